@@ -1,0 +1,5 @@
+#if Solutions
+public let which = "exercises-with-trait"
+#else
+public let which = "exercises"
+#endif

@@ -1,0 +1,46 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// RunLoop Kata: learn how Apple's run loop works by making failing tests pass.
+//
+//   swift run kata                    the course: progress, next lesson, hints, watch, trace
+//   swift test                        every lesson against your Exercises (red until solved)
+//   swift test --traits Solutions     every lesson against the Solutions, plus the engine tests
+//
+// No package dependencies: the toolchain only.
+let package = Package(
+    name: "RunLoopKata",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "RunLoopEngine", targets: ["RunLoopEngine"]),
+        .executable(name: "kata", targets: ["kata"]),
+        .executable(name: "bench", targets: ["bench"]),
+    ],
+    traits: [
+        .trait(name: "Solutions", description: "Build the lesson tests against Solutions/ instead of Exercises/."),
+    ],
+    targets: [
+        // The reference engine: a complete, real run loop. The oracle every lesson is checked against.
+        .target(name: "RunLoopEngine"),
+
+        // The lesson catalog (one source of truth) and the stub marker the exercises use.
+        .target(name: "KataCore", dependencies: ["RunLoopEngine"]),
+
+        // What the student edits, and the same files solved.
+        .target(name: "Exercises", dependencies: ["RunLoopEngine", "KataCore"], path: "Exercises"),
+        .target(name: "Solutions", dependencies: ["RunLoopEngine", "KataCore"], path: "Solutions"),
+
+        // The `kata` command.
+        .target(name: "KataCLI", dependencies: ["KataCore", "RunLoopEngine"]),
+        .executableTarget(name: "kata", dependencies: ["KataCLI"]),
+
+        // Our engine and Foundation's RunLoop, side by side.
+        .executableTarget(name: "bench", dependencies: ["RunLoopEngine"]),
+
+        .testTarget(name: "EngineTests", dependencies: ["RunLoopEngine"]),
+        .testTarget(name: "LessonTests", dependencies: ["RunLoopEngine", "KataCore", "Exercises", "Solutions"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["RunLoopEngine"]),
+        .testTarget(name: "KataTests", dependencies: ["KataCLI", "KataCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

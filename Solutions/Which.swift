@@ -1,0 +1,5 @@
+#if Solutions
+public let which = "solutions"
+#else
+public let which = "solutions-no-trait"
+#endif

@@ -1,0 +1,72 @@
+/// One lesson of the kata, as the catalog knows it.
+///
+/// The catalog is the single source of truth: the `kata` command, the lesson pages
+/// (`Lessons/NN-slug.md`) and the lesson tests all read or are checked against it
+/// (`Tests/KataTests/CatalogConsistencyTests.swift` fails when they drift apart).
+public struct Lesson: Sendable, Hashable, Identifiable {
+    /// What the student writes.
+    public enum Kind: String, Sendable, Hashable {
+        /// The student writes one mechanism of the loop; the tests plug it into the engine.
+        case build
+        /// The student writes client code on the engine's public API, as an iOS developer would.
+        case use
+    }
+
+    /// 1 (★) to 3 (★★★).
+    public enum Level: Int, Sendable, Hashable, Comparable {
+        case one = 1, two, three
+        public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
+        /// ★, ★★ or ★★★.
+        public var stars: String { String(repeating: "★", count: rawValue) }
+    }
+
+    /// 1...14; the folder prefix (`06-…`).
+    public var number: Int
+    /// `timer-skip-on-overrun`
+    public var slug: String
+    /// `Timer skip on overrun`
+    public var title: String
+    public var kind: Kind
+    public var level: Level
+    /// One sentence: the loop behaviour the lesson teaches.
+    public var behaviour: String
+    /// The file the student edits, relative to the package root
+    /// (`Exercises/06-timer-skip-on-overrun/NextFireDate.swift`).
+    public var exerciseFile: String
+    /// What to write in it: the type or function, as the stub names it.
+    public var task: String
+    /// Hints, each revealing a little more. The lesson page lists the same hints.
+    public var hints: [String]
+    /// The lessons this one builds on (numbers).
+    public var buildsOn: [Int]
+
+    public init(number: Int, slug: String, title: String, kind: Kind, level: Level, behaviour: String,
+                exerciseFile: String, task: String, hints: [String], buildsOn: [Int] = []) {
+        self.number = number
+        self.slug = slug
+        self.title = title
+        self.kind = kind
+        self.level = level
+        self.behaviour = behaviour
+        self.exerciseFile = exerciseFile
+        self.task = task
+        self.hints = hints
+        self.buildsOn = buildsOn
+    }
+
+    public var id: Int { number }
+    /// `06`
+    public var paddedNumber: String { number < 10 ? "0\(number)" : "\(number)" }
+    /// `06-timer-skip-on-overrun`: the folder name under Exercises/ and Solutions/.
+    public var folder: String { "\(paddedNumber)-\(slug)" }
+    /// `Lessons/06-timer-skip-on-overrun.md`
+    public var pagePath: String { "Lessons/\(folder).md" }
+    /// `Solutions/06-timer-skip-on-overrun/NextFireDate.swift`
+    public var solutionFile: String { "Solutions/" + exerciseFile.dropFirst("Exercises/".count) }
+    /// The display name of the lesson's test suite: `Lesson 06 — Timer skip on overrun`.
+    public var suiteName: String { "Lesson \(paddedNumber) — \(title)" }
+    /// The Swift type that holds the lesson's tests: `Lesson06Tests`.
+    public var suiteType: String { "Lesson\(paddedNumber)Tests" }
+    /// The command that runs this lesson alone.
+    public var testCommand: String { "swift test --filter \(suiteType)" }
+}

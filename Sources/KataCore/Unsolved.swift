@@ -1,0 +1,83 @@
+import Foundation
+
+import Synchronization
+
+/// Marks code the student has not written yet.
+///
+/// A stub calls `unsolved(…)` where the answer goes and returns a harmless placeholder, so
+/// the kata compiles, never crashes and never hangs. The lesson's tests check the ledger
+/// after each scenario and report one line that names the lesson, the file and the
+/// function to write, instead of a wall of mismatches:
+///
+///     ✗ Lesson 06 is not solved yet: write nextFireDate(after:interval:now:) in Exercises/06-timer-skip-on-overrun/NextFireDate.swift
+///
+/// Delete the `unsolved(…)` call when you write your answer.
+@discardableResult
+public func unsolved<Placeholder>(
+    lesson: Int,
+    write function: String,
+    returning placeholder: Placeholder,
+    file: StaticString = #filePath
+) -> Placeholder {
+    UnsolvedLedger.shared.record(lesson: lesson, function: function, file: "\(file)")
+    return placeholder
+}
+
+/// `unsolved(lesson:write:)` for stubs that return nothing.
+public func unsolved(lesson: Int, write function: String, file: StaticString = #filePath) {
+    UnsolvedLedger.shared.record(lesson: lesson, function: function, file: "\(file)")
+}
+
+/// What the stubs have reported: for each lesson, how many times a stub ran and the first
+/// function it named. Thread-safe: stubs run on loop threads.
+public final class UnsolvedLedger: Sendable {
+    public static let shared = UnsolvedLedger()
+
+    public struct Entry: Sendable, Equatable {
+        public var count: Int
+        public var function: String
+        public var file: String
+    }
+
+    private let entries = Mutex<[Int: Entry]>([:])
+
+    public init() {}
+
+    func record(lesson: Int, function: String, file: String) {
+        let relative = Self.packageRelative(file)
+        entries.withLock { entries in
+            if entries[lesson] == nil {
+                entries[lesson] = Entry(count: 1, function: function, file: relative)
+            } else {
+                entries[lesson]!.count += 1
+            }
+        }
+    }
+
+    /// How often lesson `number`'s stubs have run so far.
+    public func count(lesson number: Int) -> Int {
+        entries.withLock { $0[number]?.count ?? 0 }
+    }
+
+    /// The first stub of lesson `number` that ran, if any.
+    public func entry(lesson number: Int) -> Entry? {
+        entries.withLock { $0[number] }
+    }
+
+    /// The one line that tells the student what to do.
+    public func message(lesson number: Int) -> String? {
+        guard let entry = entry(lesson: number) else { return nil }
+        let nn = number < 10 ? "0\(number)" : "\(number)"
+        return "Lesson \(nn) is not solved yet: write \(entry.function) in \(entry.file)"
+    }
+
+    /// `/home/me/kata/Exercises/06-…/X.swift` → `Exercises/06-…/X.swift`.
+    static func packageRelative(_ path: String) -> String {
+        for root in ["/Exercises/", "/Solutions/"] {
+            if let range = path.range(of: root, options: .backwards) {
+                return String(root.dropFirst()) + path[range.upperBound...]
+            }
+        }
+        return path
+    }
+}

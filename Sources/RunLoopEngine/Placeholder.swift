@@ -1,0 +1,1 @@
+public enum EngineInfo { public static let name = "RunLoopEngine" }

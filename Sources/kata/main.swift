@@ -1,0 +1,1 @@
+import KataCLI; print("kata")

@@ -1,0 +1,2 @@
+import Testing
+@Test func placeholderConformanceTests() { #expect(Bool(true)) }
