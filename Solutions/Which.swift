@@ -1,5 +1,0 @@
-#if Solutions
-public let which = "solutions"
-#else
-public let which = "solutions-no-trait"
-#endif

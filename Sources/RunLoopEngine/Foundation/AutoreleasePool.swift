@@ -1,0 +1,92 @@
+import Synchronization
+
+/// A thread's stack of autorelease pools: objects handed to ``autorelease(_:)`` stay alive
+/// until the innermost pool is popped. Objective-C: `@autoreleasepool`, `objc_autoreleasePoolPush`
+/// / `objc_autoreleasePoolPop`. (Swift on Linux has no autorelease; this models it so the
+/// lesson can show when memory is given back.)
+///
+/// An object autoreleased with no pool in place is kept for good and counted in
+/// ``leakedCount`` (Objective-C logs "autoreleased with no pool in place - just leaking").
+public final class AutoreleasePoolStack: @unchecked Sendable {
+    // @unchecked: mutable state lives in `pools` (a Mutex).
+    private let pools = Mutex<(stack: [[Held]], leaked: [Held])>(([], []))
+
+    /// An object kept by a pool. @unchecked: the pool only holds it, never touches it.
+    private struct Held: @unchecked Sendable { let object: AnyObject }
+
+    public init() {}
+
+    /// Opens a pool. `objc_autoreleasePoolPush`
+    public func push() { pools.withLock { $0.stack.append([]) } }
+
+    /// Releases the objects of the innermost pool and closes it. Popping with no pool open does nothing.
+    /// `objc_autoreleasePoolPop`
+    public func pop() {
+        // The objects are released when `drained` goes out of scope, outside the lock.
+        let drained = pools.withLock { $0.stack.popLast() }
+        _ = drained
+    }
+
+    /// Keeps `object` alive until the innermost pool is popped.
+    public func autorelease(_ object: AnyObject) {
+        pools.withLock { pools in
+            if pools.stack.isEmpty { pools.leaked.append(Held(object: object)) } else { pools.stack[pools.stack.count - 1].append(Held(object: object)) }
+        }
+    }
+
+    /// How many pools are open.
+    public var depth: Int { pools.withLock { $0.stack.count } }
+    /// How many objects wait in the open pools.
+    public var pendingCount: Int { pools.withLock { $0.stack.reduce(0) { $0 + $1.count } } }
+    /// How many objects were autoreleased with no pool in place.
+    public var leakedCount: Int { pools.withLock { $0.leaked.count } }
+
+    /// The calling thread's pool stack.
+    public static var current: AutoreleasePoolStack { forThread(.current) }
+
+    /// The pool stack of `thread`, made on first use, forgotten when the thread exits.
+    public static func forThread(_ thread: ThreadID) -> AutoreleasePoolStack {
+        stacks.withLock { stacks in
+            if let stack = stacks[thread] { return stack }
+            let stack = AutoreleasePoolStack()
+            stacks[thread] = stack
+            return stack
+        }
+    }
+
+    static func threadDidExit(_ thread: ThreadID) {
+        _ = stacks.withLock { $0.removeValue(forKey: thread) }
+    }
+
+    private static let stacks = Mutex<[ThreadID: AutoreleasePoolStack]>([:])
+}
+
+/// The two observers UIKit puts on the main loop so that each turn of the loop has its own
+/// autorelease pool. UIKit: `_wrapRunLoopWithAutoreleasePoolHandler`.
+///
+/// **Lesson 12 writes this.**
+/// - an observer of ``Loop/Activity/entry`` at the lowest order (`Int(Int32.min)`): push a
+///   pool before anything else runs;
+/// - an observer of ``Loop/Activity/beforeWaiting`` and ``Loop/Activity/exit`` at the highest
+///   order (`Int(Int32.max)`): before sleeping, pop the pool and push a new one; on exit, pop
+///   it — after every other observer has had its turn.
+/// Both in `.common`.
+public protocol AutoreleasePoolObservers: Sendable {
+    /// Adds the pool observers to `loop`, managing `pools` (the pool stack of the loop's thread).
+    func install(on loop: Loop, pools: AutoreleasePoolStack)
+}
+
+/// The engine's own pool observers.
+public struct ReferenceAutoreleasePoolObservers: AutoreleasePoolObservers {
+    public init() {}
+
+    public func install(on loop: Loop, pools: AutoreleasePoolStack) {
+        let push = Loop.Observer(name: "pool push", activities: .entry, order: Int(Int32.min)) { _ in pools.push() }
+        let popAndPush = Loop.Observer(name: "pool pop", activities: [.beforeWaiting, .exit], order: Int(Int32.max)) { activity in
+            pools.pop()
+            if activity == .beforeWaiting { pools.push() }
+        }
+        try? loop.add(push, forMode: .common)
+        try? loop.add(popAndPush, forMode: .common)
+    }
+}

@@ -1,0 +1,98 @@
+import Synchronization
+
+extension Loop {
+    /// A timer: a callout at a fire date, repeated every ``interval`` seconds if that is
+    /// more than 0. CF: `CFRunLoopTimerRef`; Foundation: `Timer` / `NSTimer`.
+    ///
+    /// - A timer fires only while its loop runs one of the timer's modes; it is not a thread.
+    /// - A repeating timer whose callout (or anything else) made it miss ticks does not replay
+    ///   them: its next fire date is the first tick of its original schedule after now
+    ///   (the rule is a ``TimerRescheduling``; lesson 06 writes it).
+    /// - A one-shot timer (interval 0) is invalidated after its callout.
+    /// - ``tolerance`` lets the loop fire it up to that much late, so that timers close
+    ///   together fire in one wake-up.
+    /// - A timer belongs to one loop: adding it to a second loop throws
+    ///   ``LoopError/timerOwnedByAnotherLoop(timer:)``.
+    /// - Setting ``fireDate`` (even from the callout) reschedules it.
+    public final class Timer: @unchecked Sendable {
+        // @unchecked: mutable state lives in `core` (a Mutex).
+        public let name: String
+        /// Seconds between fire dates; 0 for a one-shot timer.
+        public let interval: Double
+        /// How late the loop may fire it, in seconds.
+        public let tolerance: Double
+        let callout: @Sendable (Timer) -> Void
+        let core: Mutex<Core>
+
+        struct Core {
+            var fireDate: Instant
+            var valid = true
+            var firing = false
+            /// Bumped whenever the fire date or the modes change: older heap entries are stale.
+            var generation: UInt64 = 0
+            weak var owner: Loop?
+            /// The modes of `owner` that hold the timer.
+            var modes: Set<Mode> = []
+        }
+
+        /// Makes a timer. Add it to a loop to schedule it.
+        ///
+        /// - Parameters:
+        ///   - name: a label for traces.
+        ///   - fireDate: when it first fires, on its loop's clock (a date in the past: due at once).
+        ///   - interval: seconds between fire dates; 0 (the default) for a one-shot timer.
+        ///   - tolerance: how late the loop may fire it, in seconds.
+        ///   - callout: run on the loop's thread each time the timer fires.
+        /// - Throws: ``LoopError/invalidInterval(_:)`` if `interval` or `tolerance` is NaN,
+        ///   infinite or negative (CF quietly turns a negative interval into 0; here it is reported).
+        public init(name: String = "timer", fireDate: Instant, interval: Double = 0, tolerance: Double = 0,
+                    callout: @escaping @Sendable (Timer) -> Void) throws(LoopError) {
+            try Timer.validate(interval)
+            try Timer.validate(tolerance)
+            self.name = name
+            self.interval = interval
+            self.tolerance = tolerance
+            self.callout = callout
+            self.core = Mutex(Core(fireDate: fireDate))
+        }
+
+        /// Throws unless `seconds` is a finite number, 0 or more.
+        static func validate(_ seconds: Double) throws(LoopError) {
+            guard seconds.isFinite, seconds >= 0 else { throw .invalidInterval(seconds) }
+        }
+
+        /// Whether the timer repeats.
+        public var repeats: Bool { interval > 0 }
+
+        /// When the timer fires next. Setting it reschedules the timer in its loop.
+        /// CF: `CFRunLoopTimerSetNextFireDate`.
+        public var fireDate: Instant {
+            get { core.withLock { $0.fireDate } }
+            set {
+                let owner = core.withLock { core -> Loop? in
+                    core.fireDate = newValue
+                    core.generation &+= 1
+                    return core.owner
+                }
+                owner?.timerDidMove(self)
+            }
+        }
+
+        /// Whether the timer can still fire.
+        public var isValid: Bool { core.withLock { $0.valid } }
+
+        /// The loop the timer belongs to, if it has been added to one.
+        public var loop: Loop? { core.withLock { $0.owner } }
+
+        /// Stops the timer for good and removes it from its loop; safe from its own callout and
+        /// from any thread. CF: `CFRunLoopTimerInvalidate`.
+        public func invalidate() {
+            let owner = core.withLock { core -> Loop? in
+                guard core.valid else { return nil }
+                core.valid = false
+                return core.owner
+            }
+            owner?.removeEverywhere(.timer(self))
+        }
+    }
+}

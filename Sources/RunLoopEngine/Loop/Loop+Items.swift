@@ -1,0 +1,138 @@
+extension Loop {
+    // MARK: Adding and removing items. CF: CFRunLoopAddSource / AddTimer / AddObserver and their Remove twins.
+
+    /// Adds a version-0 source to `mode` (or to every common mode, with `.common`).
+    /// Adding it again to the same mode changes nothing. CF: `CFRunLoopAddSource`.
+    /// - Throws: ``LoopError/invalidated(item:)``, ``LoopError/loopTornDown(loop:)``.
+    public func add(_ source: Source, forMode mode: Mode) throws(LoopError) {
+        guard source.isValid else { throw .invalidated(item: "source \"\(source.name)\"") }
+        source.attach(to: self)
+        try add(.source(source), to: mode)
+    }
+
+    /// Adds a port (a version-1 source) to `mode` (or to every common mode, with `.common`).
+    /// Foundation: `RunLoop.add(_:forMode:)` with a `Port`. CF: `CFRunLoopAddSource`.
+    /// - Throws: ``LoopError/portInvalidated(port:)``, ``LoopError/loopTornDown(loop:)``.
+    public func add(_ port: Port, forMode mode: Mode) throws(LoopError) {
+        guard port.isValid else { throw .portInvalidated(port: port.name) }
+        port.attach(to: self)
+        try add(.port(port), to: mode)
+        waiter.notify()   // it may have messages waiting already
+    }
+
+    /// Adds a timer to `mode` (or to every common mode, with `.common`). A timer belongs to one
+    /// loop. CF: `CFRunLoopAddTimer`; Foundation: `RunLoop.add(_:forMode:)` with a `Timer`.
+    /// - Throws: ``LoopError/timerOwnedByAnotherLoop(timer:)`` (CF ignores the call; nothing
+    ///   changes here either), ``LoopError/invalidated(item:)``, ``LoopError/loopTornDown(loop:)``.
+    public func add(_ timer: Timer, forMode mode: Mode) throws(LoopError) {
+        try timer.core.withLock { core throws(LoopError) in
+            guard core.valid else { throw .invalidated(item: "timer \"\(timer.name)\"") }
+            if let owner = core.owner, owner !== self { throw .timerOwnedByAnotherLoop(timer: timer.name) }
+            core.owner = self
+        }
+        do {
+            try add(.timer(timer), to: mode)
+        } catch {
+            timer.core.withLock { if $0.modes.isEmpty { $0.owner = nil } }
+            throw error
+        }
+        waiter.notify()   // the loop may need to wake earlier
+    }
+
+    /// Adds an observer to `mode` (or to every common mode, with `.common`). An observer
+    /// belongs to one loop. CF: `CFRunLoopAddObserver`.
+    /// - Throws: ``LoopError/observerOwnedByAnotherLoop(observer:)``, ``LoopError/invalidated(item:)``,
+    ///   ``LoopError/loopTornDown(loop:)``.
+    public func add(_ observer: Observer, forMode mode: Mode) throws(LoopError) {
+        try observer.core.withLock { core throws(LoopError) in
+            guard core.valid else { throw .invalidated(item: "observer \"\(observer.name)\"") }
+            if let owner = core.owner, owner !== self { throw .observerOwnedByAnotherLoop(observer: observer.name) }
+            core.owner = self
+        }
+        do {
+            try add(.observer(observer), to: mode)
+        } catch {
+            observer.core.withLock { if $0.modeCount == 0 { $0.owner = nil } }
+            throw error
+        }
+    }
+
+    /// Removes an item from `mode` (or from the common modes, with `.common`).
+    /// Removing an item the mode does not hold changes nothing. CF: `CFRunLoopRemoveSource` & co.
+    public func remove(_ item: Item, fromMode mode: Mode) {
+        state.withLock { state in
+            if mode == .common {
+                for target in state.commonRules.removeCommonItem(item) { _ = state.remove(item, from: target) }
+            } else {
+                _ = state.remove(item, from: mode)
+            }
+        }
+    }
+
+    /// Whether `mode` holds `item` (with `.common`: whether it is a common item of every common mode).
+    /// CF: `CFRunLoopContainsSource` & co.
+    public func contains(_ item: Item, inMode mode: Mode) -> Bool {
+        state.withLock { state in
+            if mode == .common {
+                return state.commonRules.commonModes.allSatisfy { state.modes[$0]?.table.contains(item) == true }
+            }
+            return state.modes[mode]?.table.contains(item) == true
+        }
+    }
+
+    /// What `mode` holds, kind by kind, in the order added.
+    public func items(inMode mode: Mode) -> [Item] {
+        state.withLock { state in
+            guard let table = state.modes[mode]?.table else { return [] }
+            return Item.Kind.allCases.flatMap { table.items(of: $0) }
+        }
+    }
+
+    /// Marks `mode` common: it receives every common item now, and every one added later.
+    /// There is no way back. CF: `CFRunLoopAddCommonMode`.
+    public func addCommonMode(_ mode: Mode) {
+        guard mode != .common else { return }
+        state.withLock { $0.markCommon(mode) }
+        waiter.notify()
+    }
+
+    /// Whether `mode` would have nothing to do: no source, port or timer, no block queued for
+    /// it, and (on the main loop, in a common mode) no main queue. Running it returns
+    /// ``RunResult/finished`` at once. CF: `__CFRunLoopModeIsEmpty`.
+    public func isEmpty(mode: Mode) -> Bool {
+        state.withLock { modeIsEmpty(mode, in: $0) }
+    }
+
+    // MARK: Internals
+
+    func add(_ item: Item, to mode: Mode) throws(LoopError) {
+        try state.withLock { state throws(LoopError) in
+            guard !state.isTornDown else { throw .loopTornDown(loop: name) }
+            if mode == .common {
+                for target in state.commonRules.addCommonItem(item) { _ = state.insert(item, into: target) }
+            } else {
+                _ = state.insert(item, into: mode)
+            }
+        }
+    }
+
+    /// Removes `item` from every mode and from the common items (it was invalidated).
+    func removeEverywhere(_ item: Item) {
+        state.withLock { state in
+            _ = state.commonRules.removeCommonItem(item)
+            for mode in Array(state.modes.keys) { _ = state.remove(item, from: mode) }
+        }
+        waiter.notify()
+    }
+
+    /// A timer's fire date changed: move it in the heaps of its modes and let the loop re-aim.
+    func timerDidMove(_ timer: Timer) {
+        state.withLock { $0.reschedule(timer) }
+        waiter.notify()
+    }
+
+    func modeIsEmpty(_ mode: Mode, in state: LoopState) -> Bool {
+        if state.isMain && mainQueueServiced(in: mode, state: state) { return false }
+        return state.modeHasNothingToDo(mode)
+    }
+}

@@ -1,0 +1,53 @@
+/// Misuse of the engine, reported instead of crashing. Nothing is changed or lost when one
+/// is thrown: the call had no effect, and the caller decides what to do.
+///
+/// The README's misuse table lists each case with the API that reports it.
+public enum LoopError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A loop may only be run by the thread it belongs to.
+    case wrongThread(loop: String)
+    /// `.common` names a set of modes, not a mode: it cannot be run.
+    case cannotRunCommonModes
+    /// The loop's thread has exited and the loop was torn down.
+    case loopTornDown(loop: String)
+    /// A timer belongs to one loop; it was added to another one.
+    case timerOwnedByAnotherLoop(timer: String)
+    /// An observer belongs to one loop; it was added to another one.
+    case observerOwnedByAnotherLoop(observer: String)
+    /// The item was invalidated; it can no longer be added or used.
+    case invalidated(item: String)
+    /// An interval or delay that is NaN, infinite or negative.
+    case invalidInterval(Double)
+    /// The port was invalidated; nothing can be sent to it.
+    case portInvalidated(port: String)
+    /// The thread has not been started yet.
+    case threadNotStarted(thread: String)
+    /// The thread has exited: its loop can run nothing any more.
+    case threadExited(thread: String)
+    /// Waiting for work that can never run: e.g. waiting on the caller's own thread while its loop is not running.
+    case wouldDeadlock(String)
+    /// Waited for longer than allowed.
+    case timedOut(String)
+    /// The thread was already started.
+    case threadAlreadyStarted(thread: String)
+    /// A run made more passes than the loop's ``Loop/passLimit`` allows (a guard for tests).
+    case passLimitExceeded(Int)
+
+    public var description: String {
+        switch self {
+        case .wrongThread(let loop): "\(loop) belongs to another thread: only its own thread may run it"
+        case .cannotRunCommonModes: "`.common` is a set of modes, not a mode: run one of its modes instead"
+        case .loopTornDown(let loop): "\(loop) was torn down when its thread exited"
+        case .timerOwnedByAnotherLoop(let timer): "timer \(timer) already belongs to another loop (a timer belongs to one loop only)"
+        case .observerOwnedByAnotherLoop(let observer): "observer \(observer) already belongs to another loop (an observer belongs to one loop only)"
+        case .invalidated(let item): "\(item) was invalidated"
+        case .invalidInterval(let value): "invalid interval \(value): use a finite number of seconds, 0 or more"
+        case .portInvalidated(let port): "port \(port) was invalidated: nothing can be sent to it"
+        case .threadNotStarted(let thread): "thread \(thread) has not been started"
+        case .threadExited(let thread): "thread \(thread) has exited: its loop can run nothing any more"
+        case .wouldDeadlock(let what): "this would wait forever: \(what)"
+        case .timedOut(let what): "timed out: \(what)"
+        case .threadAlreadyStarted(let thread): "thread \(thread) was already started"
+        case .passLimitExceeded(let limit): "the run made \(limit) passes without ending (the loop's pass limit)"
+        }
+    }
+}

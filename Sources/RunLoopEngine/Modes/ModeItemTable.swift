@@ -1,0 +1,79 @@
+/// What one mode holds: its sources, ports, timers and observers.
+/// CF: the collections of `struct __CFRunLoopMode` (`_sources0`, `_sources1`, `_timers`, `_observers`).
+///
+/// **Lesson 02 writes this.** The engine keeps one table per mode and calls it with the loop's
+/// lock held, so an implementation is plain single-threaded code.
+///
+/// The rules:
+/// - An item added twice to the same mode is held once: the second ``insert(_:)`` returns false.
+/// - ``items(of:)`` lists one kind in the order the items were added.
+/// - ``isEmpty``: a mode is empty when a run of it would have nothing to wait for — no source,
+///   no port, no timer. **Observers do not count**: they watch, they do not give the loop work.
+public protocol ModeItemTable: Sendable {
+    /// An empty table.
+    init()
+    /// Adds `item`. Returns false, changing nothing, if the table already holds it.
+    mutating func insert(_ item: Loop.Item) -> Bool
+    /// Removes `item`. Returns false if the table did not hold it.
+    mutating func remove(_ item: Loop.Item) -> Bool
+    /// Whether the table holds `item`.
+    func contains(_ item: Loop.Item) -> Bool
+    /// The items of one kind, in the order they were added.
+    func items(of kind: Loop.Item.Kind) -> [Loop.Item]
+    /// True when the mode holds no source, no port and no timer (observers do not count).
+    var isEmpty: Bool { get }
+}
+
+/// The engine's own mode table: one insertion-ordered set per kind of item.
+/// Insert, remove and lookup are O(1); listing a kind is O(n log n) and done only for
+/// sources, ports and observers (timers are found through the mode's timer heaps).
+public struct ReferenceModeItemTable: ModeItemTable {
+    private var kinds: [Loop.Item.Kind: OrderedItems] = [:]
+
+    public init() {}
+
+    public mutating func insert(_ item: Loop.Item) -> Bool {
+        kinds[item.kind, default: OrderedItems()].insert(item)
+    }
+
+    public mutating func remove(_ item: Loop.Item) -> Bool {
+        kinds[item.kind]?.remove(item) ?? false
+    }
+
+    public func contains(_ item: Loop.Item) -> Bool {
+        kinds[item.kind]?.contains(item) ?? false
+    }
+
+    public func items(of kind: Loop.Item.Kind) -> [Loop.Item] {
+        kinds[kind]?.inOrder ?? []
+    }
+
+    public var isEmpty: Bool {
+        (kinds[.source]?.count ?? 0) == 0 && (kinds[.port]?.count ?? 0) == 0 && (kinds[.timer]?.count ?? 0) == 0
+    }
+}
+
+/// A set that remembers insertion order.
+struct OrderedItems {
+    private var positions: [Loop.Item: UInt64] = [:]
+    private var next: UInt64 = 0
+
+    var count: Int { positions.count }
+
+    mutating func insert(_ item: Loop.Item) -> Bool {
+        guard positions[item] == nil else { return false }
+        positions[item] = next
+        next += 1
+        return true
+    }
+
+    mutating func remove(_ item: Loop.Item) -> Bool {
+        positions.removeValue(forKey: item) != nil
+    }
+
+    func contains(_ item: Loop.Item) -> Bool { positions[item] != nil }
+
+    var inOrder: [Loop.Item] {
+        positions.sorted { $0.value < $1.value }.map(\.key)
+    }
+}

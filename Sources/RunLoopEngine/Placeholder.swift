@@ -1,1 +1,0 @@
-public enum EngineInfo { public static let name = "RunLoopEngine" }

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Synchronization
+
+/// A thread's identity, as the loop registry keys it. CF keys `__CFRunLoops` by `pthread_t`.
+///
+/// Each thread gets a number on first use; the main thread is always ``main``. Numbers are
+/// never reused, so a thread that exited can never be mistaken for a new one.
+public struct ThreadID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let rawValue: UInt64
+
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+
+    /// The process's main thread.
+    public static let main = ThreadID(rawValue: 1)
+
+    /// The calling thread.
+    public static var current: ThreadID { ThreadRecord.current.id }
+
+    public static func < (a: ThreadID, b: ThreadID) -> Bool { a.rawValue < b.rawValue }
+
+    public var description: String { self == .main ? "thread main" : "thread #\(rawValue)" }
+}
+
+/// What the engine knows about one thread: its number, the loops it is running, its
+/// autorelease pools, and what to do when it exits. Kept in thread-local storage whose
+/// destructor tells the registries that the thread is gone (CF: `__CFFinalizeRunLoop`, run from
+/// the TSD destructor).
+final class ThreadRecord: @unchecked Sendable {
+    // @unchecked: `runningLoops` is only touched by the thread itself; `exitHandlers` is behind a Mutex.
+    let id: ThreadID
+    /// The registry this thread takes its loop from (nil: the shared one).
+    var registry: LoopRegistry?
+    /// The loops this thread is running, innermost last.
+    var runningLoops: [Loop] = []
+    private let exitHandlers = Mutex<[@Sendable (ThreadID) -> Void]>([])
+
+    private init(id: ThreadID) { self.id = id }
+
+    private static let numbers = SequenceCounter()   // 1 is taken by the main thread's first record
+    private static let mainRecord = ThreadRecord(id: .main)
+
+    /// Runs `handler` when the thread exits.
+    func onExit(_ handler: @escaping @Sendable (ThreadID) -> Void) {
+        exitHandlers.withLock { $0.append(handler) }
+    }
+
+    /// The thread is about to exit: run the exit handlers once.
+    func threadWillExit() {
+        let handlers = exitHandlers.withLock { handlers in
+            defer { handlers = [] }
+            return handlers
+        }
+        for handler in handlers { handler(id) }
+        AutoreleasePoolStack.threadDidExit(id)
+    }
+
+    /// The calling thread's record, made on first use.
+    static var current: ThreadRecord {
+        if let raw = pthread_getspecific(key) {
+            return Unmanaged<ThreadRecord>.fromOpaque(raw).takeUnretainedValue()
+        }
+        let record = Thread.isMainThread ? mainRecord : ThreadRecord(id: ThreadID(rawValue: numbers.next() + 1))
+        pthread_setspecific(key, Unmanaged.passRetained(record).toOpaque())
+        return record
+    }
+
+    /// The thread-local slot, with a destructor that runs when a thread exits.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { raw in
+            #if canImport(Darwin)
+            let record = Unmanaged<ThreadRecord>.fromOpaque(raw).takeRetainedValue()
+            #else
+            guard let raw else { return }
+            let record = Unmanaged<ThreadRecord>.fromOpaque(raw).takeRetainedValue()
+            #endif
+            record.threadWillExit()
+        }
+        precondition(status == 0, "pthread_key_create failed: \(status)")
+        return key
+    }()
+}

@@ -1,0 +1,78 @@
+extension Loop {
+    /// Fires every timer of `mode` that is due, in fire-date order (equal dates in the order
+    /// they were scheduled), then reschedules the repeating ones. A timer already firing (the
+    /// loop was run again from its callout) is skipped. CF: `__CFRunLoopDoTimers`.
+    func fireDueTimers(in mode: Mode) {
+        let now = clock.now
+        let due = state.withLock { state -> [Timer] in
+            guard state.modes[mode] != nil else { return [] }
+            var due: [Timer] = []
+            var seen = Set<ObjectIdentifier>()
+            while let top = ModeContents.liveTop(&state.modes[mode]!.byFireDate), top.key <= now.nanoseconds {
+                state.modes[mode]!.byFireDate.popTop()
+                if let timer = top.timer, seen.insert(ObjectIdentifier(timer)).inserted { due.append(timer) }
+            }
+            return due
+        }
+        for timer in due { fire(timer, in: mode, now: now) }
+    }
+
+    /// Fires one timer and works out when it fires next. CF: `__CFRunLoopDoTimer`.
+    private func fire(_ timer: Timer, in mode: Mode, now: Instant) {
+        let firedFor = timer.core.withLock { core -> Instant? in
+            guard core.valid, !core.firing, core.owner === self, core.fireDate <= now else { return nil }
+            core.firing = true
+            return core.fireDate
+        }
+        guard let firedFor else {
+            // Not fired now (already firing in an outer run, or moved): keep it scheduled.
+            timer.core.withLock { $0.generation &+= 1 }
+            state.withLock { $0.reschedule(timer) }
+            return
+        }
+        record(.callout(.timer, timer.name), mode: mode)
+        timer.callout(timer)
+        if !timer.repeats { timer.invalidate() }   // a one-shot timer ends after its callout
+
+        let (valid, fireDate) = timer.core.withLock { core -> (Bool, Instant) in
+            core.firing = false
+            return (core.valid, core.fireDate)
+        }
+        // Invalidated in its callout: done. Moved later in its callout: honoured as set.
+        guard valid, fireDate <= firedFor else { return }
+        let next = mechanisms.timers.nextFireDate(after: firedFor, interval: timer.interval, now: clock.now)
+        guard next > firedFor else {
+            record(.note("timer \"\(timer.name)\": next fire date \(next) is not after \(firedFor); the timer was invalidated"), mode: mode)
+            timer.invalidate()
+            return
+        }
+        timer.core.withLock { core in
+            core.fireDate = next
+            core.generation &+= 1
+        }
+        state.withLock { $0.reschedule(timer) }
+    }
+
+    // MARK: Foundation-style helpers
+
+    /// Makes a timer that first fires `delay` seconds from now on this loop's clock, and adds it
+    /// to `mode`. Foundation: `Timer.scheduledTimer(withTimeInterval:repeats:block:)` (which uses
+    /// the current loop's default mode).
+    /// - Throws: ``LoopError/invalidInterval(_:)``, and what ``add(_:forMode:)-(Timer,_)`` throws.
+    @discardableResult
+    public func scheduleTimer(name: String = "timer", after delay: Double, interval: Double = 0, tolerance: Double = 0,
+                              mode: Mode = .default, callout: @escaping @Sendable (Timer) -> Void) throws(LoopError) -> Timer {
+        try Timer.validate(delay)
+        let timer = try Timer(name: name, fireDate: now + delay, interval: interval, tolerance: tolerance, callout: callout)
+        try add(timer, forMode: mode)
+        return timer
+    }
+
+    /// The earliest fire date among `mode`'s timers. CF: `CFRunLoopGetNextTimerFireDate`.
+    public func nextTimerFireDate(mode: Mode) -> Instant? {
+        state.withLock { state in
+            guard state.modes[mode] != nil else { return nil }
+            return ModeContents.liveTop(&state.modes[mode]!.byFireDate).map { Instant(nanoseconds: $0.key) }
+        }
+    }
+}

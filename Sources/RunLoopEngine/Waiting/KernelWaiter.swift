@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a loop sleeps: a condition variable the kernel parks the thread on (a futex on
+/// Linux). No polling, no periodic wake-ups.
+///
+/// CF sleeps in `mach_msg` on a port set (Darwin) or `epoll_wait` (Linux); any thread wakes it by
+/// sending a message to the loop's wake-up port. Here, anything that may concern a sleeping loop
+/// (a wake-up, a port message, a new earlier timer, work for the main queue, a stop) calls
+/// ``notify()``. The waiter counts notifications (an event count): a loop reads the count,
+/// checks for work, and sleeps only if the count has not moved since, so no notification is
+/// ever lost between the check and the sleep.
+final class KernelWaiter: @unchecked Sendable {
+    // @unchecked: `generation` is only touched with `mutex` held.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let condition: UnsafeMutablePointer<pthread_cond_t>
+    private var generation: UInt64 = 0
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        condition = .allocate(capacity: 1)
+        condition.initialize(to: pthread_cond_t())
+        #if os(Linux)
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
+        #else
+        pthread_cond_init(condition, nil)
+        #endif
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    /// The number of notifications so far. Read it before checking for work.
+    var currentGeneration: UInt64 {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return generation
+    }
+
+    /// Something changed that a sleeping loop may care about: wake it to look.
+    func notify() {
+        pthread_mutex_lock(mutex)
+        generation &+= 1
+        pthread_mutex_unlock(mutex)
+        pthread_cond_signal(condition)
+    }
+
+    /// Sleeps until notified after `seen`, or until `nanoseconds` have passed (nil: no limit).
+    /// Returns at once if a notification came after `seen` was read.
+    func wait(since seen: UInt64, nanoseconds: Int64?) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        guard generation == seen else { return }
+        guard let nanoseconds else {
+            while generation == seen { pthread_cond_wait(condition, mutex) }
+            return
+        }
+        guard nanoseconds > 0 else { return }
+        #if os(Linux)
+        let deadline = RealClock.monotonicNanoseconds().addingReportingOverflow(nanoseconds)
+        let end = deadline.overflow ? Int64.max : deadline.partialValue
+        var ts = timespec(tv_sec: Int(end / 1_000_000_000), tv_nsec: Int(end % 1_000_000_000))
+        while generation == seen {
+            if pthread_cond_timedwait(condition, mutex, &ts) == ETIMEDOUT { return }
+        }
+        #else
+        let start = RealClock.monotonicNanoseconds()
+        while generation == seen {
+            let left = nanoseconds - (RealClock.monotonicNanoseconds() - start)
+            if left <= 0 { return }
+            var ts = timespec(tv_sec: Int(left / 1_000_000_000), tv_nsec: Int(left % 1_000_000_000))
+            if pthread_cond_timedwait_relative_np(condition, mutex, &ts) == ETIMEDOUT { return }
+        }
+        #endif
+    }
+}

@@ -1,0 +1,56 @@
+extension Loop {
+    /// Sleeps until something needs the loop running `mode`, or just looks (`poll`).
+    /// Reasons, in the order they are looked for: due timers, main-queue work, a port message,
+    /// a wake-up, the deadline.
+    ///
+    /// On a real clock the thread waits in the kernel until the next timer is due, the deadline
+    /// passes, or ``KernelWaiter/notify()`` is called; it then looks again (a notification that
+    /// does not concern this mode, such as a message on a port of another mode, sends it back to
+    /// sleep without a trace). On a ``VirtualClock`` it jumps to the next deadline instead.
+    func sleep(mode: Mode, until deadline: Instant, poll: Bool) -> WakeReason {
+        let virtualClock = clock as? VirtualClock
+        while true {
+            let seen = waiter.currentGeneration
+            let now = clock.now
+            let (reason, nextTimer) = state.withLock { wakeReason(mode: mode, now: now, deadline: deadline, state: &$0) }
+            if let reason { return reason }
+            if poll { return .nothing }
+            let target = min(deadline, nextTimer)
+            if let virtualClock, target != .distantFuture {
+                virtualClock.advance(to: target)
+                continue
+            }
+            let nanoseconds: Int64? = target == .distantFuture || virtualClock != nil ? nil : target.nanoseconds - now.nanoseconds
+            waiter.wait(since: seen, nanoseconds: nanoseconds)
+        }
+    }
+
+    /// Why the loop should wake now, if it should; and when its next timer is due.
+    private func wakeReason(mode: Mode, now: Instant, deadline: Instant, state: inout LoopState) -> (WakeReason?, Instant) {
+        guard state.modes[mode] != nil else { return (now >= deadline ? .deadline : nil, .distantFuture) }
+        var nextTimer = Instant.distantFuture
+        if let top = ModeContents.liveTop(&state.modes[mode]!.byLatestFireDate) {
+            nextTimer = Instant(nanoseconds: top.key)
+            if nextTimer <= now { return (.timers, nextTimer) }
+        }
+        if mainQueueHasWork(for: mode, state: state) { return (.mainQueue, nextTimer) }
+        if let port = portWithMessage(in: state.modes[mode]!.table) { return (.port(port), nextTimer) }
+        if state.wakeUpPending {
+            state.wakeUpPending = false
+            return (.wakeUp, nextTimer)
+        }
+        if now >= deadline { return (.deadline, nextTimer) }
+        return (nil, nextTimer)
+    }
+
+    /// The port whose message should be handled first: lowest order, then oldest message.
+    private func portWithMessage(in table: any ModeItemTable) -> Port? {
+        var best: (port: Port, sequence: UInt64)?
+        for case .port(let port) in table.items(of: .port) {
+            guard let sequence = port.oldestMessage else { continue }
+            if let current = best, (current.port.order, current.sequence) <= (port.order, sequence) { continue }
+            best = (port, sequence)
+        }
+        return best?.port
+    }
+}

@@ -1,7 +1,0 @@
-import Testing
-#if Solutions
-import Solutions
-#else
-import Exercises
-#endif
-@Test func probe() { print("WHICH=\(which)") }

@@ -1,0 +1,90 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// How lesson tests run the student's code: never on a Swift Testing pool thread (there are
+/// only two here), always with a time limit, and with one clear line when the stub is still there.
+///
+///     @Test func missedTicksAreSkipped() async throws {
+///         let trace = try await Kata.attempt(lesson: 6) { try scenario(StudentTimerSchedule()) }
+///         Kata.expectSameLines(trace, expected, hint: "…")
+///     }
+enum Kata {
+    /// What went wrong, in one line that names the lesson.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Runs `body` on a thread of its own and waits for it, suspending (not blocking) the test,
+    /// at most `timeout` seconds.
+    ///
+    /// - Throws: `Failure` with one line if a stub of `lesson` ran (the student has not written
+    ///   the code yet), if `body` did not return in time (the thread is left behind, the run goes
+    ///   on), or if `body` threw.
+    static func attempt<T: Sendable>(lesson: Int, timeout: Double = 5, _ body: @escaping @Sendable () throws -> T) async throws -> T {
+        let before = UnsolvedLedger.shared.count(lesson: lesson)
+        let outcome = Mutex<Result<T, any Error>?>(nil)
+        let thread = LoopThread(name: "lesson \(lesson)") {
+            let result = Result { try body() }
+            outcome.withLock { $0 = result }
+        }
+        try thread.start()
+        let finished = await thread.finish(timeout: timeout)
+        if UnsolvedLedger.shared.count(lesson: lesson) > before, let line = UnsolvedLedger.shared.message(lesson: lesson) {
+            throw Failure(description: line)
+        }
+        guard finished, let result = outcome.withLock({ $0 }) else {
+            throw Failure(description: "Lesson \(pad(lesson)): your code did not return within \(Int(timeout)) s — look for a loop that never ends or a run without a time limit")
+        }
+        switch result {
+        case .success(let value): return value
+        case .failure(let error): throw Failure(description: "Lesson \(pad(lesson)): \(error)")
+        }
+    }
+
+    /// Expects two lists of lines (trace lines, usually) to be equal; on a mismatch, records one
+    /// issue with both side by side and a hint.
+    static func expectSameLines(_ actual: [String], _ expected: [String], hint: String,
+                                sourceLocation: SourceLocation = #_sourceLocation) {
+        guard actual != expected else { return }
+        let table = LoopTrace.sideBySide(expected: expected, actual: actual, expectedTitle: "expected (reference engine)", actualTitle: "actual (your code)")
+        Issue.record(Comment(rawValue: "The loop did something else than expected:\n\(table)\nHint: \(hint)"), sourceLocation: sourceLocation)
+    }
+
+    static func pad(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+}
+
+/// A thread-safe list of what happened, for callouts to write into.
+final class Log: Sendable {
+    private let items = Mutex<[String]>([])
+    func add(_ item: String) { items.withLock { $0.append(item) } }
+    var all: [String] { items.withLock { $0 } }
+    var count: Int { items.withLock { $0.count } }
+}
+
+extension Tag {
+    @Tag static var lesson01: Self
+    @Tag static var lesson02: Self
+    @Tag static var lesson03: Self
+    @Tag static var lesson04: Self
+    @Tag static var lesson05: Self
+    @Tag static var lesson06: Self
+    @Tag static var lesson07: Self
+    @Tag static var lesson08: Self
+    @Tag static var lesson09: Self
+    @Tag static var lesson10: Self
+    @Tag static var lesson11: Self
+    @Tag static var lesson12: Self
+    @Tag static var lesson13: Self
+    @Tag static var lesson14: Self
+    /// ★ lessons.
+    @Tag static var level1: Self
+    /// ★★ lessons.
+    @Tag static var level2: Self
+    /// ★★★ lessons.
+    @Tag static var level3: Self
+    /// The student writes a mechanism of the loop.
+    @Tag static var build: Self
+    /// The student writes client code on the loop's API.
+    @Tag static var use: Self
+}
