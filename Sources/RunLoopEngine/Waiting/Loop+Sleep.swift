@@ -35,7 +35,9 @@ extension Loop {
         }
         if mainQueueHasWork(for: mode, state: state) { return (.mainQueue, nextTimer) }
         if let port = portWithMessage(in: state.modes[mode]!.table) { return (.port(port), nextTimer) }
-        if state.wakeUpPending {
+        // A stop wakes the loop even if its wake-up came while wake-ups were ignored (between
+        // waking and the next pass); CF can lose that wake-up and sleep on with a stop pending.
+        if state.wakeUpPending || state.runs.last?.stopped == true {
             state.wakeUpPending = false
             return (.wakeUp, nextTimer)
         }
