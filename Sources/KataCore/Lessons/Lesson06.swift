@@ -10,7 +10,9 @@ extension Lesson {
         exerciseFile: "Exercises/06-timer-skip-on-overrun/NextFireDate.swift",
         task: "StudentTimerSchedule (a TimerRescheduling): nextFireDate(after:interval:now:)",
         hints: [
-            // Filled in with the lesson: each hint reveals a little more.
+            "The next fire date is always the old fire date plus a whole number of intervals — never `now` plus anything.",
+            "Count how many whole intervals fit between the old fire date and now: those ticks are missed. The answer is one tick after them.",
+            "In nanoseconds: `let step = Int64(interval * 1e9)`, `let k = (now - fireDate) / step + 1`, next = fireDate + k × step. A tick exactly on now counts as missed.",
         ],
         buildsOn: [2]
     )

@@ -1,0 +1,130 @@
+import Testing
+
+/// Lesson 06: the student's `nextFireDate(after:interval:now:)` inside the reference loop,
+/// against the engine's own rule, on a virtual clock.
+@Suite("Lesson 06 — Timer skip on overrun", .serialized, .tags(.lesson06, .level2, .build))
+struct Lesson06Tests {
+    /// Runs `scenario` on a loop whose timers are rescheduled by `schedule`; returns the
+    /// callouts and notes with their times.
+    static func trace(_ schedule: any TimerRescheduling, seconds: Double,
+                      _ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) throws -> [String] {
+        let clock = VirtualClock()
+        let loop = Loop(clock: clock, mechanisms: .reference.with(timers: schedule))
+        loop.passLimit = 1_000
+        try scenario(loop, clock)
+        let trace = loop.startTracing()
+        try loop.run(mode: .default, timeout: seconds)
+        return trace.lines([.callouts, .notes])
+    }
+
+    /// The same scenario with the student's rule and with the engine's.
+    static func compare(seconds: Double, _ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> (actual: [String], expected: [String]) {
+        let actual = try await Kata.attempt(lesson: 6) { try trace(StudentTimerSchedule(), seconds: seconds, scenario) }
+        let expected = try trace(ReferenceTimerRescheduling(), seconds: seconds, scenario)
+        return (actual, expected)
+    }
+
+    @Test("A timer that is on time fires once per interval")
+    func onTime() async throws {
+        let (actual, expected) = try await Self.compare(seconds: 3.5) { loop, _ in
+            try loop.add(try Loop.Timer(name: "tick", fireDate: loop.now + 1, interval: 1) { _ in }, forMode: .default)
+        }
+        Kata.expectSameLines(actual, expected, hint: "With nothing late, the next fire date is simply the last one plus the interval.")
+        #expect(actual.count == 3, "ticks at 1, 2 and 3 s")
+    }
+
+    @Test("Ticks missed during a slow callout are skipped, not replayed")
+    func missedTicksAreSkipped() async throws {
+        let (actual, expected) = try await Self.compare(seconds: 5.5) { loop, clock in
+            let first = FirstTime()
+            try loop.add(try Loop.Timer(name: "tick", fireDate: loop.now + 1, interval: 1) { _ in
+                if first.check() {
+                    Loop.current.note("slow work takes 2.5 s")
+                    clock.advance(by: 2.5)
+                }
+            }, forMode: .default)
+        }
+        Kata.expectSameLines(actual, expected, hint: """
+            The callout at 1 s returned at 3.5 s: the ticks at 2 and 3 s are gone. CF does not fire them \
+            late, one after the other; the timer's next tick is the first one of its schedule after now: 4 s.
+            """)
+        #expect(actual.filter { $0.contains("timer") }.count == 3, "ticks at 1, 4 and 5 s: no burst of catch-up ticks")
+    }
+
+    @Test("The timer keeps its phase: it does not restart from now")
+    func phaseIsKept() async throws {
+        let (actual, expected) = try await Self.compare(seconds: 3.5) { loop, clock in
+            let first = FirstTime()
+            try loop.add(try Loop.Timer(name: "tick", fireDate: loop.now + 1, interval: 1) { _ in
+                if first.check() { clock.advance(by: 0.3) }
+            }, forMode: .default)
+        }
+        Kata.expectSameLines(actual, expected, hint: """
+            The callout at 1 s returned at 1.3 s. The next tick is at 2 s, on the original schedule — \
+            not at now + interval (2.3 s): a timer does not drift because one callout was slow.
+            """)
+        #expect(actual.contains { $0.hasPrefix("   2000 ms") }, "a tick at exactly 2000 ms")
+    }
+
+    @Test("Ticks missed while the loop ran another mode are skipped too")
+    func ticksMissedInAnotherMode() async throws {
+        let (actual, expected) = try await Self.compare(seconds: 4.5) { loop, _ in
+            try loop.add(try Loop.Timer(name: "default ticker", fireDate: loop.now + 1, interval: 1) { _ in }, forMode: .default)
+            try loop.add(try Loop.Timer(name: "scroll", fireDate: loop.now + 0.5) { _ in
+                Loop.current.note("the user scrolls for 3.2 s (tracking mode)")
+                _ = try? Loop.current.run(mode: .tracking, timeout: 3.2)
+            }, forMode: .default)
+            try loop.add(Loop.Port(name: "touches"), forMode: .tracking)
+        }
+        Kata.expectSameLines(actual, expected, hint: """
+            The default-mode timer could not fire during the tracking run (1, 2, 3 s). When the scroll \
+            ends at 3.7 s it fires once, for its old fire date, and then goes back to its schedule: 4 s.
+            """)
+    }
+
+    @Test("A tick that falls exactly on now is already missed")
+    func tickOnNowIsMissed() async throws {
+        let (actual, expected) = try await Self.compare(seconds: 4.5) { loop, clock in
+            let first = FirstTime()
+            try loop.add(try Loop.Timer(name: "tick", fireDate: loop.now + 1, interval: 1) { _ in
+                if first.check() { clock.advance(by: 2) }   // returns at exactly 3 s
+            }, forMode: .default)
+        }
+        Kata.expectSameLines(actual, expected, hint: """
+            The callout returned at exactly 3 s. CF's rule is "the first tick strictly after now", \
+            so the tick at 3 s is missed too: the next one is at 4 s.
+            """)
+    }
+
+    @Test("A one-shot timer fires once; a repeating one goes on")
+    func oneShotEnds() async throws {
+        let (actual, expected) = try await Self.compare(seconds: 3.5) { loop, _ in
+            try loop.add(try Loop.Timer(name: "once", fireDate: loop.now + 1) { _ in }, forMode: .default)
+            try loop.add(try Loop.Timer(name: "repeating", fireDate: loop.now + 1, interval: 1) { _ in }, forMode: .default)
+        }
+        Kata.expectSameLines(actual, expected, hint: "A timer with interval 0 is one-shot: the loop invalidates it after its callout and never asks for its next fire date.")
+        #expect(actual.filter { $0.contains("\"once\"") }.count == 1)
+    }
+
+    @Test("With tolerance the timer may fire late; its schedule keeps its phase")
+    func toleranceKeepsPhase() async throws {
+        let (actual, expected) = try await Self.compare(seconds: 3.5) { loop, _ in
+            try loop.add(try Loop.Timer(name: "relaxed", fireDate: loop.now + 1, interval: 1, tolerance: 0.3) { _ in }, forMode: .default)
+        }
+        Kata.expectSameLines(actual, expected, hint: """
+            Tolerance lets the loop fire the timer up to 0.3 s late (here it wakes as late as allowed: 1.3, \
+            2.3, 3.3 s). The fire dates stay 1, 2, 3 s: the next fire date counts from the fire date, not \
+            from when the callout ran.
+            """)
+        #expect(actual.first?.hasPrefix("   1300 ms") == true, "the first tick comes 0.3 s late")
+    }
+}
+
+/// True the first time it is asked, false after.
+private final class FirstTime: Sendable {
+    private let asked = Log()
+    func check() -> Bool {
+        asked.add("asked")
+        return asked.count == 1
+    }
+}
