@@ -4,24 +4,12 @@ import Testing
 /// against the engine's own rule, on a virtual clock.
 @Suite("Lesson 06 — Timer skip on overrun", .serialized, .tags(.lesson06, .level2, .build))
 struct Lesson06Tests {
-    /// Runs `scenario` on a loop whose timers are rescheduled by `schedule`; returns the
-    /// callouts and notes with their times.
-    static func trace(_ schedule: any TimerRescheduling, seconds: Double,
-                      _ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) throws -> [String] {
-        let clock = VirtualClock()
-        let loop = Loop(clock: clock, mechanisms: .reference.with(timers: schedule))
-        loop.passLimit = 1_000
-        try scenario(loop, clock)
-        let trace = loop.startTracing()
-        try loop.run(mode: .default, timeout: seconds)
-        return trace.lines([.callouts, .notes])
-    }
-
-    /// The same scenario with the student's rule and with the engine's.
-    static func compare(seconds: Double, _ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> (actual: [String], expected: [String]) {
-        let actual = try await Kata.attempt(lesson: 6) { try trace(StudentTimerSchedule(), seconds: seconds, scenario) }
-        let expected = try trace(ReferenceTimerRescheduling(), seconds: seconds, scenario)
-        return (actual, expected)
+    /// The same scenario with the student's rule and with the engine's: callouts and notes.
+    static func compare(seconds: Double, _ setUp: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> (actual: [String], expected: [String]) {
+        try await Kata.traces(lesson: 6, student: .reference.with(timers: StudentTimerSchedule()), filter: [.callouts, .notes]) { loop, clock in
+            try setUp(loop, clock)
+            try loop.run(mode: .default, timeout: seconds)
+        }
     }
 
     @Test("A timer that is on time fires once per interval")

@@ -10,7 +10,9 @@ extension Lesson {
         exerciseFile: "Exercises/02-mode-isolation/ModeItems.swift",
         task: "StudentModeItemTable (a ModeItemTable): insert(_:), remove(_:), items(of:), isEmpty",
         hints: [
-            // Filled in with the lesson: each hint reveals a little more.
+            "Keep everything in one array in the order it was added; `Loop.Item` is Hashable and Equatable by identity.",
+            "`insert` checks `contains` first and returns false for a duplicate; `items(of:)` filters by `item.kind`.",
+            "`isEmpty` looks only at sources, ports and timers: `!held.contains { $0.kind != .observer }`.",
         ],
         buildsOn: []
     )

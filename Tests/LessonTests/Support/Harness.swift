@@ -42,6 +42,27 @@ enum Kata {
         }
     }
 
+    /// Runs `scenario` twice on a fresh loop on a virtual clock — with the student's mechanisms
+    /// (inside ``attempt(lesson:timeout:_:)``) and with the engine's own — and returns both traces.
+    /// The scenario adds items and runs the loop itself; the loop allows 10 000 passes per run.
+    static func traces(lesson: Int, student: Loop.Mechanisms, filter: LoopTrace.Filter = .all,
+                       _ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> (actual: [String], expected: [String]) {
+        let actual = try await attempt(lesson: lesson) { try trace(student, filter, scenario) }
+        let expected = try trace(.reference, filter, scenario)
+        return (actual, expected)
+    }
+
+    /// One run of `scenario` on a fresh loop with `mechanisms`: its trace lines.
+    static func trace(_ mechanisms: Loop.Mechanisms, _ filter: LoopTrace.Filter,
+                      _ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) throws -> [String] {
+        let clock = VirtualClock()
+        let loop = Loop(clock: clock, mechanisms: mechanisms)
+        loop.passLimit = 10_000
+        let trace = loop.startTracing()
+        try scenario(loop, clock)
+        return trace.lines(filter)
+    }
+
     /// Expects two lists of lines (trace lines, usually) to be equal; on a mismatch, records one
     /// issue with both side by side and a hint.
     static func expectSameLines(_ actual: [String], _ expected: [String], hint: String,
