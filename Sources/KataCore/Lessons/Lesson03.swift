@@ -10,7 +10,9 @@ extension Lesson {
         exerciseFile: "Exercises/03-common-modes/CommonModes.swift",
         task: "StudentCommonModes (a CommonModeRules): addCommonItem(_:), removeCommonItem(_:), markCommon(_:)",
         hints: [
-            // Filled in with the lesson: each hint reveals a little more.
+            "You need two stored properties: the set of common modes, and the list of items added to `.common`.",
+            "`addCommonItem` remembers the item and answers `commonModes`; `markCommon` inserts the mode and answers every remembered item — unless the mode was common already.",
+            "Never answer a mode that was not marked: `.common` means exactly the modes in your set, and the loop marks `.default` for you when it is made.",
         ],
         buildsOn: [2]
     )

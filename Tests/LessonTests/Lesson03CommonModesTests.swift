@@ -1,0 +1,80 @@
+import Testing
+
+/// Lesson 03: the student's common-mode bookkeeping inside the reference loop, against the engine's own.
+@Suite("Lesson 03 — Common modes", .serialized, .tags(.lesson03, .level1, .build))
+struct Lesson03Tests {
+    static let student = Loop.Mechanisms.reference.with(commonModes: StudentCommonModes.self)
+
+    static func compare(_ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> (actual: [String], expected: [String]) {
+        try await Kata.traces(lesson: 3, student: student, filter: [.callouts, .notes, .results], scenario)
+    }
+
+    @Test("An item added to .common reaches every common mode")
+    func reachesEveryCommonMode() async throws {
+        let (actual, expected) = try await Self.compare { loop, _ in
+            loop.addCommonMode(.tracking)
+            try loop.add(try Loop.Timer(name: "ticker", fireDate: loop.now + 1, interval: 1) { _ in }, forMode: .common)
+            try loop.run(mode: .default, timeout: 1.5)
+            loop.note("scrolling: the tracking mode runs")
+            try loop.run(mode: .tracking, timeout: 1.5)
+        }
+        Kata.expectSameLines(actual, expected, hint: "`addCommonItem` answers the modes that are common right now — here default and tracking — and the loop adds the timer to each.")
+        #expect(actual.filter { $0.contains("timer \"ticker\"") }.count == 3, "ticks at 1 s (default), 2 s and 3 s (tracking)")
+    }
+
+    @Test("The default mode is common from the start")
+    func defaultIsCommon() async throws {
+        let (actual, expected) = try await Self.compare { loop, _ in
+            try loop.add(try Loop.Timer(name: "common timer", fireDate: loop.now + 1) { _ in }, forMode: .common)
+            let result = try loop.run(mode: .default, timeout: 2)
+            loop.note("default run: \(result)")
+        }
+        Kata.expectSameLines(actual, expected, hint: "A new loop's common modes are {default}: the loop calls `markCommon(.default)` right after making your struct — remember it.")
+        #expect(actual.contains { $0.contains("timer \"common timer\"") })
+    }
+
+    @Test(".common is a set of modes, not a mode: a mode that is not common gets nothing")
+    func notCommonGetsNothing() async throws {
+        let (actual, expected) = try await Self.compare { loop, _ in
+            try loop.add(Loop.Port(name: "private keep-alive"), forMode: "private")
+            try loop.add(try Loop.Timer(name: "common ticker", fireDate: loop.now + 1, interval: 1) { _ in }, forMode: .common)
+            loop.perform(inModes: [.common], name: "common block") {}
+            try loop.run(mode: "private", timeout: 2.5)
+            loop.note("back to default")
+            try loop.run(mode: .default, timeout: 1)
+        }
+        Kata.expectSameLines(actual, expected, hint: "Only modes marked common receive common items. The \"private\" mode exists but was never marked: nothing of `.common` may fire there.")
+        #expect(!actual.contains { $0.contains("private ") && $0.contains("timer") })
+    }
+
+    @Test("A mode marked common later receives every common item")
+    func markedLater() async throws {
+        let (actual, expected) = try await Self.compare { loop, _ in
+            try loop.add(try Loop.Timer(name: "ticker", fireDate: loop.now + 1, interval: 1) { _ in }, forMode: .common)
+            try loop.add(Loop.Source(name: "events") { Loop.current.note("events handled") }, forMode: .common)
+            loop.note("the modal mode is marked common only now")
+            loop.addCommonMode("modal")
+            try loop.run(mode: "modal", timeout: 1.5)
+        }
+        Kata.expectSameLines(actual, expected, hint: "`markCommon` returns the common items remembered so far, so the new common mode gets the timer and the source added before it was marked (CFRunLoopAddCommonMode).")
+        #expect(actual.contains { $0.contains("modal") && $0.contains("timer \"ticker\"") })
+    }
+
+    @Test("Removing an item from .common takes it out of every common mode")
+    func removeFromCommon() async throws {
+        let (actual, expected) = try await Self.compare { loop, _ in
+            loop.addCommonMode(.tracking)
+            let timer = try Loop.Timer(name: "ticker", fireDate: loop.now + 1, interval: 1) { _ in }
+            try loop.add(timer, forMode: .common)
+            try loop.add(Loop.Port(name: "keep-alive"), forMode: .common)
+            loop.remove(.timer(timer), fromMode: .common)
+            try loop.run(mode: .default, timeout: 1.5)
+            try loop.run(mode: .tracking, timeout: 1.5)
+            loop.addCommonMode("later")
+            let result = try loop.run(mode: "later", timeout: 1.5)
+            loop.note("later: \(result)")
+        }
+        Kata.expectSameLines(actual, expected, hint: "`removeCommonItem` forgets the item (so a mode marked later does not get it) and answers every common mode it must leave.")
+        #expect(!actual.contains { $0.contains("timer \"ticker\"") })
+    }
+}
