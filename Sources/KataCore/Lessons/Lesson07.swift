@@ -10,7 +10,9 @@ extension Lesson {
         exerciseFile: "Exercises/07-perform-after-delay-is-a-timer/PerformAfterDelay.swift",
         task: "performAfterDelay(_:inModes:_:)",
         hints: [
-            // Filled in with the lesson: each hint reveals a little more.
+            "There is no waiting anywhere in the answer: `performSelector:afterDelay:` is a one-shot timer added to the current thread's loop.",
+            "`Loop.current` is the calling thread's loop; make a `Loop.Timer` whose fire date is `loop.now + delay` and whose callout runs the work.",
+            "Add that one timer to each mode in `modes` with `loop.add(_:forMode:)`, and return it so it can be cancelled.",
         ],
         buildsOn: [6]
     )

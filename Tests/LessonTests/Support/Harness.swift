@@ -21,10 +21,13 @@ enum Kata {
     /// - Throws: `Failure` with one line if a stub of `lesson` ran (the student has not written
     ///   the code yet), if `body` did not return in time (the thread is left behind, the run goes
     ///   on), or if `body` threw.
-    static func attempt<T: Sendable>(lesson: Int, timeout: Double = 5, _ body: @escaping @Sendable () throws -> T) async throws -> T {
+    /// - Parameter registry: where the thread takes its loop from (`Loop.current`): give one with
+    ///   a `VirtualClock` to make the thread's own loop virtual.
+    static func attempt<T: Sendable>(lesson: Int, registry: LoopRegistry = .shared, timeout: Double = 5,
+                                     _ body: @escaping @Sendable () throws -> T) async throws -> T {
         let before = UnsolvedLedger.shared.count(lesson: lesson)
         let outcome = Mutex<Result<T, any Error>?>(nil)
-        let thread = LoopThread(name: "lesson \(lesson)") {
+        let thread = LoopThread(name: "lesson \(lesson)", registry: registry) {
             let result = Result { try body() }
             outcome.withLock { $0 = result }
         }
@@ -66,9 +69,10 @@ enum Kata {
     /// Expects two lists of lines (trace lines, usually) to be equal; on a mismatch, records one
     /// issue with both side by side and a hint.
     static func expectSameLines(_ actual: [String], _ expected: [String], hint: String,
+                                expectedTitle: String = "expected (the reference engine)",
                                 sourceLocation: SourceLocation = #_sourceLocation) {
         guard actual != expected else { return }
-        let table = LoopTrace.sideBySide(expected: expected, actual: actual, expectedTitle: "expected (reference engine)", actualTitle: "actual (your code)")
+        let table = LoopTrace.sideBySide(expected: expected, actual: actual, expectedTitle: expectedTitle, actualTitle: "actual (your code)")
         Issue.record(Comment(rawValue: "The loop did something else than expected:\n\(table)\nHint: \(hint)"), sourceLocation: sourceLocation)
     }
 

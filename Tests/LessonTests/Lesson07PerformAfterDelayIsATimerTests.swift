@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// Lesson 07: the student's `performAfterDelay` on a thread whose loop runs on a virtual clock.
+@Suite("Lesson 07 — Perform after delay is a timer", .serialized, .tags(.lesson07, .level2, .use))
+struct Lesson07Tests {
+    /// Runs `body` on a thread whose own loop (`Loop.current`) is on a fresh virtual clock.
+    static func onVirtualThread<T: Sendable>(_ body: @escaping @Sendable (Loop) throws -> T) async throws -> T {
+        try await Kata.attempt(lesson: 7, registry: LoopRegistry(clock: VirtualClock())) {
+            let loop = Loop.current
+            loop.passLimit = 10_000
+            return try body(loop)
+        }
+    }
+
+    @Test("The work runs after the delay, from a one-shot timer in the current loop")
+    func itIsATimer() async throws {
+        let (scheduled, lines) = try await Self.onVirtualThread { loop -> (Instant?, [String]) in
+            let trace = loop.startTracing()
+            try performAfterDelay(1.5) { Loop.current.note("work runs") }
+            let scheduled = loop.nextTimerFireDate(mode: .default)
+            try loop.run(mode: .default, timeout: 3)
+            return (scheduled, trace.lines([.callouts, .notes]))
+        }
+        #expect(scheduled == Instant(seconds: 1.5), "right after the call, the current loop's default mode must hold a timer due in 1.5 s")
+        #expect(lines.count == 2 && lines[0].contains("1500 ms") && lines[0].contains("timer") && lines[1].contains("work runs"),
+                "the work runs from a timer callout at 1500 ms; the loop did: \(lines)")
+    }
+
+    @Test("No running loop, no call")
+    func noRunningLoopNoCall() async throws {
+        let ran = Log()
+        try await Self.onVirtualThread { loop in
+            try performAfterDelay(0.02) { ran.add("ran") }
+            Thread.sleep(forTimeInterval: 0.2)   // real time passes; the loop does not run
+            loop.note("the loop never ran")
+        }
+        #expect(ran.count == 0, "the work ran although the thread's loop never ran: a delay must be a timer in the current loop, not Dispatch or another thread")
+    }
+
+    @Test("It returns at once: the delay is not a sleep")
+    func returnsAtOnce() async throws {
+        let elapsed = try await Self.onVirtualThread { _ -> Double in
+            let start = Date()
+            try performAfterDelay(2) {}
+            return Date().timeIntervalSince(start)
+        }
+        #expect(elapsed < 0.5, "performAfterDelay took \(elapsed) s: it must schedule the work and return, not wait")
+    }
+
+    @Test("It obeys modes: default-mode work waits while the loop runs another mode")
+    func obeysModes() async throws {
+        let lines = try await Self.onVirtualThread { loop -> [String] in
+            let trace = loop.startTracing()
+            try loop.add(Loop.Port(name: "touches"), forMode: .tracking)
+            try performAfterDelay(1) { Loop.current.note("default-mode work") }
+            try performAfterDelay(1, inModes: [.default, .tracking]) { Loop.current.note("work for both modes") }
+            try loop.run(mode: .tracking, timeout: 2)
+            loop.note("scroll over: back to default")
+            try loop.run(mode: .default, timeout: 1)
+            return trace.lines(.notes)
+        }
+        let expected = [
+            "   1000 ms  tracking  · work for both modes",
+            "   2000 ms  default   · scroll over: back to default",
+            "   2000 ms  default   · default-mode work",
+        ]
+        Kata.expectSameLines(lines, expected, hint: "Add the timer to each of `modes` of the current loop: while the loop runs the tracking mode, only work scheduled for tracking can fire; the rest waits for the default mode.", expectedTitle: "expected")
+    }
+
+    @Test("The work runs on the thread that asked")
+    func runsOnTheCallingThread() async throws {
+        let (asker, runner) = try await Self.onVirtualThread { loop -> (ThreadID, ThreadID?) in
+            let runner = ThreadBox()
+            try performAfterDelay(0.5) { runner.set(ThreadID.current) }
+            try loop.run(mode: .default, timeout: 1)
+            return (ThreadID.current, runner.value)
+        }
+        #expect(runner == asker, "the work ran on \(runner.map(\.description) ?? "no thread"), not on the thread that asked (\(asker))")
+    }
+
+    @Test("Invalidating the returned timer cancels the work")
+    func cancel() async throws {
+        let ran = Log()
+        try await Self.onVirtualThread { loop in
+            let timer = try performAfterDelay(0.5) { ran.add("ran") }
+            timer.invalidate()   // cancelPreviousPerformRequestsWithTarget:
+            try loop.add(Loop.Port(name: "keep-alive"), forMode: .default)
+            try loop.run(mode: .default, timeout: 1)
+        }
+        #expect(ran.count == 0, "the returned object must be the timer that carries the work")
+    }
+}
+
+/// A thread identity handed from a callout to the test.
+private final class ThreadBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: ThreadID?
+    func set(_ id: ThreadID) { lock.withLock { stored = id } }
+    var value: ThreadID? { lock.withLock { stored } }
+}
