@@ -18,14 +18,8 @@ extension LoopThread {
     ///   work is then withdrawn).
     public func perform(waitUntilDone: Bool = false, modes: [Loop.Mode] = [.default], timeout: Double? = nil,
                         _ work: @escaping @Sendable () -> Void) throws(LoopError) {
-        let record: ThreadRecord = try status.withLock { status throws(LoopError) in
-            switch status.phase {
-            case .notStarted: throw .threadNotStarted(thread: name)
-            case .finished: throw .threadExited(thread: name)
-            case .running: return status.record!
-            }
-        }
-        if waitUntilDone && record === ThreadRecord.current {
+        let loop = try runLoop()
+        if waitUntilDone && ThreadID.current == id {
             work()
             return
         }
@@ -33,10 +27,16 @@ extension LoopThread {
         let source = Loop.Source(name: "perform on \(name)") { request.run() }
         request.source = source
         let key = ObjectIdentifier(request)
-        if waitUntilDone { status.withLock { $0.pendingPerforms[key] = request.done } }
+        if waitUntilDone {
+            // Registered atomically with the check, so that an exit cannot slip in between and
+            // leave this caller waiting for work that will never run.
+            try status.withLock { status throws(LoopError) in
+                guard status.phase != .finished else { throw .threadExited(thread: name) }
+                status.pendingPerforms[key] = request.done
+            }
+        }
         defer { if waitUntilDone { _ = status.withLock { $0.pendingPerforms.removeValue(forKey: key) } } }
 
-        let loop = registry.loop(for: record)
         do {
             for mode in modes { try loop.add(source, forMode: mode) }
         } catch {

@@ -77,6 +77,20 @@ public final class LoopThread: @unchecked Sendable {
         return registry.existingLoop(for: id)
     }
 
+    /// The thread's loop, made now if the thread has none yet — from any thread.
+    /// CF: `_CFRunLoopGet0(thread)` (what `performSelector:onThread:` uses to reach the target).
+    /// - Throws: ``LoopError/threadNotStarted(thread:)``, ``LoopError/threadExited(thread:)``.
+    public func runLoop() throws(LoopError) -> Loop {
+        let record: ThreadRecord = try status.withLock { status throws(LoopError) in
+            switch status.phase {
+            case .notStarted: throw .threadNotStarted(thread: name)
+            case .finished: throw .threadExited(thread: name)
+            case .running: return status.record!
+            }
+        }
+        return registry.loop(for: record)
+    }
+
     /// Starts the thread.
     /// - Throws: ``LoopError/threadAlreadyStarted(thread:)``.
     public func start() throws(LoopError) {
