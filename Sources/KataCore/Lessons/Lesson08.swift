@@ -10,7 +10,9 @@ extension Lesson {
         exerciseFile: "Exercises/08-perform-on-thread-is-a-source0/PerformOnThread.swift",
         task: "perform(on:waitUntilDone:modes:_:)",
         hints: [
-            // Filled in with the lesson: each hint reveals a little more.
+            "The target's loop is `try thread.runLoop()`; it throws for a thread that was never started or has exited — let that error through.",
+            "Carry the work in a `Loop.Source` added to each of `modes` of that loop, then `signal()` it and `wakeUp()` the loop: a signal alone leaves a sleeping loop asleep.",
+            "For `waitUntilDone`, let the source's callout signal a semaphore the caller waits on; on the target thread itself, just call the work. Have the source invalidate itself after it ran.",
         ],
         buildsOn: [5]
     )

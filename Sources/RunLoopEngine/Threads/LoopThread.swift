@@ -77,6 +77,10 @@ public final class LoopThread: @unchecked Sendable {
         return registry.existingLoop(for: id)
     }
 
+    /// The `LoopThread` running the calling code (nil on a thread that is not one).
+    /// Foundation: `Thread.current`.
+    public static var current: LoopThread? { ThreadRecord.current.loopThread }
+
     /// The thread's loop, made now if the thread has none yet — from any thread.
     /// CF: `_CFRunLoopGet0(thread)` (what `performSelector:onThread:` uses to reach the target).
     /// - Throws: ``LoopError/threadNotStarted(thread:)``, ``LoopError/threadExited(thread:)``.
@@ -157,6 +161,7 @@ public final class LoopThread: @unchecked Sendable {
         setSystemName()
         let record = ThreadRecord.current
         record.registry = registry
+        record.loopThread = self
         if isMain { registry.claimMain(record.id) }
         let body = status.withLock { status -> (@Sendable () -> Void)? in
             status.record = record

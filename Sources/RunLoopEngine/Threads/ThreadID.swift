@@ -35,6 +35,8 @@ final class ThreadRecord: @unchecked Sendable {
     let id: ThreadID
     /// The registry this thread takes its loop from (nil: the shared one).
     var registry: LoopRegistry?
+    /// The ``LoopThread`` this thread is, if it is one.
+    weak var loopThread: LoopThread?
     /// The loops this thread is running, innermost last.
     var runningLoops: [Loop] = []
     private let exitHandlers = Mutex<[@Sendable (ThreadID) -> Void]>([])

@@ -23,7 +23,9 @@ enum Kata {
     ///   on), or if `body` threw.
     /// - Parameter registry: where the thread takes its loop from (`Loop.current`): give one with
     ///   a `VirtualClock` to make the thread's own loop virtual.
+    /// - Parameter ifStuck: what to suggest when the code does not return in time.
     static func attempt<T: Sendable>(lesson: Int, registry: LoopRegistry = .shared, timeout: Double = 5,
+                                     ifStuck: String = "look for a loop that never ends, a wait with no time limit, or a run that nothing stops",
                                      _ body: @escaping @Sendable () throws -> T) async throws -> T {
         let before = UnsolvedLedger.shared.count(lesson: lesson)
         let outcome = Mutex<Result<T, any Error>?>(nil)
@@ -37,7 +39,7 @@ enum Kata {
             throw Failure(description: line)
         }
         guard finished, let result = outcome.withLock({ $0 }) else {
-            throw Failure(description: "Lesson \(pad(lesson)): your code did not return within \(Int(timeout)) s — look for a loop that never ends or a run without a time limit")
+            throw Failure(description: "Lesson \(pad(lesson)): your code did not return within \(Int(timeout)) s — \(ifStuck)")
         }
         switch result {
         case .success(let value): return value

@@ -1,0 +1,22 @@
+// Lesson 08 — Perform on thread is a source0        Lessons/08-perform-on-thread-is-a-source0.md
+//
+// Write `perform(on:waitUntilDone:modes:_:)`, this course's
+// `performSelector:onThread:withObject:waitUntilDone:modes:` — the way Foundation really does it.
+//
+// Run just this lesson:   swift test --filter Lesson08Tests      (or: swift run kata watch)
+
+import KataCore
+import RunLoopEngine
+
+/// Runs `work` on `thread`, through its run loop, when that loop runs one of `modes`.
+///
+/// - Parameters:
+///   - waitUntilDone: return only after the work has run. Called on `thread` itself, run the
+///     work at once instead (as Foundation does).
+/// - Throws: `LoopError.threadNotStarted` / `LoopError.threadExited` when the thread cannot run
+///   anything (a thread that has exited must be reported, never silently ignored).
+public func perform(on thread: LoopThread, waitUntilDone: Bool = false, modes: [Loop.Mode] = [.default],
+                    _ work: @escaping @Sendable () -> Void) throws {
+    // Replace this line with your code.
+    unsolved(lesson: 8, write: "perform(on:waitUntilDone:modes:_:)")
+}

@@ -1,0 +1,174 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// Lesson 08: the student's `perform(on:…)` against real threads, each with a bounded wait.
+@Suite("Lesson 08 — Perform on thread is a source0", .serialized, .tags(.lesson08, .level2, .use))
+struct Lesson08Tests {
+    static let stuck = "was the work never run? A signalled source waits for a wake-up: signal() the source AND wakeUp() the target's loop"
+
+    @Test("The work runs on the target thread, not on the caller's")
+    func runsOnTarget() async throws {
+        let (caller, ranOn, target) = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (ThreadID, ThreadID?, ThreadID?) in
+            let worker = try Worker(running: .default)
+            defer { worker.finish() }
+            let ranOn = Mutex<ThreadID?>(nil)
+            try perform(on: worker.thread, waitUntilDone: true) { ranOn.withLock { $0 = ThreadID.current } }
+            return (ThreadID.current, ranOn.withLock { $0 }, worker.thread.id)
+        }
+        #expect(ranOn != nil, "the work never ran")
+        #expect(ranOn == target && ranOn != caller, "the work ran on \(ranOn.map(\.description) ?? "no thread"); it must run on the target thread (\(target.map(\.description) ?? "?")), not the caller's (\(caller))")
+    }
+
+    @Test("It arrives as a source0: signalled, then a wake-up")
+    func itIsASource0() async throws {
+        let lines = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
+            let worker = try Worker(running: .default)
+            defer { worker.finish() }
+            _ = worker.waitUntil { worker.loop.isWaiting }   // asleep, so a wake-up is needed
+            let trace = worker.loop.startTracing()
+            try perform(on: worker.thread, waitUntilDone: true) { Loop.current.note("work") }
+            worker.loop.stopTracing()
+            return trace.lines([.wakeUps, .callouts, .notes], times: false)
+        }
+        let expected = ["default   woke: wake-up", "default   source \"perform\"", "default   · work"]
+        Kata.expectSameLines(lines.map { $0.replacingOccurrences(of: #"source "[^"]*""#, with: "source \"perform\"", options: .regularExpression) },
+                             expected, hint: "Add a Loop.Source to the target's loop, signal() it, and wakeUp() the loop: the sleeping loop wakes for the wake-up and runs the signalled source.",
+                             expectedTitle: "expected")
+    }
+
+    @Test("The work waits until the target loop runs")
+    func waitsForTheLoop() async throws {
+        let (before, after) = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (Int, Int) in
+            let ran = Log()
+            let gate = DispatchSemaphore(value: 0)
+            let worker = try Worker(running: .default, waitingFor: gate)
+            defer { worker.finish() }
+            try perform(on: worker.thread) { ran.add("ran") }
+            Thread.sleep(forTimeInterval: 0.15)   // the target's loop is not running yet
+            let before = ran.count
+            gate.signal()                          // now it runs its loop
+            _ = worker.waitUntil { ran.count > 0 }
+            return (before, ran.count)
+        }
+        #expect(before == 0, "the work ran before the target thread ran its loop: it must be queued on that loop, not run by the caller or by Dispatch")
+        #expect(after == 1, "once the target ran its loop, the work must run exactly once (it ran \(after) times)")
+    }
+
+    @Test("waitUntilDone returns only after the work ran")
+    func waitUntilDone() async throws {
+        let (returnedAfterWork, ranCount) = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (Bool, Int) in
+            let worker = try Worker(running: .default)
+            defer { worker.finish() }
+            let ran = Log()
+            try perform(on: worker.thread, waitUntilDone: true) {
+                Thread.sleep(forTimeInterval: 0.05)
+                ran.add("ran")
+            }
+            return (ran.count == 1, ran.count)
+        }
+        #expect(returnedAfterWork, "perform(…, waitUntilDone: true) returned before the work had run (ran \(ranCount) times)")
+    }
+
+    @Test("The work obeys modes: default-mode work waits while the target runs tracking")
+    func obeysModes() async throws {
+        let notes = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
+            let worker = try Worker(running: .tracking)
+            defer { worker.finish() }
+            let log = Log()
+            try perform(on: worker.thread, modes: [.default]) { log.add("default-mode work") }
+            try perform(on: worker.thread, waitUntilDone: true, modes: [.tracking]) { log.add("tracking work") }
+            Thread.sleep(forTimeInterval: 0.05)
+            log.add("switch to default")
+            worker.switchMode(to: .default)
+            _ = worker.waitUntil { log.count == 3 }
+            return log.all
+        }
+        Kata.expectSameLines(notes, ["tracking work", "switch to default", "default-mode work"], hint: "Add the source only to the given modes: a loop running the tracking mode must not run work meant for the default mode.", expectedTitle: "expected")
+    }
+
+    @Test("A thread that has exited is an error, not silence")
+    func exitedThreadThrows() async throws {
+        let outcome = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> String in
+            let done = LoopThread(name: "short-lived") {}
+            try done.start()
+            done.join()
+            do {
+                try perform(on: done) {}
+                return "no error"
+            } catch let error as LoopError {
+                return "\(error)"
+            }
+        }
+        #expect(outcome.contains("exited"), "perform on a thread that has exited must throw LoopError.threadExited; it gave: \(outcome)")
+    }
+
+    @Test("waitUntilDone on the target thread itself runs the work at once")
+    func waitOnOwnThread() async throws {
+        let order = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
+            let log = Log()
+            let me = LoopThread(name: "self") {
+                try? perform(on: LoopThread.current!, waitUntilDone: true) { log.add("work") }
+                log.add("after perform")
+            }
+            try me.start()
+            me.join(timeout: 2)
+            return log.all
+        }
+        #expect(order == ["work", "after perform"], "called on the target thread with waitUntilDone, the work runs inline (waiting for your own loop would deadlock); got \(order)")
+    }
+}
+
+/// A thread that keeps its loop running (a port keeps it alive) in a mode the test can switch.
+private final class Worker: Sendable {
+    let thread: LoopThread
+    private let box = WorkerBox()
+
+    init(running mode: Loop.Mode, waitingFor gate: DispatchSemaphore? = nil) throws {
+        let box = self.box
+        box.mode.withLock { $0 = mode }
+        let ready = DispatchSemaphore(value: 0)
+        thread = LoopThread(name: "worker") {
+            let loop = Loop.current
+            try? loop.add(Loop.Port(name: "keep-alive"), forMode: .default)
+            try? loop.add(Loop.Port(name: "keep-alive (tracking)"), forMode: .tracking)
+            box.loop.withLock { $0 = loop }
+            ready.signal()
+            gate?.wait()
+            while !box.finished.withLock({ $0 }) {
+                let mode = box.mode.withLock { $0 }
+                _ = try? loop.run(mode: mode, before: loop.now + 60)
+            }
+        }
+        try thread.start()
+        ready.wait()
+    }
+
+    var loop: Loop { box.loop.withLock { $0! } }
+
+    func switchMode(to mode: Loop.Mode) {
+        box.mode.withLock { $0 = mode }
+        loop.stop()
+    }
+
+    /// Polls `condition` for up to 2 s (test side only).
+    func waitUntil(_ condition: () -> Bool) -> Bool {
+        for _ in 0..<400 where !condition() { Thread.sleep(forTimeInterval: 0.005) }
+        return condition()
+    }
+
+    func finish() {
+        box.finished.withLock { $0 = true }
+        for _ in 0..<100 where !thread.isFinished {
+            loop.stop()
+            if thread.join(timeout: 0.02) { break }
+        }
+        thread.join(timeout: 1)
+    }
+}
+
+private final class WorkerBox: Sendable {
+    let mode = Mutex<Loop.Mode>(.default)
+    let loop = Mutex<Loop?>(nil)
+    let finished = Mutex(false)
+}
