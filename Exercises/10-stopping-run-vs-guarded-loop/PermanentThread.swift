@@ -1,0 +1,36 @@
+// Lesson 10 — Stopping run vs the guarded loop      Lessons/10-stopping-run-vs-guarded-loop.md
+//
+// Write `PermanentThread`: a thread that stays alive to run work (its loop kept alive by a port),
+// and that can be stopped — it then exits and is freed, with no retain cycle.
+//
+// Run just this lesson:   swift test --filter Lesson10Tests      (or: swift run kata watch)
+
+import KataCore
+import RunLoopEngine
+
+/// A long-lived worker thread, stoppable.
+public final class PermanentThread: @unchecked Sendable {
+    /// The underlying thread (the tests look at it). Make it in `init`; start it in `start()`.
+    public let thread: LoopThread
+
+    public init(name: String = "permanent") {
+        // Replace this with a thread whose body keeps its loop alive and runs it until stopped.
+        thread = LoopThread(name: name) {}
+    }
+
+    /// Starts the thread; its loop then sleeps until there is work.
+    public func start() throws {
+        unsolved(lesson: 10, write: "PermanentThread.start()")
+    }
+
+    /// Runs `work` on the thread, through its loop, without waiting.
+    public func perform(_ work: @escaping @Sendable () -> Void) throws {
+        unsolved(lesson: 10, write: "PermanentThread.perform(_:)")
+    }
+
+    /// Stops the thread's loop for good and waits until the thread has exited.
+    /// Stopping a thread that is not running does nothing.
+    public func stop() {
+        unsolved(lesson: 10, write: "PermanentThread.stop()")
+    }
+}
