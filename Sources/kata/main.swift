@@ -1,1 +1,4 @@
-import KataCLI; print("kata")
+import Foundation
+import KataCLI
+
+exit(Kata.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,92 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A child process in a process group of its own, its output in a file, with a time limit that
+/// ends the whole group (`swift test` starts helpers of its own; a student's endless loop must
+/// not survive the limit).
+struct Subprocess {
+    struct Outcome {
+        enum Ending: Equatable {
+            case exited(Int32)
+            case signalled(Int32)
+            case timedOut
+        }
+        var ending: Ending
+        var output: String
+    }
+
+    /// The running child's process group, so Ctrl-C can end it too.
+    static let runningGroup = Atomic<Int32>(0)
+
+    /// Runs `arguments` (looked up on PATH); ends the group after `timeout` seconds.
+    static func run(_ arguments: [String], timeout: Double?, echo: Bool = false) throws -> Outcome {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("kata-\(UUID().uuidString).log").path
+        defer { try? FileManager.default.removeItem(atPath: log) }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+
+        var pid: pid_t = 0
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let status = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
+        guard status == 0 else { throw KataError("could not start \(arguments[0]): \(String(cString: strerror(status)))") }
+        runningGroup.store(pid, ordering: .relaxed)
+        defer { runningGroup.store(0, ordering: .relaxed) }
+
+        let start = Date()
+        var printed = 0
+        var waitStatus: Int32 = 0
+        var ending: Outcome.Ending?
+        while ending == nil {
+            let done = waitpid(pid, &waitStatus, WNOHANG)
+            if echo { printed = Subprocess.echoNew(log, from: printed) }
+            if done == pid {
+                let signal = waitStatus & 0x7f
+                ending = signal == 0 ? .exited((waitStatus >> 8) & 0xff) : .signalled(signal)
+            } else if let timeout, Date().timeIntervalSince(start) > timeout {
+                kill(-pid, SIGKILL)
+                _ = waitpid(pid, &waitStatus, 0)
+                ending = .timedOut
+            } else {
+                usleep(20_000)
+            }
+        }
+        if echo { _ = Subprocess.echoNew(log, from: printed) }
+        let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        return Outcome(ending: ending!, output: output)
+    }
+
+    /// Prints what the log gained since `offset`; returns the new offset.
+    private static func echoNew(_ path: String, from offset: Int) -> Int {
+        guard let data = FileManager.default.contents(atPath: path), data.count > offset else { return offset }
+        FileHandle.standardOutput.write(data.subdata(in: offset..<data.count))
+        return data.count
+    }
+
+    /// Ends the running child's group (Ctrl-C).
+    static func endRunningGroup() {
+        let group = runningGroup.load(ordering: .relaxed)
+        if group > 0 { kill(-group, SIGKILL) }
+    }
+}
+
+/// An error `kata` reports in one line and exits with.
+struct KataError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

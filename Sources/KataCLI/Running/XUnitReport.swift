@@ -1,0 +1,62 @@
+import Foundation
+
+/// One test case as Swift Testing's xUnit report states it.
+struct TestCaseResult: Equatable, Sendable {
+    /// `Lesson06Tests`
+    var suite: String
+    /// `missedTicksAreSkipped()`
+    var name: String
+    /// The first failure's message, nil if the test passed.
+    var failure: String?
+    var passed: Bool { failure == nil }
+}
+
+/// Reads the xUnit XML that `swift test --xunit-output` writes for Swift Testing.
+enum XUnitReport {
+    static func parse(_ xml: String) -> [TestCaseResult] {
+        var results: [TestCaseResult] = []
+        var scanner = xml[...]
+        while let start = scanner.range(of: "<testcase ") {
+            let rest = scanner[start.upperBound...]
+            guard let tagEnd = rest.firstIndex(of: ">") else { break }
+            let header = rest[..<tagEnd]
+            let afterTag = rest.index(after: tagEnd)
+            var body = Substring("")
+            if header.hasSuffix("/") {
+                scanner = rest[afterTag...]
+            } else if let close = rest.range(of: "</testcase>") {
+                body = rest[afterTag..<close.lowerBound]
+                scanner = rest[close.upperBound...]
+            } else {
+                break
+            }
+            let classname = attribute("classname", in: header) ?? ""
+            let suite = classname.split(separator: ".").last.map(String.init) ?? classname
+            let name = attribute("name", in: header) ?? ""
+            var failure: String?
+            if let failureStart = body.range(of: "<failure") {
+                let failureHeader = body[failureStart.upperBound...]
+                failure = attribute("message", in: failureHeader.prefix { $0 != ">" }) ?? "failed"
+            }
+            results.append(TestCaseResult(suite: suite, name: name, failure: failure))
+        }
+        return results
+    }
+
+    /// The value of `name="…"` in a tag, unescaped.
+    static func attribute(_ name: String, in tag: Substring) -> String? {
+        guard let start = tag.range(of: " \(name)=\"") ?? tag.range(of: "\(name)=\"") else { return nil }
+        let rest = tag[start.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { return nil }
+        return unescape(String(rest[..<end]))
+    }
+
+    static func unescape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&quot;", with: "\"")
+            .replacingOccurrences(of: "&apos;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&#10;", with: "\n")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+}

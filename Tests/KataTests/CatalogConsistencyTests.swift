@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import KataCore
+
+/// The catalog is the single source of truth: the lesson pages, the exercise and solution files
+/// and the lesson test suites must agree with it.
+@Suite("The catalog, the pages, the files and the tests agree")
+struct CatalogConsistencyTests {
+    static let root: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
+        }
+        return FileManager.default.currentDirectoryPath
+    }()
+
+    static func read(_ relative: String) -> String? {
+        try? String(contentsOfFile: (root as NSString).appendingPathComponent(relative), encoding: .utf8)
+    }
+
+    @Test("Fourteen lessons, numbered 1 to 14, with unique slugs", arguments: [0])
+    func numbering(_: Int) {
+        #expect(Catalog.lessons.map(\.number) == Array(1...14))
+        #expect(Set(Catalog.lessons.map(\.slug)).count == 14)
+    }
+
+    @Test("Each lesson has its page, with the catalog's title and hints", arguments: Catalog.lessons)
+    func page(_ lesson: Lesson) throws {
+        let page = try #require(Self.read(lesson.pagePath), "missing page \(lesson.pagePath)")
+        #expect(page.hasPrefix("# Lesson \(lesson.paddedNumber) — \(lesson.title)\n"), "\(lesson.pagePath) must start with its title")
+        #expect(lesson.hints.count >= 2, "lesson \(lesson.number) needs 2 or more hints in its catalog entry")
+        for (index, hint) in lesson.hints.enumerated() {
+            #expect(page.contains("<details><summary>Hint \(index + 1)</summary>\n\n\(hint)\n\n</details>"), "hint \(index + 1) of \(lesson.pagePath) differs from the catalog")
+        }
+        #expect(!page.contains("<summary>Hint \(lesson.hints.count + 1)</summary>"), "\(lesson.pagePath) has more hints than the catalog")
+        for heading in ["## The behaviour", "## Where it bites on iOS", "## What the loop does", "## Your task", "## Run just this lesson", "## Hints", "## Interview questions", "## In the engine"] {
+            #expect(page.contains("\n\(heading)\n"), "\(lesson.pagePath) lacks its \"\(heading)\" section")
+        }
+    }
+
+    @Test("Each lesson has its exercise, its solution and its test suite", arguments: Catalog.lessons)
+    func files(_ lesson: Lesson) throws {
+        let exercise = try #require(Self.read(lesson.exerciseFile), "missing \(lesson.exerciseFile)")
+        let solution = try #require(Self.read(lesson.solutionFile), "missing \(lesson.solutionFile)")
+        #expect(exercise.contains("unsolved(lesson: \(lesson.number),"), "the stub must report itself with unsolved(lesson: \(lesson.number), …)")
+        #expect(!solution.contains("unsolved("), "the solution must not call unsolved(…)")
+        let tests = try FileManager.default.contentsOfDirectory(atPath: (Self.root as NSString).appendingPathComponent("Tests/LessonTests"))
+            .filter { $0.hasPrefix("Lesson\(lesson.paddedNumber)") }
+        let suite = try #require(tests.first.flatMap { Self.read("Tests/LessonTests/\($0)") }, "missing Tests/LessonTests/Lesson\(lesson.paddedNumber)….swift")
+        #expect(suite.contains("@Suite(\"\(lesson.suiteName)\""), "the suite must be named \"\(lesson.suiteName)\"")
+        #expect(suite.contains("struct \(lesson.suiteType)"), "the suite type must be \(lesson.suiteType)")
+    }
+}
+
+extension Lesson: @retroactive CustomTestStringConvertible {
+    public var testDescription: String { "Lesson \(paddedNumber) — \(title)" }
+}

@@ -1,2 +1,0 @@
-import Testing
-@Test func placeholderKataTests() { #expect(Bool(true)) }
