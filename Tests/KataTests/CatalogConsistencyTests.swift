@@ -53,6 +53,6 @@ struct CatalogConsistencyTests {
     }
 }
 
-extension Lesson: @retroactive CustomTestStringConvertible {
+extension Lesson: CustomTestStringConvertible {
     public var testDescription: String { "Lesson \(paddedNumber) — \(title)" }
 }
