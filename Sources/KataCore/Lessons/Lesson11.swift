@@ -10,7 +10,9 @@ extension Lesson {
         exerciseFile: "Exercises/11-observers-and-the-iteration/OnePass.swift",
         task: "StudentPass (a LoopPassing): runPass(_:)",
         hints: [
-            // Filled in with the lesson: each hint reveals a little more.
+            "Write the steps in order as plain calls: notify(.beforeTimers), notify(.beforeSources), doBlocks(), doSources0() … — one line per step of the lesson page's table.",
+            "`poll` is `sourceHandled || pass.hasNoTimeLeft`. Only when not polling: notify(.beforeWaiting) before `waitForWakeReason(poll:)` and notify(.afterWaiting) after it. Step 6 (main queue) skips the sleep entirely.",
+            "`pass.handle(reason)` returns whether a source was handled; then doBlocks(), then decide in this order: handled source (if `returnsAfterSourceHandled`), `deadlineHasPassed`, `takeStopRequest()`, `modeIsEmpty`; otherwise return nil.",
         ],
         buildsOn: [4, 5]
     )
