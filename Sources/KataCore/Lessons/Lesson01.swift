@@ -10,7 +10,9 @@ extension Lesson {
         exerciseFile: "Exercises/01-one-loop-per-thread/LoopTable.swift",
         task: "StudentLoopTable (a LoopTable): loop(for:makeLoop:), existingLoop(for:), threadDidExit(_:)",
         hints: [
-            // Filled in with the lesson: each hint reveals a little more.
+            "A dictionary `[ThreadID: Loop]` is the whole table: CF keeps exactly that (keyed by pthread).",
+            "`loop(for:makeLoop:)`: return the stored loop if there is one; otherwise call `makeLoop()` once, store the result, return it.",
+            "`threadDidExit(_:)` must remove the entry (`removeValue(forKey:)`) and return it — keeping it would keep a dead thread's loop alive for ever.",
         ],
         buildsOn: []
     )
