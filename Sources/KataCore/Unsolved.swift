@@ -28,8 +28,8 @@ public func unsolved(lesson: Int, write function: String, file: StaticString = #
     UnsolvedLedger.shared.record(lesson: lesson, function: function, file: "\(file)")
 }
 
-/// What the stubs have reported: for each lesson, how many times a stub ran and the first
-/// function it named. Thread-safe: stubs run on loop threads.
+/// What the stubs have reported: for each lesson, how many times a stub ran and the latest
+/// function one named. Thread-safe: stubs run on loop threads.
 public final class UnsolvedLedger: Sendable {
     public static let shared = UnsolvedLedger()
 
@@ -46,11 +46,9 @@ public final class UnsolvedLedger: Sendable {
     func record(lesson: Int, function: String, file: String) {
         let relative = Self.packageRelative(file)
         entries.withLock { entries in
-            if entries[lesson] == nil {
-                entries[lesson] = Entry(count: 1, function: function, file: relative)
-            } else {
-                entries[lesson]!.count += 1
-            }
+            // The latest stub that ran is the one to name: a student who solved part of a
+            // lesson is sent to what is still missing.
+            entries[lesson] = Entry(count: (entries[lesson]?.count ?? 0) + 1, function: function, file: relative)
         }
     }
 
@@ -59,7 +57,7 @@ public final class UnsolvedLedger: Sendable {
         entries.withLock { $0[number]?.count ?? 0 }
     }
 
-    /// The first stub of lesson `number` that ran, if any.
+    /// The latest stub of lesson `number` that ran, if any.
     public func entry(lesson number: Int) -> Entry? {
         entries.withLock { $0[number] }
     }

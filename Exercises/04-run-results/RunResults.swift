@@ -1,0 +1,64 @@
+// Lesson 04 — Run results                                          Lessons/04-run-results.md
+//
+// Two parts. First PREDICT what each run below returns (fill in `RunResultPredictions`); the tests
+// run the same scenarios on the reference loop and compare. Then PRODUCE each of the four results
+// yourself: set up the loop you are given and run it so that it returns that result.
+//
+// Run just this lesson:   swift test --filter Lesson04Tests      (or: swift run kata watch)
+
+import KataCore
+import RunLoopEngine
+
+/// What does each run return? One of `.finished`, `.stopped`, `.timedOut`, `.handledSource`.
+public enum RunResultPredictions {
+    /// `run(mode: .default, timeout: 1)` on a loop whose default mode holds nothing.
+    public static var emptyMode: Loop.RunResult {
+        unsolved(lesson: 4, write: "RunResultPredictions.emptyMode", returning: .finished)
+    }
+
+    /// `loop.stop()`, then `run(mode: .default, timeout: 1)` — the default mode holds a port.
+    public static var stopBeforeTheRun: Loop.RunResult {
+        unsolved(lesson: 4, write: "RunResultPredictions.stopBeforeTheRun", returning: .finished)
+    }
+
+    /// `run(mode: .default, timeout: 1)`; a timer due at exactly 1 s calls `stop()`.
+    public static var stopAtTheDeadline: Loop.RunResult {
+        unsolved(lesson: 4, write: "RunResultPredictions.stopAtTheDeadline", returning: .finished)
+    }
+
+    /// `run(mode: .default, timeout: 2, returnAfterSourceHandled: true)`; a repeating timer fires every 0.5 s.
+    public static var timerWithReturnAfterSource: Loop.RunResult {
+        unsolved(lesson: 4, write: "RunResultPredictions.timerWithReturnAfterSource", returning: .finished)
+    }
+
+    /// `run(mode: .default, timeout: 0)`; a signalled source waits in the mode.
+    public static var zeroTimeoutWithASource: Loop.RunResult {
+        unsolved(lesson: 4, write: "RunResultPredictions.zeroTimeoutWithASource", returning: .finished)
+    }
+
+    /// `run(mode: .default, timeout: 5)`; the mode's only item is a one-shot timer due at 1 s.
+    public static var lastTimerFired: Loop.RunResult {
+        unsolved(lesson: 4, write: "RunResultPredictions.lastTimerFired", returning: .finished)
+    }
+}
+
+/// Makes `loop` (empty, on a virtual clock) run and return `.finished` — after doing some work:
+/// a run of an empty mode does not count.
+public func produceFinished(on loop: Loop) throws -> Loop.RunResult {
+    unsolved(lesson: 4, write: "produceFinished(on:)", returning: .timedOut)
+}
+
+/// Makes `loop` run and return `.stopped`.
+public func produceStopped(on loop: Loop) throws -> Loop.RunResult {
+    unsolved(lesson: 4, write: "produceStopped(on:)", returning: .timedOut)
+}
+
+/// Makes `loop` run and return `.timedOut`.
+public func produceTimedOut(on loop: Loop) throws -> Loop.RunResult {
+    unsolved(lesson: 4, write: "produceTimedOut(on:)", returning: .finished)
+}
+
+/// Makes `loop` run and return `.handledSource`.
+public func produceHandledSource(on loop: Loop) throws -> Loop.RunResult {
+    unsolved(lesson: 4, write: "produceHandledSource(on:)", returning: .finished)
+}
