@@ -34,9 +34,13 @@ public final class UnsolvedLedger: Sendable {
     public static let shared = UnsolvedLedger()
 
     public struct Entry: Sendable, Equatable {
+        /// How many times a stub of the lesson ran.
         public var count: Int
+        /// The latest stub that ran, and its file.
         public var function: String
         public var file: String
+        /// The stubs that ran, in order (the first thousand).
+        public var hits: [String] = []
     }
 
     private let entries = Mutex<[Int: Entry]>([:])
@@ -46,9 +50,12 @@ public final class UnsolvedLedger: Sendable {
     func record(lesson: Int, function: String, file: String) {
         let relative = Self.packageRelative(file)
         entries.withLock { entries in
-            // The latest stub that ran is the one to name: a student who solved part of a
-            // lesson is sent to what is still missing.
-            entries[lesson] = Entry(count: (entries[lesson]?.count ?? 0) + 1, function: function, file: relative)
+            var entry = entries[lesson] ?? Entry(count: 0, function: function, file: relative)
+            entry.count += 1
+            entry.function = function
+            entry.file = relative
+            if entry.hits.count < 1_000 { entry.hits.append(function) }
+            entries[lesson] = entry
         }
     }
 
@@ -62,11 +69,13 @@ public final class UnsolvedLedger: Sendable {
         entries.withLock { $0[number] }
     }
 
-    /// The one line that tells the student what to do.
-    public func message(lesson number: Int) -> String? {
+    /// The one line that tells the student what to do: it names the first stub that ran after
+    /// the ledger counted `since` hits (so a partly solved lesson points at what is still missing).
+    public func message(lesson number: Int, since: Int = 0) -> String? {
         guard let entry = entry(lesson: number) else { return nil }
+        let function = since < entry.hits.count ? entry.hits[since] : entry.function
         let nn = number < 10 ? "0\(number)" : "\(number)"
-        return "Lesson \(nn) is not solved yet: write \(entry.function) in \(entry.file)"
+        return "Lesson \(nn) is not solved yet: write \(function) in \(entry.file)"
     }
 
     /// `/home/me/kata/Exercises/06-…/X.swift` → `Exercises/06-…/X.swift`.

@@ -10,7 +10,9 @@ extension Lesson {
         exerciseFile: "Exercises/05-source0-signal-and-wake/DoorBell.swift",
         task: "DoorBell: ring()",
         hints: [
-            // Filled in with the lesson: each hint reveals a little more.
+            "The bell is a `Loop.Source`: make it in `init` with the bell's order and `onRing` as its perform, and add it to each of `modes` of the loop.",
+            "`ring()` must not call `onRing`: it marks the source ready with `signal()`. The loop runs it on its own thread, on its next pass.",
+            "A sleeping loop does not notice a signal. After `signal()`, call `loop.wakeUp()`.",
         ],
         buildsOn: [4]
     )

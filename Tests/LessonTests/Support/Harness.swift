@@ -35,7 +35,7 @@ enum Kata {
         }
         try thread.start()
         let finished = await thread.finish(timeout: timeout)
-        if UnsolvedLedger.shared.count(lesson: lesson) > before, let line = UnsolvedLedger.shared.message(lesson: lesson) {
+        if UnsolvedLedger.shared.count(lesson: lesson) > before, let line = UnsolvedLedger.shared.message(lesson: lesson, since: before) {
             throw Failure(description: line)
         }
         guard finished, let result = outcome.withLock({ $0 }) else {

@@ -1,0 +1,144 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+/// Lesson 05: the student's door bell, rung across threads (short waits) and on a virtual clock.
+@Suite("Lesson 05 — Source0: signal and wake", .serialized, .tags(.lesson05, .level2, .use))
+struct Lesson05Tests {
+    static let stuck = "did ring() wake the loop? A signalled source waits for a wake-up"
+
+    /// A thread whose loop sleeps in the default mode (kept alive by a port) until told to finish.
+    final class Sleeper: Sendable {
+        let thread: LoopThread
+        private let state = SleeperState()
+
+        init() throws {
+            let state = self.state
+            let ready = DispatchSemaphore(value: 0)
+            thread = LoopThread(name: "sleeper") {
+                let loop = Loop.current
+                try? loop.add(Loop.Port(name: "keep-alive"), forMode: .default)
+                state.loop.withLock { $0 = loop }
+                ready.signal()
+                while !state.finished.load(ordering: .relaxed) {
+                    _ = try? loop.run(mode: .default, before: loop.now + 30)
+                }
+            }
+            try thread.start()
+            ready.wait()
+            for _ in 0..<400 where !loop.isWaiting { Thread.sleep(forTimeInterval: 0.005) }
+        }
+
+        var loop: Loop { state.loop.withLock { $0! } }
+
+        func finish() {
+            state.finished.store(true, ordering: .relaxed)
+            for _ in 0..<100 where !thread.isFinished {
+                loop.stop()
+                if thread.join(timeout: 0.02) { break }
+            }
+        }
+    }
+
+    final class SleeperState: Sendable {
+        let loop = Mutex<Loop?>(nil)
+        let finished = Atomic(false)
+    }
+
+    @Test("Ringing from another thread wakes the sleeping loop, which runs the bell on its own thread")
+    func ringWakes() async throws {
+        let (ranOn, loopThread, ringer) = try await Kata.attempt(lesson: 5, timeout: 3, ifStuck: Self.stuck) { () -> (ThreadID?, ThreadID?, ThreadID) in
+            let sleeper = try Sleeper()
+            defer { sleeper.finish() }
+            let ranOn = Mutex<ThreadID?>(nil)
+            let rang = DispatchSemaphore(value: 0)
+            let bell = try DoorBell(on: sleeper.loop) {
+                ranOn.withLock { $0 = ThreadID.current }
+                rang.signal()
+            }
+            bell.ring()
+            _ = rang.wait(timeout: .now() + 1)
+            return (ranOn.withLock { $0 }, sleeper.thread.id, ThreadID.current)
+        }
+        #expect(ranOn != nil, "the sleeping loop never ran the bell: after signal(), call wakeUp() on the loop")
+        #expect(ranOn == loopThread && ranOn != ringer, "the bell ran on \(ranOn.map(\.description) ?? "nothing"), not on the loop's thread (\(loopThread.map(\.description) ?? "?")); ringer was \(ringer)")
+    }
+
+    @Test("A signal alone leaves a sleeping loop asleep; the ring's wake-up runs every signalled source")
+    func signalAloneSleeps() async throws {
+        let (afterSignal, afterRing) = try await Kata.attempt(lesson: 5, timeout: 3, ifStuck: Self.stuck) { () -> ([String], [String]) in
+            let sleeper = try Sleeper()
+            defer { sleeper.finish() }
+            let log = Log()
+            let quiet = Loop.Source(name: "signalled only") { log.add("signalled source") }
+            try sleeper.loop.add(quiet, forMode: .default)
+            let bell = try DoorBell(on: sleeper.loop) { log.add("bell") }
+            quiet.signal()
+            Thread.sleep(forTimeInterval: 0.2)
+            let afterSignal = log.all
+            bell.ring()
+            for _ in 0..<200 where log.count < 2 { Thread.sleep(forTimeInterval: 0.005) }
+            return (afterSignal, log.all)
+        }
+        #expect(afterSignal.isEmpty, "a source that is only signalled must not run while the loop sleeps")
+        #expect(Set(afterRing) == ["signalled source", "bell"], "the bell's wake-up makes a pass that runs every signalled source; got \(afterRing)")
+    }
+
+    @Test("Bells rung together run by order, then in the order they were rung")
+    func order() async throws {
+        let lines = try await Kata.attempt(lesson: 5) { () -> [String] in
+            let loop = Loop(clock: VirtualClock())
+            loop.passLimit = 1_000
+            let trace = loop.startTracing()
+            let late = try DoorBell(on: loop, order: 1) { Loop.current.note("order 1") }
+            let first = try DoorBell(on: loop, order: 0) { Loop.current.note("order 0, rung first") }
+            let second = try DoorBell(on: loop, order: 0) { Loop.current.note("order 0, rung second") }
+            late.ring()
+            first.ring()
+            second.ring()
+            try loop.run(mode: .default, timeout: 0.1)
+            return trace.lines(.notes, times: false)
+        }
+        Kata.expectSameLines(lines, ["default   · order 0, rung first", "default   · order 0, rung second", "default   · order 1"],
+                             hint: "Give the source the bell's order: `Loop.Source(name:order:perform:)`. The loop runs signalled sources by order, then by when they were signalled.", expectedTitle: "expected")
+    }
+
+    @Test("Rings before the loop gets to the bell count once; the bell runs on the loop, not in ring()")
+    func ringsCoalesce() async throws {
+        let (duringRing, afterRun) = try await Kata.attempt(lesson: 5) { () -> (Int, Int) in
+            let loop = Loop(clock: VirtualClock())
+            loop.passLimit = 1_000
+            let count = Log()
+            let bell = try DoorBell(on: loop) { count.add("ring") }
+            bell.ring()
+            bell.ring()
+            bell.ring()
+            let duringRing = count.count
+            try loop.run(mode: .default, timeout: 0.1)
+            return (duringRing, count.count)
+        }
+        #expect(duringRing == 0, "ring() ran the work itself: it must only signal the source and wake the loop")
+        #expect(afterRun == 1, "three rings before the loop ran gave \(afterRun) calls: a signal is a flag, not a counter")
+    }
+
+    @Test("A bell of the default mode waits while the loop runs another mode")
+    func modes() async throws {
+        let lines = try await Kata.attempt(lesson: 5) { () -> [String] in
+            let loop = Loop(clock: VirtualClock())
+            loop.passLimit = 1_000
+            let trace = loop.startTracing()
+            try loop.add(Loop.Port(name: "touches"), forMode: .tracking)
+            let bell = try DoorBell(on: loop) { Loop.current.note("bell") }
+            let both = try DoorBell(on: loop, modes: [.default, .tracking]) { Loop.current.note("bell for both modes") }
+            bell.ring()
+            both.ring()
+            try loop.run(mode: .tracking, timeout: 0.1)
+            loop.note("back to default")
+            try loop.run(mode: .default, timeout: 0.1)
+            return trace.lines(.notes, times: false)
+        }
+        Kata.expectSameLines(lines, ["tracking  · bell for both modes", "default   · back to default", "default   · bell"],
+                             hint: "Add the source to each of `modes`, and only those.", expectedTitle: "expected")
+    }
+}
