@@ -10,7 +10,9 @@ extension Lesson {
         exerciseFile: "Exercises/09-keep-alive-with-a-port/NetworkThread.swift",
         task: "NetworkThread: start(), the port that keeps its loop alive",
         hints: [
-            // Filled in with the lesson: each hint reveals a little more.
+            "The thread's body is where the loop lives: `let loop = Loop.current`, then run it. On its own, `loop.run()` returns at once — the default mode is empty.",
+            "Give the loop something to wait for that never happens: `try loop.add(Loop.Port(), forMode: .default)` before running it.",
+            "`start()` just starts `thread`; `perform` is already written (it goes through the loop, like AFNetworking's `performSelector:onThread:`).",
         ],
         buildsOn: [2, 8]
     )
