@@ -1,0 +1,115 @@
+import Testing
+
+/// Lesson 12: the student's pool observers on a reference loop, against the engine's own, with
+/// objects watched through weak references.
+@Suite("Lesson 12 — Autorelease pool observers", .serialized, .tags(.lesson12, .level3, .build))
+struct Lesson12Tests {
+    static let student = Loop.Mechanisms.reference.with(autoreleasePools: StudentPoolObservers())
+    static let reference = Loop.Mechanisms.reference.with(autoreleasePools: ReferenceAutoreleasePoolObservers())
+
+    /// Runs `scenario` with the student's observers and with the engine's; returns the notes.
+    static func compare(_ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> (actual: [String], expected: [String]) {
+        let actual = try await Kata.attempt(lesson: 12) { try Kata.trace(student, .notes, scenario) }
+        let expected = try await Kata.attempt(lesson: 12) { try Kata.trace(reference, .notes, scenario) }
+        return (actual, expected)
+    }
+
+    @Test("What a callout autoreleases is released before the loop sleeps")
+    func releasedBeforeSleep() async throws {
+        let (actual, expected) = try await Self.compare { loop, _ in
+            let watch = Watch()
+            try loop.add(try Loop.Timer(name: "makes garbage", fireDate: loop.now + 1) { _ in
+                watch.autoreleaseNew()
+                Loop.current.note("made an object; alive: \(watch.alive)")
+            }, forMode: .default)
+            try loop.add(try Loop.Timer(name: "looks", fireDate: loop.now + 2) { _ in
+                Loop.current.note("next turn; alive: \(watch.alive)")
+            }, forMode: .default)
+            try loop.run(mode: .default, timeout: 3)
+        }
+        Kata.expectSameLines(actual, expected, hint: "Before the loop sleeps (before waiting), pop the pool — that releases what was autoreleased — and push a new one for the next turn.")
+        #expect(actual.last?.contains("alive: false") == true)
+    }
+
+    @Test("The pool is drained when the run exits, too")
+    func drainedAtExit() async throws {
+        let (actual, expected) = try await Self.compare { loop, _ in
+            let watch = Watch()
+            let source = Loop.Source(name: "makes garbage") { watch.autoreleaseNew() }
+            try loop.add(source, forMode: .default)
+            source.signal()
+            try loop.run(mode: .default, timeout: 0)   // one pass, no sleep: only exit can drain
+            loop.note("after the run; alive: \(watch.alive), pools open: \(AutoreleasePoolStack.current.depth)")
+        }
+        Kata.expectSameLines(actual, expected, hint: "A run that never sleeps still ends with exit: pop there too (and don't push again). Entry pushed one pool; exit pops it: nothing stays open.")
+    }
+
+    @Test("The pool observers come first at entry and last before sleeping, around every other observer")
+    func extremeOrders() async throws {
+        let (actual, expected) = try await Self.compare { loop, _ in
+            let watch = Watch()
+            try loop.add(Loop.Observer(name: "app observer", activities: [.entry, .beforeWaiting]) { activity in
+                watch.autoreleaseNew()   // e.g. Core Animation committing a transaction
+            }, forMode: .default)
+            try loop.add(try Loop.Timer(name: "looks", fireDate: loop.now + 1) { _ in
+                Loop.current.note("after the first sleep; alive: \(watch.alive)")
+            }, forMode: .default)
+            try loop.run(mode: .default, timeout: 2)
+            loop.note("leaked (autoreleased with no pool): \(AutoreleasePoolStack.current.leakedCount)")
+        }
+        Kata.expectSameLines(actual, expected, hint: "Push at order Int32.min (before every other entry observer, or their objects have no pool); pop at Int32.max (after every other before-waiting observer, or their objects survive the sleep).")
+    }
+
+    @Test("Work that never lets the loop sleep keeps its garbage")
+    func noSleepNoRelease() async throws {
+        let (actual, expected) = try await Self.compare { loop, _ in
+            let watch = Watch()
+            let counter = Log()
+            let busy = SourceBox()
+            busy.source = Loop.Source(name: "busy") {
+                watch.autoreleaseNew()
+                counter.add("pass")
+                if counter.count == 50 { Loop.current.note("after 50 busy passes, objects waiting: \(AutoreleasePoolStack.current.pendingCount)") }
+                if counter.count < 100 { busy.source?.signal() }
+            }
+            try loop.add(busy.source!, forMode: .default)
+            busy.source!.signal()
+            try loop.add(try Loop.Timer(name: "looks", fireDate: loop.now + 1) { _ in
+                Loop.current.note("after the loop slept; objects waiting: \(AutoreleasePoolStack.current.pendingCount)")
+            }, forMode: .default)
+            try loop.run(mode: .default, timeout: 2)
+        }
+        Kata.expectSameLines(actual, expected, hint: "A loop that keeps running sources polls and never sleeps, so 'before waiting' never comes and nothing is released: the 50 objects wait until the first sleep.")
+    }
+
+    @Test("The observers are in the common modes")
+    func commonModes() async throws {
+        let orders = try await Kata.attempt(lesson: 12) { () -> [String] in
+            let loop = Loop(clock: VirtualClock(), mechanisms: Self.student)
+            loop.addCommonMode(.tracking)
+            return loop.items(inMode: .tracking).compactMap { item -> String? in
+                guard case .observer(let observer) = item else { return nil }
+                return "\(observer.order): \(observer.activities)"
+            }.sorted()
+        }
+        #expect(orders == ["-2147483648: entry", "2147483647: before waiting | exit"],
+                "the tracking mode (common) must get both pool observers — add them to .common; it has \(orders)")
+    }
+}
+
+/// Makes objects, autoreleases them on the current thread, and watches the last one.
+private final class Watch: @unchecked Sendable {
+    private final class Garbage {}
+    weak var last: AnyObject?
+    var alive: Bool { last != nil }
+
+    func autoreleaseNew() {
+        let garbage = Garbage()
+        last = garbage
+        AutoreleasePoolStack.current.autorelease(garbage)
+    }
+}
+
+private final class SourceBox: @unchecked Sendable {
+    var source: Loop.Source?
+}
