@@ -58,9 +58,11 @@ extension Loop {
         while try run(mode: .default, before: .distantFuture) {}
     }
 
-    /// Like ``run()``, but ends at `limit`. Foundation: `RunLoop.run(until:)`.
+    /// Like ``run()``, but ends at `limit`. Foundation: `RunLoop.run(until:)`, which is
+    /// `while run(mode: .default, before: limit) && limit > now {}`: it runs before it looks at
+    /// the limit, so a limit already past still polls once (and fires the timers that are due).
     public func run(until limit: Instant) throws(LoopError) {
-        while clock.now < limit, try run(mode: .default, before: limit) {}
+        while try run(mode: .default, before: limit), clock.now < limit {}
     }
 
     // MARK: Stopping and waking. CF: CFRunLoopStop, CFRunLoopWakeUp.
