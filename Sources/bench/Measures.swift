@@ -1,0 +1,139 @@
+// One round of each measurement, for one side. Both sides run the very same code here; only
+// the `HostedLoop` / `LoopWork` behind it differs (see Sides.swift).
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Synchronization
+
+/// State touched only by the loop's thread (callouts run there), shared with @Sendable callouts.
+final class LoopLocal<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+enum Measure {
+    /// Cross-thread post-and-wait: this thread posts a block to the loop's thread and waits on
+    /// a semaphore the block signals. Microseconds per round trip, sorted.
+    static func roundTrips(_ side: Side, count: Int) -> [Double] {
+        let host = side.host()
+        defer { host.shutDown() }
+        let done = DispatchSemaphore(value: 0)
+        var samples: [Double] = []
+        samples.reserveCapacity(count)
+        for index in 0..<(count + count / 10) {   // the first tenth warms up
+            let start = Monotonic.nanoseconds()
+            host.post { done.signal() }
+            done.wait()
+            if index >= count / 10 { samples.append(Double(Monotonic.nanoseconds() - start) / 1e3) }
+        }
+        return samples.sorted()
+    }
+
+    /// One-shot timers 2 ms out, one after another on the loop's own thread: how late each
+    /// callout came after its fire date. Microseconds, sorted.
+    static func timerLateness(_ side: Side, count: Int) -> [Double] {
+        side.onLoopThread { work in
+            let late = LoopLocal<[Double]>([])
+            @Sendable func scheduleNext() {
+                let target = Monotonic.nanoseconds() + 2_000_000
+                work.oneShot(atMonotonic: target) {
+                    late.value.append(Double(Monotonic.nanoseconds() - target) / 1e3)
+                    if late.value.count < count { scheduleNext() }
+                }
+            }
+            scheduleNext()
+            while late.value.count < count && work.run(for: 10) {}
+            return late.value.sorted()
+        }
+    }
+
+    /// Blocks performed on the loop's own thread: queued in batches, each batch run by one
+    /// polling run. Blocks per second.
+    static func blocksPerSecond(_ side: Side, total: Int, batch: Int = 1000) -> Double {
+        side.onLoopThread { work in
+            let ran = LoopLocal(0)
+            let start = Monotonic.nanoseconds()
+            for _ in 0..<(total / batch) {
+                for _ in 0..<batch { work.perform { ran.value += 1 } }
+                work.run(for: 0)
+            }
+            let seconds = Double(Monotonic.nanoseconds() - start) / 1e9
+            precondition(ran.value == total / batch * batch, "\(side): \(ran.value) blocks ran of \(total)")
+            return Double(ran.value) / seconds
+        }
+    }
+
+    /// The two phases of ``timers(_:count:)``, in seconds.
+    struct TimerPhases: Sendable {
+        var add: Double
+        var fire: Double
+        var total: Double { add + fire }
+    }
+
+    /// `count` one-shot timers added with fire dates in a pseudo-random order (the same on both
+    /// sides), then all fired. Timed: adding them, and the run that fires them all once they
+    /// are all due (the wait in between is not timed).
+    static func timers(_ side: Side, count: Int) -> TimerPhases {
+        let offsets = pseudoRandomOffsets(count: count, window: 10_000_000)
+        // Far enough ahead that every fire date is still in the future when it is added.
+        let lead = Int64(200_000_000) + Int64(count) * 20_000
+        return side.onLoopThread { work in
+            let fired = LoopLocal(0)
+            let start = Monotonic.nanoseconds()
+            let base = start + lead
+            for offset in offsets { work.oneShot(atMonotonic: base + offset) { fired.value += 1 } }
+            let added = Monotonic.nanoseconds()
+            let lastDue = base + 10_000_000
+            while Monotonic.nanoseconds() < lastDue { usleep(UInt32(max(1, (lastDue - Monotonic.nanoseconds()) / 1000))) }
+            let fireStart = Monotonic.nanoseconds()
+            while fired.value < count && work.run(for: 60) {}
+            let end = Monotonic.nanoseconds()
+            precondition(fired.value == count, "\(side): \(fired.value) timers fired of \(count)")
+            return TimerPhases(add: Double(added - start) / 1e9, fire: Double(end - fireStart) / 1e9)
+        }
+    }
+
+    /// The loop's thread sleeps for 2 s with nothing to do: the CPU time it used meanwhile,
+    /// read with getrusage(RUSAGE_THREAD) on that thread. Seconds.
+    static func idleCPU(_ side: Side, seconds: Double = 2) -> Double {
+        let host = side.host()
+        defer { host.shutDown() }
+        let reading = Mutex(0.0)
+        let done = DispatchSemaphore(value: 0)
+        host.post { reading.withLock { $0 = threadCPUSeconds() }; done.signal() }
+        done.wait()
+        let before = reading.withLock { $0 }
+        Thread.sleep(forTimeInterval: seconds)
+        host.post { reading.withLock { $0 = threadCPUSeconds() }; done.signal() }
+        done.wait()
+        return reading.withLock { $0 } - before
+    }
+
+    /// User + system CPU seconds of the calling thread.
+    static func threadCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(1), &usage)   // RUSAGE_THREAD
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    /// `count` offsets in [0, window) nanoseconds, from a fixed linear congruential sequence.
+    static func pseudoRandomOffsets(count: Int, window: Int64) -> [Int64] {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        return (0..<count).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int64((state >> 33) % UInt64(window))
+        }
+    }
+}
+
+extension Array where Element == Double {
+    /// The value at quantile `q` of a sorted array.
+    func quantile(_ q: Double) -> Double {
+        guard !isEmpty else { return .nan }
+        return self[Swift.min(count - 1, Int((Double(count - 1) * q).rounded()))]
+    }
+
+    var median: Double { sorted().quantile(0.5) }
+}
