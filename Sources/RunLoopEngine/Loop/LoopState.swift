@@ -127,8 +127,8 @@ struct ModeContents {
         let fireDate = timer.core.withLock { $0.fireDate }
         let sequence = Loop.sequence.next()
         let latest = (fireDate + timer.tolerance).nanoseconds
-        byFireDate.push(.init(key: fireDate.nanoseconds, sequence: sequence, generation: generation, timer: timer))
-        byLatestFireDate.push(.init(key: latest, sequence: sequence, generation: generation, timer: timer))
+        byFireDate.push(key: fireDate.nanoseconds, sequence: sequence, generation: generation, timer: timer)
+        byLatestFireDate.push(key: latest, sequence: sequence, generation: generation, timer: timer)
         if byFireDate.count > 64 && byFireDate.count > 4 * max(timerCount, 1) { compact() }
     }
 
@@ -139,15 +139,15 @@ struct ModeContents {
     }
 
     /// Whether an entry still speaks for its timer.
-    static func isLive(_ entry: TimerHeap.Entry) -> Bool {
-        guard let timer = entry.timer else { return false }
+    static func isLive(_ entry: TimerHeap.Entry, timer: Loop.Timer?) -> Bool {
+        guard let timer else { return false }
         return timer.core.withLock { $0.valid && $0.generation == entry.generation }
     }
 
-    /// The top entry of `heap` that is live, dropping stale ones on the way.
-    static func liveTop(_ heap: inout TimerHeap) -> TimerHeap.Entry? {
+    /// The top entry of `heap` that is live, and its timer, dropping stale ones on the way.
+    static func liveTop(_ heap: inout TimerHeap) -> (entry: TimerHeap.Entry, timer: Loop.Timer)? {
         while let top = heap.top {
-            if isLive(top) { return top }
+            if let timer = heap.timer(of: top), isLive(top, timer: timer) { return (top, timer) }
             heap.popTop()
         }
         return nil

@@ -8,9 +8,9 @@ extension Loop {
             guard state.modes[mode] != nil else { return [] }
             var due: [Timer] = []
             var seen = Set<ObjectIdentifier>()
-            while let top = ModeContents.liveTop(&state.modes[mode]!.byFireDate), top.key <= now.nanoseconds {
+            while let (top, timer) = ModeContents.liveTop(&state.modes[mode]!.byFireDate), top.key <= now.nanoseconds {
                 state.modes[mode]!.byFireDate.popTop()
-                if let timer = top.timer, seen.insert(ObjectIdentifier(timer)).inserted { due.append(timer) }
+                if seen.insert(ObjectIdentifier(timer)).inserted { due.append(timer) }
             }
             return due
         }
@@ -72,7 +72,7 @@ extension Loop {
     public func nextTimerFireDate(mode: Mode) -> Instant? {
         state.withLock { state in
             guard state.modes[mode] != nil else { return nil }
-            return ModeContents.liveTop(&state.modes[mode]!.byFireDate).map { Instant(nanoseconds: $0.key) }
+            return ModeContents.liveTop(&state.modes[mode]!.byFireDate).map { Instant(nanoseconds: $0.entry.key) }
         }
     }
 }

@@ -5,7 +5,11 @@
 /// mode keeps two heaps (by fire date, and by fire date + tolerance), with lazy deletion: an
 /// entry records the timer's generation when it was pushed, and an entry whose timer has since
 /// moved, left the mode or been invalidated is stale and skipped when it reaches the top.
-/// Entries hold their timer weakly, so a stale entry never keeps a timer alive.
+///
+/// Entries hold their timer weakly, so a stale entry never keeps a timer alive. The weak
+/// references sit in a side table of slots and the heap itself moves plain values: moving a
+/// weak reference costs two atomic operations on the object's side table, and a heap moves
+/// entries log n times per push and pop.
 struct TimerHeap {
     struct Entry {
         /// Nanoseconds: the fire date, or the fire date plus tolerance.
@@ -14,21 +18,40 @@ struct TimerHeap {
         let sequence: UInt64
         /// The timer's generation when pushed.
         let generation: UInt64
-        weak var timer: Loop.Timer?
+        /// Where the entry's timer is held (weakly).
+        fileprivate let slot: Int
 
         func precedes(_ other: Entry) -> Bool {
             key != other.key ? key < other.key : sequence < other.sequence
         }
     }
 
+    private struct WeakTimer {
+        weak var timer: Loop.Timer?
+    }
+
     private(set) var entries: [Entry] = []
+    /// The timers of the entries, by slot.
+    private var slots: [WeakTimer] = []
+    private var freeSlots: [Int] = []
 
     var count: Int { entries.count }
     var top: Entry? { entries.first }
 
+    /// The entry's timer, if it still exists.
+    func timer(of entry: Entry) -> Loop.Timer? { slots[entry.slot].timer }
+
     /// - Complexity: O(log n)
-    mutating func push(_ entry: Entry) {
-        entries.append(entry)
+    mutating func push(key: Int64, sequence: UInt64, generation: UInt64, timer: Loop.Timer) {
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            slots[slot].timer = timer
+        } else {
+            slot = slots.count
+            slots.append(WeakTimer(timer: timer))
+        }
+        entries.append(Entry(key: key, sequence: sequence, generation: generation, slot: slot))
         var child = entries.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
@@ -44,6 +67,7 @@ struct TimerHeap {
         guard !entries.isEmpty else { return nil }
         entries.swapAt(0, entries.count - 1)
         let top = entries.removeLast()
+        release(top.slot)
         var parent = 0
         while true {
             let left = 2 * parent + 1, right = left + 1
@@ -57,11 +81,18 @@ struct TimerHeap {
         return top
     }
 
-    /// Drops every entry `isLive` rejects and rebuilds the heap. O(n).
-    mutating func compact(keeping isLive: (Entry) -> Bool) {
-        let live = entries.filter(isLive)
-        entries = []
-        entries.reserveCapacity(live.count)
-        for entry in live.sorted(by: { $0.precedes($1) }) { entries.append(entry) }   // sorted is a heap
+    /// Drops every entry `isLive` rejects and rebuilds the heap. O(n log n).
+    mutating func compact(keeping isLive: (Entry, Loop.Timer?) -> Bool) {
+        var live: [Entry] = []
+        live.reserveCapacity(entries.count)
+        for entry in entries {
+            if isLive(entry, slots[entry.slot].timer) { live.append(entry) } else { release(entry.slot) }
+        }
+        entries = live.sorted { $0.precedes($1) }   // a sorted array is a heap
+    }
+
+    private mutating func release(_ slot: Int) {
+        slots[slot].timer = nil
+        freeSlots.append(slot)
     }
 }

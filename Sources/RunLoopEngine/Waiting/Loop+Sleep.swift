@@ -30,7 +30,7 @@ extension Loop {
         guard state.modes[mode] != nil else { return (now >= deadline ? .deadline : nil, .distantFuture) }
         var nextTimer = Instant.distantFuture
         if let top = ModeContents.liveTop(&state.modes[mode]!.byLatestFireDate) {
-            nextTimer = Instant(nanoseconds: top.key)
+            nextTimer = Instant(nanoseconds: top.entry.key)
             if nextTimer <= now { return (.timers, nextTimer) }
         }
         if mainQueueHasWork(for: mode, state: state) { return (.mainQueue, nextTimer) }
