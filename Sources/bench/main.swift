@@ -1,4 +1,6 @@
 // `swift run -c release bench [--json FILE] [--quick]`
+// `bench --profile roundtrip|lateness|blocks|timers|idle engine|foundation`: one side, one
+// measurement, for a profiler (valgrind --tool=callgrind, perf record); prints its raw result.
 //
 // Our engine and Foundation's RunLoop (the real CFRunLoop, swift-corelibs-foundation), measured
 // side by side in one run, doing the same work. Each figure is the median of several rounds;
@@ -42,6 +44,18 @@ func alternate<T>(_ count: Int, _ what: String, _ measure: (Side) -> T) -> [Side
 
 func loadAverage() -> String {
     (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
+}
+
+if let index = arguments.firstIndex(of: "--profile"), index + 2 < arguments.count, let side = Side(rawValue: arguments[index + 2]) {
+    switch arguments[index + 1] {
+    case "roundtrip":
+        for _ in 0..<3 { print(Measure.roundTrips(side, count: 2000).quantile(0.5), Measure.roundTrips(side == .engine ? .foundation : .engine, count: 2000).quantile(0.5)) }
+    case "lateness": print(Measure.timerLateness(side, count: 500).quantile(0.5))
+    case "blocks": print(Measure.blocksPerSecond(side, total: 1_000_000))
+    case "timers": print(Measure.timers(side, count: 160_000))
+    default: print(Measure.idleCPU(side))
+    }
+    exit(0)
 }
 
 let loadBefore = loadAverage()
