@@ -23,6 +23,8 @@ extension Loop {
         public let tolerance: Double
         let callout: @Sendable (Timer) -> Void
         let core: Mutex<Core>
+        /// A number no other timer has: how the timer heaps name it.
+        let serial = Loop.sequence.next()
 
         struct Core {
             var fireDate: Instant

@@ -120,7 +120,9 @@ extension Loop {
     func removeEverywhere(_ item: Item) {
         state.withLock { state in
             _ = state.commonRules.removeCommonItem(item)
-            for mode in Array(state.modes.keys) { _ = state.remove(item, from: mode) }
+            // A timer knows its modes; other items are looked for in every mode.
+            let modes = if case .timer(let timer) = item { Array(timer.core.withLock { $0.modes }) } else { Array(state.modes.keys) }
+            for mode in modes { _ = state.remove(item, from: mode) }
         }
         waiter.notify()
     }

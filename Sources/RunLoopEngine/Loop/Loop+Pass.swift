@@ -62,7 +62,7 @@ extension Loop {
         public func notify(_ activity: Activity) {
             loop.record(.activity(activity), mode: mode)
             let observers = loop.state.withLock { state -> [Observer] in
-                guard state.modes[mode] != nil else { return [] }
+                guard state.hasMode(mode) else { return [] }
                 return state.modes[mode]!.orderedObservers()
             }
             for observer in observers where observer.activities.contains(activity) {

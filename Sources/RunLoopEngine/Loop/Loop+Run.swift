@@ -120,7 +120,7 @@ extension Loop {
         try checkCanRun(mode)
         let frame = RunFrame(mode: mode, deadline: deadline, hasNoTimeLeft: hasNoTimeLeft, returnAfterSourceHandled: returnAfterSourceHandled)
         let started = state.withLock { state -> Bool in
-            _ = state.contents(mode)
+            state.makeMode(mode)
             guard !modeIsEmpty(mode, in: state) else { return false }
             state.runs.append(frame)
             return true

@@ -24,17 +24,19 @@ struct LoopState {
         self.isMain = isMain
     }
 
-    /// The mode's contents, made on first use.
-    mutating func contents(_ mode: Loop.Mode) -> ModeContents {
-        if let existing = modes[mode] { return existing }
-        let made = ModeContents(table: makeTable.init())
-        modes[mode] = made
-        return made
+    /// Makes the mode's contents on its first use. (It returns nothing: a copy of a mode's
+    /// contents would retain everything it holds.)
+    mutating func makeMode(_ mode: Loop.Mode) {
+        guard !hasMode(mode) else { return }
+        modes[mode] = ModeContents(table: makeTable.init())
     }
+
+    /// Whether `mode` has been used (without copying its contents).
+    func hasMode(_ mode: Loop.Mode) -> Bool { modes.index(forKey: mode) != nil }
 
     /// Adds `item` to `mode` (a real mode, not `.common`). Returns whether it was added.
     mutating func insert(_ item: Loop.Item, into mode: Loop.Mode) -> Bool {
-        _ = contents(mode)
+        makeMode(mode)
         guard modes[mode]!.table.insert(item) else { return false }
         modes[mode]!.itemAdded(item)
         if case .timer(let timer) = item {
@@ -76,7 +78,7 @@ struct LoopState {
 
     /// Marks `mode` common and copies the common items into it. CF: `CFRunLoopAddCommonMode`.
     mutating func markCommon(_ mode: Loop.Mode) {
-        _ = contents(mode)
+        makeMode(mode)
         for item in commonRules.markCommon(mode) { _ = insert(item, into: mode) }
     }
 
@@ -93,7 +95,7 @@ struct LoopState {
 
     /// CF: `__CFRunLoopModeIsEmpty`, but for the main queue, which `Loop` checks.
     func modeHasNothingToDo(_ mode: Loop.Mode) -> Bool {
-        if let contents = modes[mode], !contents.table.isEmpty { return false }
+        if let index = modes.index(forKey: mode), !modes.values[index].table.isEmpty { return false }
         return !blocks.contains { blockRuns(in: mode, queuedFor: $0.modes) }
     }
 }
@@ -109,17 +111,17 @@ struct ModeContents {
     /// Observers sorted by order, rebuilt after a change.
     var observersInOrder: [Loop.Observer]?
 
-    /// How many timers the table holds.
-    var timerCount = 0
+    /// The timers the mode holds, by serial number: what the heaps' entries point to.
+    var timers: [UInt64: Loop.Timer] = [:]
 
     mutating func itemAdded(_ item: Loop.Item) {
         if case .observer = item { observersInOrder = nil }
-        if case .timer = item { timerCount += 1 }
+        if case .timer(let timer) = item { timers[timer.serial] = timer }
     }
 
     mutating func itemRemoved(_ item: Loop.Item) {
         if case .observer = item { observersInOrder = nil }
-        if case .timer = item { timerCount -= 1 }
+        if case .timer(let timer) = item { timers[timer.serial] = nil }
     }
 
     /// Pushes the timer's entries, at its current fire date, into both heaps.
@@ -127,27 +129,34 @@ struct ModeContents {
         let fireDate = timer.core.withLock { $0.fireDate }
         let sequence = Loop.sequence.next()
         let latest = (fireDate + timer.tolerance).nanoseconds
-        byFireDate.push(key: fireDate.nanoseconds, sequence: sequence, generation: generation, timer: timer)
-        byLatestFireDate.push(key: latest, sequence: sequence, generation: generation, timer: timer)
-        if byFireDate.count > 64 && byFireDate.count > 4 * max(timerCount, 1) { compact() }
+        byFireDate.push(.init(key: fireDate.nanoseconds, sequence: sequence, generation: generation, timer: timer.serial))
+        byLatestFireDate.push(.init(key: latest, sequence: sequence, generation: generation, timer: timer.serial))
+        if byFireDate.count > 64 && byFireDate.count > 4 * max(timers.count, 1) { compact() }
     }
 
     /// Drops stale entries from both heaps.
     mutating func compact() {
-        byFireDate.compact(keeping: ModeContents.isLive)
-        byLatestFireDate.compact(keeping: ModeContents.isLive)
+        let timers = timers
+        byFireDate.compact { Self.timer(of: $0, in: timers) != nil }
+        byLatestFireDate.compact { Self.timer(of: $0, in: timers) != nil }
     }
 
-    /// Whether an entry still speaks for its timer.
-    static func isLive(_ entry: TimerHeap.Entry, timer: Loop.Timer?) -> Bool {
-        guard let timer else { return false }
-        return timer.core.withLock { $0.valid && $0.generation == entry.generation }
+    /// The entry's timer, if the entry still speaks for it (the mode holds the timer, which is
+    /// valid and has not moved since).
+    private static func timer(of entry: TimerHeap.Entry, in timers: [UInt64: Loop.Timer]) -> Loop.Timer? {
+        guard let timer = timers[entry.timer] else { return nil }
+        return timer.core.withLock { $0.valid && $0.generation == entry.generation } ? timer : nil
     }
 
-    /// The top entry of `heap` that is live, and its timer, dropping stale ones on the way.
-    static func liveTop(_ heap: inout TimerHeap) -> (entry: TimerHeap.Entry, timer: Loop.Timer)? {
+    /// The top live entry of the heap by fire date (`byLatest`: by fire date plus tolerance)
+    /// and its timer, dropping stale entries on the way.
+    mutating func liveTop(byLatest: Bool = false) -> (entry: TimerHeap.Entry, timer: Loop.Timer)? {
+        byLatest ? Self.liveTop(&byLatestFireDate, in: self.timers) : Self.liveTop(&byFireDate, in: self.timers)
+    }
+
+    private static func liveTop(_ heap: inout TimerHeap, in timers: [UInt64: Loop.Timer]) -> (entry: TimerHeap.Entry, timer: Loop.Timer)? {
         while let top = heap.top {
-            if let timer = heap.timer(of: top), isLive(top, timer: timer) { return (top, timer) }
+            if let timer = timer(of: top, in: timers) { return (top, timer) }
             heap.popTop()
         }
         return nil

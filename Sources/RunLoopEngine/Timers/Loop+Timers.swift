@@ -5,12 +5,13 @@ extension Loop {
     func fireDueTimers(in mode: Mode) {
         let now = clock.now
         let due = state.withLock { state -> [Timer] in
-            guard state.modes[mode] != nil else { return [] }
+            guard let index = state.modes.index(forKey: mode) else { return [] }
+            // A heap holds at most one live entry per timer (each reschedule bumps the
+            // generation first), so no timer is collected twice.
             var due: [Timer] = []
-            var seen = Set<ObjectIdentifier>()
-            while let (top, timer) = ModeContents.liveTop(&state.modes[mode]!.byFireDate), top.key <= now.nanoseconds {
-                state.modes[mode]!.byFireDate.popTop()
-                if seen.insert(ObjectIdentifier(timer)).inserted { due.append(timer) }
+            while let (top, timer) = state.modes.values[index].liveTop(), top.key <= now.nanoseconds {
+                state.modes.values[index].byFireDate.popTop()
+                due.append(timer)
             }
             return due
         }
@@ -71,8 +72,8 @@ extension Loop {
     /// The earliest fire date among `mode`'s timers. CF: `CFRunLoopGetNextTimerFireDate`.
     public func nextTimerFireDate(mode: Mode) -> Instant? {
         state.withLock { state in
-            guard state.modes[mode] != nil else { return nil }
-            return ModeContents.liveTop(&state.modes[mode]!.byFireDate).map { Instant(nanoseconds: $0.entry.key) }
+            guard state.hasMode(mode) else { return nil }
+            return state.modes[mode]!.liveTop().map { Instant(nanoseconds: $0.entry.key) }
         }
     }
 }

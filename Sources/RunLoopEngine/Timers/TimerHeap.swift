@@ -6,10 +6,10 @@
 /// entry records the timer's generation when it was pushed, and an entry whose timer has since
 /// moved, left the mode or been invalidated is stale and skipped when it reaches the top.
 ///
-/// Entries hold their timer weakly, so a stale entry never keeps a timer alive. The weak
-/// references sit in a side table of slots and the heap itself moves plain values: moving a
-/// weak reference costs two atomic operations on the object's side table, and a heap moves
-/// entries log n times per push and pop.
+/// An entry names its timer by serial number; the mode finds the timer among those it holds
+/// (``ModeContents/timers``). So a stale entry never keeps a timer alive, and the heap moves
+/// plain values: no reference counting, no weak references (which would move every timer's
+/// reference counts to a side table and slow down each retain and release).
 struct TimerHeap {
     struct Entry {
         /// Nanoseconds: the fire date, or the fire date plus tolerance.
@@ -18,40 +18,22 @@ struct TimerHeap {
         let sequence: UInt64
         /// The timer's generation when pushed.
         let generation: UInt64
-        /// Where the entry's timer is held (weakly).
-        fileprivate let slot: Int
+        /// The timer's ``Loop/Timer/serial``.
+        let timer: UInt64
 
         func precedes(_ other: Entry) -> Bool {
             key != other.key ? key < other.key : sequence < other.sequence
         }
     }
 
-    private struct WeakTimer {
-        weak var timer: Loop.Timer?
-    }
-
     private(set) var entries: [Entry] = []
-    /// The timers of the entries, by slot.
-    private var slots: [WeakTimer] = []
-    private var freeSlots: [Int] = []
 
     var count: Int { entries.count }
     var top: Entry? { entries.first }
 
-    /// The entry's timer, if it still exists.
-    func timer(of entry: Entry) -> Loop.Timer? { slots[entry.slot].timer }
-
     /// - Complexity: O(log n)
-    mutating func push(key: Int64, sequence: UInt64, generation: UInt64, timer: Loop.Timer) {
-        let slot: Int
-        if let free = freeSlots.popLast() {
-            slot = free
-            slots[slot].timer = timer
-        } else {
-            slot = slots.count
-            slots.append(WeakTimer(timer: timer))
-        }
-        entries.append(Entry(key: key, sequence: sequence, generation: generation, slot: slot))
+    mutating func push(_ entry: Entry) {
+        entries.append(entry)
         var child = entries.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
@@ -67,7 +49,6 @@ struct TimerHeap {
         guard !entries.isEmpty else { return nil }
         entries.swapAt(0, entries.count - 1)
         let top = entries.removeLast()
-        release(top.slot)
         var parent = 0
         while true {
             let left = 2 * parent + 1, right = left + 1
@@ -82,17 +63,7 @@ struct TimerHeap {
     }
 
     /// Drops every entry `isLive` rejects and rebuilds the heap. O(n log n).
-    mutating func compact(keeping isLive: (Entry, Loop.Timer?) -> Bool) {
-        var live: [Entry] = []
-        live.reserveCapacity(entries.count)
-        for entry in entries {
-            if isLive(entry, slots[entry.slot].timer) { live.append(entry) } else { release(entry.slot) }
-        }
-        entries = live.sorted { $0.precedes($1) }   // a sorted array is a heap
-    }
-
-    private mutating func release(_ slot: Int) {
-        slots[slot].timer = nil
-        freeSlots.append(slot)
+    mutating func compact(keeping isLive: (Entry) -> Bool) {
+        entries = entries.filter(isLive).sorted { $0.precedes($1) }   // a sorted array is a heap
     }
 }

@@ -27,9 +27,9 @@ extension Loop {
 
     /// Why the loop should wake now, if it should; and when its next timer is due.
     private func wakeReason(mode: Mode, now: Instant, deadline: Instant, state: inout LoopState) -> (WakeReason?, Instant) {
-        guard state.modes[mode] != nil else { return (now >= deadline ? .deadline : nil, .distantFuture) }
+        guard state.hasMode(mode) else { return (now >= deadline ? .deadline : nil, .distantFuture) }
         var nextTimer = Instant.distantFuture
-        if let top = ModeContents.liveTop(&state.modes[mode]!.byLatestFireDate) {
+        if let top = state.modes[mode]!.liveTop(byLatest: true) {
             nextTimer = Instant(nanoseconds: top.entry.key)
             if nextTimer <= now { return (.timers, nextTimer) }
         }
