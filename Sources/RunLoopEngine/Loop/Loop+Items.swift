@@ -120,9 +120,14 @@ extension Loop {
     func removeEverywhere(_ item: Item) {
         state.withLock { state in
             _ = state.commonRules.removeCommonItem(item)
-            // A timer knows its modes; other items are looked for in every mode.
-            let modes = if case .timer(let timer) = item { Array(timer.core.withLock { $0.modes }) } else { Array(state.modes.keys) }
-            for mode in modes { _ = state.remove(item, from: mode) }
+            if case .timer(let timer) = item {
+                // A timer knows its modes (and leaves them one by one, without a copy of the set).
+                while let mode = timer.core.withLock({ $0.modes.first }) {
+                    if !state.remove(item, from: mode) { timer.core.withLock { _ = $0.modes.remove(mode) } }
+                }
+            } else {
+                for mode in Array(state.modes.keys) { _ = state.remove(item, from: mode) }
+            }
         }
         waiter.notify()
     }

@@ -37,14 +37,16 @@ struct LoopState {
     /// Adds `item` to `mode` (a real mode, not `.common`). Returns whether it was added.
     mutating func insert(_ item: Loop.Item, into mode: Loop.Mode) -> Bool {
         makeMode(mode)
-        guard modes[mode]!.table.insert(item) else { return false }
-        modes[mode]!.itemAdded(item)
+        // Through the index: a mutation through `modes[mode]!` may copy the mode's contents.
+        let index = modes.index(forKey: mode)!
+        guard modes.values[index].table.insert(item) else { return false }
+        modes.values[index].itemAdded(item)
         if case .timer(let timer) = item {
             let generation = timer.core.withLock { core -> UInt64 in
                 core.modes.insert(mode)
                 return core.generation
             }
-            modes[mode]!.schedule(timer, generation: generation)
+            modes.values[index].schedule(timer, generation: generation)
         }
         if case .observer(let observer) = item {
             observer.core.withLock { $0.modeCount += 1 }
@@ -54,8 +56,8 @@ struct LoopState {
 
     /// Removes `item` from `mode`. Returns whether it was there.
     mutating func remove(_ item: Loop.Item, from mode: Loop.Mode) -> Bool {
-        guard modes[mode]?.table.remove(item) == true else { return false }
-        modes[mode]!.itemRemoved(item)
+        guard let index = modes.index(forKey: mode), modes.values[index].table.remove(item) else { return false }
+        modes.values[index].itemRemoved(item)
         if case .timer(let timer) = item {
             // The timer's entries in this mode's heaps go stale: bump its generation and
             // reschedule it in the modes it is still in.
@@ -65,7 +67,9 @@ struct LoopState {
                 if core.modes.isEmpty { core.owner = nil }
                 return (core.modes, core.generation)
             }
-            for other in remaining { modes[other]?.schedule(timer, generation: generation) }
+            for other in remaining {
+                if let index = modes.index(forKey: other) { modes.values[index].schedule(timer, generation: generation) }
+            }
         }
         if case .observer(let observer) = item {
             observer.core.withLock { core in
@@ -85,7 +89,9 @@ struct LoopState {
     /// Reschedules `timer` in every mode that holds it, after its fire date changed.
     mutating func reschedule(_ timer: Loop.Timer) {
         let (modesOfTimer, generation) = timer.core.withLock { ($0.modes, $0.generation) }
-        for mode in modesOfTimer { modes[mode]?.schedule(timer, generation: generation) }
+        for mode in modesOfTimer {
+            if let index = modes.index(forKey: mode) { modes.values[index].schedule(timer, generation: generation) }
+        }
     }
 
     /// Whether a block queued for `blockModes` runs in `mode`. CF: the `doit` test of `__CFRunLoopDoBlocks`.
@@ -104,10 +110,13 @@ struct LoopState {
 struct ModeContents {
     /// The sources, ports, timers and observers (lesson 02's seam).
     var table: any ModeItemTable
-    /// Timers by fire date: which are due.
+    /// Timers without tolerance, by fire date: which are due, and when the loop must wake.
     var byFireDate = TimerHeap()
-    /// Timers by fire date plus tolerance: when the loop must wake for them.
-    var byLatestFireDate = TimerHeap()
+    /// Timers with a tolerance, by fire date: which are due.
+    var tolerantByFireDate = TimerHeap()
+    /// Timers with a tolerance, by fire date plus tolerance: when the loop must wake for them.
+    /// (Most timers have none: keeping them out of here saves a push and a pop each.)
+    var tolerantByLatestFireDate = TimerHeap()
     /// Observers sorted by order, rebuilt after a change.
     var observersInOrder: [Loop.Observer]?
 
@@ -124,21 +133,27 @@ struct ModeContents {
         if case .timer(let timer) = item { timers[timer.serial] = nil }
     }
 
-    /// Pushes the timer's entries, at its current fire date, into both heaps.
+    /// Pushes the timer's entries, at its current fire date, into its heaps.
     mutating func schedule(_ timer: Loop.Timer, generation: UInt64) {
         let fireDate = timer.core.withLock { $0.fireDate }
-        let sequence = Loop.sequence.next()
-        let latest = (fireDate + timer.tolerance).nanoseconds
-        byFireDate.push(.init(key: fireDate.nanoseconds, sequence: sequence, generation: generation, timer: timer.serial))
-        byLatestFireDate.push(.init(key: latest, sequence: sequence, generation: generation, timer: timer.serial))
-        if byFireDate.count > 64 && byFireDate.count > 4 * max(timers.count, 1) { compact() }
+        let entry = TimerHeap.Entry(key: fireDate.nanoseconds, sequence: Loop.sequence.next(), generation: generation, timer: timer.serial)
+        if timer.tolerance > 0 {
+            tolerantByFireDate.push(entry)
+            tolerantByLatestFireDate.push(.init(key: (fireDate + timer.tolerance).nanoseconds, sequence: entry.sequence,
+                                                generation: generation, timer: timer.serial))
+        } else {
+            byFireDate.push(entry)
+        }
+        let entries = byFireDate.count + tolerantByFireDate.count
+        if entries > 64 && entries > 4 * max(timers.count, 1) { compact() }
     }
 
-    /// Drops stale entries from both heaps.
+    /// Drops stale entries from the heaps.
     mutating func compact() {
         let timers = timers
         byFireDate.compact { Self.timer(of: $0, in: timers) != nil }
-        byLatestFireDate.compact { Self.timer(of: $0, in: timers) != nil }
+        tolerantByFireDate.compact { Self.timer(of: $0, in: timers) != nil }
+        tolerantByLatestFireDate.compact { Self.timer(of: $0, in: timers) != nil }
     }
 
     /// The entry's timer, if the entry still speaks for it (the mode holds the timer, which is
@@ -148,10 +163,35 @@ struct ModeContents {
         return timer.core.withLock { $0.valid && $0.generation == entry.generation } ? timer : nil
     }
 
-    /// The top live entry of the heap by fire date (`byLatest`: by fire date plus tolerance)
-    /// and its timer, dropping stale entries on the way.
-    mutating func liveTop(byLatest: Bool = false) -> (entry: TimerHeap.Entry, timer: Loop.Timer)? {
-        byLatest ? Self.liveTop(&byLatestFireDate, in: self.timers) : Self.liveTop(&byFireDate, in: self.timers)
+    /// The timer with the earliest fire date (equal dates: the earlier scheduled) and its entry,
+    /// dropping stale entries on the way.
+    mutating func firstTimer() -> (entry: TimerHeap.Entry, timer: Loop.Timer)? {
+        let plain = Self.liveTop(&byFireDate, in: timers)
+        guard let tolerant = Self.liveTop(&tolerantByFireDate, in: timers) else { return plain }
+        guard let plain else { return tolerant }
+        return tolerant.entry.precedes(plain.entry) ? tolerant : plain
+    }
+
+    /// Takes the first timer (as ``firstTimer()``) out of its heap if it is due at `now`.
+    mutating func takeDueTimer(now: Instant) -> Loop.Timer? {
+        let plain = Self.liveTop(&byFireDate, in: timers)
+        if let tolerant = Self.liveTop(&tolerantByFireDate, in: timers), tolerant.entry.key <= now.nanoseconds,
+           plain.map({ tolerant.entry.precedes($0.entry) }) ?? true {
+            tolerantByFireDate.popTop()
+            return tolerant.timer
+        }
+        guard let plain, plain.entry.key <= now.nanoseconds else { return nil }
+        byFireDate.popTop()
+        return plain.timer
+    }
+
+    /// When the loop must wake for its timers: the earliest fire date of a timer without
+    /// tolerance, or fire date plus tolerance of one with.
+    mutating func nextWake() -> Instant? {
+        let plain = Self.liveTop(&byFireDate, in: timers)?.entry.key
+        let tolerant = Self.liveTop(&tolerantByLatestFireDate, in: timers)?.entry.key
+        guard let earliest = [plain, tolerant].compactMap({ $0 }).min() else { return nil }
+        return Instant(nanoseconds: earliest)
     }
 
     private static func liveTop(_ heap: inout TimerHeap, in timers: [UInt64: Loop.Timer]) -> (entry: TimerHeap.Entry, timer: Loop.Timer)? {

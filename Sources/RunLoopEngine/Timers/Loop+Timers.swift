@@ -9,10 +9,7 @@ extension Loop {
             // A heap holds at most one live entry per timer (each reschedule bumps the
             // generation first), so no timer is collected twice.
             var due: [Timer] = []
-            while let (top, timer) = state.modes.values[index].liveTop(), top.key <= now.nanoseconds {
-                state.modes.values[index].byFireDate.popTop()
-                due.append(timer)
-            }
+            while let timer = state.modes.values[index].takeDueTimer(now: now) { due.append(timer) }
             return due
         }
         for timer in due { fire(timer, in: mode, now: now) }
@@ -73,7 +70,7 @@ extension Loop {
     public func nextTimerFireDate(mode: Mode) -> Instant? {
         state.withLock { state in
             guard state.hasMode(mode) else { return nil }
-            return state.modes[mode]!.liveTop().map { Instant(nanoseconds: $0.entry.key) }
+            return state.modes[mode]!.firstTimer().map { Instant(nanoseconds: $0.entry.key) }
         }
     }
 }

@@ -29,8 +29,8 @@ extension Loop {
     private func wakeReason(mode: Mode, now: Instant, deadline: Instant, state: inout LoopState) -> (WakeReason?, Instant) {
         guard state.hasMode(mode) else { return (now >= deadline ? .deadline : nil, .distantFuture) }
         var nextTimer = Instant.distantFuture
-        if let top = state.modes[mode]!.liveTop(byLatest: true) {
-            nextTimer = Instant(nanoseconds: top.entry.key)
+        if let wake = state.modes[mode]!.nextWake() {
+            nextTimer = wake
             if nextTimer <= now { return (.timers, nextTimer) }
         }
         if mainQueueHasWork(for: mode, state: state) { return (.mainQueue, nextTimer) }
