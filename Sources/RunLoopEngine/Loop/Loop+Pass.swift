@@ -62,8 +62,7 @@ extension Loop {
         public func notify(_ activity: Activity) {
             loop.record(.activity(activity), mode: mode)
             let observers = loop.state.withLock { state -> [Observer] in
-                guard state.hasMode(mode) else { return [] }
-                return state.modes[mode]!.orderedObservers()
+                state.withMode(mode) { $0.orderedObservers() } ?? []
             }
             for observer in observers where observer.activities.contains(activity) {
                 let fire = observer.core.withLock { core -> Bool in
@@ -107,10 +106,11 @@ extension Loop {
         @discardableResult
         public func doSources0() -> Bool {
             let signalled = loop.state.withLock { state -> [Source] in
-                guard let table = state.modes[mode]?.table else { return [] }
-                return table.items(of: .source).compactMap { item -> Source? in
-                    if case .source(let source) = item, source.isSignalled { return source } else { return nil }
-                }
+                state.withMode(mode) { contents in
+                    contents.table.items(of: .source).compactMap { item -> Source? in
+                        if case .source(let source) = item, source.isSignalled { return source } else { return nil }
+                    }
+                } ?? []
             }
             guard !signalled.isEmpty else { return false }
             let ordered = signalled

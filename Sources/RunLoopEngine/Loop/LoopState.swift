@@ -34,6 +34,13 @@ struct LoopState {
     /// Whether `mode` has been used (without copying its contents).
     func hasMode(_ mode: Loop.Mode) -> Bool { modes.index(forKey: mode) != nil }
 
+    /// Runs `body` on the contents of `mode` in place; nil if the mode was never used.
+    /// (`modes[mode]!.something()` may copy the contents, retaining all they hold.)
+    mutating func withMode<R>(_ mode: Loop.Mode, _ body: (inout ModeContents) -> R) -> R? {
+        guard let index = modes.index(forKey: mode) else { return nil }
+        return body(&modes.values[index])
+    }
+
     /// Adds `item` to `mode` (a real mode, not `.common`). Returns whether it was added.
     mutating func insert(_ item: Loop.Item, into mode: Loop.Mode) -> Bool {
         makeMode(mode)
@@ -95,7 +102,7 @@ struct LoopState {
     }
 
     /// Whether a block queued for `blockModes` runs in `mode`. CF: the `doit` test of `__CFRunLoopDoBlocks`.
-    func blockRuns(in mode: Loop.Mode, queuedFor blockModes: Set<Loop.Mode>) -> Bool {
+    func blockRuns(in mode: Loop.Mode, queuedFor blockModes: [Loop.Mode]) -> Bool {
         blockModes.contains(mode) || (blockModes.contains(.common) && commonRules.commonModes.contains(mode))
     }
 
@@ -218,7 +225,8 @@ struct ModeContents {
 
 /// A block queued with `perform(inModes:)`.
 struct QueuedBlock {
-    let modes: Set<Loop.Mode>
+    /// The modes it may run in, as given (a block names one or two: an array is cheaper than a set).
+    let modes: [Loop.Mode]
     let name: String
     let work: @Sendable () -> Void
 }
