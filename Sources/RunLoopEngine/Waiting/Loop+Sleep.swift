@@ -21,6 +21,7 @@ extension Loop {
                 continue
             }
             let nanoseconds: Int64? = target == .distantFuture || virtualClock != nil ? nil : target.nanoseconds - now.nanoseconds
+            if nanoseconds != nil { ThreadRecord.current.useFineTimerSlack() }
             waiter.wait(since: seen, nanoseconds: nanoseconds)
         }
     }
