@@ -50,7 +50,7 @@ if let index = arguments.firstIndex(of: "--profile"), index + 2 < arguments.coun
     switch arguments[index + 1] {
     case "roundtrip":
         for _ in 0..<3 { print(Measure.roundTrips(side, count: 20_000).quantile(0.5)) }
-    case "lateness": print(Measure.timerLateness(side, count: 500).quantile(0.5))
+    case "lateness": let late = Measure.timerLateness(side, count: 500); print(late.quantile(0.5), late.quantile(0.99))
     case "blocks": print(Measure.blocksPerSecond(side, total: 1_000_000))
     case "timers": print(Measure.timers(side, count: 160_000))
     default: print(Measure.idleCPU(side))
