@@ -85,12 +85,14 @@ extension Loop {
         public func doBlocks() -> Bool {
             let due = loop.state.withLock { state -> [QueuedBlock] in
                 guard !state.blocks.isEmpty else { return [] }
+                var queued: [QueuedBlock] = []
+                swap(&queued, &state.blocks)
+                // Usually every queued block runs here: hand over the queue as it is.
+                guard queued.contains(where: { !state.blockRuns(in: mode, queuedFor: $0.modes) }) else { return queued }
                 var due: [QueuedBlock] = []
-                var kept: [QueuedBlock] = []
-                for block in state.blocks {
-                    if state.blockRuns(in: mode, queuedFor: block.modes) { due.append(block) } else { kept.append(block) }
+                for block in queued {
+                    if state.blockRuns(in: mode, queuedFor: block.modes) { due.append(block) } else { state.blocks.append(block) }
                 }
-                state.blocks = kept
                 return due
             }
             for block in due {

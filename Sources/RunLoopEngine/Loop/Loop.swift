@@ -40,6 +40,8 @@ public final class Loop: @unchecked Sendable {
     let waiter = KernelWaiter()
     /// Where activities and callouts are recorded, when someone listens.
     let traceSink = Mutex<LoopTrace?>(nil)
+    /// Whether `traceSink` holds a trace: read without the lock on every event.
+    let isTracing = Atomic(false)
 
     /// Makes a loop that belongs to the calling thread and to no registry.
     ///
