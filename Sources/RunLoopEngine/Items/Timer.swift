@@ -89,12 +89,18 @@ extension Loop {
         /// Stops the timer for good and removes it from its loop; safe from its own callout and
         /// from any thread. CF: `CFRunLoopTimerInvalidate`.
         public func invalidate() {
-            let owner = core.withLock { core -> Loop? in
-                guard core.valid else { return nil }
+            // One lock of the timer: it is invalid, in no mode, of no loop; its heap entries are stale.
+            let (owner, modes) = core.withLock { core -> (Loop?, Set<Mode>) in
+                guard core.valid else { return (nil, []) }
                 core.valid = false
-                return core.owner
+                core.generation &+= 1
+                defer {
+                    core.modes = []
+                    core.owner = nil
+                }
+                return (core.owner, core.modes)
             }
-            owner?.removeEverywhere(.timer(self))
+            owner?.removeInvalidated(self, from: modes)
         }
     }
 }

@@ -120,13 +120,21 @@ extension Loop {
     func removeEverywhere(_ item: Item) {
         state.withLock { state in
             _ = state.commonRules.removeCommonItem(item)
-            if case .timer(let timer) = item {
-                // A timer knows its modes (and leaves them one by one, without a copy of the set).
-                while let mode = timer.core.withLock({ $0.modes.first }) {
-                    if !state.remove(item, from: mode) { timer.core.withLock { _ = $0.modes.remove(mode) } }
+            for mode in Array(state.modes.keys) { _ = state.remove(item, from: mode) }
+        }
+        waiter.notify()
+    }
+
+    /// `timer` was invalidated: it leaves `modes` (the modes it was in) and the common items.
+    /// (``Timer/invalidate()`` has already cleared its modes and owner.)
+    func removeInvalidated(_ timer: Timer, from modes: Set<Mode>) {
+        let item = Item.timer(timer)
+        state.withLock { state in
+            _ = state.commonRules.removeCommonItem(item)
+            for mode in modes {
+                state.withMode(mode) { contents in
+                    if contents.table.remove(item) { contents.itemRemoved(item) }
                 }
-            } else {
-                for mode in Array(state.modes.keys) { _ = state.remove(item, from: mode) }
             }
         }
         waiter.notify()
