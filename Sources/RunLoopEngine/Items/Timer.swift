@@ -34,7 +34,8 @@ extension Loop {
             var generation: UInt64 = 0
             weak var owner: Loop?
             /// The modes of `owner` that hold the timer.
-            var modes: Set<Mode> = []
+            /// (A timer is in one mode or two: an array, not a set, spares hashing the names.)
+            var modes: [Mode] = []
         }
 
         /// Makes a timer. Add it to a loop to schedule it.
@@ -90,7 +91,7 @@ extension Loop {
         /// from any thread. CF: `CFRunLoopTimerInvalidate`.
         public func invalidate() {
             // One lock of the timer: it is invalid, in no mode, of no loop; its heap entries are stale.
-            let (owner, modes) = core.withLock { core -> (Loop?, Set<Mode>) in
+            let (owner, modes) = core.withLock { core -> (Loop?, [Mode]) in
                 guard core.valid else { return (nil, []) }
                 core.valid = false
                 core.generation &+= 1

@@ -127,7 +127,7 @@ extension Loop {
 
     /// `timer` was invalidated: it leaves `modes` (the modes it was in) and the common items.
     /// (``Timer/invalidate()`` has already cleared its modes and owner.)
-    func removeInvalidated(_ timer: Timer, from modes: Set<Mode>) {
+    func removeInvalidated(_ timer: Timer, from modes: [Mode]) {
         let item = Item.timer(timer)
         state.withLock { state in
             _ = state.commonRules.removeCommonItem(item)

@@ -43,17 +43,19 @@ struct LoopState {
 
     /// Adds `item` to `mode` (a real mode, not `.common`). Returns whether it was added.
     mutating func insert(_ item: Loop.Item, into mode: Loop.Mode) -> Bool {
-        makeMode(mode)
         // Through the index: a mutation through `modes[mode]!` may copy the mode's contents.
-        let index = modes.index(forKey: mode)!
+        let index = modes.index(forKey: mode) ?? {
+            makeMode(mode)
+            return modes.index(forKey: mode)!
+        }()
         guard modes.values[index].table.insert(item) else { return false }
         modes.values[index].itemAdded(item)
         if case .timer(let timer) = item {
-            let generation = timer.core.withLock { core -> UInt64 in
-                core.modes.insert(mode)
-                return core.generation
+            let (generation, fireDate) = timer.core.withLock { core -> (UInt64, Instant) in
+                if !core.modes.contains(mode) { core.modes.append(mode) }
+                return (core.generation, core.fireDate)
             }
-            modes.values[index].schedule(timer, generation: generation)
+            modes.values[index].schedule(timer, generation: generation, fireDate: fireDate)
         }
         if case .observer(let observer) = item {
             observer.core.withLock { $0.modeCount += 1 }
@@ -68,8 +70,8 @@ struct LoopState {
         if case .timer(let timer) = item {
             // The timer's entries in this mode's heaps go stale: bump its generation and
             // reschedule it in the modes it is still in.
-            let (remaining, generation) = timer.core.withLock { core -> (Set<Loop.Mode>, UInt64) in
-                core.modes.remove(mode)
+            let (remaining, generation) = timer.core.withLock { core -> ([Loop.Mode], UInt64) in
+                core.modes.removeAll { $0 == mode }
                 core.generation &+= 1
                 if core.modes.isEmpty { core.owner = nil }
                 return (core.modes, core.generation)
@@ -141,8 +143,8 @@ struct ModeContents {
     }
 
     /// Pushes the timer's entries, at its current fire date, into its heaps.
-    mutating func schedule(_ timer: Loop.Timer, generation: UInt64) {
-        let fireDate = timer.core.withLock { $0.fireDate }
+    mutating func schedule(_ timer: Loop.Timer, generation: UInt64, fireDate: Instant? = nil) {
+        let fireDate = fireDate ?? timer.core.withLock { $0.fireDate }
         let entry = TimerHeap.Entry(key: fireDate.nanoseconds, sequence: Loop.sequence.next(), generation: generation, timer: timer.serial)
         if timer.tolerance > 0 {
             tolerantByFireDate.push(entry)
