@@ -49,7 +49,7 @@ func loadAverage() -> String {
 if let index = arguments.firstIndex(of: "--profile"), index + 2 < arguments.count, let side = Side(rawValue: arguments[index + 2]) {
     switch arguments[index + 1] {
     case "roundtrip":
-        for _ in 0..<3 { print(Measure.roundTrips(side, count: 20_000).quantile(0.5)) }
+        for _ in 0..<3 { let trips = Measure.roundTrips(side, count: 20_000); print(trips.quantile(0.5), trips.quantile(0.9), trips.quantile(0.99), trips.quantile(0.999)) }
     case "lateness": let late = Measure.timerLateness(side, count: 500); print(late.quantile(0.5), late.quantile(0.99))
     case "blocks": print(Measure.blocksPerSecond(side, total: 1_000_000))
     case "timers": print(Measure.timers(side, count: 160_000))
