@@ -61,6 +61,7 @@ extension Loop {
         /// records it in the trace. CF: `__CFRunLoopDoObservers`.
         public func notify(_ activity: Activity) {
             loop.record(.activity(activity), mode: mode)
+            guard !loop.observerCount.isZero else { return }
             let observers = loop.state.withLock { state -> [Observer] in
                 state.withMode(mode) { $0.orderedObservers() } ?? []
             }

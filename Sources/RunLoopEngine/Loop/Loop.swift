@@ -40,6 +40,8 @@ public final class Loop: @unchecked Sendable {
     let waiter = KernelWaiter()
     /// Where activities and callouts are recorded, when someone listens.
     let traceSink = Mutex<LoopTrace?>(nil)
+    /// How many observers the loop's modes hold (shared with `state`).
+    let observerCount: ObserverCount
     /// Whether `traceSink` holds a trace: read without the lock on every event.
     let isTracing = Atomic(false)
 
@@ -60,6 +62,7 @@ public final class Loop: @unchecked Sendable {
         self.name = name
         var initial = LoopState(mechanisms: mechanisms, isMain: isMain)
         initial.markCommon(.default)   // CF: a new loop's common modes are {default}
+        self.observerCount = initial.observerCount
         self.state = Mutex(initial)
         mechanisms.autoreleasePools?.install(on: self, pools: AutoreleasePoolStack.forThread(owner))
     }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Everything a loop holds, guarded by the loop's lock (`Loop.state`).
 /// CF: the fields of `struct __CFRunLoop` and its modes, guarded by `_lock` and each mode's lock.
 struct LoopState {
@@ -17,6 +19,10 @@ struct LoopState {
     var isSleeping = false
     var isMain: Bool
     var isTornDown = false
+
+    /// How many observers the modes hold, in all: read without the lock by every pass, which
+    /// skips looking for observers when there are none.
+    let observerCount = ObserverCount()
 
     init(mechanisms: Loop.Mechanisms, isMain: Bool) {
         self.commonRules = mechanisms.commonModes.init()
@@ -59,6 +65,7 @@ struct LoopState {
         }
         if case .observer(let observer) = item {
             observer.core.withLock { $0.modeCount += 1 }
+            observerCount.add(1)
         }
         return true
     }
@@ -85,6 +92,7 @@ struct LoopState {
                 core.modeCount -= 1
                 if core.modeCount == 0 { core.owner = nil }
             }
+            observerCount.add(-1)
         }
         return true
     }
@@ -243,4 +251,11 @@ struct RunFrame {
     let returnAfterSourceHandled: Bool
     /// Set by `stop()`. CF: `_per_run_data->stopped`.
     var stopped = false
+}
+
+/// A count changed under the loop's lock and read without it.
+final class ObserverCount: Sendable {
+    private let value = Atomic(0)
+    func add(_ delta: Int) { value.wrappingAdd(delta, ordering: .relaxed) }
+    var isZero: Bool { value.load(ordering: .relaxed) == 0 }
 }
