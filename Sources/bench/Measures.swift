@@ -123,10 +123,16 @@ enum Measure {
 
     /// User + system CPU seconds of the calling thread.
     static func threadCPUSeconds() -> Double {
+        #if os(Linux)
         var usage = rusage()
         getrusage(__rusage_who_t(1), &usage)   // RUSAGE_THREAD
         func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+        #else
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+        #endif
     }
 
     /// `count` offsets in [0, window) nanoseconds, from a fixed linear congruential sequence.
@@ -151,6 +157,8 @@ extension Array where Element == Double {
 
 /// The calling thread's CPU affinity (Linux `sched_setaffinity` on the thread). Glibc's
 /// affinity calls are GNU extensions Swift does not import: they are looked up by name.
+/// Elsewhere it does nothing (macOS has no thread affinity).
+#if os(Linux)
 enum CPUAffinity {
     private typealias Affinity = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
     private typealias GetCPU = @convention(c) () -> Int32
@@ -178,3 +186,11 @@ enum CPUAffinity {
         self.set(set)
     }
 }
+#else
+enum CPUAffinity {
+    static func currentCPU() -> Int32 { 0 }
+    static func current() -> Int32 { 0 }
+    static func set(_ set: Int32) {}
+    static func pin(to cpu: Int32) {}
+}
+#endif

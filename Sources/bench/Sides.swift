@@ -9,10 +9,10 @@
 // | run                    | `run(mode: .default, before:)`                         | `run(mode: .default, before:)`  |
 // | stop                   | `CFRunLoopStop`                                        | `stop()`                        |
 //
-// `CFRunLoopWakeUp` and `CFRunLoopStop` come from the toolchain's CoreFoundation module:
-// Foundation's Swift API on Linux has no wake-up and no stop (`perform(inModes:)` does not
+// `CFRunLoopWakeUp` and `CFRunLoopStop` come from CoreFoundation (on Linux, the toolchain's
+// CoreFoundation module): Foundation's Swift API has no wake-up and no stop (`perform(inModes:)` does not
 // wake the loop), so without them work posted to a sleeping Foundation loop would wait forever.
-#if os(Linux)
+#if canImport(CoreFoundation)
 import CoreFoundation
 #endif
 import Foundation
@@ -160,13 +160,13 @@ final class FoundationHost: HostedLoop, Sendable {
 
     func post(_ work: @escaping @Sendable () -> Void) {
         loop.loop.perform(inModes: [.default], block: work)
-        #if os(Linux)
+        #if canImport(CoreFoundation)
         CFRunLoopWakeUp(loop.cf)
         #endif
     }
 
     func shutDown() {
-        #if os(Linux)
+        #if canImport(CoreFoundation)
         post { [done, loop] in
             done.set()
             CFRunLoopStop(loop.cf)
@@ -179,13 +179,13 @@ final class FoundationHost: HostedLoop, Sendable {
     /// perform and the CF calls used from other threads are thread-safe.
     private final class LoopHandle: @unchecked Sendable {
         private(set) var loop: RunLoop!
-        #if os(Linux)
+        #if canImport(CoreFoundation)
         private(set) var cf: CFRunLoop!
         #endif
 
         func takeCurrent() {
             loop = RunLoop.current
-            #if os(Linux)
+            #if canImport(CoreFoundation)
             cf = CFRunLoopGetCurrent()
             #endif
         }
