@@ -88,8 +88,10 @@ extension Loop {
                 guard !state.blocks.isEmpty else { return [] }
                 var queued: [QueuedBlock] = []
                 swap(&queued, &state.blocks)
-                // Usually every queued block runs here: hand over the queue as it is.
-                guard queued.contains(where: { !state.blockRuns(in: mode, queuedFor: $0.modes) }) else { return queued }
+                // Usually every queued block was queued for this mode: hand over the queue as it is.
+                let allRunHere = state.blocksAllFor == mode
+                state.blocksAllFor = nil
+                if allRunHere { return queued }
                 var due: [QueuedBlock] = []
                 for block in queued {
                     if state.blockRuns(in: mode, queuedFor: block.modes) { due.append(block) } else { state.blocks.append(block) }

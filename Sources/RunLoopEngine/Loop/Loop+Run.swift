@@ -104,7 +104,7 @@ extension Loop {
     /// A block keeps its mode from being empty until it has run. CF: `CFRunLoopPerformBlock`;
     /// Foundation: `RunLoop.perform(inModes:block:)`.
     public func perform(inModes modes: [Mode] = [.default], name: String = "block", _ block: @escaping @Sendable () -> Void) {
-        state.withLock { $0.blocks.append(QueuedBlock(modes: modes, name: name, work: block)) }
+        state.withLock { $0.queue(QueuedBlock(modes: modes, name: name, work: block)) }
     }
 
     // MARK: Internals

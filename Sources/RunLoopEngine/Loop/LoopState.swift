@@ -10,6 +10,9 @@ struct LoopState {
     let makeTable: any ModeItemTable.Type
     /// Blocks queued with `perform(inModes:)`, first in first out. CF: `_blocks_head`.
     var blocks: [QueuedBlock] = []
+    /// When every queued block was queued for this one mode (and no other): the blocks step of
+    /// a run of that mode takes them all without looking at each. Nil when unknown.
+    var blocksAllFor: Loop.Mode?
     /// The runs in progress, innermost last. CF: `_currentMode` and the per-run data.
     var runs: [RunFrame] = []
     /// CF: `__CFRunLoopSetIgnoreWakeUps`: set when a run wakes, cleared at the start of each pass.
@@ -109,6 +112,13 @@ struct LoopState {
         for mode in modesOfTimer {
             if let index = modes.index(forKey: mode) { modes.values[index].schedule(timer, generation: generation) }
         }
+    }
+
+    /// Queues a block (`perform(inModes:)`).
+    mutating func queue(_ block: QueuedBlock) {
+        let only = block.modes.count == 1 ? block.modes[0] : nil
+        if blocks.isEmpty { blocksAllFor = only } else if blocksAllFor != only { blocksAllFor = nil }
+        blocks.append(block)
     }
 
     /// Whether a block queued for `blockModes` runs in `mode`. CF: the `doit` test of `__CFRunLoopDoBlocks`.
