@@ -195,10 +195,14 @@ final class EngineLoop: CFLoopUnderTest, Sendable {
 
     func run(_ mode: String, for seconds: Double) -> Bool {
         do { return try loop.run(mode: Self.mode(mode), before: loop.now + seconds) } catch {
-            // Foundation returns false when asked to run another thread's loop.
-            if case .wrongThread = error { return false }
-            log("error: \(error)")
-            return false
+            // Foundation returns false when asked to run another thread's loop; the engine
+            // throws and says why (another thread's loop, or the loop of an exited thread).
+            switch error {
+            case .wrongThread, .loopTornDown: return false
+            default:
+                log("error: \(error)")
+                return false
+            }
         }
     }
 
