@@ -6,9 +6,13 @@
 // toolchain's CoreFoundation module reaches the same CFRunLoop (see
 // FoundationCoreFoundation.swift), so these run on Linux only.
 #if os(Linux)
+import CoreFoundation
+#endif
 import Foundation
 import RunLoopEngine
 import Testing
+
+#if os(Linux)
 
 @Suite("Conformance: the CoreFoundation level (Linux)")
 struct CoreFoundationScenarios {
@@ -205,3 +209,29 @@ struct CoreFoundationScenarios {
     }
 }
 #endif
+
+/// The note of the suite: what Foundation's Swift API on Linux does not expose, and how the
+/// CoreFoundation scenarios reach it anyway. The test checks the one assumption they rest on.
+@Suite("Conformance: what Foundation on Linux does not expose")
+struct FoundationReach {
+    static let note = """
+        Foundation's RunLoop on Linux has no observer API, no version-0 source, no addCommonMode, \
+        no stop, no wake-up and no run result (run(mode:before:) says only true or false), apart from \
+        underscored XCTest-only SPI (_observe, _Source, _stop) that this suite does not use. \
+        On Linux the CoreFoundation scenarios reach them through the toolchain's CoreFoundation module, \
+        on the very CFRunLoop behind RunLoop.current; elsewhere they are not compiled.
+        """
+
+    @Test("CFRunLoopGetCurrent() is the loop behind RunLoop.current (the CoreFoundation scenarios rest on it)")
+    func coreFoundationReachesFoundationsLoop() async {
+        print("note: \(Self.note)")
+        #if os(Linux)
+        let ran = await onFoundationThread(timeout: 20) { log in
+            // A block queued through CoreFoundation, run by Foundation's run(mode:before:).
+            CFRunLoopPerformBlock(CFRunLoopGetCurrent(), kCFRunLoopDefaultMode) { log("ran") }
+            _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
+        }
+        #expect(ran == ["ran"])
+        #endif
+    }
+}
