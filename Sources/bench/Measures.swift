@@ -79,6 +79,9 @@ enum Measure {
     struct TimerPhases: Sendable {
         var add: Double
         var fire: Double
+        /// CPU seconds the loop's thread spent in both phases (unlike the elapsed times, it
+        /// does not grow when other processes take the CPU away).
+        var cpu: Double
         var total: Double { add + fire }
     }
 
@@ -91,17 +94,21 @@ enum Measure {
         let lead = Int64(200_000_000) + Int64(count) * 20_000
         return side.onLoopThread { work in
             let fired = LoopLocal(0)
+            let cpuAtStart = threadCPUSeconds()
             let start = Monotonic.nanoseconds()
             let base = start + lead
             for offset in offsets { work.oneShot(atMonotonic: base + offset) { fired.value += 1 } }
             let added = Monotonic.nanoseconds()
+            let cpuAdding = threadCPUSeconds() - cpuAtStart
             let lastDue = base + 10_000_000
             while Monotonic.nanoseconds() < lastDue { usleep(UInt32(max(1, (lastDue - Monotonic.nanoseconds()) / 1000))) }
+            let cpuBeforeFiring = threadCPUSeconds()
             let fireStart = Monotonic.nanoseconds()
             while fired.value < count && work.run(for: 60) {}
             let end = Monotonic.nanoseconds()
+            let cpuFiring = threadCPUSeconds() - cpuBeforeFiring
             precondition(fired.value == count, "\(side): \(fired.value) timers fired of \(count)")
-            return TimerPhases(add: Double(added - start) / 1e9, fire: Double(end - fireStart) / 1e9)
+            return TimerPhases(add: Double(added - start) / 1e9, fire: Double(end - fireStart) / 1e9, cpu: cpuAdding + cpuFiring)
         }
     }
 

@@ -85,11 +85,11 @@ do {
 // Timers added then fired
 var phases: [Int: [Side: Measure.TimerPhases]] = [:]
 for count in [10_000, 40_000, 160_000] {
-    let runs = alternate(quick ? 1 : 3, "\(count / 1000)k timers") { Measure.timers($0, count: count) }
+    let runs = alternate(rounds, "\(count / 1000)k timers") { Measure.timers($0, count: count) }
     var medians: [Side: Measure.TimerPhases] = [:]
     for side in Side.allCases {
         let all = runs[side]!
-        medians[side] = Measure.TimerPhases(add: all.map(\.add).median, fire: all.map(\.fire).median)
+        medians[side] = Measure.TimerPhases(add: all.map(\.add).median, fire: all.map(\.fire).median, cpu: all.map(\.cpu).median)
     }
     phases[count] = medians
     let e = runs[.engine]!.map(\.total).median, f = runs[.foundation]!.map(\.total).median
@@ -128,11 +128,13 @@ for figure in figures {
     print("| `\(figure.name)` | \(figure.unit) | \(formatted(figure.engine)) | \(formatted(figure.foundation)) | \(formatted(figure.ratio)) | \(figure.target) | \(met) |")
 }
 print("")
-print("timers, add + fire (s): " + [10_000, 40_000, 160_000].map { count in
-    let p = phases[count]!
-    return "\(count / 1000)k engine \(formatted(p[.engine]!.add)) + \(formatted(p[.engine]!.fire)), Foundation \(formatted(p[.foundation]!.add)) + \(formatted(p[.foundation]!.fire))"
-}.joined(separator: "; "))
-print("medians of \(rounds) rounds (timers and idle CPU: \(quick ? 1 : 3)); load average \(loadBefore) before, \(loadAfter) after; \(Int(seconds)) s in all")
+print("timers, elapsed add + fire, and the loop thread's CPU time (s):")
+for count in [10_000, 40_000, 160_000] {
+    let p = phases[count]!, e = p[.engine]!, f = p[.foundation]!
+    print("  \(count / 1000)k: engine \(formatted(e.add)) + \(formatted(e.fire)), CPU \(formatted(e.cpu));"
+          + " Foundation \(formatted(f.add)) + \(formatted(f.fire)), CPU \(formatted(f.cpu)); CPU ratio \(formatted(e.cpu / f.cpu))")
+}
+print("medians of \(rounds) rounds (idle CPU: \(quick ? 1 : 3)); load average \(loadBefore) before, \(loadAfter) after; \(Int(seconds)) s in all")
 
 if let jsonPath {
     var json: [String: Any] = [
