@@ -138,10 +138,13 @@ struct ModeContents {
         byLatestFireDate.compact(keeping: ModeContents.isLive)
     }
 
-    /// Whether an entry still speaks for its timer.
+    /// Whether an entry still speaks for its timer. A timer whose callout is running has no
+    /// live entry: a run nested in that callout must neither fire it again nor wake for it
+    /// (CF: `__CFArmNextTimerInMode` discounts firing timers). It is scheduled afresh when its
+    /// callout returns.
     static func isLive(_ entry: TimerHeap.Entry) -> Bool {
         guard let timer = entry.timer else { return false }
-        return timer.core.withLock { $0.valid && $0.generation == entry.generation }
+        return timer.core.withLock { $0.valid && !$0.firing && $0.generation == entry.generation }
     }
 
     /// The top entry of `heap` that is live, dropping stale ones on the way.
