@@ -141,3 +141,14 @@ struct OffPoolTimeout: Error, CustomStringConvertible {
     let seconds: Double
     var description: String { "the scenario did not finish within \(seconds) s" }
 }
+
+/// What the trace recorded, one summary per event (`entry`, `timer "tick"`, `→ finished`), for
+/// the kinds `filter` shows.
+func summaries(_ trace: LoopTrace, _ filter: LoopTrace.Filter = .all) -> [String] {
+    trace.events.filter { filter.shows($0.kind) }.map(\.summary)
+}
+
+/// An observer of every activity that writes each one into `log`.
+func activityLogger(_ log: Log, name: String = "watch", order: Int = 0) -> Loop.Observer {
+    Loop.Observer(name: name, activities: .all, order: order) { log.add($0.description) }
+}
