@@ -89,7 +89,10 @@ public final class LoopThread: @unchecked Sendable {
             switch status.phase {
             case .notStarted: throw .threadNotStarted(thread: name)
             case .finished: throw .threadExited(thread: name)
-            case .running: return status.record!
+            case .running:
+                // Between start() and the thread knowing who it is, it is not started yet.
+                guard let record = status.record else { throw .threadNotStarted(thread: name) }
+                return record
             }
         }
         return registry.loop(for: record)
@@ -125,10 +128,11 @@ public final class LoopThread: @unchecked Sendable {
     }
 
     /// Waits up to `timeout` seconds (nil: no limit) for the thread to exit.
-    /// - Returns: whether it exited (and was joined).
+    /// - Returns: whether it exited (and was joined). From the thread itself, false at once
+    ///   (it would wait for itself for ever).
     @discardableResult
     public func join(timeout: Double?) -> Bool {
-        guard let handle else { return false }
+        guard let handle, ThreadID.current != id else { return false }
         guard finished.wait(timeout: timeout) else { return false }
         return reap(handle)
     }
