@@ -109,9 +109,10 @@ extension Loop {
     // MARK: Internals
 
     func checkCanRun(_ mode: Mode) throws(LoopError) {
+        // Torn down first: its thread is gone, so any caller is on "another thread".
+        guard !isTornDown else { throw .loopTornDown(loop: name) }
         guard ThreadID.current == owner else { throw .wrongThread(loop: name) }
         guard mode != .common else { throw .cannotRunCommonModes }
-        guard !isTornDown else { throw .loopTornDown(loop: name) }
     }
 
     /// CF: `CFRunLoopRunSpecific`.
