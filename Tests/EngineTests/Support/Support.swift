@@ -74,10 +74,10 @@ final class Worker: Sendable {
     private let asleepGate = Shared(Gate())
     private let done = Shared(false)
 
-    init(name: String = "worker", registry: LoopRegistry = LoopRegistry(), mode: Loop.Mode = .default,
+    init(name: String = "worker", registry: LoopRegistry = LoopRegistry(), isMain: Bool = false, mode: Loop.Mode = .default,
          setUp: @escaping @Sendable (Loop) throws -> Void = { _ in }) {
         let (port, box, ready, done, asleepGate) = (keepAlivePort, loopBox, self.ready, self.done, self.asleepGate)
-        thread = LoopThread(name: name, registry: registry) {
+        thread = LoopThread(name: name, registry: registry, isMain: isMain) {
             let loop = Loop.current
             let watcher = Loop.Observer(name: "asleep", activities: .beforeWaiting, order: Int.max) { _ in
                 asleepGate.value.open()
@@ -123,10 +123,10 @@ final class Worker: Sendable {
 
 /// Runs a blocking `body` on a thread of its own and awaits its result, suspending the test
 /// (never blocking a pool thread), at most `timeout` seconds.
-func offPool<T: Sendable>(timeout: Double = 10, registry: LoopRegistry = LoopRegistry(),
+func offPool<T: Sendable>(timeout: Double = 10, registry: LoopRegistry = LoopRegistry(), isMain: Bool = false,
                           _ body: @escaping @Sendable () throws -> T) async throws -> T {
     let outcome = Shared<Result<T, any Error>?>(nil)
-    let thread = LoopThread(name: "off-pool", registry: registry) {
+    let thread = LoopThread(name: "off-pool", registry: registry, isMain: isMain) {
         let result = Result { try body() }
         outcome.value = result
     }
@@ -151,4 +151,42 @@ func summaries(_ trace: LoopTrace, _ filter: LoopTrace.Filter = .all) -> [String
 /// An observer of every activity that writes each one into `log`.
 func activityLogger(_ log: Log, name: String = "watch", order: Int = 0) -> Loop.Observer {
     Loop.Observer(name: name, activities: .all, order: order) { log.add($0.description) }
+}
+
+/// Suspends until `condition` holds, looking every millisecond, at most `timeout` seconds.
+/// For state no callout can announce (another thread has started to wait). Returns whether it held.
+func until(_ timeout: Double = 5, _ condition: @Sendable () -> Bool) async -> Bool {
+    let start = RealClock.shared.now
+    while !condition() {
+        if RealClock.shared.now - start > timeout { return false }
+        try? await Task.sleep(nanoseconds: 1_000_000)
+    }
+    return true
+}
+
+/// A thread whose body waits (on its own thread) until the test lets it go.
+final class HeldThread: Sendable {
+    let thread: LoopThread
+    let release = Latch()
+    let started = Gate()
+
+    init(name: String = "held", registry: LoopRegistry = LoopRegistry(), body: @escaping @Sendable () -> Void = {}) {
+        let (release, started) = (self.release, self.started)
+        thread = LoopThread(name: name, registry: registry) {
+            started.open()
+            _ = release.wait(timeout: 30)
+            body()
+        }
+    }
+
+    func start() async throws {
+        try thread.start()
+        #expect(await started.opened())
+    }
+
+    /// Lets the body go on and waits for the thread to exit.
+    func finish() async {
+        release.open()
+        #expect(await thread.finish(timeout: 5))
+    }
 }
