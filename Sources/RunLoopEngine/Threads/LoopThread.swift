@@ -23,13 +23,13 @@ import Synchronization
 ///
 /// A started thread must be joined (``join()``), or it is detached when this object goes away.
 public final class LoopThread: @unchecked Sendable {
-    // @unchecked: mutable state lives in `status` (a Mutex); `handle` is written once by start().
+    // @unchecked: mutable state lives in `status` (a Lock); `handle` is written once by start().
 
     public let name: String
     /// The registry the thread takes its loop from.
     public let registry: LoopRegistry
     private let isMain: Bool
-    let status = Mutex(Status())
+    let status = Lock(Status())
     private let finished = Latch()
     private var handle: pthread_t?
 
