@@ -73,7 +73,7 @@ import Testing
             _ = try? loop.run(mode: "inner", timeout: 0)
             seen.add("after nested: \(loop.currentMode?.name ?? "none")")
         }, forMode: .default)
-        try loop.add(try Loop.Observer(activities: .entry) { _ in seen.add("entry in \(loop.currentMode?.name ?? "none")") }, forMode: "inner")
+        try loop.add(Loop.Observer(activities: .entry) { _ in seen.add("entry in \(loop.currentMode?.name ?? "none")") }, forMode: "inner")
         #expect(loop.currentMode == nil)
         try loop.run(mode: .default, timeout: 2)
         #expect(loop.currentMode == nil)

@@ -4,7 +4,7 @@ import Testing
 
 /// A thread-safe list of what happened, for callouts to write into.
 final class Log: Sendable {
-    private let items = Mutex<[String]>([])
+    private let items = Lock<[String]>([])
     func add(_ item: String) { items.withLock { $0.append(item) } }
     var all: [String] { items.withLock { $0 } }
     var count: Int { items.withLock { $0.count } }
@@ -12,8 +12,8 @@ final class Log: Sendable {
 
 /// A value shared between a test and its callouts.
 final class Shared<Value: Sendable>: Sendable {
-    private let box: Mutex<Value>
-    init(_ value: Value) { box = Mutex(value) }
+    private let box: Lock<Value>
+    init(_ value: Value) { box = Lock(value) }
     var value: Value {
         get { box.withLock { $0 } }
         set { box.withLock { $0 = newValue } }
