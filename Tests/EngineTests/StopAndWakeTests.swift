@@ -2,15 +2,8 @@ import Testing
 @testable import RunLoopEngine
 
 /// CF-SEMANTICS "Stop and wake-up", and the per-run rules of CFRunLoopStop / CFRunLoopWakeUp.
+/// (A stop while not running: MisuseTests.stoppingALoopThatIsNotRunningReturnsFalseAndIsForgotten.)
 @Suite struct StopAndWakeTests {
-    @Test func aStopWhileNotRunningDoesNothingAndIsNotRemembered() throws {
-        let (loop, clock) = virtualLoop()
-        try keepAlive(loop)
-        #expect(loop.stop() == false)
-        #expect(try loop.run(mode: .default, timeout: 1) == .timedOut)
-        #expect(clock.now == Instant(seconds: 1))
-    }
-
     @Test func aStopEndsOnlyTheInnermostRun() throws {
         let (loop, clock) = virtualLoop()
         try keepAlive(loop)

@@ -79,19 +79,6 @@ import Testing
         #expect(try await outcome.value == LoopError.threadExited(thread: "held").description)
     }
 
-    @Test func aPerformThatIsNotDoneInTimeIsWithdrawn() async throws {
-        let held = HeldThread()
-        try await held.start()
-        let target = held.thread
-        let outcome = try await offPool { () -> LoopError? in
-            do throws(LoopError) { try target.perform(waitUntilDone: true, timeout: 0.05) {} } catch { return error }
-            return nil
-        }
-        guard case .timedOut = outcome else { Issue.record("expected timedOut, got \(String(describing: outcome))"); return }
-        #expect(target.loop?.isEmpty(mode: .default) == true, "the work's source left the loop")
-        await held.finish()
-    }
-
     @Test func twoThreadsCanJoinTheSameThread() async throws {
         let held = HeldThread()
         try await held.start()
@@ -110,15 +97,5 @@ import Testing
         held.release.open()
         for joiner in joiners { #expect(try await joiner.value) }
         #expect(RealClock.shared.now - released < 3, "both joiners woke when the thread exited, not at their time limit")
-    }
-
-    @Test func aThreadJoiningItselfReturnsFalseAtOnce() async throws {
-        let joined = Shared<Bool?>(nil)
-        let thread = LoopThread(name: "self-joiner") { joined.value = LoopThread.current!.join(timeout: 5) }
-        let start = RealClock.shared.now
-        try thread.start()
-        #expect(await thread.finish(timeout: 5))
-        #expect(joined.value == false)
-        #expect(RealClock.shared.now - start < 2)
     }
 }
