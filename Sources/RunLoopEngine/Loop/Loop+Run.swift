@@ -58,9 +58,10 @@ extension Loop {
         while try run(mode: .default, before: .distantFuture) {}
     }
 
-    /// Like ``run()``, but ends at `limit`. Foundation: `RunLoop.run(until:)`.
+    /// Like ``run()``, but ends at `limit`. Foundation: `RunLoop.run(until:)`, which runs once
+    /// before it looks at the time: with a `limit` already past, it still polls once.
     public func run(until limit: Instant) throws(LoopError) {
-        while clock.now < limit, try run(mode: .default, before: limit) {}
+        while try run(mode: .default, before: limit), clock.now < limit {}
     }
 
     // MARK: Stopping and waking. CF: CFRunLoopStop, CFRunLoopWakeUp.
@@ -108,9 +109,10 @@ extension Loop {
     // MARK: Internals
 
     func checkCanRun(_ mode: Mode) throws(LoopError) {
+        // Torn down first: its thread is gone, so any caller is on "another thread".
+        guard !isTornDown else { throw .loopTornDown(loop: name) }
         guard ThreadID.current == owner else { throw .wrongThread(loop: name) }
         guard mode != .common else { throw .cannotRunCommonModes }
-        guard !isTornDown else { throw .loopTornDown(loop: name) }
     }
 
     /// CF: `CFRunLoopRunSpecific`.

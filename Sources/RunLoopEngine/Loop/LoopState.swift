@@ -10,8 +10,14 @@ struct LoopState {
     var blocks: [QueuedBlock] = []
     /// The runs in progress, innermost last. CF: `_currentMode` and the per-run data.
     var runs: [RunFrame] = []
-    /// CF: `__CFRunLoopSetIgnoreWakeUps`: set when a run wakes, cleared at the start of each pass.
-    var ignoreWakeUps = true
+    /// Whether `wakeUp()` is ignored now. CF: `__CFRunLoopIsIgnoringWakeUps`, a flag of the
+    /// per-run data: fresh (not ignoring) when a run starts, set when it wakes
+    /// (`__CFRunLoopSetIgnoreWakeUps`), cleared at the start of each pass; the outer run's flag
+    /// is back when a nested run ends; with no run in progress, wake-ups are ignored.
+    var ignoreWakeUps: Bool {
+        get { runs.last?.ignoreWakeUps ?? true }
+        set { if !runs.isEmpty { runs[runs.count - 1].ignoreWakeUps = newValue } }
+    }
     /// A `wakeUp()` the loop has not noticed yet. CF: a message on `_wakeUpPort`.
     var wakeUpPending = false
     var isSleeping = false
@@ -138,10 +144,13 @@ struct ModeContents {
         byLatestFireDate.compact(keeping: ModeContents.isLive)
     }
 
-    /// Whether an entry still speaks for its timer.
+    /// Whether an entry still speaks for its timer. A timer whose callout is running has no
+    /// live entry: a run nested in that callout must neither fire it again nor wake for it
+    /// (CF: `__CFArmNextTimerInMode` discounts firing timers). It is scheduled afresh when its
+    /// callout returns.
     static func isLive(_ entry: TimerHeap.Entry) -> Bool {
         guard let timer = entry.timer else { return false }
-        return timer.core.withLock { $0.valid && $0.generation == entry.generation }
+        return timer.core.withLock { $0.valid && !$0.firing && $0.generation == entry.generation }
     }
 
     /// The top entry of `heap` that is live, dropping stale ones on the way.
@@ -184,4 +193,6 @@ struct RunFrame {
     let returnAfterSourceHandled: Bool
     /// Set by `stop()`. CF: `_per_run_data->stopped`.
     var stopped = false
+    /// CF: `_per_run_data->ignoreWakeUps` (see ``LoopState/ignoreWakeUps``).
+    var ignoreWakeUps = false
 }

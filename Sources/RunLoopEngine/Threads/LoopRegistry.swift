@@ -20,8 +20,8 @@ public final class LoopRegistry: @unchecked Sendable {
     /// The main queue, serviced by this registry's main loop.
     public let mainQueue = MainQueue()
 
-    private let table: Mutex<any LoopTable>
-    private let mainThreadID = Mutex<ThreadID?>(nil)
+    private let table: Lock<any LoopTable>
+    private let mainThreadID = Lock<ThreadID?>(nil)
 
     /// - Parameters:
     ///   - table: the thread ↔ loop table (lesson 01's seam).
@@ -31,7 +31,7 @@ public final class LoopRegistry: @unchecked Sendable {
     ///     started with `isMain: true` claims it.
     public init(table: any LoopTable = ReferenceLoopTable(), clock: any LoopClock = RealClock.shared,
                 mechanisms: Loop.Mechanisms = .reference, mainThread: ThreadID? = nil) {
-        self.table = Mutex(table)
+        self.table = Lock(table)
         self.clock = clock
         self.mechanisms = mechanisms
         self.mainThreadID.withLock { $0 = mainThread }
