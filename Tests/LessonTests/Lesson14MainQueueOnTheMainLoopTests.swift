@@ -9,7 +9,7 @@ struct Lesson14Tests {
     /// Runs `scenario` on the main thread of a fresh registry whose loops use `mechanisms`.
     static func onMainThread(_ mechanisms: Loop.Mechanisms, _ scenario: @escaping @Sendable (Loop, MainQueue) throws -> Void) throws -> [String] {
         let registry = LoopRegistry(clock: VirtualClock(), mechanisms: mechanisms)
-        let lines = Mutex<Result<[String], any Error>>(.success([]))
+        let lines = Lock<Result<[String], any Error>>(.success([]))
         let main = LoopThread(name: "main", registry: registry, isMain: true) {
             let loop = Loop.current
             loop.passLimit = 10_000

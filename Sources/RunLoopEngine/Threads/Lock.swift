@@ -4,18 +4,19 @@ import Glibc
 import Darwin
 #endif
 
-/// A value guarded by a mutex: ``withLock(_:)`` hands it to one thread at a time.
+/// A value guarded by a mutex: ``withLock(_:)`` hands it to one thread at a time. Public, so
+/// that lessons and tests guard their shared state with a lock ThreadSanitizer understands.
 ///
 /// The engine's one lock, a pthread mutex. Not `Synchronization.Mutex`: on Linux that one
 /// parks contended threads inside the standard library, which ThreadSanitizer does not see, so
 /// `swift test --sanitize=thread` reports a false race on every value it guards. ThreadSanitizer
 /// knows pthread mutexes, so races it reports here are real.
-final class Lock<Value>: @unchecked Sendable {
+public final class Lock<Value>: @unchecked Sendable {
     // @unchecked: `value` is only touched with `mutex` held.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
-    init(_ value: Value) {
+    public init(_ value: Value) {
         self.value = value
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -29,7 +30,7 @@ final class Lock<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with the value, the mutex held.
-    func withLock<Result, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
+    public func withLock<Result, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

@@ -8,7 +8,7 @@ import Synchronization
 /// its own, with its own table (lesson 01), clock and mechanisms, and give it to the
 /// ``LoopThread``s it starts.
 public final class LoopRegistry: @unchecked Sendable {
-    // @unchecked: mutable state lives in Mutexes.
+    // @unchecked: mutable state lives behind Locks.
 
     /// The registry of ``Loop/current`` and ``Loop/main``.
     public static let shared = LoopRegistry(mainThread: .main)
