@@ -103,7 +103,7 @@ public final class Loop: @unchecked Sendable {
     }
 
     /// The main thread's loop, from any thread. CF: `CFRunLoopGetMain`.
-    public static var main: Loop { LoopRegistry.shared.mainLoop }
+    public static var main: Loop { LoopRegistry.shared.mainLoop! }   // the shared registry always has a main thread
 }
 
 extension Loop: Hashable, CustomStringConvertible {
