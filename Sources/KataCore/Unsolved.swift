@@ -1,6 +1,6 @@
 import Foundation
 
-import Synchronization
+import RunLoopEngine
 
 /// Marks code the student has not written yet.
 ///
@@ -43,7 +43,7 @@ public final class UnsolvedLedger: Sendable {
         public var hits: [String] = []
     }
 
-    private let entries = Mutex<[Int: Entry]>([:])
+    private let entries = Lock<[Int: Entry]>([:])
 
     public init() {}
 

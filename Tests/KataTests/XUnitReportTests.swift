@@ -13,7 +13,7 @@ struct XUnitReportTests {
             </testcase>
             <testcase classname="LessonTests.Lesson06Tests" name="phaseIsKept()" time="0.001" />
             <testcase classname="LessonTests.Lesson02Tests" name="removal()" time="0.001" >
-              <failure message="Expectation failed: &quot;a&quot; == &quot;b&quot;&#10;second line" />
+              <failure message="Expectation failed: &quot;a&quot; == &quot;b&quot;&#10;second line &#8212; &#x2014; &amp;lt;" />
             </testcase>
           </testsuite>
         </testsuites>
@@ -25,7 +25,7 @@ struct XUnitReportTests {
         #expect(cases.count == 3)
         #expect(cases[0] == TestCaseResult(suite: "Lesson06Tests", name: "onTime()", failure: "Caught error: Lesson 06 is not solved yet: write nextFireDate(after:interval:now:) in Exercises/06-timer-skip-on-overrun/NextFireDate.swift (error)"))
         #expect(cases[1].passed && cases[1].name == "phaseIsKept()")
-        #expect(cases[2].failure == "Expectation failed: \"a\" == \"b\"\nsecond line")
+        #expect(cases[2].failure == "Expectation failed: \"a\" == \"b\"\nsecond line — — &lt;")
     }
 
     @Test("A lesson whose every test hits the stub is not started; some passing is failing; all passing is solved")

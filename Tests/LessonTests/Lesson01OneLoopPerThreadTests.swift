@@ -7,7 +7,7 @@ import Testing
 struct Lesson01Tests {
     /// Runs `body` on a new thread of `registry` and returns what it returns.
     static func onThread<T: Sendable>(_ registry: LoopRegistry, name: String = "asker", _ body: @escaping @Sendable () -> T) -> (T, ThreadID) {
-        let result = Mutex<(T, ThreadID)?>(nil)
+        let result = Lock<(T, ThreadID)?>(nil)
         let thread = LoopThread(name: name, registry: registry) { result.withLock { $0 = (body(), ThreadID.current) } }
         try? thread.start()
         thread.join(timeout: 2)
@@ -100,12 +100,12 @@ struct Lesson01Tests {
             }
             try main.start()
             ready.wait()
-            let fromA = Self.onThread(registry, name: "a") { ObjectIdentifier(registry.mainLoop) }.0
-            let fromB = Self.onThread(registry, name: "b") { ObjectIdentifier(registry.mainLoop) }.0
+            let fromA = Self.onThread(registry, name: "a") { registry.mainLoop.map(ObjectIdentifier.init) }.0
+            let fromB = Self.onThread(registry, name: "b") { registry.mainLoop.map(ObjectIdentifier.init) }.0
             let own = mainsLoop.loops.first.map(ObjectIdentifier.init)
             done.signal()
             main.join(timeout: 2)
-            return (fromA == fromB, fromA == own)
+            return (fromA != nil && fromA == fromB, fromA == own)
         }
         #expect(sameFromOthers, "two threads asking for the main loop got different loops")
         #expect(mainsOwn, "the main loop must be the main thread's own loop")
@@ -114,7 +114,7 @@ struct Lesson01Tests {
 
 /// Keeps loops alive for the length of a test.
 private final class LoopBox: @unchecked Sendable {
-    private let lock = Mutex<[Loop]>([])
+    private let lock = Lock<[Loop]>([])
     func hold(_ loop: Loop) { lock.withLock { $0.append(loop) } }
     var loops: [Loop] { lock.withLock { $0 } }
 }

@@ -42,7 +42,7 @@ struct Lesson05Tests {
     }
 
     final class SleeperState: Sendable {
-        let loop = Mutex<Loop?>(nil)
+        let loop = Lock<Loop?>(nil)
         let finished = Atomic(false)
     }
 
@@ -51,7 +51,7 @@ struct Lesson05Tests {
         let (ranOn, loopThread, ringer) = try await Kata.attempt(lesson: 5, timeout: 3, ifStuck: Self.stuck) { () -> (ThreadID?, ThreadID?, ThreadID) in
             let sleeper = try Sleeper()
             defer { sleeper.finish() }
-            let ranOn = Mutex<ThreadID?>(nil)
+            let ranOn = Lock<ThreadID?>(nil)
             let rang = DispatchSemaphore(value: 0)
             let bell = try DoorBell(on: sleeper.loop) {
                 ranOn.withLock { $0 = ThreadID.current }

@@ -12,7 +12,7 @@ struct Lesson08Tests {
         let (caller, ranOn, target) = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (ThreadID, ThreadID?, ThreadID?) in
             let worker = try Worker(running: .default)
             defer { worker.finish() }
-            let ranOn = Mutex<ThreadID?>(nil)
+            let ranOn = Lock<ThreadID?>(nil)
             try perform(on: worker.thread, waitUntilDone: true) { ranOn.withLock { $0 = ThreadID.current } }
             return (ThreadID.current, ranOn.withLock { $0 }, worker.thread.id)
         }
@@ -168,7 +168,7 @@ private final class Worker: Sendable {
 }
 
 private final class WorkerBox: Sendable {
-    let mode = Mutex<Loop.Mode>(.default)
-    let loop = Mutex<Loop?>(nil)
-    let finished = Mutex(false)
+    let mode = Lock<Loop.Mode>(.default)
+    let loop = Lock<Loop?>(nil)
+    let finished = Lock(false)
 }

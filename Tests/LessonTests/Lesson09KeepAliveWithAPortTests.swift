@@ -41,7 +41,7 @@ struct Lesson09Tests {
             let network = NetworkThread()
             try network.start()
             let log = Log()
-            let ids = Mutex<Set<ThreadID>>([])
+            let ids = Lock<Set<ThreadID>>([])
             for n in 1...3 {
                 try network.perform {
                     log.add("request \(n)")

@@ -8,7 +8,8 @@ extension Commands {
         var problems: [String] = []
 
         print(style.bold("1/2 Every lesson against Solutions/ must pass"))
-        let solutions = context.runner(.solutions)
+        var solutions = context.runner(.solutions)
+        solutions.echoBuild = false
         try solutions.build()
         let solved = try solutions.run()
         for lesson in Catalog.lessons {
@@ -21,7 +22,8 @@ extension Commands {
         print(style.bold("\n2/2 Every lesson against the untouched Exercises/ must fail, each on its own, without a crash"))
         let pristine = try pristineCopy(context)
         defer { try? FileManager.default.removeItem(atPath: pristine) }
-        let exercises = context.runner(.exercises, package: pristine)
+        var exercises = context.runner(.exercises, package: pristine)
+        exercises.echoBuild = false
         try exercises.build()
         let red = try exercises.run()
         for lesson in Catalog.lessons {

@@ -118,6 +118,7 @@ struct LessonResult {
         var lines: [String] = []
         for failure in cases.compactMap(\.failure) {
             let line = failure.replacingOccurrences(of: "Caught error: ", with: "")
+                .replacingOccurrences(of: "Issue recorded: ", with: "")
                 .replacingOccurrences(of: " (error)", with: "")
                 .split(separator: "\n").first.map(String.init) ?? failure
             if !lines.contains(line) { lines.append(line) }

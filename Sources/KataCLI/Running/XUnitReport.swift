@@ -51,12 +51,32 @@ enum XUnitReport {
         return unescape(String(rest[..<end]))
     }
 
+    /// XML's five named entities and numeric character references (`&#8212;`, `&#x2014;`).
     static func unescape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&quot;", with: "\"")
-            .replacingOccurrences(of: "&apos;", with: "'")
-            .replacingOccurrences(of: "&lt;", with: "<")
-            .replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&#10;", with: "\n")
-            .replacingOccurrences(of: "&amp;", with: "&")
+        guard text.contains("&") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            result += rest[..<amp]
+            guard let semicolon = rest[amp...].firstIndex(of: ";"), rest.distance(from: amp, to: semicolon) <= 10 else {
+                result += "&"
+                rest = rest[rest.index(after: amp)...]
+                continue
+            }
+            let entity = rest[rest.index(after: amp)..<semicolon]
+            switch entity {
+            case "quot": result += "\""
+            case "apos": result += "'"
+            case "lt": result += "<"
+            case "gt": result += ">"
+            case "amp": result += "&"
+            default:
+                let code = entity.hasPrefix("#x") ? UInt32(entity.dropFirst(2), radix: 16)
+                    : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
+                if let code, let scalar = Unicode.Scalar(code) { result.unicodeScalars.append(scalar) } else { result += "&\(entity);" }
+            }
+            rest = rest[rest.index(after: semicolon)...]
+        }
+        return result + rest
     }
 }

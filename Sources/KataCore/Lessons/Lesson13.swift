@@ -10,7 +10,9 @@ extension Lesson {
         exerciseFile: "Exercises/13-scrolling-keeps-the-ticker/Ticker.swift",
         task: "the functions in Ticker.swift",
         hints: [
-            // Filled in with the lesson: each hint reveals a little more.
+            "While a finger drags, the main loop runs the tracking mode; only items in that mode can fire. Items added to `.common` are in default AND tracking on a UI loop.",
+            "The countdown: a repeating `Loop.Timer` added to `.common` (its callout counts down and invalidates it at 0). The download: a `Loop.Port` whose `onMessage` is `onChunk`, also in `.common`.",
+            "The badge is the opposite case: add its timer to `.default` only — it pauses during the scroll, fires once when the scroll ends, then keeps its schedule.",
         ],
         buildsOn: [3, 6]
     )

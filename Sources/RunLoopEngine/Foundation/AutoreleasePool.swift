@@ -8,8 +8,8 @@ import Synchronization
 /// An object autoreleased with no pool in place is kept for good and counted in
 /// ``leakedCount`` (Objective-C logs "autoreleased with no pool in place - just leaking").
 public final class AutoreleasePoolStack: @unchecked Sendable {
-    // @unchecked: mutable state lives in `pools` (a Mutex).
-    private let pools = Mutex<(stack: [[Held]], leaked: [Held])>(([], []))
+    // @unchecked: mutable state lives in `pools` (a Lock).
+    private let pools = Lock<(stack: [[Held]], leaked: [Held])>(([], []))
 
     /// An object kept by a pool. @unchecked: the pool only holds it, never touches it.
     private struct Held: @unchecked Sendable { let object: AnyObject }
@@ -58,7 +58,7 @@ public final class AutoreleasePoolStack: @unchecked Sendable {
         _ = stacks.withLock { $0.removeValue(forKey: thread) }
     }
 
-    private static let stacks = Mutex<[ThreadID: AutoreleasePoolStack]>([:])
+    private static let stacks = Lock<[ThreadID: AutoreleasePoolStack]>([:])
 }
 
 /// The two observers UIKit puts on the main loop so that each turn of the loop has its own

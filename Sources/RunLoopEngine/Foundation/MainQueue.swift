@@ -8,7 +8,7 @@ import Synchronization
 /// common modes from ever being empty, runs first in first out, and never runs re-entrantly
 /// (it is a serial queue): a loop run nested inside main-queue work does not service it.
 public final class MainQueue: @unchecked Sendable {
-    // @unchecked: mutable state lives in `box` (a Mutex).
+    // @unchecked: mutable state lives in `box` (a Lock).
 
     /// One piece of work on the main queue.
     public struct WorkItem: Sendable {
@@ -29,7 +29,7 @@ public final class MainQueue: @unchecked Sendable {
         var draining = false
     }
 
-    private let box = Mutex(Box())
+    private let box = Lock(Box())
     weak var registry: LoopRegistry?
 
     init() {}

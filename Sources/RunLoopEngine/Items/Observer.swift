@@ -9,7 +9,7 @@ extension Loop {
     /// not keep a mode alive: a mode with only observers is empty. An observer belongs to one
     /// loop: adding it to a second loop throws ``LoopError/observerOwnedByAnotherLoop(observer:)``.
     public final class Observer: @unchecked Sendable {
-        // @unchecked: mutable state lives in `core` (a Mutex).
+        // @unchecked: mutable state lives in `core` (a Lock).
         public let name: String
         /// The activities this observer is told about.
         public let activities: Activity
@@ -18,7 +18,7 @@ extension Loop {
         /// Lower orders are told first. UIKit's autorelease-pool observers sit at the extremes.
         public let order: Int
         let callout: @Sendable (Activity) -> Void
-        let core = Mutex(Core())
+        let core = Lock(Core())
 
         struct Core {
             var valid = true

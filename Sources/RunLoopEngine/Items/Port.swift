@@ -11,12 +11,12 @@ extension Loop {
     ///
     /// One message is handled per pass of the loop. A port may be added to several loops.
     public final class Port: @unchecked Sendable {
-        // @unchecked: mutable state lives in `box` (a Mutex).
+        // @unchecked: mutable state lives in `box` (a Lock).
         public let name: String
         /// Among ports with messages waiting, lower orders are handled first.
         public let order: Int
         let handler: (@Sendable (String) -> Void)?
-        let box = Mutex(Box())
+        let box = Lock(Box())
 
         struct Box {
             var messages: [(sequence: UInt64, text: String)] = []

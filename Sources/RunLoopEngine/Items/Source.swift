@@ -11,12 +11,12 @@ extension Loop {
     /// Signalled sources run in ascending ``order``; equal orders in the order they were signalled.
     /// A source may be added to several loops and modes.
     public final class Source: @unchecked Sendable {
-        // @unchecked: mutable state lives in `flags` (a Mutex).
+        // @unchecked: mutable state lives in `flags` (a Lock).
         public let name: String
         /// Lower orders run first. CF: `CFRunLoopSourceGetOrder`.
         public let order: Int
         let perform: @Sendable () -> Void
-        let flags = Mutex(Flags())
+        let flags = Lock(Flags())
 
         struct Flags {
             var signalled = false

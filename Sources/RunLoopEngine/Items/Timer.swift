@@ -15,14 +15,14 @@ extension Loop {
     ///   ``LoopError/timerOwnedByAnotherLoop(timer:)``.
     /// - Setting ``fireDate`` (even from the callout) reschedules it.
     public final class Timer: @unchecked Sendable {
-        // @unchecked: mutable state lives in `core` (a Mutex).
+        // @unchecked: mutable state lives in `core` (a Lock).
         public let name: String
         /// Seconds between fire dates; 0 for a one-shot timer.
         public let interval: Double
         /// How late the loop may fire it, in seconds.
         public let tolerance: Double
         let callout: @Sendable (Timer) -> Void
-        let core: Mutex<Core>
+        let core: Lock<Core>
         /// A number no other timer has: how the timer heaps name it.
         let serial = Loop.sequence.next()
 
@@ -56,7 +56,7 @@ extension Loop {
             self.interval = interval
             self.tolerance = tolerance
             self.callout = callout
-            self.core = Mutex(Core(fireDate: fireDate))
+            self.core = Lock(Core(fireDate: fireDate))
         }
 
         /// Throws unless `seconds` is a finite number, 0 or more.

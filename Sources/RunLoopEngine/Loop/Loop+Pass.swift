@@ -168,6 +168,8 @@ extension Loop {
         ///   timers never count).
         @discardableResult
         public func handle(_ reason: WakeReason) -> Bool {
+            // CF's `handle_msg:` label: reached after waking, or straight from step 6.
+            loop.state.withLock { $0.ignoreWakeUps = true }
             switch reason {
             case .timers:
                 loop.fireDueTimers(in: mode)

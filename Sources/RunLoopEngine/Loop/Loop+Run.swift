@@ -58,9 +58,8 @@ extension Loop {
         while try run(mode: .default, before: .distantFuture) {}
     }
 
-    /// Like ``run()``, but ends at `limit`. Foundation: `RunLoop.run(until:)`, which is
-    /// `while run(mode: .default, before: limit) && limit > now {}`: it runs before it looks at
-    /// the limit, so a limit already past still polls once (and fires the timers that are due).
+    /// Like ``run()``, but ends at `limit`. Foundation: `RunLoop.run(until:)`, which runs once
+    /// before it looks at the time: with a `limit` already past, it still polls once.
     public func run(until limit: Instant) throws(LoopError) {
         while try run(mode: .default, before: limit), clock.now < limit {}
     }
@@ -110,9 +109,10 @@ extension Loop {
     // MARK: Internals
 
     func checkCanRun(_ mode: Mode) throws(LoopError) {
+        // Torn down first: its thread is gone, so any caller is on "another thread".
+        guard !isTornDown else { throw .loopTornDown(loop: name) }
         guard ThreadID.current == owner else { throw .wrongThread(loop: name) }
         guard mode != .common else { throw .cannotRunCommonModes }
-        guard !isTornDown else { throw .loopTornDown(loop: name) }
     }
 
     /// CF: `CFRunLoopRunSpecific`.

@@ -20,7 +20,7 @@ import Synchronization
 /// blocks) always run outside it, on the loop's thread, so a callout may use the loop freely,
 /// even run it again in another mode (a nested run).
 public final class Loop: @unchecked Sendable {
-    // @unchecked: every mutable field is behind `state` (a Mutex) or the waiter's own lock.
+    // @unchecked: every mutable field is behind `state` (a Lock) or the waiter's own lock.
 
     /// The clock the loop reads and sleeps on.
     public let clock: any LoopClock
@@ -35,11 +35,11 @@ public final class Loop: @unchecked Sendable {
     weak var registry: LoopRegistry?
 
     /// Guarded state: modes and their items, common modes, blocks, the stack of runs.
-    let state: Mutex<LoopState>
+    let state: Lock<LoopState>
     /// Where the loop sleeps. CF: the wake-up port and the mode's port set.
     let waiter = KernelWaiter()
     /// Where activities and callouts are recorded, when someone listens.
-    let traceSink = Mutex<LoopTrace?>(nil)
+    let traceSink = Lock<LoopTrace?>(nil)
     /// How many observers the loop's modes hold (shared with `state`).
     let observerCount: ObserverCount
     /// Whether `traceSink` holds a trace: read without the lock on every event.
@@ -63,7 +63,7 @@ public final class Loop: @unchecked Sendable {
         var initial = LoopState(mechanisms: mechanisms, isMain: isMain)
         initial.markCommon(.default)   // CF: a new loop's common modes are {default}
         self.observerCount = initial.observerCount
-        self.state = Mutex(initial)
+        self.state = Lock(initial)
         mechanisms.autoreleasePools?.install(on: self, pools: AutoreleasePoolStack.forThread(owner))
     }
 
@@ -108,7 +108,7 @@ public final class Loop: @unchecked Sendable {
     }
 
     /// The main thread's loop, from any thread. CF: `CFRunLoopGetMain`.
-    public static var main: Loop { LoopRegistry.shared.mainLoop }
+    public static var main: Loop { LoopRegistry.shared.mainLoop! }   // the shared registry always has a main thread
 }
 
 extension Loop: Hashable, CustomStringConvertible {

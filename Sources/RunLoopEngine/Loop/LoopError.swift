@@ -1,7 +1,7 @@
 /// Misuse of the engine, reported instead of crashing. Nothing is changed or lost when one
 /// is thrown: the call had no effect, and the caller decides what to do.
 ///
-/// The README's misuse table lists each case with the API that reports it.
+/// docs/MISUSE.md lists each misuse with the API that reports it, what the engine does, and its test.
 public enum LoopError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A loop may only be run by the thread it belongs to.
     case wrongThread(loop: String)

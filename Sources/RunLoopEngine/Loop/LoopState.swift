@@ -15,8 +15,14 @@ struct LoopState {
     var blocksAllFor: Loop.Mode?
     /// The runs in progress, innermost last. CF: `_currentMode` and the per-run data.
     var runs: [RunFrame] = []
-    /// CF: `__CFRunLoopSetIgnoreWakeUps`: set when a run wakes, cleared at the start of each pass.
-    var ignoreWakeUps = true
+    /// Whether `wakeUp()` is ignored now. CF: `__CFRunLoopIsIgnoringWakeUps`, a flag of the
+    /// per-run data: fresh (not ignoring) when a run starts, set when it wakes
+    /// (`__CFRunLoopSetIgnoreWakeUps`), cleared at the start of each pass; the outer run's flag
+    /// is back when a nested run ends; with no run in progress, wake-ups are ignored.
+    var ignoreWakeUps: Bool {
+        get { runs.last?.ignoreWakeUps ?? true }
+        set { if !runs.isEmpty { runs[runs.count - 1].ignoreWakeUps = newValue } }
+    }
     /// A `wakeUp()` the loop has not noticed yet. CF: a message on `_wakeUpPort`.
     var wakeUpPending = false
     var isSleeping = false
@@ -184,10 +190,13 @@ struct ModeContents {
     }
 
     /// The entry's timer, if the entry still speaks for it (the mode holds the timer, which is
-    /// valid and has not moved since).
+    /// valid and has not moved since). A timer whose callout is running has no live entry: a run
+    /// nested in that callout must neither fire it again nor wake for it (CF:
+    /// `__CFArmNextTimerInMode` discounts firing timers). It is scheduled afresh when its
+    /// callout returns.
     private static func timer(of entry: TimerHeap.Entry, in timers: [UInt64: Loop.Timer]) -> Loop.Timer? {
         guard let timer = timers[entry.timer] else { return nil }
-        return timer.core.withLock { $0.valid && $0.generation == entry.generation } ? timer : nil
+        return timer.core.withLock { $0.valid && !$0.firing && $0.generation == entry.generation } ? timer : nil
     }
 
     /// The timer with the earliest fire date (equal dates: the earlier scheduled) and its entry,
@@ -261,6 +270,8 @@ struct RunFrame {
     let returnAfterSourceHandled: Bool
     /// Set by `stop()`. CF: `_per_run_data->stopped`.
     var stopped = false
+    /// CF: `_per_run_data->ignoreWakeUps` (see ``LoopState/ignoreWakeUps``).
+    var ignoreWakeUps = false
 }
 
 /// A count changed under the loop's lock and read without it.

@@ -165,14 +165,14 @@ private final class SleepWatchedThread: @unchecked Sendable {
 
 /// A loop handed from one thread to another.
 private final class LoopBox: Sendable {
-    private let value = Mutex<Loop?>(nil)
+    private let value = Lock<Loop?>(nil)
     func set(_ loop: Loop) { value.withLock { $0 = loop } }
     var loop: Loop? { value.withLock { $0 } }
 }
 
 /// The events of a touch, waiting for the event source.
 private final class EventQueue: @unchecked Sendable {
-    private let events = Mutex<[String]>([])
+    private let events = Lock<[String]>([])
     weak var source: Loop.Source?   // set once, before the source can run
 
     func append(_ more: [String]) { events.withLock { $0.append(contentsOf: more) } }

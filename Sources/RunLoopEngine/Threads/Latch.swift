@@ -3,7 +3,7 @@ import Synchronization
 /// A gate that opens once and stays open; threads can wait for it, blocking with a time limit,
 /// and tasks can await it without blocking a thread.
 final class Latch: @unchecked Sendable {
-    // @unchecked: mutable state lives in `box` (a Mutex).
+    // @unchecked: mutable state lives in `box` (a Lock).
     private struct Box {
         var open = false
         var next = 0
@@ -12,7 +12,7 @@ final class Latch: @unchecked Sendable {
         var expired: Set<Int> = []
     }
 
-    private let box = Mutex(Box())
+    private let box = Lock(Box())
     private let waiter = KernelWaiter()
 
     var isOpen: Bool { box.withLock { $0.open } }

@@ -8,7 +8,7 @@ import Synchronization
 /// its own, with its own table (lesson 01), clock and mechanisms, and give it to the
 /// ``LoopThread``s it starts.
 public final class LoopRegistry: @unchecked Sendable {
-    // @unchecked: mutable state lives in Mutexes.
+    // @unchecked: mutable state lives behind Locks.
 
     /// The registry of ``Loop/current`` and ``Loop/main``.
     public static let shared = LoopRegistry(mainThread: .main)
@@ -20,8 +20,8 @@ public final class LoopRegistry: @unchecked Sendable {
     /// The main queue, serviced by this registry's main loop.
     public let mainQueue = MainQueue()
 
-    private let table: Mutex<any LoopTable>
-    private let mainThreadID = Mutex<ThreadID?>(nil)
+    private let table: Lock<any LoopTable>
+    private let mainThreadID = Lock<ThreadID?>(nil)
 
     /// - Parameters:
     ///   - table: the thread ↔ loop table (lesson 01's seam).
@@ -31,7 +31,7 @@ public final class LoopRegistry: @unchecked Sendable {
     ///     started with `isMain: true` claims it.
     public init(table: any LoopTable = ReferenceLoopTable(), clock: any LoopClock = RealClock.shared,
                 mechanisms: Loop.Mechanisms = .reference, mainThread: ThreadID? = nil) {
-        self.table = Mutex(table)
+        self.table = Lock(table)
         self.clock = clock
         self.mechanisms = mechanisms
         self.mainThreadID.withLock { $0 = mainThread }
@@ -52,11 +52,10 @@ public final class LoopRegistry: @unchecked Sendable {
     }
 
     /// The main loop, made now if needed (from any thread). CF: `CFRunLoopGetMain`.
-    /// - Precondition: the registry has a main thread (``shared`` always has).
-    public var mainLoop: Loop {
-        guard let main = mainThread else {
-            preconditionFailure("this LoopRegistry has no main thread: start a LoopThread with isMain: true first")
-        }
+    /// nil for a registry that has no main thread yet (``shared`` always has one; another
+    /// registry gets one when a ``LoopThread`` started with `isMain: true` claims it).
+    public var mainLoop: Loop? {
+        guard let main = mainThread else { return nil }
         if main == ThreadID.current { return loopForCurrentThread() }
         return table.withLock { table in
             table.loop(for: main) { makeLoop(for: main) }

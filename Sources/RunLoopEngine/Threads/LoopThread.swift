@@ -23,21 +23,22 @@ import Synchronization
 ///
 /// A started thread must be joined (``join()``), or it is detached when this object goes away.
 public final class LoopThread: @unchecked Sendable {
-    // @unchecked: mutable state lives in `status` (a Mutex); `handle` is written once by start().
+    // @unchecked: mutable state lives in `status` (a Lock).
 
     public let name: String
     /// The registry the thread takes its loop from.
     public let registry: LoopRegistry
     private let isMain: Bool
-    let status = Mutex(Status())
+    let status = Lock(Status())
     private let finished = Latch()
-    private var handle: pthread_t?
 
     struct Status {
         var phase = Phase.notStarted
         var record: ThreadRecord?
         var body: (@Sendable () -> Void)?
         var joined = false
+        /// Set by start() once pthread_create returns (the thread may already be running).
+        var handle: pthread_t?
         /// Latches of `perform(waitUntilDone: true)` calls still waiting.
         var pendingPerforms: [ObjectIdentifier: Latch] = [:]
     }
@@ -61,7 +62,8 @@ public final class LoopThread: @unchecked Sendable {
     }
 
     deinit {
-        if let handle, !status.withLock({ $0.joined }) { pthread_detach(handle) }
+        let (handle, joined) = status.withLock { ($0.handle, $0.joined) }
+        if let handle, !joined { pthread_detach(handle) }
     }
 
     /// Where the thread is in its life.
@@ -89,7 +91,10 @@ public final class LoopThread: @unchecked Sendable {
             switch status.phase {
             case .notStarted: throw .threadNotStarted(thread: name)
             case .finished: throw .threadExited(thread: name)
-            case .running: return status.record!
+            case .running:
+                // Between start() and the thread knowing who it is, it is not started yet.
+                guard let record = status.record else { throw .threadNotStarted(thread: name) }
+                return record
             }
         }
         return registry.loop(for: record)
@@ -115,7 +120,7 @@ public final class LoopThread: @unchecked Sendable {
             return nil
         }, context)
         precondition(result == 0, "pthread_create failed: \(result)")
-        self.handle = handle
+        status.withLock { $0.handle = handle }
         _ = started.wait(timeout: nil)   // returns as soon as the thread knows who it is
     }
 
@@ -125,10 +130,11 @@ public final class LoopThread: @unchecked Sendable {
     }
 
     /// Waits up to `timeout` seconds (nil: no limit) for the thread to exit.
-    /// - Returns: whether it exited (and was joined).
+    /// - Returns: whether it exited (and was joined). From the thread itself, false at once
+    ///   (it would wait for itself for ever).
     @discardableResult
     public func join(timeout: Double?) -> Bool {
-        guard let handle else { return false }
+        guard let handle = status.withLock({ $0.handle }), ThreadID.current != id else { return false }
         guard finished.wait(timeout: timeout) else { return false }
         return reap(handle)
     }
@@ -136,7 +142,7 @@ public final class LoopThread: @unchecked Sendable {
     /// Suspends (without blocking a thread) up to `timeout` seconds for the thread to exit,
     /// then joins it. Returns whether it exited.
     public func finish(timeout: Double) async -> Bool {
-        guard let handle else { return false }
+        guard let handle = status.withLock({ $0.handle }) else { return false }
         guard await finished.wait(timeout: timeout) else { return false }
         return reap(handle)
     }

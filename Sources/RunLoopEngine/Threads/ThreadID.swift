@@ -31,7 +31,7 @@ public struct ThreadID: Hashable, Sendable, Comparable, CustomStringConvertible 
 /// destructor tells the registries that the thread is gone (CF: `__CFFinalizeRunLoop`, run from
 /// the TSD destructor).
 final class ThreadRecord: @unchecked Sendable {
-    // @unchecked: `runningLoops` is only touched by the thread itself; `exitHandlers` is behind a Mutex.
+    // @unchecked: `runningLoops` is only touched by the thread itself; `exitHandlers` is behind a Lock.
     let id: ThreadID
     /// The registry this thread takes its loop from (nil: the shared one).
     var registry: LoopRegistry?
@@ -41,7 +41,7 @@ final class ThreadRecord: @unchecked Sendable {
     var runningLoops: [Loop] = []
     /// Whether the thread's timed waits have been made precise (see ``useFineTimerSlack()``).
     private var hasFineTimerSlack = false
-    private let exitHandlers = Mutex<[@Sendable (ThreadID) -> Void]>([])
+    private let exitHandlers = Lock<[@Sendable (ThreadID) -> Void]>([])
 
     private init(id: ThreadID) { self.id = id }
 

@@ -23,8 +23,9 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     public static func < (a: Instant, b: Instant) -> Bool { a.nanoseconds < b.nanoseconds }
 
-    /// `seconds` later (saturating at ``distantFuture``).
+    /// `seconds` later (saturating at ``distantFuture``; NaN seconds give ``distantFuture``).
     public static func + (a: Instant, seconds: Double) -> Instant {
+        guard !seconds.isNaN else { return .distantFuture }
         let (sum, overflow) = a.nanoseconds.addingReportingOverflow(nanoseconds(seconds))
         if overflow { return seconds > 0 ? .distantFuture : Instant(nanoseconds: .min) }
         return Instant(nanoseconds: sum)
@@ -49,8 +50,10 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
         return "\(rounded) ms"
     }
 
-    /// Seconds to whole nanoseconds, saturating, rounding to nearest.
+    /// Seconds to whole nanoseconds, saturating, rounding to nearest. NaN seconds count as
+    /// never (`Int64.max`): `now + .nan` is ``distantFuture``, not a crash.
     static func nanoseconds(_ seconds: Double) -> Int64 {
+        guard !seconds.isNaN else { return .max }
         let ns = (seconds * 1e9).rounded()
         if ns >= 9.2e18 { return .max }
         if ns <= -9.2e18 { return .min }

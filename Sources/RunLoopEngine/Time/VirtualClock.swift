@@ -16,9 +16,9 @@ import Synchronization
 ///
 /// Meant for loops run by one thread at a time; time never moves backwards.
 public final class VirtualClock: LoopClock {
-    private let time: Mutex<Instant>
+    private let time: Lock<Instant>
 
-    public init(startingAt start: Instant = .zero) { time = Mutex(start) }
+    public init(startingAt start: Instant = .zero) { time = Lock(start) }
 
     public var now: Instant { time.withLock { $0 } }
 

@@ -22,12 +22,9 @@ extension Loop {
             core.firing = true
             return core.fireDate
         }
-        guard let firedFor else {
-            // Not fired now (already firing in an outer run, or moved): keep it scheduled.
-            timer.core.withLock { $0.generation &+= 1 }
-            state.withLock { $0.reschedule(timer) }
-            return
-        }
+        // Not fired now: invalidated, moved later, or gone to another loop (its entries say so),
+        // or firing in an outer run (it is out of the heaps until that callout returns).
+        guard let firedFor else { return }
         record(.callout(.timer, timer.name), mode: mode)
         timer.callout(timer)
         if !timer.repeats { timer.invalidate() }   // a one-shot timer ends after its callout
@@ -36,14 +33,19 @@ extension Loop {
             core.firing = false
             return (core.valid, core.fireDate)
         }
-        // Invalidated in its callout: done. Moved later in its callout: honoured as set.
-        guard valid, fireDate <= firedFor else { return }
-        let next = mechanisms.timers.nextFireDate(after: firedFor, interval: timer.interval, now: clock.now)
-        guard next > firedFor else {
-            record(.note("timer \"\(timer.name)\": next fire date \(next) is not after \(firedFor); the timer was invalidated"), mode: mode)
-            timer.invalidate()
-            return
+        // Invalidated in its callout: done.
+        guard valid else { return }
+        // Moved later in its callout: honoured as set. Otherwise: the next tick after now.
+        var next = fireDate
+        if fireDate <= firedFor {
+            next = mechanisms.timers.nextFireDate(after: firedFor, interval: timer.interval, now: clock.now)
+            guard next > firedFor else {
+                record(.note("timer \"\(timer.name)\": next fire date \(next) is not after \(firedFor); the timer was invalidated"), mode: mode)
+                timer.invalidate()
+                return
+            }
         }
+        // Back into the heaps of its modes (it had no live entry while it fired).
         timer.core.withLock { core in
             core.fireDate = next
             core.generation &+= 1

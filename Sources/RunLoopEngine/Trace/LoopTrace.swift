@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// Tests compare ``lines(_:times:)`` and, on a mismatch, print ``sideBySide(expected:actual:)``.
 public final class LoopTrace: Sendable {
-    private let recorded = Mutex<[TraceEvent]>([])
+    private let recorded = Lock<[TraceEvent]>([])
 
     public init() {}
 

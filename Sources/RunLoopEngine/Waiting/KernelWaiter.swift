@@ -50,12 +50,13 @@ final class KernelWaiter: @unchecked Sendable {
         return generation
     }
 
-    /// Something changed that a sleeping loop may care about: wake it to look.
+    /// Something changed that a sleeping loop may care about: wake it to look. Every thread
+    /// waiting here wakes (a loop has one; a ``Latch`` may have several).
     func notify() {
         pthread_mutex_lock(mutex)
         generation &+= 1
         pthread_mutex_unlock(mutex)
-        pthread_cond_signal(condition)
+        pthread_cond_broadcast(condition)
     }
 
     /// Sleeps until notified after `seen`, or until `nanoseconds` have passed (nil: no limit).

@@ -28,7 +28,7 @@ enum Kata {
                                      ifStuck: String = "look for a loop that never ends, a wait with no time limit, or a run that nothing stops",
                                      _ body: @escaping @Sendable () throws -> T) async throws -> T {
         let before = UnsolvedLedger.shared.count(lesson: lesson)
-        let outcome = Mutex<Result<T, any Error>?>(nil)
+        let outcome = Lock<Result<T, any Error>?>(nil)
         let thread = LoopThread(name: "lesson \(lesson)", registry: registry) {
             let result = Result { try body() }
             outcome.withLock { $0 = result }
@@ -83,7 +83,7 @@ enum Kata {
 
 /// A thread-safe list of what happened, for callouts to write into.
 final class Log: Sendable {
-    private let items = Mutex<[String]>([])
+    private let items = Lock<[String]>([])
     func add(_ item: String) { items.withLock { $0.append(item) } }
     var all: [String] { items.withLock { $0 } }
     var count: Int { items.withLock { $0.count } }

@@ -1,0 +1,26 @@
+// Lesson 14 — Main queue on the main loop          Lessons/14-main-queue-on-the-main-loop.md
+//
+// Write `StudentMainQueue`: how the main run loop services the main queue
+// (`DispatchQueue.main`) — in which modes, and how much work per service.
+//
+// Run just this lesson:   swift test --filter Lesson14Tests      (or: swift run kata watch)
+
+import KataCore
+import RunLoopEngine
+
+/// The main loop's side of the main queue.
+public struct StudentMainQueue: MainQueueServicing {
+    public init() {}
+
+    /// Whether the main loop, while it runs `mode`, services the main queue.
+    /// (`commonModes` is the main loop's set of common modes.)
+    public func servicesMainQueue(in mode: Loop.Mode, commonModes: Set<Loop.Mode>) -> Bool {
+        unsolved(lesson: 14, write: "StudentMainQueue.servicesMainQueue(in:commonModes:)", returning: false)
+    }
+
+    /// Runs the main queue's work: what is queued now, in order (`queue.takeAll()`,
+    /// `queue.takeFirst()`, `item.run()`).
+    public func service(_ queue: MainQueue) {
+        unsolved(lesson: 14, write: "StudentMainQueue.service(_:)")
+    }
+}

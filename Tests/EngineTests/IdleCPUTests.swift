@@ -1,0 +1,31 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+@testable import RunLoopEngine
+
+/// A sleeping loop waits in the kernel: no polling, no periodic wake-ups.
+@Suite struct IdleCPUTests {
+    /// The calling thread's CPU time (user + system), in seconds.
+    static func threadCPUTime() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    @Test func anIdleLoopOnTheRealClockUsesNoMeasurableCPU() async throws {
+        let measured = Shared<(cpu: Double, wall: Double, result: Loop.RunResult?)>((0, 0, nil))
+        let thread = LoopThread(name: "idle", registry: LoopRegistry()) {
+            let loop = Loop.current
+            try? loop.add(Loop.Port(name: "keep-alive"), forMode: .default)
+            let (cpu, wall) = (Self.threadCPUTime(), loop.now)
+            let result = try? loop.run(mode: .default, timeout: 0.5)
+            measured.value = (Self.threadCPUTime() - cpu, loop.now - wall, result)
+        }
+        try thread.start()
+        #expect(await thread.finish(timeout: 10))
+        #expect(measured.value.result == .timedOut)
+        #expect(measured.value.wall >= 0.5)
+        #expect(measured.value.cpu < 0.02, "an idle loop used \(measured.value.cpu * 1000) ms of CPU in 0.5 s")
+    }
+}

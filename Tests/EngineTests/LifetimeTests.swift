@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+@testable import RunLoopEngine
+
+/// Loops, threads, timers, observers and sources are freed when they should be; a permanent
+/// thread started and stopped a thousand times leaves no thread and no loop behind.
+@Suite struct LifetimeTests {
+    final class Weak<T: AnyObject>: @unchecked Sendable {
+        weak var object: T?
+        init(_ object: T?) { self.object = object }
+    }
+
+    @Test func aLoopMadeDirectlyIsFreedWithItsItems() throws {
+        let weakLoop: Weak<Loop>, weakTimer: Weak<Loop.Timer>, weakSource: Weak<Loop.Source>, weakObserver: Weak<Loop.Observer>
+        do {
+            let (loop, _) = virtualLoop()
+            let timer = try Loop.Timer(fireDate: loop.now + 1, interval: 1) { _ in }
+            let source = Loop.Source {}
+            let observer = Loop.Observer(activities: .all) { _ in }
+            try loop.add(timer, forMode: .common)
+            try loop.add(source, forMode: .default)
+            try loop.add(observer, forMode: .default)
+            try loop.run(mode: .default, timeout: 3)
+            (weakLoop, weakTimer, weakSource, weakObserver) = (Weak(loop), Weak(timer), Weak(source), Weak(observer))
+        }
+        #expect(weakLoop.object == nil)
+        #expect(weakTimer.object == nil && weakSource.object == nil && weakObserver.object == nil)
+    }
+
+    @Test func itemsAreFreedWhenTheyLeaveALoopThatLivesOn() throws {
+        let (loop, _) = virtualLoop()
+        try keepAlive(loop)
+        let weakOneShot: Weak<Loop.Timer>, weakInvalidated: Weak<Loop.Timer>, weakObserver: Weak<Loop.Observer>, weakPort: Weak<Loop.Port>
+        do {
+            let oneShot = try Loop.Timer(fireDate: loop.now + 1) { _ in }
+            let invalidated = try Loop.Timer(fireDate: loop.now + 5, interval: 1) { _ in }
+            let observer = Loop.Observer(activities: .entry, repeats: false) { _ in }
+            let port = Loop.Port()
+            for (timer, mode) in [(oneShot, Loop.Mode.default), (invalidated, .common)] { try loop.add(timer, forMode: mode) }
+            try loop.add(observer, forMode: .default)
+            try loop.add(port, forMode: .default)
+            try loop.run(mode: .default, timeout: 2)   // fires the one-shot timer and the one-time observer
+            invalidated.invalidate()
+            port.invalidate()
+            (weakOneShot, weakInvalidated, weakObserver, weakPort) = (Weak(oneShot), Weak(invalidated), Weak(observer), Weak(port))
+        }
+        #expect(weakOneShot.object == nil, "a fired one-shot timer")
+        #expect(weakInvalidated.object == nil, "an invalidated repeating timer (its heap entries are weak)")
+        #expect(weakObserver.object == nil, "a non-repeating observer after its callout")
+        #expect(weakPort.object == nil, "an invalidated port")
+        #expect(loop.items(inMode: .default).count == 1)
+    }
+
+    @Test func aThreadItsLoopAndThePerformSourcesAreFreedAfterItExits() async throws {
+        let weakLoop = Weak<Loop>(nil)
+        let weakThread: Weak<LoopThread>
+        do {
+            let worker = Worker()
+            try await worker.start()
+            let ran = Gate()
+            try worker.thread.perform { ran.open() }
+            #expect(await ran.opened())
+            weakLoop.object = worker.loop
+            await worker.stop()
+            weakThread = Weak(worker.thread)
+        }
+        #expect(weakThread.object == nil)
+        #expect(weakLoop.object == nil)
+    }
+
+    @Test func aThousandStartStopCyclesOfAPermanentThreadLeaveNoThreadAndNoLoop() async throws {
+        let cycles = 1000
+        let firstName = Shared("")
+        let (tids, loops) = try await offPool(timeout: 60) { () -> ([Int32], [Weak<Loop>]) in
+            var tids: [Int32] = []
+            var loops: [Weak<Loop>] = []
+            for cycle in 0..<cycles {
+                let tid = Shared<Int32>(0)
+                let loopBox = Weak<Loop>(nil)
+                let stopped = Shared(false)
+                let thread = LoopThread(name: "permanent \(cycle)") {
+                    tid.value = Self.currentTaskID()
+                    if cycle == 0 { firstName.value = Self.taskName(tid.value) }
+                    let loop = Loop.current
+                    loopBox.object = loop
+                    try? loop.add(Loop.Port(name: "keep-alive"), forMode: .default)
+                    while !stopped.value { _ = try? loop.run(mode: .default, before: .distantFuture) }
+                }
+                try thread.start()
+                try thread.perform(waitUntilDone: true, timeout: 5) {
+                    stopped.value = true
+                    Loop.current.stop()
+                }
+                guard thread.join(timeout: 5) else { throw OffPoolTimeout(seconds: 5) }
+                tids.append(tid.value)
+                loops.append(loopBox)
+            }
+            return (tids, loops)
+        }
+        #expect(tids.count == cycles)
+        #expect(firstName.value == "permanent 0", "the kernel knows the threads by name")
+        let tasksAfter = Self.taskIDs()
+        let leftBehind = Set(tids).intersection(tasksAfter)
+        #expect(leftBehind.isEmpty, "threads still in /proc/self/task: \(leftBehind.prefix(5))")
+        // Other tests start threads meanwhile, so the count of all tasks proves nothing; the
+        // kernel's names of the tasks do.
+        let named = tasksAfter.filter { Self.taskName($0).hasPrefix("permanent ") }
+        #expect(named.isEmpty, "\(named.count) threads named \"permanent …\" are still running")
+        #expect(loops.allSatisfy { $0.object == nil }, "\(loops.filter { $0.object != nil }.count) loops are still alive")
+    }
+
+    /// The calling thread's kernel id (`gettid`), from `/proc/thread-self` → `PID/task/TID`.
+    static func currentTaskID() -> Int32 {
+        let link = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")) ?? ""
+        return Int32(link.split(separator: "/").last.map(String.init) ?? "") ?? -1
+    }
+
+    /// A thread's name as the kernel knows it (the first 15 characters).
+    static func taskName(_ tid: Int32) -> String {
+        let name = (try? String(contentsOfFile: "/proc/self/task/\(tid)/comm", encoding: .utf8)) ?? ""
+        return name.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The threads of this process, as the kernel lists them.
+    static func taskIDs() -> Set<Int32> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return Set(names.compactMap { (name: String) in Int32(name) })
+    }
+}

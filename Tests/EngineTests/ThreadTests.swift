@@ -1,0 +1,101 @@
+import Testing
+@testable import RunLoopEngine
+
+/// CF-SEMANTICS "Thread ↔ loop" and the Foundation helpers: LoopThread, perform on a thread.
+@Suite struct ThreadTests {
+    @Test func aThreadGoesFromNotStartedToRunningToFinished() async throws {
+        let held = HeldThread()
+        #expect(held.thread.phase == .notStarted && held.thread.id == nil)
+        try await held.start()
+        #expect(held.thread.phase == .running && held.thread.id != nil)
+        await held.finish()
+        #expect(held.thread.phase == .finished && held.thread.isFinished)
+    }
+
+    @Test func loopThreadCurrentIsTheThreadRunningTheCode() async throws {
+        let seen = Shared<Bool>(false)
+        let thread = LoopThread(name: "me") { seen.value = LoopThread.current?.name == "me" }
+        try thread.start()
+        #expect(await thread.finish(timeout: 5))
+        #expect(seen.value)
+        #expect(LoopThread.current == nil, "a Swift Testing thread is no LoopThread")
+    }
+
+    @Test func performWaitingUntilDoneRunsTheWorkOnTheTargetThread() async throws {
+        let worker = Worker()
+        try await worker.start()
+        let ranOn = Shared<ThreadID?>(nil)
+        let target = worker.thread
+        try await offPool { try target.perform(waitUntilDone: true, timeout: 5) { ranOn.value = ThreadID.current } }
+        #expect(ranOn.value == worker.thread.id)
+        await worker.stop()
+    }
+
+    @Test func performWithoutWaitingReturnsAtOnceAndTheWorkRunsLater() async throws {
+        let worker = Worker()
+        try await worker.start()
+        let ran = Gate()
+        try worker.thread.perform { ran.open() }
+        #expect(await ran.opened())
+        #expect(worker.loop.items(inMode: .default).allSatisfy { $0.kind != .source }, "the one-shot source left the loop")
+        await worker.stop()
+    }
+
+    @Test func performedWorkWaitsUntilTheLoopRunsOneOfItsModes() async throws {
+        let worker = Worker()
+        try await worker.start()
+        let log = Log()
+        try worker.thread.perform(modes: ["other"]) { log.add("other") }
+        let ranDefault = Gate()
+        try worker.thread.perform(modes: [.default]) { ranDefault.open() }
+        #expect(await ranDefault.opened())
+        #expect(log.all.isEmpty)
+        #expect(worker.loop.items(inMode: "other").contains { $0.kind == .source }, "the work waits in mode other")
+        await worker.stop()
+    }
+
+    @Test func performWaitingUntilDoneOnTheCallersOwnThreadRunsTheWorkInline() async throws {
+        let order = Log()
+        try await offPool {
+            let me = LoopThread.current!
+            try me.perform(waitUntilDone: true) { order.add("work") }   // its loop is not running
+            order.add("after perform")
+        }
+        #expect(order.all == ["work", "after perform"])
+    }
+
+    @Test func aWaitingPerformEndsWithThreadExitedWhenTheThreadExitsFirst() async throws {
+        let held = HeldThread()
+        try await held.start()
+        let target = held.thread
+        let outcome = Task {
+            try await offPool { () -> String in
+                do { try target.perform(waitUntilDone: true, timeout: 10) {} } catch { return "\(error)" }
+                return "ran"
+            }
+        }
+        #expect(await until { target.status.withLock { $0.pendingPerforms.count } == 1 })
+        await held.finish()   // exits without ever running its loop
+        #expect(try await outcome.value == LoopError.threadExited(thread: "held").description)
+    }
+
+    @Test func twoThreadsCanJoinTheSameThread() async throws {
+        let held = HeldThread()
+        try await held.start()
+        let target = held.thread
+        let joining = Shared(0)
+        let joiners = (0..<2).map { _ in
+            Task {
+                try await offPool { () -> Bool in
+                    joining.update { $0 += 1 }
+                    return target.join(timeout: 10)
+                }
+            }
+        }
+        #expect(await until { joining.value == 2 })
+        let released = RealClock.shared.now
+        held.release.open()
+        for joiner in joiners { #expect(try await joiner.value) }
+        #expect(RealClock.shared.now - released < 3, "both joiners woke when the thread exited, not at their time limit")
+    }
+}

@@ -1,0 +1,100 @@
+import Testing
+
+/// Lesson 13: the student's scheduling on a simulated UI loop (virtual clock) that runs the
+/// tracking mode while a scroll lasts, as UIKit does.
+@Suite("Lesson 13 — Scrolling keeps the ticker", .serialized, .tags(.lesson13, .level3, .use))
+struct Lesson13Tests {
+    /// A UI loop: tracking is a common mode; a scroll from `scroll.lowerBound` to
+    /// `scroll.upperBound` seconds runs the tracking mode (a nested run, as UIKit does while a
+    /// finger drags); the network sends a chunk every second from 0.5 s.
+    static func screen(scroll: ClosedRange<Double>?, seconds: Double = 6, extra: @escaping @Sendable (Loop) throws -> Void = { _ in }) async throws -> [String] {
+        try await Kata.attempt(lesson: 13) { () -> [String] in
+            let clock = VirtualClock()
+            let loop = Loop(clock: clock, name: "main loop")
+            loop.passLimit = 10_000
+            loop.addCommonMode(.tracking)   // UIKit marks UITrackingRunLoopMode common
+            let trace = loop.startTracing()
+
+            try startCountdown(from: 5, on: loop) { left in Loop.current.note("countdown \(left)") }
+            let download = try listenForDownload(on: loop) { chunk in Loop.current.note("download \(chunk)") }
+            try scheduleBadgeRefresh(every: 1, on: loop) { Loop.current.note("badge refreshed") }
+
+            // The network: sends a chunk every second (it lives elsewhere; here a common timer).
+            let sent = Log()
+            try loop.add(try Loop.Timer(name: "network", fireDate: loop.now + 0.5, interval: 1) { timer in
+                sent.add("chunk")
+                try? download.send("chunk \(sent.count)")
+                if sent.count == 4 { timer.invalidate() }
+            }, forMode: .common)
+
+            if let scroll {
+                try loop.add(try Loop.Timer(name: "finger down", fireDate: loop.now + scroll.lowerBound) { _ in
+                    let ui = Loop.current
+                    ui.note("scroll begins (tracking mode)")
+                    try? ui.add(Loop.Port(name: "touches"), forMode: .tracking)
+                    _ = try? ui.run(mode: .tracking, timeout: scroll.upperBound - scroll.lowerBound)
+                    ui.note("scroll ends")
+                }, forMode: .default)
+            }
+            try extra(loop)
+            try loop.run(mode: .default, timeout: seconds)
+            return trace.lines(.notes)
+        }
+    }
+
+    static func during(_ lines: [String], _ scroll: ClosedRange<Double>) -> [String] {
+        guard let begin = lines.firstIndex(where: { $0.contains("scroll begins") }),
+              let end = lines.firstIndex(where: { $0.contains("scroll ends") }) else { return [] }
+        return Array(lines[(begin + 1)..<end])
+    }
+
+    @Test("The countdown keeps ticking while the user scrolls")
+    func countdownTicksDuringScroll() async throws {
+        let lines = try await Self.screen(scroll: 1.2...4.2)
+        let inScroll = Self.during(lines, 1.2...4.2).filter { $0.contains("countdown") }
+        Kata.expectSameLines(inScroll, ["   2000 ms  tracking    · countdown 3", "   3000 ms  tracking    · countdown 2", "   4000 ms  tracking    · countdown 1"],
+                             hint: "A timer in the default mode waits while the loop runs the tracking mode. Add it to `.common`: default and tracking are both common on a UI loop.", expectedTitle: "expected during the scroll")
+    }
+
+    @Test("Download chunks keep arriving while the user scrolls")
+    func downloadDuringScroll() async throws {
+        let lines = try await Self.screen(scroll: 1.2...4.2)
+        let inScroll = Self.during(lines, 1.2...4.2).filter { $0.contains("download") }
+        Kata.expectSameLines(inScroll, ["   1500 ms  tracking    · download chunk 2", "   2500 ms  tracking    · download chunk 3", "   3500 ms  tracking    · download chunk 4"],
+                             hint: "A port only wakes the loop while it runs a mode the port is in. Schedule it in `.common` (as NSURLConnection is scheduled for scroll views).", expectedTitle: "expected during the scroll")
+    }
+
+    @Test("The badge refresh pauses during the scroll and catches up once after")
+    func badgeWaits() async throws {
+        let lines = try await Self.screen(scroll: 1.2...4.2)
+        #expect(!Self.during(lines, 1.2...4.2).contains { $0.contains("badge") }, "the badge refreshed during the scroll: keep it in the default mode only")
+        let badges = lines.filter { $0.contains("badge") }.map { String($0.prefix(10)).trimmingCharacters(in: .whitespaces) }
+        #expect(badges == ["1000 ms", "4200 ms", "5000 ms", "6000 ms"], "badge refreshes at \(badges): once at 1 s, once right after the scroll (missed ticks skipped), then on schedule")
+    }
+
+    @Test("Without a scroll, everything runs on schedule")
+    func noScroll() async throws {
+        let lines = try await Self.screen(scroll: nil, seconds: 3)
+        Kata.expectSameLines(lines, [
+            "    500 ms  default   · download chunk 1", "   1000 ms  default   · countdown 4", "   1000 ms  default   · badge refreshed",
+            "   1500 ms  default   · download chunk 2", "   2000 ms  default   · countdown 3", "   2000 ms  default   · badge refreshed",
+            "   2500 ms  default   · download chunk 3", "   3000 ms  default   · countdown 2", "   3000 ms  default   · badge refreshed",
+        ], hint: "Outside a scroll the loop runs the default mode: all three must be there (the countdown and download in `.common`, which includes default; not in `.tracking` alone).", expectedTitle: "expected")
+    }
+
+    @Test("Common means every common mode, also one marked later — not a list of mode names")
+    func modalMarkedLater() async throws {
+        let lines = try await Self.screen(scroll: nil, seconds: 3) { loop in
+            try loop.add(try Loop.Timer(name: "present modal", fireDate: loop.now + 1.5) { _ in
+                let ui = Loop.current
+                ui.addCommonMode("modal")
+                ui.note("modal presented (modal mode, marked common)")
+                _ = try? ui.run(mode: "modal", timeout: 1.2)
+                ui.note("modal dismissed")
+            }, forMode: .default)
+        }
+        let inModal = lines.filter { $0.contains(" modal ") && !$0.contains("modal presented") && !$0.contains("modal dismissed") }
+        Kata.expectSameLines(inModal, ["   1500 ms  modal       · download chunk 2", "   2000 ms  modal       · countdown 3", "   2500 ms  modal       · download chunk 3"],
+                             hint: "Adding to .default and .tracking by name is not the same as `.common`: a mode marked common later receives only what was added to `.common`.", expectedTitle: "expected in the modal mode")
+    }
+}

@@ -1,0 +1,100 @@
+import Dispatch
+import Synchronization
+import Testing
+
+/// Lesson 14: the student's main-queue servicing on a main loop (a thread of a registry of its
+/// own, on a virtual clock), against the engine's own.
+@Suite("Lesson 14 — Main queue on the main loop", .serialized, .tags(.lesson14, .level3, .build))
+struct Lesson14Tests {
+    /// Runs `scenario` on the main thread of a fresh registry whose loops use `mechanisms`.
+    static func onMainThread(_ mechanisms: Loop.Mechanisms, _ scenario: @escaping @Sendable (Loop, MainQueue) throws -> Void) throws -> [String] {
+        let registry = LoopRegistry(clock: VirtualClock(), mechanisms: mechanisms)
+        let lines = Lock<Result<[String], any Error>>(.success([]))
+        let main = LoopThread(name: "main", registry: registry, isMain: true) {
+            let loop = Loop.current
+            loop.passLimit = 10_000
+            let trace = loop.startTracing()
+            let outcome = Result { try scenario(loop, registry.mainQueue) }
+            lines.withLock { $0 = outcome.map { trace.lines([.callouts, .notes, .results]) } }
+        }
+        try main.start()
+        main.join(timeout: 4)
+        return try lines.withLock { $0 }.get()
+    }
+
+    static func compare(_ scenario: @escaping @Sendable (Loop, MainQueue) throws -> Void) async throws -> (actual: [String], expected: [String]) {
+        let actual = try await Kata.attempt(lesson: 14) { try onMainThread(.reference.with(mainQueue: StudentMainQueue()), scenario) }
+        let expected = try onMainThread(.reference, scenario)
+        return (actual, expected)
+    }
+
+    @Test("Work sent to the main queue runs on the main loop, in order")
+    func runsOnTheMainLoop() async throws {
+        let (actual, expected) = try await Self.compare { loop, queue in
+            queue.async(name: "first") { Loop.current.note("first on the main thread: \(Loop.current.isMain)") }
+            queue.async(name: "second") {}
+            try loop.run(mode: .default, timeout: 1)
+        }
+        Kata.expectSameLines(actual, expected, hint: "The default mode is common: service the main queue there, running each queued item in order with `item.run()`.")
+        #expect(actual.contains { $0.contains("first on the main thread: true") })
+    }
+
+    @Test("In a private mode the main queue waits")
+    func privateModeWaits() async throws {
+        let (actual, expected) = try await Self.compare { loop, queue in
+            try loop.add(Loop.Port(name: "modal events"), forMode: "modal")
+            queue.async(name: "work") {}
+            try loop.run(mode: "modal", timeout: 1)
+            loop.note("back in the default mode")
+            try loop.run(mode: .default, timeout: 1)
+        }
+        Kata.expectSameLines(actual, expected, hint: "Only common modes service the main queue: in \"modal\" (not common) the work must wait.")
+        #expect(actual.firstIndex { $0.contains("main queue") } ?? 0 > actual.firstIndex { $0.contains("back in the default mode") } ?? Int.max)
+    }
+
+    @Test("The main queue keeps the main loop's common modes from ever being empty")
+    func neverEmpty() async throws {
+        let (actual, expected) = try await Self.compare { loop, _ in
+            let common = try loop.run(mode: .default, timeout: 1)
+            loop.note("default (common), nothing in it: \(common)")
+            let other = try loop.run(mode: "private", timeout: 1)
+            loop.note("private, nothing in it: \(other)")
+        }
+        Kata.expectSameLines(actual, expected, hint: "On the main loop a common mode always has the main queue to wait for: running it does not return 'finished' at once, even with nothing else in it.")
+    }
+
+    @Test("Work queued while the queue is serviced waits for the next service")
+    func snapshot() async throws {
+        let (actual, expected) = try await Self.compare { loop, queue in
+            let source = Loop.Source(name: "touch") { Loop.current.note("a source gets its turn") }
+            try loop.add(source, forMode: .default)
+            queue.async(name: "A") {
+                queue.async(name: "B (queued by A)") {}
+                source.signal()
+            }
+            try loop.run(mode: .default, timeout: 1)
+        }
+        Kata.expectSameLines(actual, expected, hint: "Take what is queued when the service starts (`takeAll()`): B, queued by A, waits for the next service, so the source signalled meanwhile runs first.")
+    }
+
+    @Test("Main-queue work sent from another thread wakes the sleeping main loop")
+    func wakesFromAnotherThread() async throws {
+        let ran = try await Kata.attempt(lesson: 14, timeout: 4) { () -> Bool in
+            let registry = LoopRegistry(mechanisms: .reference.with(mainQueue: StudentMainQueue()))
+            let done = DispatchSemaphore(value: 0)
+            let sleeping = DispatchSemaphore(value: 0)
+            let main = LoopThread(name: "main", registry: registry, isMain: true) {
+                let loop = Loop.current
+                try? loop.add(Loop.Observer(activities: .beforeWaiting, repeats: false) { _ in sleeping.signal() }, forMode: .default)
+                _ = try? loop.run(mode: .default, timeout: 2, returnAfterSourceHandled: true)
+            }
+            try main.start()
+            _ = sleeping.wait(timeout: .now() + 1)
+            registry.mainQueue.async { done.signal() }
+            let ran = done.wait(timeout: .now() + 1) == .success
+            main.join(timeout: 3)
+            return ran
+        }
+        #expect(ran, "work sent to the main queue from another thread did not run on the sleeping main loop")
+    }
+}
