@@ -54,6 +54,39 @@ import Testing
         #expect(loop.items(inMode: .default).count == 1)
     }
 
+    /// A mode's timer heaps hold their timers; stale entries (a timer invalidated, moved, or
+    /// removed) are dropped as soon as they outnumber the mode's timers, so what leaves a busy
+    /// mode is freed too, and moving a timer again and again does not grow the heaps.
+    @Test func timersThatLeaveABusyModeAreFreedAndMovesDoNotPileUp() throws {
+        let (loop, _) = virtualLoop()
+        let staying = try (0..<100).map { index in try Loop.Timer(fireDate: loop.now + 10 + Double(index)) { _ in } }
+        let leaving: [Weak<Loop.Timer>]
+        do {
+            let timers = try (0..<300).map { index in try Loop.Timer(fireDate: loop.now + 5 + Double(index)) { _ in } }
+            for timer in staying + timers { try loop.add(timer, forMode: .default) }
+            for (index, timer) in timers.enumerated() {
+                if index % 3 == 0 { timer.invalidate() } else { loop.remove(.timer(timer), fromMode: .default) }
+            }
+            leaving = timers.map { Weak($0) }
+        }
+        // At most one stale entry per timer still in the mode survives a compaction.
+        let alive = leaving.filter { $0.object != nil }.count
+        #expect(alive <= staying.count, "\(alive) of 300 timers that left the mode are still alive, with \(staying.count) in it")
+
+        // One timer moved 10,000 times: still one timer, firing once, at its last date.
+        let moved = staying[0]
+        for step in 0..<10_000 { moved.fireDate = loop.now + 1 + Double(step) / 10_000 }
+        let heaps = loop.state.withLock { state in state.withMode(.default) { $0.byFireDate.count } ?? 0 }
+        #expect(heaps <= 2 * staying.count + 1, "the default mode's heap holds \(heaps) entries for \(staying.count) timers")
+        #expect(loop.nextTimerFireDate(mode: .default) == moved.fireDate)
+
+        // Once the mode's timers have all fired, nothing that left it is kept.
+        try keepAlive(loop)
+        try loop.run(mode: .default, timeout: 400)
+        #expect(staying.allSatisfy { !$0.isValid })
+        #expect(leaving.allSatisfy { $0.object == nil })
+    }
+
     @Test func aThreadItsLoopAndThePerformSourcesAreFreedAfterItExits() async throws {
         let weakLoop = Weak<Loop>(nil)
         let weakThread: Weak<LoopThread>

@@ -15,14 +15,15 @@ extension Loop {
     ///   ``LoopError/timerOwnedByAnotherLoop(timer:)``.
     /// - Setting ``fireDate`` (even from the callout) reschedules it.
     public final class Timer: @unchecked Sendable {
-        // @unchecked: mutable state lives in `core` (a Lock).
+        // @unchecked: mutable state lives in `core`, touched only through `withCore`.
         public let name: String
         /// Seconds between fire dates; 0 for a one-shot timer.
         public let interval: Double
         /// How late the loop may fire it, in seconds.
         public let tolerance: Double
         let callout: @Sendable (Timer) -> Void
-        let core: Lock<Core>
+        /// Guarded by the timer's stripe of ``LockStripes``: see ``withCore(_:)``.
+        @exclusivity(unchecked) private var core: Core
         /// A number no other timer has: how the timer heaps name it.
         let serial = Loop.sequence.next()
 
@@ -33,6 +34,8 @@ extension Loop {
             /// Bumped whenever the fire date or the modes change: older heap entries are stale.
             var generation: UInt64 = 0
             weak var owner: Loop?
+            /// Whether it was ever added to `.common` (only then can it be a common item).
+            var wasCommon = false
             /// The modes of `owner` that hold the timer.
             /// (A timer is in one mode or two: an array, not a set, spares hashing the names.)
             var modes: [Mode] = []
@@ -56,7 +59,13 @@ extension Loop {
             self.interval = interval
             self.tolerance = tolerance
             self.callout = callout
-            self.core = Lock(Core(fireDate: fireDate))
+            self.core = Core(fireDate: fireDate)
+        }
+
+        /// Runs `body` with the timer's state, its lock held. CF: `__CFRunLoopTimerLock`.
+        /// Never call out, or lock another timer, from `body`.
+        func withCore<Result, E: Error>(_ body: (inout Core) throws(E) -> Result) throws(E) -> Result {
+            try LockStripes.withLock(serial) { () throws(E) -> Result in try body(&core) }
         }
 
         /// Throws unless `seconds` is a finite number, 0 or more.
@@ -70,9 +79,9 @@ extension Loop {
         /// When the timer fires next. Setting it reschedules the timer in its loop.
         /// CF: `CFRunLoopTimerSetNextFireDate`.
         public var fireDate: Instant {
-            get { core.withLock { $0.fireDate } }
+            get { withCore { $0.fireDate } }
             set {
-                let owner = core.withLock { core -> Loop? in
+                let owner = withCore { core -> Loop? in
                     core.fireDate = newValue
                     core.generation &+= 1
                     return core.owner
@@ -82,26 +91,33 @@ extension Loop {
         }
 
         /// Whether the timer can still fire.
-        public var isValid: Bool { core.withLock { $0.valid } }
+        public var isValid: Bool { withCore { $0.valid } }
 
         /// The loop the timer belongs to, if it has been added to one.
-        public var loop: Loop? { core.withLock { $0.owner } }
+        public var loop: Loop? { withCore { $0.owner } }
 
         /// Stops the timer for good and removes it from its loop; safe from its own callout and
         /// from any thread. CF: `CFRunLoopTimerInvalidate`.
         public func invalidate() {
+            invalidate(endingCallout: false)
+        }
+
+        /// ``invalidate()``; with `endingCallout`, also marks the callout finished, in the same
+        /// lock (how a one-shot timer ends after its callout).
+        func invalidate(endingCallout: Bool) {
             // One lock of the timer: it is invalid, in no mode, of no loop; its heap entries are stale.
-            let (owner, modes) = core.withLock { core -> (Loop?, [Mode]) in
-                guard core.valid else { return (nil, []) }
+            let (owner, modes, wasCommon) = withCore { core -> (Loop?, [Mode], Bool) in
+                if endingCallout { core.firing = false }
+                guard core.valid else { return (nil, [], false) }
                 core.valid = false
                 core.generation &+= 1
                 defer {
                     core.modes = []
                     core.owner = nil
                 }
-                return (core.owner, core.modes)
+                return (core.owner, core.modes, core.wasCommon)
             }
-            owner?.removeInvalidated(self, from: modes)
+            owner?.removeInvalidated(self, from: modes, wasCommon: wasCommon)
         }
     }
 }

@@ -25,16 +25,17 @@ extension Loop {
     /// - Throws: ``LoopError/timerOwnedByAnotherLoop(timer:)`` (CF ignores the call; nothing
     ///   changes here either), ``LoopError/invalidated(item:)``, ``LoopError/loopTornDown(loop:)``.
     public func add(_ timer: Timer, forMode mode: Mode) throws(LoopError) {
-        try timer.core.withLock { core throws(LoopError) in
+        try timer.withCore { core throws(LoopError) in
             guard core.valid else { throw .invalidated(item: "timer \"\(timer.name)\"") }
             if let owner = core.owner, owner !== self { throw .timerOwnedByAnotherLoop(timer: timer.name) }
             core.owner = self
+            if mode == .common { core.wasCommon = true }
         }
         let asleep: Bool
         do {
             asleep = try add(.timer(timer), to: mode)
         } catch {
-            timer.core.withLock { if $0.modes.isEmpty { $0.owner = nil } }
+            timer.withCore { if $0.modes.isEmpty { $0.owner = nil } }
             throw error
         }
         // A sleeping loop may need to wake earlier. One that is not asleep looks at its timers
@@ -131,15 +132,17 @@ extension Loop {
         waiter.notify()
     }
 
-    /// `timer` was invalidated: it leaves `modes` (the modes it was in) and the common items.
-    /// (``Timer/invalidate()`` has already cleared its modes and owner.)
-    func removeInvalidated(_ timer: Timer, from modes: [Mode]) {
+    /// `timer` was invalidated: it leaves `modes` (the modes it was in) and, if it was ever added
+    /// to `.common`, the common items. (``Timer/invalidate()`` has already cleared its modes and owner.)
+    func removeInvalidated(_ timer: Timer, from modes: [Mode], wasCommon: Bool) {
         let item = Item.timer(timer)
         let asleep = state.withLock { state -> Bool in
-            _ = state.commonRules.removeCommonItem(item)
+            if wasCommon { _ = state.commonRules.removeCommonItem(item) }
             for mode in modes {
                 state.withMode(mode) { contents in
-                    if contents.table.remove(item) { contents.itemRemoved(item) }
+                    guard contents.table.remove(item) else { return }
+                    contents.itemRemoved(item)
+                    contents.compactIfMostlyStale()   // its entries are stale, and hold it
                 }
             }
             return state.isSleeping

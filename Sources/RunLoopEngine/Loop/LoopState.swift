@@ -13,6 +13,10 @@ struct LoopState {
     /// When every queued block was queued for this one mode (and no other): the blocks step of
     /// a run of that mode takes them all without looking at each. Nil when unknown.
     var blocksAllFor: Loop.Mode?
+    /// An empty array kept for collecting due timers, with room for the most collected so far:
+    /// freeing a large array each pass would make malloc merge every small block freed since.
+    /// (A run nested in a timer's callout finds it taken and uses an array of its own.)
+    var dueTimersBuffer: [Loop.Timer] = []
     /// The runs in progress, innermost last. CF: `_currentMode` and the per-run data.
     var runs: [RunFrame] = []
     /// Whether `wakeUp()` is ignored now. CF: `__CFRunLoopIsIgnoringWakeUps`, a flag of the
@@ -66,7 +70,7 @@ struct LoopState {
         guard modes.values[index].table.insert(item) else { return false }
         modes.values[index].itemAdded(item)
         if case .timer(let timer) = item {
-            let (generation, fireDate) = timer.core.withLock { core -> (UInt64, Instant) in
+            let (generation, fireDate) = timer.withCore { core -> (UInt64, Instant) in
                 if !core.modes.contains(mode) { core.modes.append(mode) }
                 return (core.generation, core.fireDate)
             }
@@ -86,12 +90,13 @@ struct LoopState {
         if case .timer(let timer) = item {
             // The timer's entries in this mode's heaps go stale: bump its generation and
             // reschedule it in the modes it is still in.
-            let (remaining, generation) = timer.core.withLock { core -> ([Loop.Mode], UInt64) in
+            let (remaining, generation) = timer.withCore { core -> ([Loop.Mode], UInt64) in
                 core.modes.removeAll { $0 == mode }
                 core.generation &+= 1
                 if core.modes.isEmpty { core.owner = nil }
                 return (core.modes, core.generation)
             }
+            modes.values[index].compactIfMostlyStale()   // its entries here are stale now, and hold it
             for other in remaining {
                 if let index = modes.index(forKey: other) { modes.values[index].schedule(timer, generation: generation) }
             }
@@ -114,10 +119,17 @@ struct LoopState {
 
     /// Reschedules `timer` in every mode that holds it, after its fire date changed.
     mutating func reschedule(_ timer: Loop.Timer) {
-        let (modesOfTimer, generation) = timer.core.withLock { ($0.modes, $0.generation) }
+        let (modesOfTimer, generation) = timer.withCore { ($0.modes, $0.generation) }
         for mode in modesOfTimer {
             if let index = modes.index(forKey: mode) { modes.values[index].schedule(timer, generation: generation) }
         }
+    }
+
+    /// Takes ``dueTimersBuffer`` (give it back, emptied, when done).
+    mutating func takeDueTimersBuffer() -> [Loop.Timer] {
+        var buffer: [Loop.Timer] = []
+        swap(&buffer, &dueTimersBuffer)
+        return buffer
     }
 
     /// Queues a block (`perform(inModes:)`).
@@ -153,86 +165,90 @@ struct ModeContents {
     /// Observers sorted by order, rebuilt after a change.
     var observersInOrder: [Loop.Observer]?
 
-    /// The timers the mode holds, by serial number: what the heaps' entries point to.
-    var timers: [UInt64: Loop.Timer] = [:]
+    /// How many timers the mode holds (the heaps may also hold stale entries).
+    var timerCount = 0
 
     mutating func itemAdded(_ item: Loop.Item) {
         if case .observer = item { observersInOrder = nil }
-        if case .timer(let timer) = item { timers[timer.serial] = timer }
+        if case .timer = item { timerCount += 1 }
     }
 
     mutating func itemRemoved(_ item: Loop.Item) {
         if case .observer = item { observersInOrder = nil }
-        if case .timer(let timer) = item { timers[timer.serial] = nil }
+        if case .timer = item { timerCount -= 1 }
     }
 
     /// Pushes the timer's entries, at its current fire date, into its heaps.
     mutating func schedule(_ timer: Loop.Timer, generation: UInt64, fireDate: Instant? = nil) {
-        let fireDate = fireDate ?? timer.core.withLock { $0.fireDate }
-        let entry = TimerHeap.Entry(key: fireDate.nanoseconds, sequence: Loop.sequence.next(), generation: generation, timer: timer.serial)
+        let fireDate = fireDate ?? timer.withCore { $0.fireDate }
+        let entry = TimerHeap.Entry(key: fireDate.nanoseconds, sequence: Loop.sequence.next(), generation: generation, timer: timer)
         if timer.tolerance > 0 {
             tolerantByFireDate.push(entry)
             tolerantByLatestFireDate.push(.init(key: (fireDate + timer.tolerance).nanoseconds, sequence: entry.sequence,
-                                                generation: generation, timer: timer.serial))
+                                                generation: generation, timer: timer))
         } else {
             byFireDate.push(entry)
         }
+        compactIfMostlyStale()
+    }
+
+    /// Drops the stale entries once they outnumber the timers: so a timer that is invalidated,
+    /// or leaves the mode, is freed soon (at once, in a mode with few timers), as CF frees it
+    /// when it leaves the mode's array; and each compaction, O(n log n), is paid for by as many
+    /// entries going stale since the last one.
+    mutating func compactIfMostlyStale() {
         let entries = byFireDate.count + tolerantByFireDate.count
-        if entries > 64 && entries > 4 * max(timers.count, 1) { compact() }
+        if entries > 2 * timerCount { compact() }
     }
 
     /// Drops stale entries from the heaps.
     mutating func compact() {
-        let timers = timers
-        byFireDate.compact { Self.timer(of: $0, in: timers) != nil }
-        tolerantByFireDate.compact { Self.timer(of: $0, in: timers) != nil }
-        tolerantByLatestFireDate.compact { Self.timer(of: $0, in: timers) != nil }
+        byFireDate.compact(keeping: Self.isLive)
+        tolerantByFireDate.compact(keeping: Self.isLive)
+        tolerantByLatestFireDate.compact(keeping: Self.isLive)
     }
 
-    /// The entry's timer, if the entry still speaks for it (the mode holds the timer, which is
-    /// valid and has not moved since). A timer whose callout is running has no live entry: a run
-    /// nested in that callout must neither fire it again nor wake for it (CF:
-    /// `__CFArmNextTimerInMode` discounts firing timers). It is scheduled afresh when its
-    /// callout returns.
-    private static func timer(of entry: TimerHeap.Entry, in timers: [UInt64: Loop.Timer]) -> Loop.Timer? {
-        guard let timer = timers[entry.timer] else { return nil }
-        return timer.core.withLock { $0.valid && !$0.firing && $0.generation == entry.generation } ? timer : nil
+    /// Whether the entry still speaks for its timer: the timer is valid and has not moved or
+    /// left the mode since (each of those bumps its generation). A timer whose callout is
+    /// running has no live entry: a run nested in that callout must neither fire it again nor
+    /// wake for it (CF: `__CFArmNextTimerInMode` discounts firing timers). It is scheduled
+    /// afresh when its callout returns.
+    private static func isLive(_ entry: TimerHeap.Entry) -> Bool {
+        entry.timer.withCore { $0.valid && !$0.firing && $0.generation == entry.generation }
     }
 
-    /// The timer with the earliest fire date (equal dates: the earlier scheduled) and its entry,
+    /// The live entry with the earliest fire date (equal dates: the earlier scheduled),
     /// dropping stale entries on the way.
-    mutating func firstTimer() -> (entry: TimerHeap.Entry, timer: Loop.Timer)? {
-        let plain = Self.liveTop(&byFireDate, in: timers)
-        guard let tolerant = Self.liveTop(&tolerantByFireDate, in: timers) else { return plain }
+    mutating func firstTimer() -> TimerHeap.Entry? {
+        let plain = Self.liveTop(&byFireDate)
+        guard let tolerant = Self.liveTop(&tolerantByFireDate) else { return plain }
         guard let plain else { return tolerant }
-        return tolerant.entry.precedes(plain.entry) ? tolerant : plain
+        return tolerant.precedes(plain) ? tolerant : plain
     }
 
     /// Takes the first timer (as ``firstTimer()``) out of its heap if it is due at `now`.
     mutating func takeDueTimer(now: Instant) -> Loop.Timer? {
-        let plain = Self.liveTop(&byFireDate, in: timers)
-        if let tolerant = Self.liveTop(&tolerantByFireDate, in: timers), tolerant.entry.key <= now.nanoseconds,
-           plain.map({ tolerant.entry.precedes($0.entry) }) ?? true {
-            tolerantByFireDate.popTop()
-            return tolerant.timer
+        let plain = Self.liveTop(&byFireDate)
+        if let tolerant = Self.liveTop(&tolerantByFireDate), tolerant.key <= now.nanoseconds,
+           plain.map({ tolerant.precedes($0) }) ?? true {
+            return tolerantByFireDate.popTop()?.timer
         }
-        guard let plain, plain.entry.key <= now.nanoseconds else { return nil }
-        byFireDate.popTop()
-        return plain.timer
+        guard let plain, plain.key <= now.nanoseconds else { return nil }
+        return byFireDate.popTop()?.timer
     }
 
     /// When the loop must wake for its timers: the earliest fire date of a timer without
     /// tolerance, or fire date plus tolerance of one with.
     mutating func nextWake() -> Instant? {
-        let plain = Self.liveTop(&byFireDate, in: timers)?.entry.key
-        let tolerant = Self.liveTop(&tolerantByLatestFireDate, in: timers)?.entry.key
+        let plain = Self.liveTop(&byFireDate)?.key
+        let tolerant = Self.liveTop(&tolerantByLatestFireDate)?.key
         guard let earliest = [plain, tolerant].compactMap({ $0 }).min() else { return nil }
         return Instant(nanoseconds: earliest)
     }
 
-    private static func liveTop(_ heap: inout TimerHeap, in timers: [UInt64: Loop.Timer]) -> (entry: TimerHeap.Entry, timer: Loop.Timer)? {
+    private static func liveTop(_ heap: inout TimerHeap) -> TimerHeap.Entry? {
         while let top = heap.top {
-            if let timer = timer(of: top, in: timers) { return (top, timer) }
+            if isLive(top) { return top }
             heap.popTop()
         }
         return nil

@@ -4,20 +4,23 @@ extension Loop {
     /// loop was run again from its callout) is skipped. CF: `__CFRunLoopDoTimers`.
     func fireDueTimers(in mode: Mode) {
         let now = clock.now
-        let due = state.withLock { state -> [Timer] in
+        var due = state.withLock { state -> [Timer] in
             guard let index = state.modes.index(forKey: mode) else { return [] }
             // A heap holds at most one live entry per timer (each reschedule bumps the
             // generation first), so no timer is collected twice.
-            var due: [Timer] = []
+            var due = state.takeDueTimersBuffer()
             while let timer = state.modes.values[index].takeDueTimer(now: now) { due.append(timer) }
             return due
         }
+        guard !due.isEmpty else { return }
         for timer in due { fire(timer, in: mode, now: now) }
+        due.removeAll(keepingCapacity: true)
+        state.withLock { $0.dueTimersBuffer = due }
     }
 
     /// Fires one timer and works out when it fires next. CF: `__CFRunLoopDoTimer`.
     private func fire(_ timer: Timer, in mode: Mode, now: Instant) {
-        let firedFor = timer.core.withLock { core -> Instant? in
+        let firedFor = timer.withCore { core -> Instant? in
             guard core.valid, !core.firing, core.owner === self, core.fireDate <= now else { return nil }
             core.firing = true
             return core.fireDate
@@ -27,9 +30,10 @@ extension Loop {
         guard let firedFor else { return }
         record(.callout(.timer, timer.name), mode: mode)
         timer.callout(timer)
-        if !timer.repeats { timer.invalidate() }   // a one-shot timer ends after its callout
+        // A one-shot timer ends after its callout, even one the callout moved.
+        guard timer.repeats else { return timer.invalidate(endingCallout: true) }
 
-        let (valid, fireDate) = timer.core.withLock { core -> (Bool, Instant) in
+        let (valid, fireDate) = timer.withCore { core -> (Bool, Instant) in
             core.firing = false
             return (core.valid, core.fireDate)
         }
@@ -46,7 +50,7 @@ extension Loop {
             }
         }
         // Back into the heaps of its modes (it had no live entry while it fired).
-        timer.core.withLock { core in
+        timer.withCore { core in
             core.fireDate = next
             core.generation &+= 1
         }
@@ -71,8 +75,7 @@ extension Loop {
     /// The earliest fire date among `mode`'s timers. CF: `CFRunLoopGetNextTimerFireDate`.
     public func nextTimerFireDate(mode: Mode) -> Instant? {
         state.withLock { state in
-            guard state.hasMode(mode) else { return nil }
-            return state.modes[mode]!.firstTimer().map { Instant(nanoseconds: $0.entry.key) }
+            state.withMode(mode) { $0.firstTimer() }?.map { Instant(nanoseconds: $0.key) } ?? nil
         }
     }
 }

@@ -6,10 +6,10 @@
 /// entry records the timer's generation when it was pushed, and an entry whose timer has since
 /// moved, left the mode or been invalidated is stale and skipped when it reaches the top.
 ///
-/// An entry names its timer by serial number; the mode finds the timer among those it holds
-/// (``ModeContents/timers``). So a stale entry never keeps a timer alive, and the heap moves
-/// plain values: no reference counting, no weak references (which would move every timer's
-/// reference counts to a side table and slow down each retain and release).
+/// An entry holds its timer (strongly: a weak reference would move every timer's reference
+/// counts to a side table and slow down each retain and release). A stale entry keeps its timer
+/// alive until it reaches the top or the mode compacts its heaps, which it does as soon as
+/// stale entries outnumber its timers (``ModeContents/compactIfMostlyStale()``).
 struct TimerHeap {
     struct Entry {
         /// Nanoseconds: the fire date, or the fire date plus tolerance.
@@ -18,8 +18,7 @@ struct TimerHeap {
         let sequence: UInt64
         /// The timer's generation when pushed.
         let generation: UInt64
-        /// The timer's ``Loop/Timer/serial``.
-        let timer: UInt64
+        let timer: Loop.Timer
 
         func precedes(_ other: Entry) -> Bool {
             key != other.key ? key < other.key : sequence < other.sequence
@@ -31,35 +30,46 @@ struct TimerHeap {
     var count: Int { entries.count }
     var top: Entry? { entries.first }
 
+    // Push and pop move entries through a hole (no swaps, no copies): an entry holds its
+    // timer, and a copy would retain it, touching a timer's memory at every level of the heap.
+
     /// - Complexity: O(log n)
     mutating func push(_ entry: Entry) {
         entries.append(entry)
-        var child = entries.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard entries[child].precedes(entries[parent]) else { break }
-            entries.swapAt(child, parent)
-            child = parent
+        entries.withUnsafeMutableBufferPointer { heap in
+            let base = heap.baseAddress!
+            let moving = (base + heap.count - 1).move()
+            var hole = heap.count - 1
+            while hole > 0 {
+                let parent = (hole - 1) / 2
+                guard moving.precedes(heap[parent]) else { break }
+                (base + hole).moveInitialize(from: base + parent, count: 1)
+                hole = parent
+            }
+            (base + hole).initialize(to: moving)
         }
     }
 
     /// - Complexity: O(log n)
     @discardableResult
     mutating func popTop() -> Entry? {
-        guard !entries.isEmpty else { return nil }
-        entries.swapAt(0, entries.count - 1)
-        let top = entries.removeLast()
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1, right = left + 1
-            var first = parent
-            if left < entries.count && entries[left].precedes(entries[first]) { first = left }
-            if right < entries.count && entries[right].precedes(entries[first]) { first = right }
-            if first == parent { break }
-            entries.swapAt(parent, first)
-            parent = first
+        guard let last = entries.popLast() else { return nil }
+        if entries.isEmpty { return last }
+        return entries.withUnsafeMutableBufferPointer { heap in
+            let base = heap.baseAddress!
+            let top = base.move()
+            var hole = 0
+            while true {
+                let left = 2 * hole + 1, right = left + 1
+                guard left < heap.count else { break }
+                let child = right < heap.count && heap[right].precedes(heap[left]) ? right : left
+                guard heap[child].precedes(last) else { break }
+                (base + hole).moveInitialize(from: base + child, count: 1)
+                hole = child
+            }
+            (base + hole).initialize(to: last)
+            return top
         }
-        return top
     }
 
     /// Drops every entry `isLive` rejects and rebuilds the heap. O(n log n).
