@@ -16,6 +16,12 @@ public final class RealClock: LoopClock {
 
     public var now: Instant { Instant(nanoseconds: RealClock.monotonicNanoseconds() - origin) }
 
+    /// The CLOCK_MONOTONIC reading, in nanoseconds, at which this clock reads `instant`.
+    func monotonicNanoseconds(at instant: Instant) -> Int64 {
+        let (sum, overflow) = instant.nanoseconds.addingReportingOverflow(origin)
+        return overflow ? Int64.max : sum
+    }
+
     /// CLOCK_MONOTONIC, in nanoseconds.
     static func monotonicNanoseconds() -> Int64 {
         var ts = timespec()

@@ -20,9 +20,16 @@ extension Loop {
                 virtualClock.advance(to: target)
                 continue
             }
-            let nanoseconds: Int64? = target == .distantFuture || virtualClock != nil ? nil : target.nanoseconds - now.nanoseconds
-            if nanoseconds != nil { ThreadRecord.current.useFineTimerSlack() }
-            waiter.wait(since: seen, nanoseconds: nanoseconds)
+            if target == .distantFuture || virtualClock != nil {
+                waiter.wait(since: seen, nanoseconds: nil)
+                continue
+            }
+            ThreadRecord.current.useFineTimerSlack()
+            if target == nextTimer, let realClock = clock as? RealClock {
+                waiter.wait(since: seen, untilMonotonic: realClock.monotonicNanoseconds(at: target))   // a timer: on time
+            } else {
+                waiter.wait(since: seen, nanoseconds: target.nanoseconds - now.nanoseconds)
+            }
         }
     }
 
