@@ -1,12 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
 
-/// Where a loop sleeps: a condition variable the kernel parks the thread on (a futex on
-/// Linux). No polling, no periodic wake-ups.
+/// Where a loop sleeps: a ``WaitWord`` the kernel parks the thread on (a futex on Linux).
+/// No polling, no periodic wake-ups.
 ///
 /// CF sleeps in `mach_msg` on a port set (Darwin) or `epoll_wait` (Linux); any thread wakes it by
 /// sending a message to the loop's wake-up port. Here, anything that may concern a sleeping loop
@@ -17,89 +12,34 @@ import Synchronization
 ///
 /// A loop waiting for a timer uses ``wait(since:untilMonotonic:)``, which wakes a little early
 /// and waits out the rest on the clock: see there.
-final class KernelWaiter: @unchecked Sendable {
-    // @unchecked: `generation` and `wakeUpLatency` are only touched with `mutex` held.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
-    private var generation: UInt64 = 0
-    /// `generation`, for reading without the mutex while a thread waits out the last
-    /// microseconds before a deadline.
-    private let publishedGeneration = Atomic<UInt64>(0)
-    /// How late the kernel has been waking this waiter's thread from timed waits, in
+final class KernelWaiter: Sendable {
+    private let word = WaitWord()
+    /// How late the kernel has been waking threads from this waiter's timed waits, in
     /// nanoseconds: a running average, at most ``maximumLead``.
-    private var wakeUpLatency: Int64 = 0
+    private let wakeUpLatency = Atomic<Int64>(0)
 
     /// The most a timed wait for a timer ends early (and the most it then waits on the clock).
     static let maximumLead: Int64 = 200_000
 
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        condition = .allocate(capacity: 1)
-        condition.initialize(to: pthread_cond_t())
-        #if os(Linux)
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        pthread_cond_init(condition, &attributes)
-        pthread_condattr_destroy(&attributes)
-        #else
-        pthread_cond_init(condition, nil)
-        #endif
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
-    }
-
-    /// The number of notifications so far. Read it before checking for work.
-    var currentGeneration: UInt64 {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return generation
-    }
+    /// The number of notifications so far (modulo 2³²). Read it before checking for work.
+    var currentGeneration: UInt64 { UInt64(word.value) }
 
     /// Something changed that a sleeping loop may care about: wake it to look. Every thread
     /// waiting here wakes (a loop has one; a ``Latch`` may have several).
     func notify() {
-        pthread_mutex_lock(mutex)
-        generation &+= 1
-        publishedGeneration.store(generation, ordering: .releasing)
-        pthread_mutex_unlock(mutex)
-        pthread_cond_broadcast(condition)
+        word.increment()
     }
 
     /// Sleeps until notified after `seen`, or until `nanoseconds` have passed (nil: no limit).
     /// Returns at once if a notification came after `seen` was read.
     func wait(since seen: UInt64, nanoseconds: Int64?) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        guard generation == seen else { return }
         guard let nanoseconds else {
-            while generation == seen { pthread_cond_wait(condition, mutex) }
+            _ = word.wait(whileEqualTo: UInt32(truncatingIfNeeded: seen), untilMonotonic: nil)
             return
         }
         guard nanoseconds > 0 else { return }
-        #if os(Linux)
-        let deadline = RealClock.monotonicNanoseconds().addingReportingOverflow(nanoseconds)
-        let end = deadline.overflow ? Int64.max : deadline.partialValue
-        var ts = timespec(tv_sec: Int(end / 1_000_000_000), tv_nsec: Int(end % 1_000_000_000))
-        while generation == seen {
-            if pthread_cond_timedwait(condition, mutex, &ts) == ETIMEDOUT { return }
-        }
-        #else
-        let start = RealClock.monotonicNanoseconds()
-        while generation == seen {
-            let left = nanoseconds - (RealClock.monotonicNanoseconds() - start)
-            if left <= 0 { return }
-            var ts = timespec(tv_sec: Int(left / 1_000_000_000), tv_nsec: Int(left % 1_000_000_000))
-            if pthread_cond_timedwait_relative_np(condition, mutex, &ts) == ETIMEDOUT { return }
-        }
-        #endif
+        let (deadline, overflow) = RealClock.monotonicNanoseconds().addingReportingOverflow(nanoseconds)
+        _ = word.wait(whileEqualTo: UInt32(truncatingIfNeeded: seen), untilMonotonic: overflow ? Int64.max : deadline)
     }
 
     /// Sleeps until notified after `seen`, or until `deadline` (CLOCK_MONOTONIC, in nanoseconds),
@@ -113,35 +53,15 @@ final class KernelWaiter: @unchecked Sendable {
     /// and never more than ``maximumLead``, returning at once if notified meanwhile. The price is
     /// that short wait on the CPU, once per timer wake-up; a loop with no timer due never pays it.
     func wait(since seen: UInt64, untilMonotonic deadline: Int64) {
-        pthread_mutex_lock(mutex)
-        guard generation == seen else {
-            pthread_mutex_unlock(mutex)
-            return
-        }
-        let wakeAt = deadline - wakeUpLatency
-        var timedOut = true
+        let seen = UInt32(truncatingIfNeeded: seen)
+        let latency = wakeUpLatency.load(ordering: .relaxed)
+        let wakeAt = deadline - latency
         if RealClock.monotonicNanoseconds() < wakeAt {
-            var ts = timespec(tv_sec: Int(wakeAt / 1_000_000_000), tv_nsec: Int(wakeAt % 1_000_000_000))
-            timedOut = false
-            while generation == seen {
-                #if os(Linux)
-                let result = pthread_cond_timedwait(condition, mutex, &ts)
-                #else
-                let left = max(0, wakeAt - RealClock.monotonicNanoseconds())
-                var relative = timespec(tv_sec: Int(left / 1_000_000_000), tv_nsec: Int(left % 1_000_000_000))
-                let result = pthread_cond_timedwait_relative_np(condition, mutex, &relative)
-                #endif
-                if result == ETIMEDOUT {
-                    timedOut = true
-                    // Learn how late the kernel was (an average over about eight wake-ups).
-                    let late = min(max(RealClock.monotonicNanoseconds() - wakeAt, 0), Self.maximumLead)
-                    wakeUpLatency += (late - wakeUpLatency) / 8
-                    break
-                }
-            }
+            guard word.wait(whileEqualTo: seen, untilMonotonic: wakeAt) else { return }   // notified
+            // Learn how late the kernel was (an average over about eight wake-ups).
+            let late = min(max(RealClock.monotonicNanoseconds() - wakeAt, 0), Self.maximumLead)
+            wakeUpLatency.store(latency + (late - latency) / 8, ordering: .relaxed)
         }
-        pthread_mutex_unlock(mutex)
-        guard timedOut else { return }
-        while RealClock.monotonicNanoseconds() < deadline && publishedGeneration.load(ordering: .acquiring) == seen {}
+        while RealClock.monotonicNanoseconds() < deadline && word.value == seen {}
     }
 }
