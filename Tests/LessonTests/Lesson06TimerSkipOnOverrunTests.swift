@@ -70,6 +70,8 @@ struct Lesson06Tests {
             The default-mode timer could not fire during the tracking run (1, 2, 3 s). When the scroll \
             ends at 3.7 s it fires once, for its old fire date, and then goes back to its schedule: 4 s.
             """)
+        #expect(actual.filter { $0.contains("timer \"default ticker\"") }.map { $0.prefix(10) } == ["   3700 ms", "   4000 ms"],
+                "once, late, when the scroll ends at 3.7 s; then on schedule at 4 s")
     }
 
     @Test("A tick that falls exactly on now is already missed")
@@ -84,6 +86,7 @@ struct Lesson06Tests {
             The callout returned at exactly 3 s. CF's rule is "the first tick strictly after now", \
             so the tick at 3 s is missed too: the next one is at 4 s.
             """)
+        #expect(actual.filter { $0.contains("timer") }.map { $0.prefix(10) } == ["   1000 ms", "   4000 ms"], "no tick at 3 s")
     }
 
     @Test("A one-shot timer fires once and ends; a repeating one goes on")
@@ -97,7 +100,7 @@ struct Lesson06Tests {
                 if ticks.count == 3 { timer.invalidate() }   // the last tick, at 3 s
             }, forMode: .default)
             let result = try loop.run(mode: .default, timeout: 10)
-            loop.note("run: \(result); \"once\" is valid: \(once.isValid); the mode holds \(loop.items(inMode: .default).count) items")
+            loop.note("run: \(result); \"once\" is valid: \(once.isValid); items in the default mode: \(loop.items(inMode: .default).count)")
         }
         Kata.expectSameLines(actual, expected, hint: """
             A timer with interval 0 is one-shot: the loop invalidates it after its callout and never asks \
@@ -106,7 +109,8 @@ struct Lesson06Tests {
             """)
         #expect(actual.filter { $0.contains("\"once\"") && $0.contains("timer") }.count == 1)
         #expect(actual.filter { $0.contains("\"repeating\"") }.count == 3)
-        #expect(actual.contains { $0.hasPrefix("   3000 ms") && $0.contains("run: finished; \"once\" is valid: false; the mode holds 0 items") })
+        #expect(actual.last == "   3000 ms  default   · run: finished; \"once\" is valid: false; items in the default mode: 0",
+                "the one-shot timer ended after its callout; once the repeating one ended too, the mode was empty")
     }
 
     @Test("With tolerance the timer may fire late; its schedule keeps its phase")
