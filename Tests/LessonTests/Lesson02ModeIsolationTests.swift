@@ -83,13 +83,16 @@ struct Lesson02Tests {
 
     @Test("A mode keeps its items in the order they were added")
     func insertionOrder() async throws {
+        let names = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
         let (actual, expected) = try await Self.compare { loop, _ in
-            for name in ["first", "second", "third", "fourth", "fifth"] {
+            for name in names {
                 try loop.add(Loop.Observer(name: name, activities: .entry) { _ in Loop.current.note("\(name) observer") }, forMode: .default)
             }
             try loop.add(Loop.Port(name: "keep-alive"), forMode: .default)
             try loop.run(mode: .default, timeout: 0)
         }
         Kata.expectSameLines(actual, expected, hint: "Observers of the same order are told in the order they were added: `items(of:)` must keep insertion order (a Set does not).")
+        let told = actual.compactMap { line in names.first { line.hasSuffix("· \($0) observer") } }
+        #expect(told == names, "told in the order they were added")
     }
 }

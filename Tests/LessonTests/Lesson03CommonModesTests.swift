@@ -33,18 +33,45 @@ struct Lesson03Tests {
         #expect(actual.contains { $0.contains("timer \"common timer\"") })
     }
 
-    @Test(".common is a set of modes, not a mode: a mode that is not common gets nothing")
+    @Test("A mode that is not common gets nothing of .common, even a mode that runs")
     func notCommonGetsNothing() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
+            // Not the main loop: here the tracking mode is just another mode, never marked common.
             try loop.add(Loop.Port(name: "private keep-alive"), forMode: "private")
+            try loop.add(Loop.Port(name: "touches"), forMode: .tracking)
             try loop.add(try Loop.Timer(name: "common ticker", fireDate: loop.now + 1, interval: 1) { _ in }, forMode: .common)
             loop.perform(inModes: [.common], name: "common block") {}
-            try loop.run(mode: "private", timeout: 2.5)
+            try loop.run(mode: "private", timeout: 1.5)
+            try loop.run(mode: .tracking, timeout: 1.5)
             loop.note("back to default")
             try loop.run(mode: .default, timeout: 1)
         }
-        Kata.expectSameLines(actual, expected, hint: "Only modes marked common receive common items. The \"private\" mode exists but was never marked: nothing of `.common` may fire there.")
-        #expect(!actual.contains { $0.contains("private ") && $0.contains("timer") })
+        Kata.expectSameLines(actual, expected, hint: """
+            Only modes marked common receive common items. \"private\" and tracking exist and run, but this \
+            loop never marked them common (only the main loop marks tracking): nothing of `.common` may fire \
+            there. Answer `commonModes` — not every mode you know of.
+            """)
+        #expect(!actual.contains { ($0.contains("private ") || $0.contains("tracking ")) && ($0.contains("timer") || $0.contains("block")) })
+        #expect(actual.contains { $0.contains("default   timer \"common ticker\"") }, "the ticker, late, once back in default")
+    }
+
+    @Test(".common names a set of modes: it is never a mode of its own")
+    func commonIsNotAMode() async throws {
+        let (actual, expected) = try await Self.compare { loop, _ in
+            let ticker = try Loop.Timer(name: "ticker", fireDate: loop.now + 1, interval: 1) { _ in }
+            try loop.add(ticker, forMode: .common)
+            loop.addCommonMode(.tracking)
+            loop.note("common modes: \(loop.commonModes.map(\.name).sorted())")
+            loop.note("items in a mode named \"common\": \(loop.items(inMode: .common).count)")
+            loop.note("tracking holds the ticker: \(loop.contains(.timer(ticker), inMode: .tracking))")
+            try loop.run(mode: .tracking, timeout: 1.5)
+        }
+        Kata.expectSameLines(actual, expected, hint: """
+            `.common` is the name of the set, not a member of it: never put it in `commonModes` and never \
+            answer it from `addCommonItem` — the loop would make a mode called "common" that nothing can run.
+            """)
+        #expect(actual.first == "      0 ms  default   · common modes: [\"default\", \"tracking\"]")
+        #expect(actual.dropFirst().first == "      0 ms  default   · items in a mode named \"common\": 0")
     }
 
     @Test("A mode marked common later receives every common item")

@@ -4,9 +4,11 @@ import Testing
 /// against the engine's own rule, on a virtual clock.
 @Suite("Lesson 06 — Timer skip on overrun", .serialized, .tags(.lesson06, .level2, .build))
 struct Lesson06Tests {
+    static let student = Loop.Mechanisms.reference.with(timers: StudentTimerSchedule())
+
     /// The same scenario with the student's rule and with the engine's: callouts and notes.
     static func compare(seconds: Double, _ setUp: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> (actual: [String], expected: [String]) {
-        try await Kata.traces(lesson: 6, student: .reference.with(timers: StudentTimerSchedule()), filter: [.callouts, .notes]) { loop, clock in
+        try await Kata.traces(lesson: 6, student: student, filter: [.callouts, .notes]) { loop, clock in
             try setUp(loop, clock)
             try loop.run(mode: .default, timeout: seconds)
         }
@@ -68,6 +70,8 @@ struct Lesson06Tests {
             The default-mode timer could not fire during the tracking run (1, 2, 3 s). When the scroll \
             ends at 3.7 s it fires once, for its old fire date, and then goes back to its schedule: 4 s.
             """)
+        #expect(actual.filter { $0.contains("timer \"default ticker\"") }.map { $0.prefix(10) } == ["   3700 ms", "   4000 ms"],
+                "once, late, when the scroll ends at 3.7 s; then on schedule at 4 s")
     }
 
     @Test("A tick that falls exactly on now is already missed")
@@ -82,16 +86,31 @@ struct Lesson06Tests {
             The callout returned at exactly 3 s. CF's rule is "the first tick strictly after now", \
             so the tick at 3 s is missed too: the next one is at 4 s.
             """)
+        #expect(actual.filter { $0.contains("timer") }.map { $0.prefix(10) } == ["   1000 ms", "   4000 ms"], "no tick at 3 s")
     }
 
-    @Test("A one-shot timer fires once; a repeating one goes on")
+    @Test("A one-shot timer fires once and ends; a repeating one goes on")
     func oneShotEnds() async throws {
-        let (actual, expected) = try await Self.compare(seconds: 3.5) { loop, _ in
-            try loop.add(try Loop.Timer(name: "once", fireDate: loop.now + 1) { _ in }, forMode: .default)
-            try loop.add(try Loop.Timer(name: "repeating", fireDate: loop.now + 1, interval: 1) { _ in }, forMode: .default)
+        let (actual, expected) = try await Kata.traces(lesson: 6, student: Self.student, filter: [.callouts, .notes, .results]) { loop, _ in
+            let once = try Loop.Timer(name: "once", fireDate: loop.now + 1) { _ in }
+            try loop.add(once, forMode: .default)
+            let ticks = Log()
+            try loop.add(try Loop.Timer(name: "repeating", fireDate: loop.now + 1, interval: 1) { timer in
+                ticks.add("tick")
+                if ticks.count == 3 { timer.invalidate() }   // the last tick, at 3 s
+            }, forMode: .default)
+            let result = try loop.run(mode: .default, timeout: 10)
+            loop.note("run: \(result); \"once\" is valid: \(once.isValid); items in the default mode: \(loop.items(inMode: .default).count)")
         }
-        Kata.expectSameLines(actual, expected, hint: "A timer with interval 0 is one-shot: the loop invalidates it after its callout and never asks for its next fire date.")
-        #expect(actual.filter { $0.contains("\"once\"") }.count == 1)
+        Kata.expectSameLines(actual, expected, hint: """
+            A timer with interval 0 is one-shot: the loop invalidates it after its callout and never asks \
+            your rule for its next fire date. Once the repeating timer ends too, the mode is empty and the \
+            run returns finished (not at its 10 s timeout).
+            """)
+        #expect(actual.filter { $0.contains("\"once\"") && $0.contains("timer") }.count == 1)
+        #expect(actual.filter { $0.contains("\"repeating\"") }.count == 3)
+        #expect(actual.last == "   3000 ms  default   · run: finished; \"once\" is valid: false; items in the default mode: 0",
+                "the one-shot timer ended after its callout; once the repeating one ended too, the mode was empty")
     }
 
     @Test("With tolerance the timer may fire late; its schedule keeps its phase")
@@ -105,6 +124,26 @@ struct Lesson06Tests {
             from when the callout ran.
             """)
         #expect(actual.first?.hasPrefix("   1300 ms") == true, "the first tick comes 0.3 s late")
+    }
+
+    @Test("With tolerance, ticks missed during a slow callout are still skipped")
+    func toleranceStillSkips() async throws {
+        let (actual, expected) = try await Self.compare(seconds: 5.5) { loop, clock in
+            let first = FirstTime()
+            try loop.add(try Loop.Timer(name: "relaxed", fireDate: loop.now + 1, interval: 1, tolerance: 0.3) { _ in
+                if first.check() {
+                    Loop.current.note("slow work takes 2 s")
+                    clock.advance(by: 2)   // fired at 1.3 s, returns at 3.3 s
+                }
+            }, forMode: .default)
+        }
+        Kata.expectSameLines(actual, expected, hint: """
+            The timer fired 0.3 s late (its tolerance) for its 1 s tick, and the callout returned at 3.3 s. \
+            The ticks of 2 and 3 s are gone — 3 s is before now, even if 3.3 s is within its tolerance. \
+            The next fire date is 4 s (it fires at 4.3 s): no catch-up, and the schedule still counts from 1 s.
+            """)
+        #expect(actual.filter { $0.contains("timer") }.count == 3, "fires at 1.3, 4.3 and 5.3 s")
+        #expect(actual.last?.hasPrefix("   5300 ms") == true, "the last tick on the original schedule (5 s), 0.3 s late")
     }
 }
 

@@ -14,6 +14,6 @@ extension Lesson {
             "`insert` checks `contains` first and returns false for a duplicate; `items(of:)` filters by `item.kind`.",
             "`isEmpty` looks only at sources, ports and timers: `!held.contains { $0.kind != .observer }`.",
         ],
-        buildsOn: []
+        buildsOn: [1]
     )
 }
