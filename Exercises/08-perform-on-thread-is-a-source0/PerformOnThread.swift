@@ -14,7 +14,8 @@ import RunLoopEngine
 ///   - waitUntilDone: return only after the work has run. Called on `thread` itself, run the
 ///     work at once instead (as Foundation does).
 /// - Throws: `LoopError.threadNotStarted` / `LoopError.threadExited` when the thread cannot run
-///   anything (a thread that has exited must be reported, never silently ignored).
+///   anything (a thread that has exited must be reported, never silently ignored) — also when
+///   it exits while `waitUntilDone` waits for work it never ran.
 public func perform(on thread: LoopThread, waitUntilDone: Bool = false, modes: [Loop.Mode] = [.default],
                     _ work: @escaping @Sendable () -> Void) throws {
     // Replace this line with your code.

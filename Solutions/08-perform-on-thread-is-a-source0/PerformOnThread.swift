@@ -15,7 +15,8 @@ import RunLoopEngine
 ///   - waitUntilDone: return only after the work has run. Called on `thread` itself, run the
 ///     work at once instead (as Foundation does).
 /// - Throws: `LoopError.threadNotStarted` / `LoopError.threadExited` when the thread cannot run
-///   anything (a thread that has exited must be reported, never silently ignored).
+///   anything (a thread that has exited must be reported, never silently ignored) — also when
+///   it exits while `waitUntilDone` waits for work it never ran.
 public func perform(on thread: LoopThread, waitUntilDone: Bool = false, modes: [Loop.Mode] = [.default],
                     _ work: @escaping @Sendable () -> Void) throws {
     // The target's loop; this throws if the thread was never started or has exited.
@@ -35,7 +36,7 @@ public func perform(on thread: LoopThread, waitUntilDone: Bool = false, modes: [
     source.signal()
     loop.wakeUp()
     if waitUntilDone {
-        delivery.waitUntilRun(orUntil: thread)
+        try delivery.waitUntilRun(orUntil: thread)
     }
 }
 
@@ -55,10 +56,15 @@ private final class Delivery: @unchecked Sendable {
         done.signal()
     }
 
-    /// On the caller's thread: wait for the work — but stop waiting if the thread exits first.
-    func waitUntilRun(orUntil thread: LoopThread) {
-        while done.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
-            if thread.isFinished { return }
+    /// On the caller's thread: wait for the work — and if the thread exits before it ran, say so.
+    func waitUntilRun(orUntil thread: LoopThread) throws {
+        while done.wait(timeout: .now() + .milliseconds(20)) == .timedOut {
+            guard thread.isFinished else { continue }
+            // The work runs on that thread, so it has run by now or it never will: one last look.
+            guard done.wait(timeout: .now()) == .success else {
+                throw LoopError.threadExited(thread: thread.name)
+            }
+            return
         }
     }
 }

@@ -48,6 +48,21 @@ struct Lesson07Tests {
         #expect(elapsed < 0.5, "performAfterDelay took \(elapsed) s: it must schedule the work and return, not wait")
     }
 
+    @Test("Even a zero delay goes through the loop: the work runs on a later pass, never inside the call")
+    func zeroDelayIsStillATimer() async throws {
+        let lines = try await Self.onVirtualThread { loop -> [String] in
+            let trace = loop.startTracing()
+            try performAfterDelay(0) { Loop.current.note("work runs") }
+            loop.note("performAfterDelay(0) returned")
+            try loop.run(mode: .default, timeout: 1)
+            return trace.lines([.callouts, .notes], times: false)
+        }
+        let expected = ["default   · performAfterDelay(0) returned", "default   timer \"…\"", "default   · work runs"]
+        Kata.expectSameLines(lines.map { $0.replacingOccurrences(of: #"timer "[^"]*""#, with: "timer \"…\"", options: .regularExpression) },
+                             expected, hint: "A delay of 0 is still a timer: it is due at once, but it fires only when the loop runs — never inside the call.",
+                             expectedTitle: "expected")
+    }
+
     @Test("It obeys modes: default-mode work waits while the loop runs another mode")
     func obeysModes() async throws {
         let lines = try await Self.onVirtualThread { loop -> [String] in

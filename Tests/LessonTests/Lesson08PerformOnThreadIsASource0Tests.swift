@@ -55,52 +55,81 @@ struct Lesson08Tests {
         #expect(after == 1, "once the target ran its loop, the work must run exactly once (it ran \(after) times)")
     }
 
-    @Test("waitUntilDone returns only after the work ran")
+    @Test("waitUntilDone returns only after the work ran, however long the target takes to get to it")
     func waitUntilDone() async throws {
-        let (returnedAfterWork, ranCount) = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (Bool, Int) in
-            let worker = try Worker(running: .default)
+        let (returnedAfterWork, ranCount, waited) = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (Bool, Int, Double) in
+            let gate = DispatchSemaphore(value: 0)
+            let worker = try Worker(running: .default, waitingFor: gate)
             defer { worker.finish() }
+            // The target is busy for 0.3 s before it runs its loop: no fixed wait can guess that.
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { gate.signal() }
             let ran = Log()
+            let start = Date()
             try perform(on: worker.thread, waitUntilDone: true) {
                 Thread.sleep(forTimeInterval: 0.05)
                 ran.add("ran")
             }
-            return (ran.count == 1, ran.count)
+            return (ran.count == 1, ran.count, Date().timeIntervalSince(start))
         }
-        #expect(returnedAfterWork, "perform(…, waitUntilDone: true) returned before the work had run (ran \(ranCount) times)")
+        #expect(returnedAfterWork, "perform(…, waitUntilDone: true) returned after \(Int(waited * 1000)) ms, before the work had run (it ran \(ranCount) times): wait for a signal from the work itself, not for a fixed time")
     }
 
     @Test("The work obeys modes: default-mode work waits while the target runs tracking")
     func obeysModes() async throws {
-        let notes = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
+        let notes = try await Kata.attempt(lesson: 8, timeout: 5, ifStuck: Self.stuck) { () -> [String] in
             let worker = try Worker(running: .tracking)
             defer { worker.finish() }
             let log = Log()
             try perform(on: worker.thread, modes: [.default]) { log.add("default-mode work") }
-            try perform(on: worker.thread, waitUntilDone: true, modes: [.tracking]) { log.add("tracking work") }
+            try perform(on: worker.thread, modes: [.tracking]) { log.add("tracking work") }
+            _ = worker.waitUntil { log.count > 0 }
             Thread.sleep(forTimeInterval: 0.05)
             log.add("switch to default")
             worker.switchMode(to: .default)
             _ = worker.waitUntil { log.count == 3 }
             return log.all
         }
-        Kata.expectSameLines(notes, ["tracking work", "switch to default", "default-mode work"], hint: "Add the source only to the given modes: a loop running the tracking mode must not run work meant for the default mode.", expectedTitle: "expected")
+        Kata.expectSameLines(notes, ["tracking work", "switch to default", "default-mode work"], hint: "Add the source to each of the given modes, and to no other: a loop running the tracking mode runs work meant for tracking, and must not run work meant for the default mode.", expectedTitle: "expected")
     }
 
-    @Test("A thread that has exited is an error, not silence")
+    @Test("A thread that has exited, or never started, is an error, not silence or a hang")
     func exitedThreadThrows() async throws {
-        let outcome = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> String in
+        let outcomes = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
             let done = LoopThread(name: "short-lived") {}
             try done.start()
             done.join()
-            do {
-                try perform(on: done) {}
-                return "no error"
-            } catch let error as LoopError {
-                return "\(error)"
-            }
+            let never = LoopThread(name: "never started") {}
+            return [
+                outcome { try perform(on: done) {} },
+                outcome { try perform(on: done, waitUntilDone: true) {} },
+                outcome { try perform(on: never) {} },
+            ]
         }
-        #expect(outcome.contains("exited"), "perform on a thread that has exited must throw LoopError.threadExited; it gave: \(outcome)")
+        #expect(outcomes[0] == "\(LoopError.threadExited(thread: "short-lived"))", "perform on a thread that has exited must throw LoopError.threadExited; it gave: \(outcomes[0])")
+        #expect(outcomes[1] == "\(LoopError.threadExited(thread: "short-lived"))", "perform(…, waitUntilDone: true) on a thread that has exited must throw LoopError.threadExited; it gave: \(outcomes[1])")
+        #expect(outcomes[2] == "\(LoopError.threadNotStarted(thread: "never started"))", "perform on a thread never started must throw LoopError.threadNotStarted; it gave: \(outcomes[2])")
+    }
+
+    @Test("A caller waiting for work is released with an error when the target exits first")
+    func exitWhileWaiting() async throws {
+        let (result, ran) = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: "perform(…, waitUntilDone: true) still waits for a thread that has exited: while you wait, watch `thread.isFinished` and throw LoopError.threadExited if the work never ran") { () -> (String, Int) in
+            let ran = Log()
+            let ready = DispatchSemaphore(value: 0)
+            // It runs only the tracking mode, for 0.3 s, then exits: default-mode work never runs.
+            let leaving = LoopThread(name: "leaving") {
+                let loop = Loop.current
+                try? loop.add(Loop.Port(name: "keep-alive"), forMode: .tracking)
+                ready.signal()
+                _ = try? loop.run(mode: .tracking, timeout: 0.3)
+            }
+            try leaving.start()
+            ready.wait()
+            let result = outcome { try perform(on: leaving, waitUntilDone: true, modes: [.default]) { ran.add("ran") } }
+            leaving.join(timeout: 1)
+            return (result, ran.count)
+        }
+        #expect(ran == 0, "the work ran although its thread never ran the default mode")
+        #expect(result == "\(LoopError.threadExited(thread: "leaving"))", "the target exited before it ran the work: the waiting caller must get LoopError.threadExited; it got: \(result)")
     }
 
     @Test("waitUntilDone on the target thread itself runs the work at once")
@@ -116,6 +145,18 @@ struct Lesson08Tests {
             return log.all
         }
         #expect(order == ["work", "after perform"], "called on the target thread with waitUntilDone, the work runs inline (waiting for your own loop would deadlock); got \(order)")
+    }
+}
+
+/// What a call did: "no error", or the LoopError it threw (other errors go on up).
+private func outcome(_ call: () throws -> Void) -> String {
+    do {
+        try call()
+        return "no error"
+    } catch let error as LoopError {
+        return "\(error)"
+    } catch {
+        return "not a LoopError: \(error)"
     }
 }
 

@@ -18,7 +18,7 @@ struct Lesson10Tests {
             let log = Log()
             let ids = IDs()
             for n in 1...3 { try permanent.perform { log.add("work \(n)"); ids.add(ThreadID.current) } }
-            for _ in 0..<200 where log.count < 3 { Thread.sleep(forTimeInterval: 0.005) }
+            _ = waitUntil { log.count == 3 }
             let id = permanent.thread.id
             permanent.stop()
             return (log.all, ids.all, id)
@@ -27,70 +27,123 @@ struct Lesson10Tests {
         #expect(threadIDs.count == 1 && threadIDs.first == permanentID, "all work runs on the permanent thread")
     }
 
-    @Test("Between jobs the loop sleeps: kept alive by a port, not by spinning")
+    @Test("Between jobs the loop sleeps: kept alive by a port, not by spinning or polling")
     func sleepsBetweenJobs() async throws {
-        let (asleep, alive) = try await Self.attempt { () -> (Bool, Bool) in
+        let (asleep, alive, runsWhileIdle) = try await Self.attempt { () -> (Bool, Bool, Int) in
             let permanent = PermanentThread()
             try permanent.start()
-            var asleep = false
-            for _ in 0..<200 where !asleep {
-                asleep = permanent.thread.loop?.isWaiting == true
-                if !asleep { Thread.sleep(forTimeInterval: 0.005) }
+            defer { permanent.stop() }
+            guard waitUntil({ permanent.thread.loop?.isWaiting == true }), let loop = permanent.thread.loop else {
+                return (false, !permanent.thread.isFinished, 0)
             }
-            let alive = !permanent.thread.isFinished
-            permanent.stop()
-            return (asleep, alive)
+            // Idle for 0.2 s: a loop that sleeps until there is work starts no new run meanwhile.
+            let trace = loop.startTracing()
+            Thread.sleep(forTimeInterval: 0.2)
+            loop.stopTracing()
+            return (true, !permanent.thread.isFinished, runBoundaries(trace).filter { $0 == "entry" }.count)
         }
         #expect(alive, "the thread exited by itself: its loop had nothing to wait for (an empty mode returns at once) — add a port")
         #expect(asleep, "the thread's loop never went to sleep: keep it alive with a port, and run it with a far deadline, not in a busy loop")
+        #expect(runsWhileIdle <= 1, "while idle for 0.2 s the loop started \(runsWhileIdle) runs: it polls (a short `before:` date or timeout) instead of sleeping until work comes — run with `.distantFuture`")
     }
 
-    @Test("stop() ends the thread: run() would not")
-    func stopEndsTheThread() async throws {
-        let finished = try await Self.attempt { () -> Bool in
-            let permanent = PermanentThread()
+    @Test("stop() ends the guarded loop and its thread, where run() would start another run")
+    func stopEndsTheGuardedLoop() async throws {
+        let outcome = try await Self.attempt { () -> StopOutcome in
+            var outcome = StopOutcome()
+            // The contrast, on the engine alone: a thread kept alive by a port that calls `run()`.
+            let contrast = try RunForeverThread()
+            let contrastTrace = contrast.loop.startTracing()
+            contrast.loop.stop()
+            _ = waitUntil { runBoundaries(contrastTrace).contains("entry") }
+            outcome.runLines = runBoundaries(contrastTrace)
+            outcome.runStillAlive = !contrast.thread.isFinished
+            contrast.end()
+
+            // Your thread: stopped by your stop(), called from another thread with a time limit.
+            let permanent = PermanentThread(name: "guarded")
             try permanent.start()
-            try permanent.perform {}
-            permanent.stop()
-            return permanent.thread.isFinished
+            guard waitUntil({ permanent.thread.loop?.isWaiting == true }), let loop = permanent.thread.loop else {
+                _ = Unmanaged.passRetained(permanent)   // left alone: its stop() is for another test
+                return outcome
+            }
+            outcome.slept = true
+            let trace = loop.startTracing()
+            let stopper = LoopThread(name: "stopper") { permanent.stop() }
+            try stopper.start()
+            outcome.stopReturned = stopper.join(timeout: 1)
+            outcome.finished = permanent.thread.isFinished
+            // Give a stop that did not wait a moment to show what the loop does next.
+            _ = waitUntil(seconds: 0.3) { permanent.thread.isFinished }
+            outcome.lines = runBoundaries(trace)
+            // A stop() that never returns would hang this test again when `permanent` is freed.
+            if !outcome.stopReturned { _ = Unmanaged.passRetained(permanent) }
+            return outcome
         }
-        #expect(finished, "after stop() the thread must have exited")
+        #expect(Array(outcome.runLines.prefix(3)) == ["exit", "→ stopped", "entry"] && outcome.runStillAlive,
+                "(the engine, not your code) run() should start a new run right after a stop; it did: \(outcome.runLines)")
+        guard outcome.slept else {
+            Issue.record("your thread's loop never went to sleep, so there was nothing to stop: keep it alive with a port and run it until stopped")
+            return
+        }
+        let firstEnd = outcome.lines.firstIndex { $0.hasPrefix("→") }
+        let guarded = firstEnd.map { Array(outcome.lines[...$0]) } ?? outcome.lines + ["→ stopped"]
+        Kata.expectSameLines(outcome.lines, guarded,
+                             hint: "after stop() the run must end and no new run may start. `run()` starts another one at once (it did: \(outcome.runLines.joined(separator: ", "))); run one mode at a time in `while !flag { … }` and set the flag on the thread",
+                             expectedTitle: "expected (the guarded loop ends)")
+        #expect(outcome.stopReturned, "stop() did not return within 1 s: it waits for a thread that never exits")
+        if outcome.stopReturned {
+            #expect(outcome.finished, "after stop() returned, the thread must have exited (stop() waits for it: join())")
+        }
     }
 
     @Test("A stopped thread and its owner are freed: no retain cycle")
     func freedAfterStop() async throws {
         let (ownerGone, threadGone, loopGone) = try await Self.attempt { () -> (Bool, Bool, Bool) in
-            weak var owner: PermanentThread?
-            weak var thread: LoopThread?
-            weak var loop: Loop?
+            let watch = Watch()
             do {
-                let permanent = PermanentThread()
-                try permanent.start()
-                try permanent.perform {}
-                for _ in 0..<200 where permanent.thread.loop == nil { Thread.sleep(forTimeInterval: 0.005) }
-                owner = permanent
-                thread = permanent.thread
-                loop = permanent.thread.loop
+                let permanent = try watch.startPermanentThread()
                 permanent.stop()
             }
-            return (owner == nil, thread == nil, loop == nil)
+            _ = waitUntil { watch.allGone }
+            return (watch.owner == nil, watch.thread == nil, watch.loop == nil)
         }
         #expect(ownerGone, "the PermanentThread was not freed: does the thread's body capture `self`? Capture only what it needs (a flag)")
         #expect(threadGone, "the thread object was not freed after it exited")
         #expect(loopGone, "the thread's loop was not freed after the thread exited")
     }
 
-    @Test("Dropping the owner without stop() stops the thread")
+    @Test("Dropping the owner without stop() ends the thread, and owner, thread and loop are freed")
     func ownerGoesAway() async throws {
-        let finished = try await Self.attempt { () -> Bool in
-            var permanent: PermanentThread? = PermanentThread()
-            try permanent!.start()
-            let thread = permanent!.thread
-            permanent = nil   // the owner (a view controller, say) goes away
-            _ = thread.join(timeout: 2)
-            return thread.isFinished
+        let (dropped, ownerGone, threadGone, loopGone) = try await Self.attempt { () -> (Bool, Bool, Bool, Bool) in
+            let holder = Lock<PermanentThread?>(nil)
+            let watch = Watch()
+            do {
+                let permanent = try watch.startPermanentThread()
+                holder.withLock { $0 = permanent }
+            }
+            // The owner (a view controller being popped) goes away, on a thread of its own, without stop().
+            let dropper = LoopThread(name: "owner goes") {
+                let last = holder.withLock { held -> PermanentThread? in
+                    defer { held = nil }
+                    return held
+                }
+                _ = last   // the last reference ends here
+            }
+            try dropper.start()
+            let dropped = dropper.join(timeout: 1)
+            if dropped { _ = waitUntil { watch.allGone } }
+            return (dropped, watch.owner == nil, watch.thread == nil, watch.loop == nil)
         }
-        #expect(finished, "the thread kept running after its owner was freed: stop it in `deinit` — which runs only if the thread does not keep its owner alive")
+        // One finding at a time: each explains the ones after it.
+        if !dropped {
+            Issue.record("freeing the owner did not return within 1 s: its deinit waits for a thread that goes on running — the weak-self trap: a `while` that reads a weak owner which is now nil must end, not go on (let the body capture a flag, not self)")
+        } else if !ownerGone {
+            Issue.record("the PermanentThread was never freed, so its deinit never ran: the thread's body keeps `self` alive (a retain cycle) — capture only what it needs (a flag)")
+        } else {
+            #expect(threadGone, "the owner went away but its thread lived on: stop the thread in `deinit`")
+            #expect(loopGone, "the thread's loop was not freed after its owner went away")
+        }
     }
 
     @Test("Stopping twice, or before start, does nothing")
@@ -118,4 +171,83 @@ private final class IDs: @unchecked Sendable {
     private var ids: Set<ThreadID> = []
     func add(_ id: ThreadID) { lock.withLock { _ = ids.insert(id) } }
     var all: Set<ThreadID> { lock.withLock { ids } }
+}
+
+/// Polls `condition` every 5 ms for up to `seconds` (inside Kata.attempt only); returns whether it held.
+private func waitUntil(seconds: Double = 1, _ condition: () -> Bool) -> Bool {
+    for _ in 0..<Int(seconds * 200) where !condition() { Thread.sleep(forTimeInterval: 0.005) }
+    return condition()
+}
+
+/// Where runs began and ended in a trace: `entry`, `exit`, `→ stopped`, …
+private func runBoundaries(_ trace: LoopTrace) -> [String] {
+    trace.events.compactMap { event in
+        switch event.kind {
+        case .activity(let activity) where activity == .entry || activity == .exit: activity.description
+        case .runEnded: event.summary
+        default: nil
+        }
+    }
+}
+
+/// Weak references to a permanent thread, its LoopThread and its loop: nil once each is freed.
+private final class Watch: @unchecked Sendable {
+    // @unchecked: used by one thread only (the test's attempt).
+    weak var owner: PermanentThread?
+    weak var thread: LoopThread?
+    weak var loop: Loop?
+
+    /// Starts a permanent thread, has it run work once (so that it has its loop), and watches it.
+    func startPermanentThread() throws -> PermanentThread {
+        let permanent = PermanentThread()
+        try permanent.start()
+        try permanent.perform {}
+        _ = waitUntil { permanent.thread.loop != nil }
+        owner = permanent
+        thread = permanent.thread
+        loop = permanent.thread.loop
+        return permanent
+    }
+
+    var allGone: Bool { owner == nil && thread == nil && loop == nil }
+}
+
+/// What `stopEndsTheGuardedLoop` saw.
+private struct StopOutcome: Sendable {
+    var runLines: [String] = []
+    var runStillAlive = false
+    var slept = false
+    var lines: [String] = []
+    var stopReturned = false
+    var finished = false
+}
+
+/// The wrong way, for contrast: a thread whose loop, kept alive by a port, is run with `run()`.
+private final class RunForeverThread: Sendable {
+    let thread: LoopThread
+    let loop: Loop
+    private let port = Loop.Port(name: "keep-alive")
+
+    init() throws {
+        let port = self.port
+        let loopBox = Lock<Loop?>(nil)
+        thread = LoopThread(name: "run()") {
+            let loop = Loop.current
+            try? loop.add(port, forMode: .default)
+            loopBox.withLock { $0 = loop }
+            try? loop.run()
+        }
+        try thread.start()
+        guard waitUntil({ loopBox.withLock { $0?.isWaiting == true } }), let loop = loopBox.withLock({ $0 }) else {
+            throw Kata.Failure(description: "(the engine) a thread calling run() never went to sleep")
+        }
+        self.loop = loop
+    }
+
+    /// The only way out of `run()`: leave the default mode empty.
+    func end() {
+        port.invalidate()
+        loop.wakeUp()
+        thread.join(timeout: 1)
+    }
 }

@@ -12,7 +12,7 @@ extension Lesson {
         hints: [
             "The target's loop is `try thread.runLoop()`; it throws for a thread that was never started or has exited — let that error through.",
             "Carry the work in a `Loop.Source` added to each of `modes` of that loop, then `signal()` it and `wakeUp()` the loop: a signal alone leaves a sleeping loop asleep.",
-            "For `waitUntilDone`, let the source's callout signal a semaphore the caller waits on; on the target thread itself, just call the work. Have the source invalidate itself after it ran.",
+            "For `waitUntilDone`, let the source's callout signal a semaphore that the caller waits on in short slices: if `thread.isFinished` and the work never ran, throw `LoopError.threadExited`. On the target thread itself, just call the work. Have the source invalidate itself after it ran.",
         ],
         buildsOn: [5]
     )
