@@ -1,8 +1,9 @@
 // Lesson 04 — Run results                                          Lessons/04-run-results.md
 //
 // Two parts. First PREDICT what each run below returns (fill in `RunResultPredictions`); the tests
-// run the same scenarios on the reference loop and compare. Then PRODUCE each of the four results
-// yourself: set up the loop you are given and run it so that it returns that result.
+// run the same scenarios on the reference loop and compare. Then PRODUCE the results yourself:
+// set up the loop you are given, run it, and return what the run returned. The tests read the
+// loop's own record of how its run ended: returning a result the loop did not produce fails.
 //
 // Run just this lesson:   swift test --filter Lesson04Tests      (or: swift run kata watch)
 
@@ -10,10 +11,21 @@ import KataCore
 import RunLoopEngine
 
 /// What does each run return? One of `.finished`, `.stopped`, `.timedOut`, `.handledSource`.
+/// Every scenario runs on a fresh loop.
 public enum RunResultPredictions {
     /// `run(mode: .default, timeout: 1)` on a loop whose default mode holds nothing.
     public static var emptyMode: Loop.RunResult {
-        unsolved(lesson: 4, write: "RunResultPredictions.emptyMode", returning: .finished)
+        unsolved(lesson: 4, write: "RunResultPredictions.emptyMode", returning: .timedOut)
+    }
+
+    /// `run(mode: .default, timeout: 5)`; the mode's only item is a one-shot timer due at 1 s.
+    public static var lastTimerFired: Loop.RunResult {
+        unsolved(lesson: 4, write: "RunResultPredictions.lastTimerFired", returning: .timedOut)
+    }
+
+    /// `run(mode: .default, timeout: 5)`; a timer due at 1 s calls `stop()`; a port keeps the mode busy.
+    public static var stopFromATimer: Loop.RunResult {
+        unsolved(lesson: 4, write: "RunResultPredictions.stopFromATimer", returning: .finished)
     }
 
     /// `loop.stop()`, then `run(mode: .default, timeout: 1)` — the default mode holds a port.
@@ -21,7 +33,7 @@ public enum RunResultPredictions {
         unsolved(lesson: 4, write: "RunResultPredictions.stopBeforeTheRun", returning: .finished)
     }
 
-    /// `run(mode: .default, timeout: 1)`; a timer due at exactly 1 s calls `stop()`.
+    /// `run(mode: .default, timeout: 1)`; a timer due at exactly 1 s calls `stop()`; a port keeps the mode busy.
     public static var stopAtTheDeadline: Loop.RunResult {
         unsolved(lesson: 4, write: "RunResultPredictions.stopAtTheDeadline", returning: .finished)
     }
@@ -36,9 +48,9 @@ public enum RunResultPredictions {
         unsolved(lesson: 4, write: "RunResultPredictions.zeroTimeoutWithASource", returning: .finished)
     }
 
-    /// `run(mode: .default, timeout: 5)`; the mode's only item is a one-shot timer due at 1 s.
-    public static var lastTimerFired: Loop.RunResult {
-        unsolved(lesson: 4, write: "RunResultPredictions.lastTimerFired", returning: .finished)
+    /// `run(mode: .default, timeout: 0, returnAfterSourceHandled: true)`; a signalled source waits in the mode.
+    public static var zeroTimeoutReturningAfterASource: Loop.RunResult {
+        unsolved(lesson: 4, write: "RunResultPredictions.zeroTimeoutReturningAfterASource", returning: .finished)
     }
 }
 
@@ -61,4 +73,17 @@ public func produceTimedOut(on loop: Loop) throws -> Loop.RunResult {
 /// Makes `loop` run and return `.handledSource`.
 public func produceHandledSource(on loop: Loop) throws -> Loop.RunResult {
     unsolved(lesson: 4, write: "produceHandledSource(on:)", returning: .finished)
+}
+
+/// Runs `loop` once, so that a stop reaches the run in the same pass as its deadline — and
+/// returns what the run returned. Stop the loop with `stop()` (it is `loop.stop()`, and it lets
+/// the tests see when your stop came).
+public func produceStopAtTheDeadline(on loop: Loop, stop: @escaping @Sendable () -> Void) throws -> Loop.RunResult {
+    unsolved(lesson: 4, write: "produceStopAtTheDeadline(on:stop:)", returning: .finished)
+}
+
+/// Sends a stop while nothing runs, then runs `loop` once — and returns what the run returned.
+/// Stop the loop with `stop()` (it is `loop.stop()`, and it lets the tests see when your stop came).
+public func produceLostStop(on loop: Loop, stop: @escaping @Sendable () -> Void) throws -> Loop.RunResult {
+    unsolved(lesson: 4, write: "produceLostStop(on:stop:)", returning: .finished)
 }

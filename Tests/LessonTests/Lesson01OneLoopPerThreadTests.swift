@@ -2,124 +2,183 @@ import Dispatch
 import Synchronization
 import Testing
 
-/// Lesson 01: the student's table inside a registry, with real threads (short waits only).
+/// Lesson 01: each scenario runs twice on real threads (short waits only) — on a registry with
+/// the student's table and on one with the engine's `ReferenceLoopTable` — and the two stories
+/// must match line for line.
 @Suite("Lesson 01 — One loop per thread", .serialized, .tags(.lesson01, .level1, .build))
 struct Lesson01Tests {
-    /// Runs `body` on a new thread of `registry` and returns what it returns.
-    static func onThread<T: Sendable>(_ registry: LoopRegistry, name: String = "asker", _ body: @escaping @Sendable () -> T) -> (T, ThreadID) {
-        let result = Lock<(T, ThreadID)?>(nil)
-        let thread = LoopThread(name: name, registry: registry) { result.withLock { $0 = (body(), ThreadID.current) } }
-        try? thread.start()
-        thread.join(timeout: 2)
-        return result.withLock { $0! }
+    /// Runs `scenario` on a registry with the student's table (inside `Kata.attempt`) and on one
+    /// with the reference table; returns both stories.
+    static func stories(_ scenario: @escaping @Sendable (LoopRegistry) throws -> [String]) async throws -> (actual: [String], expected: [String]) {
+        let actual = try await Kata.attempt(lesson: 1) { try scenario(LoopRegistry(table: StudentLoopTable())) }
+        let expected = try await Kata.attempt(lesson: 1) { try scenario(LoopRegistry(table: ReferenceLoopTable())) }
+        return (actual, expected)
     }
 
     @Test("A thread gets the same loop every time it asks")
     func sameLoopEachTime() async throws {
-        let same = try await Kata.attempt(lesson: 1) { () -> Bool in
-            let registry = LoopRegistry(table: StudentLoopTable())
-            return Self.onThread(registry) { Loop.current === Loop.current && Loop.current === Loop.current }.0
+        let (actual, expected) = try await Self.stories { registry in
+            let names = LoopNames()
+            let a = try Resident(registry, name: "a")
+            defer { a.leave() }
+            return ["a asks: \(names[a.ask()])", "a asks again: \(names[a.ask()])", "a asks a third time: \(names[a.ask()])"]
         }
-        #expect(same, "asking twice gave two different loops: make the loop once per thread and remember it")
+        Kata.expectSameLines(actual, expected, hint: "loop(for:makeLoop:) must return the loop the thread already has; call makeLoop() only the first time, and remember what it made.")
+        #expect(expected == ["a asks: loop 1", "a asks again: loop 1", "a asks a third time: loop 1"])
     }
 
     @Test("Two threads alive at the same time get two different loops")
     func twoThreadsTwoLoops() async throws {
-        let different = try await Kata.attempt(lesson: 1) { () -> Bool in
-            let registry = LoopRegistry(table: StudentLoopTable())
-            let loops = LoopBox()
-            let bothAsked = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
-            let threads = ["first", "second"].map { name in
-                LoopThread(name: name, registry: registry) {
-                    loops.hold(Loop.current)
-                    bothAsked.signal()
-                    release.wait()
-                }
-            }
-            for thread in threads { try thread.start() }
-            bothAsked.wait()
-            bothAsked.wait()
-            let seen = loops.loops
-            release.signal()
-            release.signal()
-            for thread in threads { thread.join(timeout: 2) }
-            return seen.count == 2 && seen[0] !== seen[1]
+        let (actual, expected) = try await Self.stories { registry in
+            let names = LoopNames()
+            let a = try Resident(registry, name: "a"), b = try Resident(registry, name: "b")
+            defer { a.leave(); b.leave() }
+            return ["a asks: \(names[a.ask()])", "b asks: \(names[b.ask()])",
+                    "a asks again: \(names[a.ask()])", "b asks again: \(names[b.ask()])"]
         }
-        #expect(different, "two threads got the same loop: key the table by thread")
+        Kata.expectSameLines(actual, expected, hint: "one loop per thread: key the table by the thread (a dictionary [ThreadID: Loop]), not one loop for everyone.")
+        #expect(expected == ["a asks: loop 1", "b asks: loop 2", "a asks again: loop 1", "b asks again: loop 2"])
     }
 
     @Test("A thread that never asks has no loop; asking makes one")
     func lazyCreation() async throws {
-        let (before, after) = try await Kata.attempt(lesson: 1) { () -> (Bool, Bool) in
-            let registry = LoopRegistry(table: StudentLoopTable())
-            let asked = DispatchSemaphore(value: 0), go = DispatchSemaphore(value: 0), checked = DispatchSemaphore(value: 0)
-            let thread = LoopThread(name: "lazy", registry: registry) {
-                go.wait()
-                _ = Loop.current
-                asked.signal()
-                checked.wait()
-            }
-            try thread.start()
-            let before = registry.existingLoop(for: thread.id!) != nil
-            go.signal()
-            asked.wait()
-            let after = registry.existingLoop(for: thread.id!) != nil
-            checked.signal()
-            thread.join(timeout: 2)
-            return (before, after)
+        let (actual, expected) = try await Self.stories { registry in
+            let names = LoopNames()
+            let a = try Resident(registry, name: "a"), b = try Resident(registry, name: "b")
+            defer { a.leave(); b.leave() }
+            var story = ["a, before it asks: \(names[registry.existingLoop(for: a.id)])"]
+            story.append("a asks: \(names[a.ask()])")
+            story.append("a, after it asked: \(names[registry.existingLoop(for: a.id)])")
+            story.append("b, which never asks: \(names[registry.existingLoop(for: b.id)])")
+            return story
         }
-        #expect(!before, "the thread had a loop before it asked: make loops only on request (CF creates them lazily)")
-        #expect(after, "after the thread asked, the table must know its loop (existingLoop(for:))")
+        Kata.expectSameLines(actual, expected, hint: "make a loop only in loop(for:makeLoop:), by calling makeLoop() when the thread has none; existingLoop(for:) only looks (CF makes loops lazily).")
+        #expect(expected == ["a, before it asks: no loop", "a asks: loop 1", "a, after it asked: loop 1", "b, which never asks: no loop"])
     }
 
     @Test("When a thread exits, its loop is forgotten, torn down and freed")
     func goneWithTheThread() async throws {
-        let (forgotten, freed, tornDown) = try await Kata.attempt(lesson: 1) { () -> (Bool, Bool, Bool) in
-            let registry = LoopRegistry(table: StudentLoopTable())
-            let watched = WeakLoopBox()
-            let (_, id) = Self.onThread(registry) { watched.loop = Loop.current }
-            let held = LoopBox()
-            _ = Self.onThread(registry) { held.hold(Loop.current) }
-            return (registry.existingLoop(for: id) == nil, watched.loop == nil, held.loops.first?.isTornDown == true)
+        let (actual, expected) = try await Self.stories { registry in
+            let a = try Resident(registry, name: "a"), b = try Resident(registry, name: "b")
+            let watched = WeakLoop()
+            watched.loop = a.ask()            // watched without keeping it alive
+            let bLoop = b.ask()               // kept, to look at after b exits
+            a.leave()
+            b.leave()
+            return ["after a exits, the registry has \(registry.existingLoop(for: a.id) == nil ? "no loop" : "a loop") for a",
+                    "a's loop is \(watched.loop == nil ? "freed" : "still alive")",
+                    "b's loop is \(bLoop?.isTornDown == true ? "torn down" : "not torn down") after b exits"]
         }
-        #expect(forgotten, "the registry still knows the loop of a thread that exited: threadDidExit must forget it")
-        #expect(tornDown, "the exited thread's loop was not torn down: threadDidExit must return it to the engine")
-        #expect(freed, "the exited thread's loop is still alive: the table must not keep it")
+        Kata.expectSameLines(actual, expected, hint: "threadDidExit(_:) must remove the thread's entry and return the loop it held: the engine tears down what you return, and a loop the table keeps is never freed.")
+        #expect(expected == ["after a exits, the registry has no loop for a", "a's loop is freed", "b's loop is torn down after b exits"])
     }
 
-    @Test("The main loop is one loop, the same from every thread")
+    @Test("A thread that exits takes only its own loop with it")
+    func othersKeepTheirLoops() async throws {
+        let (actual, expected) = try await Self.stories { registry in
+            let names = LoopNames()
+            let a = try Resident(registry, name: "a"), b = try Resident(registry, name: "b")
+            defer { b.leave() }
+            let story = ["a asks: \(names[a.ask()])", "b asks: \(names[b.ask()])"]
+            a.leave()
+            let bLoop = registry.existingLoop(for: b.id)
+            return story + ["after a exits, the registry's loop for b: \(names[bLoop])",
+                            "b's loop is \(bLoop?.isTornDown == true ? "torn down" : "not torn down")",
+                            "b asks again: \(names[b.ask()])"]
+        }
+        Kata.expectSameLines(actual, expected, hint: "threadDidExit(_:) removes one entry — the exiting thread's — and returns that thread's loop only.")
+        #expect(expected == ["a asks: loop 1", "b asks: loop 2", "after a exits, the registry's loop for b: loop 2",
+                             "b's loop is not torn down", "b asks again: loop 2"])
+    }
+
+    @Test("The main loop is one loop, the same from every thread, and it is the main thread's own")
     func mainLoop() async throws {
-        let (sameFromOthers, mainsOwn) = try await Kata.attempt(lesson: 1) { () -> (Bool, Bool) in
-            let registry = LoopRegistry(table: StudentLoopTable())
-            let mainsLoop = LoopBox()
-            let ready = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
-            let main = LoopThread(name: "main", registry: registry, isMain: true) {
-                mainsLoop.hold(Loop.current)
-                ready.signal()
-                done.wait()
-            }
-            try main.start()
-            ready.wait()
-            let fromA = Self.onThread(registry, name: "a") { registry.mainLoop.map(ObjectIdentifier.init) }.0
-            let fromB = Self.onThread(registry, name: "b") { registry.mainLoop.map(ObjectIdentifier.init) }.0
-            let own = mainsLoop.loops.first.map(ObjectIdentifier.init)
-            done.signal()
-            main.join(timeout: 2)
-            return (fromA != nil && fromA == fromB, fromA == own)
+        let (actual, expected) = try await Self.stories { registry in
+            let names = LoopNames()
+            let main = try Resident(registry, name: "main", isMain: true)
+            let a = try Resident(registry, name: "a"), b = try Resident(registry, name: "b")
+            defer { main.leave(); a.leave(); b.leave() }
+            return ["a asks for the main loop: \(names[a.askForTheMainLoop()])",
+                    "b asks for the main loop: \(names[b.askForTheMainLoop()])",
+                    "the main thread asks for its loop: \(names[main.ask()])",
+                    "a, which asked only for the main loop: \(names[registry.existingLoop(for: a.id)])"]
         }
-        #expect(sameFromOthers, "two threads asking for the main loop got different loops")
-        #expect(mainsOwn, "the main loop must be the main thread's own loop")
+        Kata.expectSameLines(actual, expected, hint: "the main loop is the main thread's entry in the same table: loop(for: mainThread, makeLoop:) from any thread makes it once, and the main thread gets that one.")
+        #expect(expected == ["a asks for the main loop: loop 1", "b asks for the main loop: loop 1",
+                             "the main thread asks for its loop: loop 1", "a, which asked only for the main loop: no loop"])
     }
 }
 
-/// Keeps loops alive for the length of a test.
-private final class LoopBox: @unchecked Sendable {
-    private let lock = Lock<[Loop]>([])
-    func hold(_ loop: Loop) { lock.withLock { $0.append(loop) } }
-    var loops: [Loop] { lock.withLock { $0 } }
+/// A thread of a registry that asks for its loop when told to, and exits when told to.
+private final class Resident: Sendable {
+    private enum Order { case askForMyLoop, askForTheMainLoop, leave }
+
+    let thread: LoopThread
+    private let orders = DispatchSemaphore(value: 0), answers = DispatchSemaphore(value: 0)
+    private let order = Lock(Order.leave)
+    private let answer = Lock<Loop?>(nil)
+
+    init(_ registry: LoopRegistry, name: String, isMain: Bool = false) throws {
+        let (orders, answers, order, answer) = (orders, answers, order, answer)
+        thread = LoopThread(name: name, registry: registry, isMain: isMain) {
+            while orders.wait(timeout: .now() + 5) == .success {
+                switch order.withLock({ $0 }) {
+                case .askForMyLoop: answer.withLock { $0 = Loop.current }
+                case .askForTheMainLoop: answer.withLock { $0 = registry.mainLoop }
+                case .leave: return
+                }
+                answers.signal()
+            }
+        }
+        try thread.start()
+    }
+
+    /// The thread's identity (started in init).
+    var id: ThreadID { thread.id! }
+
+    /// The thread asks for its own loop (`Loop.current`); returns what it got.
+    func ask() -> Loop? { command(.askForMyLoop) }
+
+    /// The thread asks the registry for the main loop; returns what it got.
+    func askForTheMainLoop() -> Loop? { command(.askForTheMainLoop) }
+
+    private func command(_ what: Order) -> Loop? {
+        order.withLock { $0 = what }
+        orders.signal()
+        guard answers.wait(timeout: .now() + 2) == .success else { return nil }
+        return answer.withLock { answer in
+            defer { answer = nil }   // hold no loop here: the freed-loop test watches one
+            return answer
+        }
+    }
+
+    /// The thread exits; waits for it (briefly).
+    func leave() {
+        guard !thread.isFinished else { return }
+        order.withLock { $0 = .leave }
+        orders.signal()
+        thread.join(timeout: 2)
+    }
 }
 
-/// Watches a loop without keeping it alive (written by one thread, read after it was joined).
-private final class WeakLoopBox: @unchecked Sendable {
+/// Names loops by first appearance — "loop 1", "loop 2"… — so two runs of a story compare.
+/// Only for loops that stay alive while named (an address can be reused once a loop is freed).
+private final class LoopNames: Sendable {
+    private let seen = Lock<[ObjectIdentifier]>([])
+
+    subscript(loop: Loop?) -> String {
+        guard let loop else { return "no loop" }
+        let id = ObjectIdentifier(loop)
+        return seen.withLock { seen in
+            if let index = seen.firstIndex(of: id) { return "loop \(index + 1)" }
+            seen.append(id)
+            return "loop \(seen.count)"
+        }
+    }
+}
+
+/// Watches a loop without keeping it alive.
+private final class WeakLoop: @unchecked Sendable {
+    // @unchecked: written and read by one thread (the scenario's).
     weak var loop: Loop?
 }

@@ -8,7 +8,8 @@ import Testing
 struct Lesson05Tests {
     static let stuck = "did ring() wake the loop? A signalled source waits for a wake-up"
 
-    /// A thread whose loop sleeps in the default mode (kept alive by a port) until told to finish.
+    /// A thread whose loop sleeps in the default mode (kept alive by a port) in runs of 30 s,
+    /// until told to finish; it records how each run ended.
     final class Sleeper: Sendable {
         let thread: LoopThread
         private let state = SleeperState()
@@ -22,15 +23,25 @@ struct Lesson05Tests {
                 state.loop.withLock { $0 = loop }
                 ready.signal()
                 while !state.finished.load(ordering: .relaxed) {
-                    _ = try? loop.run(mode: .default, before: loop.now + 30)
+                    guard let result = try? loop.run(mode: .default, timeout: 30) else { return }
+                    state.runsEnded.withLock { $0.append(result) }
                 }
             }
             try thread.start()
             ready.wait()
-            for _ in 0..<400 where !loop.isWaiting { Thread.sleep(forTimeInterval: 0.005) }
+            _ = waitUntilAsleep()
         }
 
         var loop: Loop { state.loop.withLock { $0! } }
+
+        /// How the loop's runs ended so far (a ring must end none).
+        var runsEnded: [Loop.RunResult] { state.runsEnded.withLock { $0 } }
+
+        /// Waits up to 2 s for the loop to sleep.
+        func waitUntilAsleep() -> Bool {
+            for _ in 0..<400 where !loop.isWaiting { Thread.sleep(forTimeInterval: 0.005) }
+            return loop.isWaiting
+        }
 
         func finish() {
             state.finished.store(true, ordering: .relaxed)
@@ -43,6 +54,7 @@ struct Lesson05Tests {
 
     final class SleeperState: Sendable {
         let loop = Lock<Loop?>(nil)
+        let runsEnded = Lock<[Loop.RunResult]>([])
         let finished = Atomic(false)
     }
 
@@ -61,8 +73,25 @@ struct Lesson05Tests {
             _ = rang.wait(timeout: .now() + 1)
             return (ranOn.withLock { $0 }, sleeper.thread.id, ThreadID.current)
         }
-        #expect(ranOn != nil, "the sleeping loop never ran the bell: after signal(), call wakeUp() on the loop")
-        #expect(ranOn == loopThread && ranOn != ringer, "the bell ran on \(ranOn.map(\.description) ?? "nothing"), not on the loop's thread (\(loopThread.map(\.description) ?? "?")); ringer was \(ringer)")
+        let ran = try #require(ranOn, "the sleeping loop never ran the bell: after signal(), call wakeUp() on the loop")
+        #expect(ran == loopThread && ran != ringer, "the bell ran on \(ran), not on the loop's thread (\(loopThread.map(\.description) ?? "?")); ring() was called on \(ringer): let the loop run it")
+    }
+
+    @Test("A ring wakes the loop without ending its run: after the bell it sleeps on in the same run")
+    func ringDoesNotEndTheRun() async throws {
+        let (rang, asleepAgain, runsEnded) = try await Kata.attempt(lesson: 5, timeout: 3, ifStuck: Self.stuck) { () -> (Bool, Bool, [Loop.RunResult]) in
+            let sleeper = try Sleeper()
+            defer { sleeper.finish() }
+            let rang = DispatchSemaphore(value: 0)
+            let bell = try DoorBell(on: sleeper.loop) { rang.signal() }
+            bell.ring()
+            let ran = rang.wait(timeout: .now() + 1) == .success
+            let asleep = sleeper.waitUntilAsleep()
+            return (ran, asleep, sleeper.runsEnded)
+        }
+        #expect(rang, "the sleeping loop never ran the bell: after signal(), call wakeUp() on the loop")
+        #expect(asleepAgain, "after the bell, the loop did not go back to sleep")
+        #expect(runsEnded.isEmpty, "ring() ended the loop's 30-second run (\(runsEnded.map(\.description).joined(separator: ", "))): wake the loop with wakeUp(), don't stop() it — a stop ends whatever run the loop's owner is in")
     }
 
     @Test("A signal alone leaves a sleeping loop asleep; the ring's wake-up runs every signalled source")
