@@ -3,11 +3,12 @@
 // Write `StudentPass.runPass(_:)`: ONE pass of the run loop — the ten steps of CF's
 // `__CFRunLoopRun` — from the primitives of `Loop.Pass`. The loop calls it again and again until
 // it returns a result. The tests compare the observer log of your loop with the reference loop's,
-// in every kind of pass: idle, a source that ran, a timer, a port message, a stop, a timeout, a
-// nested run, and the articles' log of one touch.
+// in every kind of pass: idle, a source that ran, a timer, a port message, a stop, a timeout,
+// blocks, a nested run, main-queue work on a main loop, and the articles' log of one touch.
 //
-// The engine's own pass is the answer key: writing it yourself is the lesson, so this file must
-// not use it (a test checks).
+// The engine's own pass (ReferencePass) is the answer key: writing it yourself is the lesson, so
+// calling it is not allowed — neither by name nor through `Loop.Mechanisms` (whose `pass` it is).
+// A test reads this file (comments aside) and fails if it names either.
 //
 // Run just this lesson:   swift test --filter Lesson11Tests      (or: swift run kata watch)
 

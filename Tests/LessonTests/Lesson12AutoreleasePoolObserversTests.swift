@@ -48,16 +48,23 @@ struct Lesson12Tests {
     func extremeOrders() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let watch = Watch()
-            try loop.add(Loop.Observer(name: "app observer", activities: [.entry, .beforeWaiting]) { activity in
+            // App observers at the default order, and further out (but not at the extremes).
+            try loop.add(Loop.Observer(name: "app observer", activities: [.entry, .beforeWaiting]) { _ in
                 watch.autoreleaseNew()   // e.g. Core Animation committing a transaction
             }, forMode: .default)
+            try loop.add(Loop.Observer(name: "early app observer", activities: .entry, order: -1_000_000) { _ in
+                watch.autoreleaseNew()
+            }, forMode: .default)
+            try loop.add(Loop.Observer(name: "late app observer", activities: .beforeWaiting, order: 1_000_000) { _ in
+                watch.autoreleaseNew()
+            }, forMode: .default)
             try loop.add(try Loop.Timer(name: "looks", fireDate: loop.now + 1) { _ in
-                Loop.current.note("after the first sleep; alive: \(watch.alive)")
+                Loop.current.note("after the first sleep; objects of the observers alive: \(watch.aliveCount) of \(watch.madeCount)")
             }, forMode: .default)
             try loop.run(mode: .default, timeout: 2)
             loop.note("leaked (autoreleased with no pool): \(AutoreleasePoolStack.current.leakedCount)")
         }
-        Kata.expectSameLines(actual, expected, hint: "Push at order Int32.min (before every other entry observer, or their objects have no pool); pop at Int32.max (after every other before-waiting observer, or their objects survive the sleep).")
+        Kata.expectSameLines(actual, expected, hint: "Push at order Int32.min — before every other entry observer, whatever its order, or their objects have no pool; pop at Int32.max — after every other before-waiting observer, or their objects survive the sleep.")
     }
 
     @Test("Work that never lets the loop sleep keeps its garbage")
@@ -69,17 +76,19 @@ struct Lesson12Tests {
             busy.source = Loop.Source(name: "busy") {
                 watch.autoreleaseNew()
                 counter.add("pass")
-                if counter.count == 50 { Loop.current.note("after 50 busy passes, objects waiting: \(AutoreleasePoolStack.current.pendingCount)") }
+                if counter.count == 50 { Loop.current.note("after 50 busy passes, objects alive: \(watch.aliveCount) of \(watch.madeCount)") }
                 if counter.count < 100 { busy.source?.signal() }
             }
             try loop.add(busy.source!, forMode: .default)
             busy.source!.signal()
             try loop.add(try Loop.Timer(name: "looks", fireDate: loop.now + 1) { _ in
-                Loop.current.note("after the loop slept; objects waiting: \(AutoreleasePoolStack.current.pendingCount)")
+                Loop.current.note("after the loop slept; objects alive: \(watch.aliveCount) of \(watch.madeCount)")
             }, forMode: .default)
             try loop.run(mode: .default, timeout: 2)
         }
-        Kata.expectSameLines(actual, expected, hint: "A loop that keeps running sources polls and never sleeps, so 'before waiting' never comes and nothing is released: the 50 objects wait until the first sleep.")
+        Kata.expectSameLines(actual, expected, hint: "A loop that keeps running sources polls and never sleeps, so 'before waiting' never comes and nothing is released: the objects wait until the first sleep.")
+        #expect(actual.contains { $0.hasSuffix("after 50 busy passes, objects alive: 50 of 50") } && actual.contains { $0.hasSuffix("after the loop slept; objects alive: 0 of 100") },
+                "all 50 objects must still be alive while the loop never sleeps, and all 100 gone after its first sleep")
     }
 
     @Test("The observers are in the common modes")
@@ -98,14 +107,20 @@ struct Lesson12Tests {
 }
 
 /// Makes objects, autoreleases them on the current thread, and watches the last one.
-private final class Watch: @unchecked Sendable {
+private final class Watch: Sendable {
     private final class Garbage {}
-    weak var last: AnyObject?
-    var alive: Bool { last != nil }
+    /// A weak reference to each object made: nil once the object is gone.
+    private struct Weak: @unchecked Sendable { weak var object: AnyObject? }
+    private let made = Lock<[Weak]>([])
+
+    /// Whether the last object made is still alive.
+    var alive: Bool { made.withLock { $0.last?.object != nil } }
+    var aliveCount: Int { made.withLock { $0.filter { $0.object != nil }.count } }
+    var madeCount: Int { made.withLock { $0.count } }
 
     func autoreleaseNew() {
         let garbage = Garbage()
-        last = garbage
+        made.withLock { $0.append(Weak(object: garbage)) }
         AutoreleasePoolStack.current.autorelease(garbage)
     }
 }

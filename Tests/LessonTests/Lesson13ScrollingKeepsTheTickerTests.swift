@@ -5,8 +5,8 @@ import Testing
 @Suite("Lesson 13 — Scrolling keeps the ticker", .serialized, .tags(.lesson13, .level3, .use))
 struct Lesson13Tests {
     /// A UI loop: tracking is a common mode; a scroll from `scroll.lowerBound` to
-    /// `scroll.upperBound` seconds runs the tracking mode (a nested run, as UIKit does while a
-    /// finger drags); the network sends a chunk every second from 0.5 s.
+    /// `scroll.upperBound` seconds runs the tracking mode (nested runs until the finger lifts, as
+    /// UIKit does while a finger drags); the network sends a chunk every second from 0.5 s.
     static func screen(scroll: ClosedRange<Double>?, seconds: Double = 6, extra: @escaping @Sendable (Loop) throws -> Void = { _ in }) async throws -> [String] {
         try await Kata.attempt(lesson: 13) { () -> [String] in
             let clock = VirtualClock()
@@ -29,17 +29,35 @@ struct Lesson13Tests {
 
             if let scroll {
                 try loop.add(try Loop.Timer(name: "finger down", fireDate: loop.now + scroll.lowerBound) { _ in
-                    let ui = Loop.current
-                    ui.note("scroll begins (tracking mode)")
-                    try? ui.add(Loop.Port(name: "touches"), forMode: .tracking)
-                    _ = try? ui.run(mode: .tracking, timeout: scroll.upperBound - scroll.lowerBound)
-                    ui.note("scroll ends")
+                    Self.scroll(on: Loop.current, lasting: scroll.upperBound - scroll.lowerBound)
                 }, forMode: .default)
             }
             try extra(loop)
             try loop.run(mode: .default, timeout: seconds)
             return trace.lines(.notes)
         }
+    }
+
+    /// A scroll as UIKit runs it: the touches arrive on a port of the tracking mode, and the loop
+    /// runs the tracking mode — a nested run, returning after each event — until the event that
+    /// ends the scroll (the finger lifts, `duration` seconds later).
+    static func scroll(on ui: Loop, lasting duration: Double) {
+        ui.note("scroll begins (tracking mode)")
+        let ended = Lock(false)
+        let touches = Loop.Port(name: "touches") { event in
+            if event == "finger up" { ended.withLock { $0 = true } }
+        }
+        try? ui.add(touches, forMode: .tracking)
+        if let lift = try? Loop.Timer(name: "the system: finger up", fireDate: ui.now + duration, callout: { _ in try? touches.send("finger up") }) {
+            try? ui.add(lift, forMode: .tracking)
+        }
+        var events = 0
+        while !ended.withLock({ $0 }), events < 1_000 {   // bounded: a wrong answer must not spin
+            _ = try? ui.run(mode: .tracking, timeout: 60, returnAfterSourceHandled: true)
+            events += 1
+        }
+        ui.remove(.port(touches), fromMode: .tracking)
+        ui.note("scroll ends")
     }
 
     static func during(_ lines: [String], _ scroll: ClosedRange<Double>) -> [String] {
@@ -67,7 +85,8 @@ struct Lesson13Tests {
     @Test("The badge refresh pauses during the scroll and catches up once after")
     func badgeWaits() async throws {
         let lines = try await Self.screen(scroll: 1.2...4.2)
-        #expect(!Self.during(lines, 1.2...4.2).contains { $0.contains("badge") }, "the badge refreshed during the scroll: keep it in the default mode only")
+        let refreshedDuringScroll = Self.during(lines, 1.2...4.2).contains { $0.contains("badge") }
+        #expect(!refreshedDuringScroll, "the badge refreshed during the scroll: keep it in the default mode only")
         let badges = lines.filter { $0.contains("badge") }.map { String($0.prefix(10)).trimmingCharacters(in: .whitespaces) }
         #expect(badges == ["1000 ms", "4200 ms", "5000 ms", "6000 ms"], "badge refreshes at \(badges): once at 1 s, once right after the scroll (missed ticks skipped), then on schedule")
     }

@@ -1,30 +1,15 @@
 import Dispatch
-import Synchronization
 import Testing
 
 /// Lesson 14: the student's main-queue servicing on a main loop (a thread of a registry of its
 /// own, on a virtual clock), against the engine's own.
 @Suite("Lesson 14 — Main queue on the main loop", .serialized, .tags(.lesson14, .level3, .build))
 struct Lesson14Tests {
-    /// Runs `scenario` on the main thread of a fresh registry whose loops use `mechanisms`.
-    static func onMainThread(_ mechanisms: Loop.Mechanisms, _ scenario: @escaping @Sendable (Loop, MainQueue) throws -> Void) throws -> [String] {
-        let registry = LoopRegistry(clock: VirtualClock(), mechanisms: mechanisms)
-        let lines = Lock<Result<[String], any Error>>(.success([]))
-        let main = LoopThread(name: "main", registry: registry, isMain: true) {
-            let loop = Loop.current
-            loop.passLimit = 10_000
-            let trace = loop.startTracing()
-            let outcome = Result { try scenario(loop, registry.mainQueue) }
-            lines.withLock { $0 = outcome.map { trace.lines([.callouts, .notes, .results]) } }
-        }
-        try main.start()
-        main.join(timeout: 4)
-        return try lines.withLock { $0 }.get()
-    }
+    static let filter: LoopTrace.Filter = [.callouts, .notes, .results]
 
     static func compare(_ scenario: @escaping @Sendable (Loop, MainQueue) throws -> Void) async throws -> (actual: [String], expected: [String]) {
-        let actual = try await Kata.attempt(lesson: 14) { try onMainThread(.reference.with(mainQueue: StudentMainQueue()), scenario) }
-        let expected = try onMainThread(.reference, scenario)
+        let actual = try await Kata.attempt(lesson: 14) { try Kata.mainLoopTrace(.reference.with(mainQueue: StudentMainQueue()), Self.filter, scenario) }
+        let expected = try Kata.mainLoopTrace(.reference, Self.filter, scenario)
         return (actual, expected)
     }
 
@@ -49,7 +34,26 @@ struct Lesson14Tests {
             try loop.run(mode: .default, timeout: 1)
         }
         Kata.expectSameLines(actual, expected, hint: "Only common modes service the main queue: in \"modal\" (not common) the work must wait.")
-        #expect(actual.firstIndex { $0.contains("main queue") } ?? 0 > actual.firstIndex { $0.contains("back in the default mode") } ?? Int.max)
+        let work = actual.firstIndex { $0.contains("main queue") } ?? 0
+        let back = actual.firstIndex { $0.contains("back in the default mode") } ?? Int.max
+        #expect(work > back, "the main-queue work must wait until the loop is back in a common mode")
+    }
+
+    @Test("Main-queue work runs in every common mode: during a scroll, and in a mode marked common later")
+    func everyCommonMode() async throws {
+        let (actual, expected) = try await Self.compare { loop, queue in
+            loop.addCommonMode(.tracking)   // UIKit marks the tracking mode common
+            queue.async(name: "update during the scroll") {}
+            let scroll = try loop.run(mode: .tracking, timeout: 1, returnAfterSourceHandled: true)
+            loop.note("tracking: \(scroll)")
+            loop.addCommonMode("modal")
+            queue.async(name: "update during the modal") {}
+            let modal = try loop.run(mode: "modal", timeout: 1, returnAfterSourceHandled: true)
+            loop.note("modal, marked common: \(modal)")
+        }
+        Kata.expectSameLines(actual, expected, hint: "Not just the default mode: every mode in `commonModes` — tracking while the user scrolls, and any mode marked common later.")
+        #expect(actual.contains { $0.contains("tracking") && $0.contains("update during the scroll") })
+        #expect(actual.contains { $0.contains("modal") && $0.contains("update during the modal") })
     }
 
     @Test("The main queue keeps the main loop's common modes from ever being empty")
@@ -72,9 +76,12 @@ struct Lesson14Tests {
                 queue.async(name: "B (queued by A)") {}
                 source.signal()
             }
+            queue.async(name: "C (queued with A)") {}
             try loop.run(mode: .default, timeout: 1)
         }
-        Kata.expectSameLines(actual, expected, hint: "Take what is queued when the service starts (`takeAll()`): B, queued by A, waits for the next service, so the source signalled meanwhile runs first.")
+        Kata.expectSameLines(actual, expected, hint: "Take what is queued when the service starts (`takeAll()`) and run all of it: A and C together; B, queued by A, waits for the next service, so the source signalled meanwhile runs first.")
+        let order = actual.filter { $0.contains("main queue") || $0.contains("gets its turn") }.map { $0.contains("gets its turn") ? "source" : String($0.split(separator: "\"")[1].prefix(1)) }
+        #expect(order == ["A", "C", "source", "B"], "order of the work: \(order)")
     }
 
     @Test("Main-queue work sent from another thread wakes the sleeping main loop")

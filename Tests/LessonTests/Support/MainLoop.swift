@@ -1,0 +1,21 @@
+extension Kata {
+    /// Runs `scenario` on the main thread of a fresh registry whose loops use `mechanisms`, on a
+    /// virtual clock, and returns its trace lines. The main loop allows 10 000 passes per run;
+    /// the thread is given at most `timeout` seconds. Call it inside ``attempt(lesson:registry:timeout:ifStuck:_:)``
+    /// when `mechanisms` hold student code.
+    static func mainLoopTrace(_ mechanisms: Loop.Mechanisms, _ filter: LoopTrace.Filter, timeout: Double = 4,
+                              _ scenario: @escaping @Sendable (Loop, MainQueue) throws -> Void) throws -> [String] {
+        let registry = LoopRegistry(clock: VirtualClock(), mechanisms: mechanisms)
+        let lines = Lock<Result<[String], any Error>>(.success([]))
+        let main = LoopThread(name: "main", registry: registry, isMain: true) {
+            let loop = Loop.current
+            loop.passLimit = 10_000
+            let trace = loop.startTracing()
+            let outcome = Result { try scenario(loop, registry.mainQueue) }
+            lines.withLock { $0 = outcome.map { trace.lines(filter) } }
+        }
+        try main.start()
+        main.join(timeout: timeout)
+        return try lines.withLock { $0 }.get()
+    }
+}
