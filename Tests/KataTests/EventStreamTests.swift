@@ -144,7 +144,7 @@ struct JudgeTests {
         let output = "◇ Suite started.\nExercises/CommonModes.swift:35: Fatal error: Unexpectedly found nil while unwrapping an Optional value\n*** Program crashed: Illegal instruction ***"
         let (completed, report) = judge(.exited(1), StreamFixture.crashed, output: output)
         #expect(!completed)
-        #expect(report.broken == [3: .crashed(test: "Marking a mode common", reason: "Exercises/CommonModes.swift:35: Fatal error: Unexpectedly found nil while unwrapping an Optional value")])
+        #expect(report.broken == [3: .crashed(test: "Marking a mode common", reason: "Exercises/03-common-modes/CommonModes.swift:35: Fatal error: Unexpectedly found nil while unwrapping an Optional value")])
         #expect(report.result(for: .lesson03).status == .crashed)
         #expect(report.result(for: .lesson02).status == .solved)
     }

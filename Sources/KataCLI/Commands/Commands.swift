@@ -68,7 +68,7 @@ enum Commands {
         out.append("  Edit   \(lesson.exerciseFile)")
         out.append("  Write  \(lesson.task)")
         out.append("  Run    \(lesson.testCommand)   (or: swift run kata watch)")
-        if !lesson.hints.isEmpty {
+        if !lesson.hints.isEmpty && result.status != .solved {
             let seen = min(hintsSeen, lesson.hints.count)
             out.append("  Hints  \(seen) of \(lesson.hints.count) seen" + (seen < lesson.hints.count ? " — swift run kata hint \(lesson.number)" : ""))
         }
@@ -84,7 +84,9 @@ enum Commands {
             out.append("  " + style.bold("Now failing:"))
             for line in lines.prefix(5) { out += Style.wrap(line, width: 88, indent: "      ", first: "    " + style.red("✘ ")) }
             if lines.count > 5 { out.append(style.dim("    … and \(lines.count - 5) more")) }
-            if result.status != .notStarted {
+            if result.breakage != nil {
+                out.append(style.dim("  Run it alone to see it all: \(lesson.testCommand)"))
+            } else if result.status != .notStarted {
                 out.append(style.dim("  Expected vs actual, side by side, with a hint: \(lesson.testCommand)"))
             }
         } else if result.status == .noTests {
@@ -123,7 +125,9 @@ enum Commands {
     /// Builds (showing the compiler if it has work to do) and runs the lessons against Exercises.
     static func runExercises(_ context: Context, lessons: [Lesson]?) throws -> [LessonResult] {
         let runner = context.runner(.exercises)
-        print(context.style.dim("Building the lessons in .build/kata-exercises… (the first time takes a minute or two)"))
+        if runner.isFirstBuild {
+            print(context.style.dim("Building the lessons in .build/kata-exercises — the first time takes a minute or two…"))
+        }
         try runner.build()
         print(context.style.dim("Running " + (lessons.map { $0.count == 1 ? "lesson \($0[0].paddedNumber)'s tests…" : "the tests…" } ?? "every lesson's tests…")))
         let report = try runner.run(lessons)

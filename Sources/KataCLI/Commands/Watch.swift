@@ -89,6 +89,7 @@ struct FileWatcher {
     /// look (editors often write a file in several steps); returns the changed files, relative to
     /// the folder. With `giveUpAfter`, returns (empty) after that many seconds even if nothing changed.
     func waitForChange(since snapshot: [String: String], giveUpAfter limit: Double? = nil) -> [String] {
+        fflush(nil)   // everything printed so far is on screen while we wait
         let start = Date()
         var latest = snapshot
         while FileWatcher.changes(from: snapshot, to: latest).isEmpty {

@@ -30,7 +30,10 @@ struct Subprocess {
 
     /// Runs `arguments` (looked up on PATH); ends the group after `timeout` seconds, or as soon as
     /// `stalled` (asked four times a second) says the child is stuck.
-    static func run(_ arguments: [String], timeout: Double?, echo: Bool = false, stalled: () -> Bool = { false }) throws -> Outcome {
+    /// With `echo`, the child's output is copied to the terminal as it comes, but only once the
+    /// child has run for `echoAfter` seconds (a build with nothing to do stays quiet).
+    static func run(_ arguments: [String], timeout: Double?, echo: Bool = false, echoAfter: Double = 0,
+                    stalled: () -> Bool = { false }) throws -> Outcome {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("kata-\(UUID().uuidString).log").path
         defer { try? FileManager.default.removeItem(atPath: log) }
 
@@ -62,7 +65,7 @@ struct Subprocess {
         var ending: Outcome.Ending?
         while ending == nil {
             let done = waitpid(pid, &waitStatus, WNOHANG)
-            if echo { printed = Subprocess.echoNew(log, from: printed) }
+            if echo && Date().timeIntervalSince(start) >= echoAfter { printed = Subprocess.echoNew(log, from: printed) }
             if done == pid {
                 let signal = waitStatus & 0x7f
                 ending = signal == 0 ? .exited((waitStatus >> 8) & 0xff) : .signalled(signal)
@@ -78,7 +81,7 @@ struct Subprocess {
             kill(-pid, SIGKILL)
             _ = waitpid(pid, &waitStatus, 0)
         }
-        if echo { _ = Subprocess.echoNew(log, from: printed) }
+        if echo && (printed > 0 || Date().timeIntervalSince(start) >= echoAfter) { _ = Subprocess.echoNew(log, from: printed) }
         let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         return Outcome(ending: ending!, output: output)
     }

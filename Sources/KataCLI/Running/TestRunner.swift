@@ -29,12 +29,15 @@ struct TestRunner {
     /// Builds the package and its tests. Throws with the compiler's errors if it does not build.
     func build() throws {
         let outcome = try Subprocess.run(["swift", "build", "--package-path", packagePath, "--build-tests", "--scratch-path", scratch]
-                                            + target.traitArguments, timeout: nil, echo: echoBuild)
+                                            + target.traitArguments, timeout: nil, echo: echoBuild, echoAfter: 2)
         guard outcome.ending == .exited(0) else {
             let errors = outcome.output.split(separator: "\n").filter { $0.contains("error:") }.prefix(8)
             throw BuildFailure(errors: errors.map(String.init))
         }
     }
+
+    /// Whether this build folder has never been built (the first build takes a minute or two).
+    var isFirstBuild: Bool { !FileManager.default.fileExists(atPath: (scratch as NSString).appendingPathComponent("debug")) }
 
     /// Runs the tests of `lessons` (all lessons if nil) and reads their results.
     ///
@@ -128,10 +131,17 @@ struct TestRunner {
             let reason = crashReason(in: outcome.output)
             let blamed = unfinished.filter { runningTest($0) != nil }
             for lesson in blamed.isEmpty ? unfinished : blamed {
-                report.broken[lesson.number] = .crashed(test: runningTest(lesson), reason: reason)
+                report.broken[lesson.number] = .crashed(test: runningTest(lesson), reason: reason.map { placed($0, in: lesson) })
             }
             return false
         }
+    }
+
+    /// A fatal error names its file by module and name (`Exercises/CommonModes.swift:35`);
+    /// the student needs the path (`Exercises/03-common-modes/CommonModes.swift:35`).
+    static func placed(_ reason: String, in lesson: Lesson) -> String {
+        let name = (lesson.exerciseFile as NSString).lastPathComponent
+        return reason.replacingOccurrences(of: "Exercises/\(name):", with: "\(lesson.exerciseFile):")
     }
 
     /// The line of the test process's output that says why it died.
