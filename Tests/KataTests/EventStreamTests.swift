@@ -24,9 +24,10 @@ enum StreamFixture {
         #"{"kind":"event","payload":{"issue":{"_error":{"code":1,"description":"\#(description)","domain":"Kata.Failure"},"isKnown":\#(known)},"kind":"issueRecorded","messages":[{"symbol":"fail","text":"Caught error: \#(description)"}],"testID":"\#(id(suite, name))"},"version":0}"#
     }
 
-    static func expectation(_ suite: String, _ name: String, _ text: String, severity: String? = nil) -> String {
+    static func expectation(_ suite: String, _ name: String, _ text: String, severity: String? = nil, comment: String? = nil) -> String {
         let extra = severity.map { #","severity":"\#($0)""# } ?? ""
-        return #"{"kind":"event","payload":{"issue":{"isKnown":false\#(extra)},"kind":"issueRecorded","messages":[{"symbol":"fail","text":"\#(text)"},{"symbol":"details","text":"more"}],"testID":"\#(id(suite, name))"},"version":0}"#
+        let comments = comment.map { #""_comments":["\#($0)"],"# } ?? ""
+        return #"{"kind":"event","payload":{\#(comments)"issue":{"isKnown":false\#(extra)},"kind":"issueRecorded","messages":[{"symbol":"fail","text":"\#(text)"},{"symbol":"details","text":"more"}],"testID":"\#(id(suite, name))"},"version":0}"#
     }
 
     static let runStarted = #"{"kind":"event","payload":{"kind":"runStarted","messages":[]},"version":0}"#
@@ -61,7 +62,7 @@ struct EventStreamTests {
         #expect(stream.runEnded)
         #expect(stream.tests.map(\.suite) == ["Lesson06Tests", "Lesson06Tests", "Lesson02Tests"])
         #expect(stream.tests[0].displayName == "On time")
-        #expect(stream.tests[0].issues == ["Lesson 06 is not solved yet: write nextFireDate(after:interval:now:) in Exercises/06-timer-skip-on-overrun/NextFireDate.swift"])
+        #expect(stream.tests[0].issues == [.init(line: "Lesson 06 is not solved yet: write nextFireDate(after:interval:now:) in Exercises/06-timer-skip-on-overrun/NextFireDate.swift")])
         #expect(stream.tests[2].issues.isEmpty && stream.tests[2].ended)
         #expect(stream.running.isEmpty)
     }
@@ -102,6 +103,23 @@ struct EventStreamTests {
         let result = RunReport(stream: EventStream.parse(text)).result(for: .lesson05)
         #expect(result.cases.map(\.failure) == [#"Expectation failed: (order → ["b"]) == ["a"]"#, nil])
         #expect(result.status == .failing && result.passed == 1)
+    }
+
+    @Test("A recorded issue is summed up by its comment's first line; the comment is kept in full for the card")
+    func recordedIssue() {
+        let comment = #"The loop did something else than expected:\n  expected │ actual\n✗ 3  4000 ms │ 4500 ms\nHint: the next tick is on the schedule."#
+        let text = [
+            StreamFixture.test("Lesson06Tests", "skips()", display: "Missed ticks are skipped"),
+            StreamFixture.event("testStarted", "Lesson06Tests", "skips()"),
+            StreamFixture.expectation("Lesson06Tests", "skips()", "Issue recorded", comment: comment),
+            StreamFixture.event("testEnded", "Lesson06Tests", "skips()"), StreamFixture.runEnded,
+        ].joined(separator: "\n")
+        let result = RunReport(stream: EventStream.parse(text)).result(for: .lesson06)
+        #expect(result.failureLines == ["Missed ticks are skipped — The loop did something else than expected"])
+        #expect(result.firstDetail?.test == "Missed ticks are skipped")
+        #expect(result.firstDetail?.detail.hasSuffix("Hint: the next tick is on the schedule.") == true)
+        let card = Commands.describe(result, hintsSeen: 0, style: Style(colours: false))
+        #expect(card.contains("      ✗ 3  4000 ms │ 4500 ms"))
     }
 
     @Test("A skipped test counts as finished; an unknown line is ignored")

@@ -84,10 +84,17 @@ enum Commands {
             out.append("  " + style.bold("Now failing:"))
             for line in lines.prefix(5) { out += Style.wrap(line, width: 88, indent: "      ", first: "    " + style.red("✘ ")) }
             if lines.count > 5 { out.append(style.dim("    … and \(lines.count - 5) more")) }
+            if let (test, detail) = result.firstDetail {
+                let shown = detail.split(separator: "\n", omittingEmptySubsequences: false).prefix(18)
+                out.append("")
+                out.append("  " + style.bold("“\(test)”") + style.dim(" says:"))
+                for line in shown { out.append("      " + (line.hasPrefix("✗") ? style.red(String(line)) : line.hasPrefix("Hint:") ? style.yellow(String(line)) : String(line))) }
+                if detail.split(separator: "\n").count > shown.count { out.append(style.dim("      …")) }
+            }
             if result.breakage != nil {
                 out.append(style.dim("  Run it alone to see it all: \(lesson.testCommand)"))
             } else if result.status != .notStarted {
-                out.append(style.dim("  Expected vs actual, side by side, with a hint: \(lesson.testCommand)"))
+                out.append(style.dim("  Every failure in full: \(lesson.testCommand)"))
             }
         } else if result.status == .noTests {
             out.append("")

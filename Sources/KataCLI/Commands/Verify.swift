@@ -75,7 +75,7 @@ extension Commands {
             if result.cases.isEmpty { return "no test ran (is \(result.lesson.suiteType) in Tests/LessonTests?)" }
             if result.total < fewestTests { return "only \(result.total) tests (\(fewestTests) or more expected)" }
             if result.passed < result.total {
-                let first = result.failureLines.first.map { " — \($0)" } ?? ""
+                let first = result.failureLines.first.map { ", first: \($0)" } ?? ""
                 return "\(result.total - result.passed) of \(result.total) tests fail\(first)"
             }
             return nil

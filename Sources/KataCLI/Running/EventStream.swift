@@ -19,8 +19,15 @@ struct EventStream: Equatable {
         var started = false
         var ended = false
         var skipped = false
-        /// The first line of each issue recorded in it (known issues and warnings left out).
-        var issues: [String] = []
+        /// The issues recorded in it (known issues and warnings left out).
+        var issues: [Issue] = []
+    }
+
+    /// One issue: a line that says what failed, and the lesson's full explanation if it gave one
+    /// (the comment of `Issue.record` / `#expect`: expected vs actual side by side, and a hint).
+    struct Issue: Equatable {
+        var line: String
+        var detail: String?
     }
 
     /// The tests in the order the stream first named them.
@@ -99,15 +106,22 @@ struct EventStream: Equatable {
         return false
     }
 
-    /// The issue in one line: the thrown error's description, or the first "fail" message.
-    private static func message(of payload: [String: Any], issue: [String: Any]) -> String {
+    /// The issue: the thrown error's description, or the "fail" message — where that only says
+    /// "Issue recorded", the first line of its comment — and the comments in full.
+    private static func message(of payload: [String: Any], issue: [String: Any]) -> Issue {
+        let comments = (payload["_comments"] as? [String] ?? []).filter { !$0.isEmpty }
+        let detail = comments.isEmpty ? nil : comments.joined(separator: "\n")
         if let error = issue["_error"] as? [String: Any], let description = error["description"] as? String {
-            return firstLine(description)
+            return Issue(line: firstLine(description), detail: detail)
         }
         let messages = payload["messages"] as? [[String: Any]] ?? []
-        let text = messages.first { $0["symbol"] as? String == "fail" }?["text"] as? String
+        var text = messages.first { $0["symbol"] as? String == "fail" }?["text"] as? String
             ?? messages.first?["text"] as? String ?? "failed"
-        return firstLine(text.replacingOccurrences(of: "Caught error: ", with: ""))
+        if text == "Issue recorded", let comment = comments.first {
+            text = firstLine(comment)
+            if text.hasSuffix(":") { text.removeLast() }
+        }
+        return Issue(line: firstLine(text.replacingOccurrences(of: "Caught error: ", with: "")), detail: detail)
     }
 
     private static func firstLine(_ text: String) -> String {

@@ -56,7 +56,8 @@ struct RunReport: Equatable {
         for test in stream.tests {
             discovered[test.suite, default: 0] += 1
             if test.ended || test.skipped {
-                cases.append(TestCaseResult(suite: test.suite, name: test.displayName, failure: test.issues.first))
+                cases.append(TestCaseResult(suite: test.suite, name: test.displayName, failure: test.issues.first?.line,
+                                            detail: test.issues.first?.detail))
             }
         }
     }
@@ -99,14 +100,22 @@ struct LessonResult: Equatable {
     /// `Lesson 06 is not solved yet: write … in Exercises/…` — the line every stub gives.
     static func isStubLine(_ line: String) -> Bool { line.contains(" is not solved yet: write ") }
 
-    /// The failures worth showing: one line each, each line once; a breakage first.
+    /// The failures worth showing, one line each, each line once, a breakage first: a stub's
+    /// "not solved yet" line as it is; another failure with the name of its test.
     var failureLines: [String] {
         var lines: [String] = breakage.map { [$0.explanation] } ?? []
-        for failure in cases.compactMap(\.failure) {
-            let line = Self.tidy(failure)
+        for test in cases {
+            guard let failure = test.failure else { continue }
+            let tidy = Self.tidy(failure)
+            let line = Self.isStubLine(tidy) || test.name.isEmpty ? tidy : "\(test.name) — \(tidy)"
             if !lines.contains(line) { lines.append(line) }
         }
         return lines
+    }
+
+    /// The first failing test that explained itself at length (expected vs actual, a hint).
+    var firstDetail: (test: String, detail: String)? {
+        cases.lazy.compactMap { test in test.detail.map { (test.name, $0) } }.first
     }
 
     /// Drops the wrapping Swift Testing adds around a message, keeps its first line.
