@@ -88,7 +88,13 @@ enum Commands {
                 let shown = detail.split(separator: "\n", omittingEmptySubsequences: false).prefix(18)
                 out.append("")
                 out.append("  " + style.bold("“\(test)”") + style.dim(" says:"))
-                for line in shown { out.append("      " + (line.hasPrefix("✗") ? style.red(String(line)) : line.hasPrefix("Hint:") ? style.yellow(String(line)) : String(line))) }
+                for line in shown {
+                    if line.hasPrefix("Hint:") {
+                        out += Style.wrap(String(line), width: 96, indent: "            ", first: "      ").map(style.yellow)
+                    } else {
+                        out.append("      " + (line.hasPrefix("✗") ? style.red(String(line)) : String(line)))
+                    }
+                }
                 if detail.split(separator: "\n").count > shown.count { out.append(style.dim("      …")) }
             }
             if result.breakage != nil {

@@ -107,7 +107,9 @@ struct LessonResult: Equatable {
         for test in cases {
             guard let failure = test.failure else { continue }
             let tidy = Self.tidy(failure)
-            let line = Self.isStubLine(tidy) || test.name.isEmpty ? tidy : "\(test.name) — \(tidy)"
+            // When the line is only the opening of the test's own explanation, the name says more.
+            let opening = test.detail.map { Self.tidy($0).hasPrefix(tidy) } ?? false
+            let line = Self.isStubLine(tidy) || test.name.isEmpty ? tidy : opening ? test.name : "\(test.name) — \(tidy)"
             if !lines.contains(line) { lines.append(line) }
         }
         return lines
