@@ -181,4 +181,11 @@ import Testing
         #expect(await thread.finish(timeout: 5))
         #expect(joined.value == false)
     }
+
+    @Test func theMainLoopOfARegistryWithNoMainThreadIsNilNotACrash() {
+        let registry = LoopRegistry()
+        #expect(registry.mainThread == nil)
+        #expect(registry.mainLoop == nil)
+        #expect(LoopRegistry.shared.mainLoop === Loop.main)
+    }
 }

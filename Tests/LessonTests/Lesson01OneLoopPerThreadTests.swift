@@ -100,12 +100,12 @@ struct Lesson01Tests {
             }
             try main.start()
             ready.wait()
-            let fromA = Self.onThread(registry, name: "a") { ObjectIdentifier(registry.mainLoop) }.0
-            let fromB = Self.onThread(registry, name: "b") { ObjectIdentifier(registry.mainLoop) }.0
+            let fromA = Self.onThread(registry, name: "a") { registry.mainLoop.map(ObjectIdentifier.init) }.0
+            let fromB = Self.onThread(registry, name: "b") { registry.mainLoop.map(ObjectIdentifier.init) }.0
             let own = mainsLoop.loops.first.map(ObjectIdentifier.init)
             done.signal()
             main.join(timeout: 2)
-            return (fromA == fromB, fromA == own)
+            return (fromA != nil && fromA == fromB, fromA == own)
         }
         #expect(sameFromOthers, "two threads asking for the main loop got different loops")
         #expect(mainsOwn, "the main loop must be the main thread's own loop")

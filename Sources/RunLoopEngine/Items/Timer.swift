@@ -23,6 +23,8 @@ extension Loop {
         public let tolerance: Double
         let callout: @Sendable (Timer) -> Void
         let core: Lock<Core>
+        /// A number no other timer has: how the timer heaps name it.
+        let serial = Loop.sequence.next()
 
         struct Core {
             var fireDate: Instant
@@ -32,7 +34,8 @@ extension Loop {
             var generation: UInt64 = 0
             weak var owner: Loop?
             /// The modes of `owner` that hold the timer.
-            var modes: Set<Mode> = []
+            /// (A timer is in one mode or two: an array, not a set, spares hashing the names.)
+            var modes: [Mode] = []
         }
 
         /// Makes a timer. Add it to a loop to schedule it.
@@ -87,12 +90,18 @@ extension Loop {
         /// Stops the timer for good and removes it from its loop; safe from its own callout and
         /// from any thread. CF: `CFRunLoopTimerInvalidate`.
         public func invalidate() {
-            let owner = core.withLock { core -> Loop? in
-                guard core.valid else { return nil }
+            // One lock of the timer: it is invalid, in no mode, of no loop; its heap entries are stale.
+            let (owner, modes) = core.withLock { core -> (Loop?, [Mode]) in
+                guard core.valid else { return (nil, []) }
                 core.valid = false
-                return core.owner
+                core.generation &+= 1
+                defer {
+                    core.modes = []
+                    core.owner = nil
+                }
+                return (core.owner, core.modes)
             }
-            owner?.removeEverywhere(.timer(self))
+            owner?.removeInvalidated(self, from: modes)
         }
     }
 }

@@ -30,13 +30,16 @@ extension Loop {
             if let owner = core.owner, owner !== self { throw .timerOwnedByAnotherLoop(timer: timer.name) }
             core.owner = self
         }
+        let asleep: Bool
         do {
-            try add(.timer(timer), to: mode)
+            asleep = try add(.timer(timer), to: mode)
         } catch {
             timer.core.withLock { if $0.modes.isEmpty { $0.owner = nil } }
             throw error
         }
-        waiter.notify()   // the loop may need to wake earlier
+        // A sleeping loop may need to wake earlier. One that is not asleep looks at its timers
+        // before it sleeps (it marks itself asleep, under the lock, before it looks).
+        if asleep { waiter.notify() }
     }
 
     /// Adds an observer to `mode` (or to every common mode, with `.common`). An observer
@@ -105,7 +108,9 @@ extension Loop {
 
     // MARK: Internals
 
-    func add(_ item: Item, to mode: Mode) throws(LoopError) {
+    /// - Returns: whether the loop was asleep (and may need waking to see the item).
+    @discardableResult
+    func add(_ item: Item, to mode: Mode) throws(LoopError) -> Bool {
         try state.withLock { state throws(LoopError) in
             guard !state.isTornDown else { throw .loopTornDown(loop: name) }
             if mode == .common {
@@ -113,6 +118,7 @@ extension Loop {
             } else {
                 _ = state.insert(item, into: mode)
             }
+            return state.isSleeping
         }
     }
 
@@ -123,6 +129,22 @@ extension Loop {
             for mode in Array(state.modes.keys) { _ = state.remove(item, from: mode) }
         }
         waiter.notify()
+    }
+
+    /// `timer` was invalidated: it leaves `modes` (the modes it was in) and the common items.
+    /// (``Timer/invalidate()`` has already cleared its modes and owner.)
+    func removeInvalidated(_ timer: Timer, from modes: [Mode]) {
+        let item = Item.timer(timer)
+        let asleep = state.withLock { state -> Bool in
+            _ = state.commonRules.removeCommonItem(item)
+            for mode in modes {
+                state.withMode(mode) { contents in
+                    if contents.table.remove(item) { contents.itemRemoved(item) }
+                }
+            }
+            return state.isSleeping
+        }
+        if asleep { waiter.notify() }   // it may now have nothing to wait for
     }
 
     /// A timer's fire date changed: move it in the heaps of its modes and let the loop re-aim.

@@ -61,9 +61,9 @@ extension Loop {
         /// records it in the trace. CF: `__CFRunLoopDoObservers`.
         public func notify(_ activity: Activity) {
             loop.record(.activity(activity), mode: mode)
+            guard !loop.observerCount.isZero else { return }
             let observers = loop.state.withLock { state -> [Observer] in
-                guard state.modes[mode] != nil else { return [] }
-                return state.modes[mode]!.orderedObservers()
+                state.withMode(mode) { $0.orderedObservers() } ?? []
             }
             for observer in observers where observer.activities.contains(activity) {
                 let fire = observer.core.withLock { core -> Bool in
@@ -86,12 +86,16 @@ extension Loop {
         public func doBlocks() -> Bool {
             let due = loop.state.withLock { state -> [QueuedBlock] in
                 guard !state.blocks.isEmpty else { return [] }
+                var queued: [QueuedBlock] = []
+                swap(&queued, &state.blocks)
+                // Usually every queued block was queued for this mode: hand over the queue as it is.
+                let allRunHere = state.blocksAllFor == mode
+                state.blocksAllFor = nil
+                if allRunHere { return queued }
                 var due: [QueuedBlock] = []
-                var kept: [QueuedBlock] = []
-                for block in state.blocks {
-                    if state.blockRuns(in: mode, queuedFor: block.modes) { due.append(block) } else { kept.append(block) }
+                for block in queued {
+                    if state.blockRuns(in: mode, queuedFor: block.modes) { due.append(block) } else { state.blocks.append(block) }
                 }
-                state.blocks = kept
                 return due
             }
             for block in due {
@@ -107,10 +111,11 @@ extension Loop {
         @discardableResult
         public func doSources0() -> Bool {
             let signalled = loop.state.withLock { state -> [Source] in
-                guard let table = state.modes[mode]?.table else { return [] }
-                return table.items(of: .source).compactMap { item -> Source? in
-                    if case .source(let source) = item, source.isSignalled { return source } else { return nil }
-                }
+                state.withMode(mode) { contents in
+                    contents.table.items(of: .source).compactMap { item -> Source? in
+                        if case .source(let source) = item, source.isSignalled { return source } else { return nil }
+                    }
+                } ?? []
             }
             guard !signalled.isEmpty else { return false }
             let ordered = signalled

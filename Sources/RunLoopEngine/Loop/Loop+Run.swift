@@ -103,7 +103,7 @@ extension Loop {
     /// A block keeps its mode from being empty until it has run. CF: `CFRunLoopPerformBlock`;
     /// Foundation: `RunLoop.perform(inModes:block:)`.
     public func perform(inModes modes: [Mode] = [.default], name: String = "block", _ block: @escaping @Sendable () -> Void) {
-        state.withLock { $0.blocks.append(QueuedBlock(modes: Set(modes), name: name, work: block)) }
+        state.withLock { $0.queue(QueuedBlock(modes: modes, name: name, work: block)) }
     }
 
     // MARK: Internals
@@ -120,7 +120,7 @@ extension Loop {
         try checkCanRun(mode)
         let frame = RunFrame(mode: mode, deadline: deadline, hasNoTimeLeft: hasNoTimeLeft, returnAfterSourceHandled: returnAfterSourceHandled)
         let started = state.withLock { state -> Bool in
-            _ = state.contents(mode)
+            state.makeMode(mode)
             guard !modeIsEmpty(mode, in: state) else { return false }
             state.runs.append(frame)
             return true

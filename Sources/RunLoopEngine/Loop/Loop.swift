@@ -40,6 +40,10 @@ public final class Loop: @unchecked Sendable {
     let waiter = KernelWaiter()
     /// Where activities and callouts are recorded, when someone listens.
     let traceSink = Lock<LoopTrace?>(nil)
+    /// How many observers the loop's modes hold (shared with `state`).
+    let observerCount: ObserverCount
+    /// Whether `traceSink` holds a trace: read without the lock on every event.
+    let isTracing = Atomic(false)
 
     /// Makes a loop that belongs to the calling thread and to no registry.
     ///
@@ -58,6 +62,7 @@ public final class Loop: @unchecked Sendable {
         self.name = name
         var initial = LoopState(mechanisms: mechanisms, isMain: isMain)
         initial.markCommon(.default)   // CF: a new loop's common modes are {default}
+        self.observerCount = initial.observerCount
         self.state = Lock(initial)
         mechanisms.autoreleasePools?.install(on: self, pools: AutoreleasePoolStack.forThread(owner))
     }
@@ -103,7 +108,7 @@ public final class Loop: @unchecked Sendable {
     }
 
     /// The main thread's loop, from any thread. CF: `CFRunLoopGetMain`.
-    public static var main: Loop { LoopRegistry.shared.mainLoop }
+    public static var main: Loop { LoopRegistry.shared.mainLoop! }   // the shared registry always has a main thread
 }
 
 extension Loop: Hashable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Everything a loop holds, guarded by the loop's lock (`Loop.state`).
 /// CF: the fields of `struct __CFRunLoop` and its modes, guarded by `_lock` and each mode's lock.
 struct LoopState {
@@ -8,6 +10,9 @@ struct LoopState {
     let makeTable: any ModeItemTable.Type
     /// Blocks queued with `perform(inModes:)`, first in first out. CF: `_blocks_head`.
     var blocks: [QueuedBlock] = []
+    /// When every queued block was queued for this one mode (and no other): the blocks step of
+    /// a run of that mode takes them all without looking at each. Nil when unknown.
+    var blocksAllFor: Loop.Mode?
     /// The runs in progress, innermost last. CF: `_currentMode` and the per-run data.
     var runs: [RunFrame] = []
     /// Whether `wakeUp()` is ignored now. CF: `__CFRunLoopIsIgnoringWakeUps`, a flag of the
@@ -24,82 +29,112 @@ struct LoopState {
     var isMain: Bool
     var isTornDown = false
 
+    /// How many observers the modes hold, in all: read without the lock by every pass, which
+    /// skips looking for observers when there are none.
+    let observerCount = ObserverCount()
+
     init(mechanisms: Loop.Mechanisms, isMain: Bool) {
         self.commonRules = mechanisms.commonModes.init()
         self.makeTable = mechanisms.modeItemTable
         self.isMain = isMain
     }
 
-    /// The mode's contents, made on first use.
-    mutating func contents(_ mode: Loop.Mode) -> ModeContents {
-        if let existing = modes[mode] { return existing }
-        let made = ModeContents(table: makeTable.init())
-        modes[mode] = made
-        return made
+    /// Makes the mode's contents on its first use. (It returns nothing: a copy of a mode's
+    /// contents would retain everything it holds.)
+    mutating func makeMode(_ mode: Loop.Mode) {
+        guard !hasMode(mode) else { return }
+        modes[mode] = ModeContents(table: makeTable.init())
+    }
+
+    /// Whether `mode` has been used (without copying its contents).
+    func hasMode(_ mode: Loop.Mode) -> Bool { modes.index(forKey: mode) != nil }
+
+    /// Runs `body` on the contents of `mode` in place; nil if the mode was never used.
+    /// (`modes[mode]!.something()` may copy the contents, retaining all they hold.)
+    mutating func withMode<R>(_ mode: Loop.Mode, _ body: (inout ModeContents) -> R) -> R? {
+        guard let index = modes.index(forKey: mode) else { return nil }
+        return body(&modes.values[index])
     }
 
     /// Adds `item` to `mode` (a real mode, not `.common`). Returns whether it was added.
     mutating func insert(_ item: Loop.Item, into mode: Loop.Mode) -> Bool {
-        _ = contents(mode)
-        guard modes[mode]!.table.insert(item) else { return false }
-        modes[mode]!.itemAdded(item)
+        // Through the index: a mutation through `modes[mode]!` may copy the mode's contents.
+        let index = modes.index(forKey: mode) ?? {
+            makeMode(mode)
+            return modes.index(forKey: mode)!
+        }()
+        guard modes.values[index].table.insert(item) else { return false }
+        modes.values[index].itemAdded(item)
         if case .timer(let timer) = item {
-            let generation = timer.core.withLock { core -> UInt64 in
-                core.modes.insert(mode)
-                return core.generation
+            let (generation, fireDate) = timer.core.withLock { core -> (UInt64, Instant) in
+                if !core.modes.contains(mode) { core.modes.append(mode) }
+                return (core.generation, core.fireDate)
             }
-            modes[mode]!.schedule(timer, generation: generation)
+            modes.values[index].schedule(timer, generation: generation, fireDate: fireDate)
         }
         if case .observer(let observer) = item {
             observer.core.withLock { $0.modeCount += 1 }
+            observerCount.add(1)
         }
         return true
     }
 
     /// Removes `item` from `mode`. Returns whether it was there.
     mutating func remove(_ item: Loop.Item, from mode: Loop.Mode) -> Bool {
-        guard modes[mode]?.table.remove(item) == true else { return false }
-        modes[mode]!.itemRemoved(item)
+        guard let index = modes.index(forKey: mode), modes.values[index].table.remove(item) else { return false }
+        modes.values[index].itemRemoved(item)
         if case .timer(let timer) = item {
             // The timer's entries in this mode's heaps go stale: bump its generation and
             // reschedule it in the modes it is still in.
-            let (remaining, generation) = timer.core.withLock { core -> (Set<Loop.Mode>, UInt64) in
-                core.modes.remove(mode)
+            let (remaining, generation) = timer.core.withLock { core -> ([Loop.Mode], UInt64) in
+                core.modes.removeAll { $0 == mode }
                 core.generation &+= 1
                 if core.modes.isEmpty { core.owner = nil }
                 return (core.modes, core.generation)
             }
-            for other in remaining { modes[other]?.schedule(timer, generation: generation) }
+            for other in remaining {
+                if let index = modes.index(forKey: other) { modes.values[index].schedule(timer, generation: generation) }
+            }
         }
         if case .observer(let observer) = item {
             observer.core.withLock { core in
                 core.modeCount -= 1
                 if core.modeCount == 0 { core.owner = nil }
             }
+            observerCount.add(-1)
         }
         return true
     }
 
     /// Marks `mode` common and copies the common items into it. CF: `CFRunLoopAddCommonMode`.
     mutating func markCommon(_ mode: Loop.Mode) {
-        _ = contents(mode)
+        makeMode(mode)
         for item in commonRules.markCommon(mode) { _ = insert(item, into: mode) }
     }
 
     /// Reschedules `timer` in every mode that holds it, after its fire date changed.
     mutating func reschedule(_ timer: Loop.Timer) {
         let (modesOfTimer, generation) = timer.core.withLock { ($0.modes, $0.generation) }
-        for mode in modesOfTimer { modes[mode]?.schedule(timer, generation: generation) }
+        for mode in modesOfTimer {
+            if let index = modes.index(forKey: mode) { modes.values[index].schedule(timer, generation: generation) }
+        }
+    }
+
+    /// Queues a block (`perform(inModes:)`).
+    mutating func queue(_ block: QueuedBlock) {
+        let only = block.modes.count == 1 ? block.modes[0] : nil
+        if blocks.isEmpty { blocksAllFor = only } else if blocksAllFor != only { blocksAllFor = nil }
+        blocks.append(block)
     }
 
     /// Whether a block queued for `blockModes` runs in `mode`. CF: the `doit` test of `__CFRunLoopDoBlocks`.
-    func blockRuns(in mode: Loop.Mode, queuedFor blockModes: Set<Loop.Mode>) -> Bool {
+    func blockRuns(in mode: Loop.Mode, queuedFor blockModes: [Loop.Mode]) -> Bool {
         blockModes.contains(mode) || (blockModes.contains(.common) && commonRules.commonModes.contains(mode))
     }
 
     /// CF: `__CFRunLoopModeIsEmpty`, but for the main queue, which `Loop` checks.
     func modeHasNothingToDo(_ mode: Loop.Mode) -> Bool {
-        if let contents = modes[mode], !contents.table.isEmpty { return false }
+        if let index = modes.index(forKey: mode), !modes.values[index].table.isEmpty { return false }
         return !blocks.contains { blockRuns(in: mode, queuedFor: $0.modes) }
     }
 }
@@ -108,55 +143,96 @@ struct LoopState {
 struct ModeContents {
     /// The sources, ports, timers and observers (lesson 02's seam).
     var table: any ModeItemTable
-    /// Timers by fire date: which are due.
+    /// Timers without tolerance, by fire date: which are due, and when the loop must wake.
     var byFireDate = TimerHeap()
-    /// Timers by fire date plus tolerance: when the loop must wake for them.
-    var byLatestFireDate = TimerHeap()
+    /// Timers with a tolerance, by fire date: which are due.
+    var tolerantByFireDate = TimerHeap()
+    /// Timers with a tolerance, by fire date plus tolerance: when the loop must wake for them.
+    /// (Most timers have none: keeping them out of here saves a push and a pop each.)
+    var tolerantByLatestFireDate = TimerHeap()
     /// Observers sorted by order, rebuilt after a change.
     var observersInOrder: [Loop.Observer]?
 
-    /// How many timers the table holds.
-    var timerCount = 0
+    /// The timers the mode holds, by serial number: what the heaps' entries point to.
+    var timers: [UInt64: Loop.Timer] = [:]
 
     mutating func itemAdded(_ item: Loop.Item) {
         if case .observer = item { observersInOrder = nil }
-        if case .timer = item { timerCount += 1 }
+        if case .timer(let timer) = item { timers[timer.serial] = timer }
     }
 
     mutating func itemRemoved(_ item: Loop.Item) {
         if case .observer = item { observersInOrder = nil }
-        if case .timer = item { timerCount -= 1 }
+        if case .timer(let timer) = item { timers[timer.serial] = nil }
     }
 
-    /// Pushes the timer's entries, at its current fire date, into both heaps.
-    mutating func schedule(_ timer: Loop.Timer, generation: UInt64) {
-        let fireDate = timer.core.withLock { $0.fireDate }
-        let sequence = Loop.sequence.next()
-        let latest = (fireDate + timer.tolerance).nanoseconds
-        byFireDate.push(.init(key: fireDate.nanoseconds, sequence: sequence, generation: generation, timer: timer))
-        byLatestFireDate.push(.init(key: latest, sequence: sequence, generation: generation, timer: timer))
-        if byFireDate.count > 64 && byFireDate.count > 4 * max(timerCount, 1) { compact() }
+    /// Pushes the timer's entries, at its current fire date, into its heaps.
+    mutating func schedule(_ timer: Loop.Timer, generation: UInt64, fireDate: Instant? = nil) {
+        let fireDate = fireDate ?? timer.core.withLock { $0.fireDate }
+        let entry = TimerHeap.Entry(key: fireDate.nanoseconds, sequence: Loop.sequence.next(), generation: generation, timer: timer.serial)
+        if timer.tolerance > 0 {
+            tolerantByFireDate.push(entry)
+            tolerantByLatestFireDate.push(.init(key: (fireDate + timer.tolerance).nanoseconds, sequence: entry.sequence,
+                                                generation: generation, timer: timer.serial))
+        } else {
+            byFireDate.push(entry)
+        }
+        let entries = byFireDate.count + tolerantByFireDate.count
+        if entries > 64 && entries > 4 * max(timers.count, 1) { compact() }
     }
 
-    /// Drops stale entries from both heaps.
+    /// Drops stale entries from the heaps.
     mutating func compact() {
-        byFireDate.compact(keeping: ModeContents.isLive)
-        byLatestFireDate.compact(keeping: ModeContents.isLive)
+        let timers = timers
+        byFireDate.compact { Self.timer(of: $0, in: timers) != nil }
+        tolerantByFireDate.compact { Self.timer(of: $0, in: timers) != nil }
+        tolerantByLatestFireDate.compact { Self.timer(of: $0, in: timers) != nil }
     }
 
-    /// Whether an entry still speaks for its timer. A timer whose callout is running has no
-    /// live entry: a run nested in that callout must neither fire it again nor wake for it
-    /// (CF: `__CFArmNextTimerInMode` discounts firing timers). It is scheduled afresh when its
+    /// The entry's timer, if the entry still speaks for it (the mode holds the timer, which is
+    /// valid and has not moved since). A timer whose callout is running has no live entry: a run
+    /// nested in that callout must neither fire it again nor wake for it (CF:
+    /// `__CFArmNextTimerInMode` discounts firing timers). It is scheduled afresh when its
     /// callout returns.
-    static func isLive(_ entry: TimerHeap.Entry) -> Bool {
-        guard let timer = entry.timer else { return false }
-        return timer.core.withLock { $0.valid && !$0.firing && $0.generation == entry.generation }
+    private static func timer(of entry: TimerHeap.Entry, in timers: [UInt64: Loop.Timer]) -> Loop.Timer? {
+        guard let timer = timers[entry.timer] else { return nil }
+        return timer.core.withLock { $0.valid && !$0.firing && $0.generation == entry.generation } ? timer : nil
     }
 
-    /// The top entry of `heap` that is live, dropping stale ones on the way.
-    static func liveTop(_ heap: inout TimerHeap) -> TimerHeap.Entry? {
+    /// The timer with the earliest fire date (equal dates: the earlier scheduled) and its entry,
+    /// dropping stale entries on the way.
+    mutating func firstTimer() -> (entry: TimerHeap.Entry, timer: Loop.Timer)? {
+        let plain = Self.liveTop(&byFireDate, in: timers)
+        guard let tolerant = Self.liveTop(&tolerantByFireDate, in: timers) else { return plain }
+        guard let plain else { return tolerant }
+        return tolerant.entry.precedes(plain.entry) ? tolerant : plain
+    }
+
+    /// Takes the first timer (as ``firstTimer()``) out of its heap if it is due at `now`.
+    mutating func takeDueTimer(now: Instant) -> Loop.Timer? {
+        let plain = Self.liveTop(&byFireDate, in: timers)
+        if let tolerant = Self.liveTop(&tolerantByFireDate, in: timers), tolerant.entry.key <= now.nanoseconds,
+           plain.map({ tolerant.entry.precedes($0.entry) }) ?? true {
+            tolerantByFireDate.popTop()
+            return tolerant.timer
+        }
+        guard let plain, plain.entry.key <= now.nanoseconds else { return nil }
+        byFireDate.popTop()
+        return plain.timer
+    }
+
+    /// When the loop must wake for its timers: the earliest fire date of a timer without
+    /// tolerance, or fire date plus tolerance of one with.
+    mutating func nextWake() -> Instant? {
+        let plain = Self.liveTop(&byFireDate, in: timers)?.entry.key
+        let tolerant = Self.liveTop(&tolerantByLatestFireDate, in: timers)?.entry.key
+        guard let earliest = [plain, tolerant].compactMap({ $0 }).min() else { return nil }
+        return Instant(nanoseconds: earliest)
+    }
+
+    private static func liveTop(_ heap: inout TimerHeap, in timers: [UInt64: Loop.Timer]) -> (entry: TimerHeap.Entry, timer: Loop.Timer)? {
         while let top = heap.top {
-            if isLive(top) { return top }
+            if let timer = timer(of: top, in: timers) { return (top, timer) }
             heap.popTop()
         }
         return nil
@@ -178,7 +254,8 @@ struct ModeContents {
 
 /// A block queued with `perform(inModes:)`.
 struct QueuedBlock {
-    let modes: Set<Loop.Mode>
+    /// The modes it may run in, as given (a block names one or two: an array is cheaper than a set).
+    let modes: [Loop.Mode]
     let name: String
     let work: @Sendable () -> Void
 }
@@ -195,4 +272,11 @@ struct RunFrame {
     var stopped = false
     /// CF: `_per_run_data->ignoreWakeUps` (see ``LoopState/ignoreWakeUps``).
     var ignoreWakeUps = false
+}
+
+/// A count changed under the loop's lock and read without it.
+final class ObserverCount: Sendable {
+    private let value = Atomic(0)
+    func add(_ delta: Int) { value.wrappingAdd(delta, ordering: .relaxed) }
+    var isZero: Bool { value.load(ordering: .relaxed) == 0 }
 }

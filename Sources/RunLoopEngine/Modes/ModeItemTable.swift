@@ -28,28 +28,46 @@ public protocol ModeItemTable: Sendable {
 /// Insert, remove and lookup are O(1); listing a kind is O(n log n) and done only for
 /// sources, ports and observers (timers are found through the mode's timer heaps).
 public struct ReferenceModeItemTable: ModeItemTable {
-    private var kinds: [Loop.Item.Kind: OrderedItems] = [:]
+    // One set per kind, in stored properties (not a dictionary keyed by kind: one lookup less
+    // on every insert and remove).
+    private var sources = OrderedItems()
+    private var ports = OrderedItems()
+    private var timers = OrderedItems()
+    private var observers = OrderedItems()
 
     public init() {}
 
     public mutating func insert(_ item: Loop.Item) -> Bool {
-        kinds[item.kind, default: OrderedItems()].insert(item)
+        switch item.kind {
+        case .source: sources.insert(item)
+        case .port: ports.insert(item)
+        case .timer: timers.insert(item)
+        case .observer: observers.insert(item)
+        }
     }
 
     public mutating func remove(_ item: Loop.Item) -> Bool {
-        kinds[item.kind]?.remove(item) ?? false
+        switch item.kind {
+        case .source: sources.remove(item)
+        case .port: ports.remove(item)
+        case .timer: timers.remove(item)
+        case .observer: observers.remove(item)
+        }
     }
 
-    public func contains(_ item: Loop.Item) -> Bool {
-        kinds[item.kind]?.contains(item) ?? false
-    }
+    public func contains(_ item: Loop.Item) -> Bool { items(ofKind: item.kind).contains(item) }
 
-    public func items(of kind: Loop.Item.Kind) -> [Loop.Item] {
-        kinds[kind]?.inOrder ?? []
-    }
+    public func items(of kind: Loop.Item.Kind) -> [Loop.Item] { items(ofKind: kind).inOrder }
 
-    public var isEmpty: Bool {
-        (kinds[.source]?.count ?? 0) == 0 && (kinds[.port]?.count ?? 0) == 0 && (kinds[.timer]?.count ?? 0) == 0
+    public var isEmpty: Bool { sources.count == 0 && ports.count == 0 && timers.count == 0 }
+
+    private func items(ofKind kind: Loop.Item.Kind) -> OrderedItems {
+        switch kind {
+        case .source: sources
+        case .port: ports
+        case .timer: timers
+        case .observer: observers
+        }
     }
 }
 

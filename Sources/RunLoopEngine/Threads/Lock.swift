@@ -11,28 +11,43 @@ import Darwin
 /// parks contended threads inside the standard library, which ThreadSanitizer does not see, so
 /// `swift test --sanitize=thread` reports a false race on every value it guards. ThreadSanitizer
 /// knows pthread mutexes, so races it reports here are real.
-public final class Lock<Value>: @unchecked Sendable {
-    // @unchecked: `value` is only touched with `mutex` held.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+///
+/// The value and the mutex share one heap allocation (a `ManagedBuffer`: the value is its
+/// header, the mutex its one element), so a lock costs one allocation, as a class would.
+/// Copies of a `Lock` share that storage: it is the same lock.
+public struct Lock<Value>: @unchecked Sendable {
+    // @unchecked: the value is only touched with the mutex held.
+    private let storage: Storage
 
     public init(_ value: Value) {
-        self.value = value
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
+        storage = Storage.make(value)
     }
 
     /// Runs `body` with the value, the mutex held.
     public func withLock<Result, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        try storage.withLock(body)
+    }
+
+    private final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
+        static func make(_ value: Value) -> Storage {
+            let buffer = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in value }, to: Storage.self)
+            buffer.withUnsafeMutablePointerToElements { mutex in
+                mutex.initialize(to: pthread_mutex_t())
+                pthread_mutex_init(mutex, nil)
+            }
+            return buffer
+        }
+
+        deinit {
+            _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
+        }
+
+        func withLock<Result, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
+            try withUnsafeMutablePointers { (value: UnsafeMutablePointer<Value>, mutex: UnsafeMutablePointer<pthread_mutex_t>) throws(E) -> Result in
+                pthread_mutex_lock(mutex)
+                defer { pthread_mutex_unlock(mutex) }
+                return try body(&value.pointee)
+            }
+        }
     }
 }

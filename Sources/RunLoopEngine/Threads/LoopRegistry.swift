@@ -52,11 +52,10 @@ public final class LoopRegistry: @unchecked Sendable {
     }
 
     /// The main loop, made now if needed (from any thread). CF: `CFRunLoopGetMain`.
-    /// - Precondition: the registry has a main thread (``shared`` always has).
-    public var mainLoop: Loop {
-        guard let main = mainThread else {
-            preconditionFailure("this LoopRegistry has no main thread: start a LoopThread with isMain: true first")
-        }
+    /// nil for a registry that has no main thread yet (``shared`` always has one; another
+    /// registry gets one when a ``LoopThread`` started with `isMain: true` claims it).
+    public var mainLoop: Loop? {
+        guard let main = mainThread else { return nil }
         if main == ThreadID.current { return loopForCurrentThread() }
         return table.withLock { table in
             table.loop(for: main) { makeLoop(for: main) }

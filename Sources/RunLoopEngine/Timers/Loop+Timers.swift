@@ -5,13 +5,11 @@ extension Loop {
     func fireDueTimers(in mode: Mode) {
         let now = clock.now
         let due = state.withLock { state -> [Timer] in
-            guard state.modes[mode] != nil else { return [] }
+            guard let index = state.modes.index(forKey: mode) else { return [] }
+            // A heap holds at most one live entry per timer (each reschedule bumps the
+            // generation first), so no timer is collected twice.
             var due: [Timer] = []
-            var seen = Set<ObjectIdentifier>()
-            while let top = ModeContents.liveTop(&state.modes[mode]!.byFireDate), top.key <= now.nanoseconds {
-                state.modes[mode]!.byFireDate.popTop()
-                if let timer = top.timer, seen.insert(ObjectIdentifier(timer)).inserted { due.append(timer) }
-            }
+            while let timer = state.modes.values[index].takeDueTimer(now: now) { due.append(timer) }
             return due
         }
         for timer in due { fire(timer, in: mode, now: now) }
@@ -73,8 +71,8 @@ extension Loop {
     /// The earliest fire date among `mode`'s timers. CF: `CFRunLoopGetNextTimerFireDate`.
     public func nextTimerFireDate(mode: Mode) -> Instant? {
         state.withLock { state in
-            guard state.modes[mode] != nil else { return nil }
-            return ModeContents.liveTop(&state.modes[mode]!.byFireDate).map { Instant(nanoseconds: $0.key) }
+            guard state.hasMode(mode) else { return nil }
+            return state.modes[mode]!.firstTimer().map { Instant(nanoseconds: $0.entry.key) }
         }
     }
 }

@@ -5,7 +5,11 @@
 /// mode keeps two heaps (by fire date, and by fire date + tolerance), with lazy deletion: an
 /// entry records the timer's generation when it was pushed, and an entry whose timer has since
 /// moved, left the mode or been invalidated is stale and skipped when it reaches the top.
-/// Entries hold their timer weakly, so a stale entry never keeps a timer alive.
+///
+/// An entry names its timer by serial number; the mode finds the timer among those it holds
+/// (``ModeContents/timers``). So a stale entry never keeps a timer alive, and the heap moves
+/// plain values: no reference counting, no weak references (which would move every timer's
+/// reference counts to a side table and slow down each retain and release).
 struct TimerHeap {
     struct Entry {
         /// Nanoseconds: the fire date, or the fire date plus tolerance.
@@ -14,7 +18,8 @@ struct TimerHeap {
         let sequence: UInt64
         /// The timer's generation when pushed.
         let generation: UInt64
-        weak var timer: Loop.Timer?
+        /// The timer's ``Loop/Timer/serial``.
+        let timer: UInt64
 
         func precedes(_ other: Entry) -> Bool {
             key != other.key ? key < other.key : sequence < other.sequence
@@ -57,11 +62,8 @@ struct TimerHeap {
         return top
     }
 
-    /// Drops every entry `isLive` rejects and rebuilds the heap. O(n).
+    /// Drops every entry `isLive` rejects and rebuilds the heap. O(n log n).
     mutating func compact(keeping isLive: (Entry) -> Bool) {
-        let live = entries.filter(isLive)
-        entries = []
-        entries.reserveCapacity(live.count)
-        for entry in live.sorted(by: { $0.precedes($1) }) { entries.append(entry) }   // sorted is a heap
+        entries = entries.filter(isLive).sorted { $0.precedes($1) }   // a sorted array is a heap
     }
 }

@@ -115,11 +115,15 @@ extension Loop {
     public func startTracing() -> LoopTrace {
         let trace = LoopTrace()
         traceSink.withLock { $0 = trace }
+        isTracing.store(true, ordering: .relaxed)
         return trace
     }
 
     /// Stops recording.
-    public func stopTracing() { traceSink.withLock { $0 = nil } }
+    public func stopTracing() {
+        isTracing.store(false, ordering: .relaxed)
+        traceSink.withLock { $0 = nil }
+    }
 
     /// The trace being recorded, if any.
     public var trace: LoopTrace? { traceSink.withLock { $0 } }
@@ -130,9 +134,9 @@ extension Loop {
         record(.note(text), mode: currentMode ?? .default)
     }
 
-    func record(_ kind: TraceEvent.Kind, mode: Mode) {
-        guard let trace = traceSink.withLock({ $0 }) else { return }
+    func record(_ kind: @autoclosure () -> TraceEvent.Kind, mode: Mode) {
+        guard isTracing.load(ordering: .relaxed), let trace = traceSink.withLock({ $0 }) else { return }
         let depth = state.withLock { $0.runs.count }
-        trace.append(TraceEvent(time: clock.now, mode: mode, depth: depth, kind: kind))
+        trace.append(TraceEvent(time: clock.now, mode: mode, depth: depth, kind: kind()))
     }
 }

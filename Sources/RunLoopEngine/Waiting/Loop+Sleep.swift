@@ -21,20 +21,23 @@ extension Loop {
                 continue
             }
             let nanoseconds: Int64? = target == .distantFuture || virtualClock != nil ? nil : target.nanoseconds - now.nanoseconds
+            if nanoseconds != nil { ThreadRecord.current.useFineTimerSlack() }
             waiter.wait(since: seen, nanoseconds: nanoseconds)
         }
     }
 
     /// Why the loop should wake now, if it should; and when its next timer is due.
     private func wakeReason(mode: Mode, now: Instant, deadline: Instant, state: inout LoopState) -> (WakeReason?, Instant) {
-        guard state.modes[mode] != nil else { return (now >= deadline ? .deadline : nil, .distantFuture) }
+        guard let (wake, port) = state.withMode(mode, { ($0.nextWake(), portWithMessage(in: $0.table)) }) else {
+            return (now >= deadline ? .deadline : nil, .distantFuture)
+        }
         var nextTimer = Instant.distantFuture
-        if let top = ModeContents.liveTop(&state.modes[mode]!.byLatestFireDate) {
-            nextTimer = Instant(nanoseconds: top.key)
+        if let wake {
+            nextTimer = wake
             if nextTimer <= now { return (.timers, nextTimer) }
         }
         if mainQueueHasWork(for: mode, state: state) { return (.mainQueue, nextTimer) }
-        if let port = portWithMessage(in: state.modes[mode]!.table) { return (.port(port), nextTimer) }
+        if let port { return (.port(port), nextTimer) }
         // A stop wakes the loop even if its wake-up came while wake-ups were ignored (between
         // waking and the next pass); CF can lose that wake-up and sleep on with a stop pending.
         if state.wakeUpPending || state.runs.last?.stopped == true {

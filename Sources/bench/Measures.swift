@@ -1,0 +1,203 @@
+// One round of each measurement, for one side. Both sides run the very same code here; only
+// the `HostedLoop` / `LoopWork` behind it differs (see Sides.swift).
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Synchronization
+
+/// State touched only by the loop's thread (callouts run there), shared with @Sendable callouts.
+final class LoopLocal<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+enum Measure {
+    /// Cross-thread post-and-wait: this thread posts a block to the loop's thread and waits on
+    /// a semaphore the block signals. Microseconds per round trip, sorted.
+    ///
+    /// Both threads are pinned to one CPU, the same way for both sides. Unpinned, a round trip
+    /// on this 2-vCPU VM costs 4–7 µs when the scheduler puts the two threads on one CPU and
+    /// 50–90 µs (an inter-processor wake-up through the hypervisor) when it does not, at
+    /// random, for both loops alike: the figure would measure placement, not the loops.
+    static func roundTrips(_ side: Side, count: Int) -> [Double] {
+        let host = side.host()
+        defer { host.shutDown() }
+        let done = DispatchSemaphore(value: 0)
+        let cpu = CPUAffinity.currentCPU()
+        let everyCPU = CPUAffinity.current()
+        CPUAffinity.pin(to: cpu)
+        defer { CPUAffinity.set(everyCPU) }
+        host.post { CPUAffinity.pin(to: cpu); done.signal() }
+        done.wait()
+        var samples: [Double] = []
+        samples.reserveCapacity(count)
+        for index in 0..<(count + count / 10) {   // the first tenth warms up
+            let start = Monotonic.nanoseconds()
+            host.post { done.signal() }
+            done.wait()
+            if index >= count / 10 { samples.append(Double(Monotonic.nanoseconds() - start) / 1e3) }
+        }
+        return samples.sorted()
+    }
+
+    /// One-shot timers 2 ms out, one after another on the loop's own thread: how late each
+    /// callout came after its fire date. Microseconds, sorted.
+    static func timerLateness(_ side: Side, count: Int) -> [Double] {
+        side.onLoopThread { work in
+            let late = LoopLocal<[Double]>([])
+            @Sendable func scheduleNext() {
+                let target = Monotonic.nanoseconds() + 2_000_000
+                work.oneShot(atMonotonic: target) {
+                    late.value.append(Double(Monotonic.nanoseconds() - target) / 1e3)
+                    if late.value.count < count { scheduleNext() }
+                }
+            }
+            scheduleNext()
+            while late.value.count < count && work.run(for: 10) {}
+            return late.value.sorted()
+        }
+    }
+
+    /// Blocks performed on the loop's own thread: queued in batches, each batch run by one
+    /// polling run. Blocks per second.
+    static func blocksPerSecond(_ side: Side, total: Int, batch: Int = 1000) -> Double {
+        side.onLoopThread { work in
+            let ran = LoopLocal(0)
+            let start = Monotonic.nanoseconds()
+            for _ in 0..<(total / batch) {
+                for _ in 0..<batch { work.perform { ran.value += 1 } }
+                work.run(for: 0)
+            }
+            let seconds = Double(Monotonic.nanoseconds() - start) / 1e9
+            precondition(ran.value == total / batch * batch, "\(side): \(ran.value) blocks ran of \(total)")
+            return Double(ran.value) / seconds
+        }
+    }
+
+    /// The two phases of ``timers(_:count:)``, in seconds.
+    struct TimerPhases: Sendable {
+        var add: Double
+        var fire: Double
+        /// CPU seconds the loop's thread spent in both phases (unlike the elapsed times, it
+        /// does not grow when other processes take the CPU away).
+        var cpu: Double
+        var total: Double { add + fire }
+    }
+
+    /// `count` one-shot timers added with fire dates in a pseudo-random order (the same on both
+    /// sides), then all fired. Timed: adding them, and the run that fires them all once they
+    /// are all due (the wait in between is not timed).
+    static func timers(_ side: Side, count: Int) -> TimerPhases {
+        let offsets = pseudoRandomOffsets(count: count, window: 10_000_000)
+        // Far enough ahead that every fire date is still in the future when it is added.
+        let lead = Int64(200_000_000) + Int64(count) * 20_000
+        return side.onLoopThread { work in
+            let fired = LoopLocal(0)
+            let cpuAtStart = threadCPUSeconds()
+            let start = Monotonic.nanoseconds()
+            let base = start + lead
+            for offset in offsets { work.oneShot(atMonotonic: base + offset) { fired.value += 1 } }
+            let added = Monotonic.nanoseconds()
+            let cpuAdding = threadCPUSeconds() - cpuAtStart
+            let lastDue = base + 10_000_000
+            while Monotonic.nanoseconds() < lastDue { usleep(UInt32(max(1, (lastDue - Monotonic.nanoseconds()) / 1000))) }
+            let cpuBeforeFiring = threadCPUSeconds()
+            let fireStart = Monotonic.nanoseconds()
+            while fired.value < count && work.run(for: 60) {}
+            let end = Monotonic.nanoseconds()
+            let cpuFiring = threadCPUSeconds() - cpuBeforeFiring
+            precondition(fired.value == count, "\(side): \(fired.value) timers fired of \(count)")
+            return TimerPhases(add: Double(added - start) / 1e9, fire: Double(end - fireStart) / 1e9, cpu: cpuAdding + cpuFiring)
+        }
+    }
+
+    /// The loop's thread sleeps for 2 s with nothing to do: the CPU time it used meanwhile,
+    /// read with getrusage(RUSAGE_THREAD) on that thread. Seconds.
+    static func idleCPU(_ side: Side, seconds: Double = 2) -> Double {
+        let host = side.host()
+        defer { host.shutDown() }
+        let reading = Mutex(0.0)
+        let done = DispatchSemaphore(value: 0)
+        host.post { reading.withLock { $0 = threadCPUSeconds() }; done.signal() }
+        done.wait()
+        let before = reading.withLock { $0 }
+        Thread.sleep(forTimeInterval: seconds)
+        host.post { reading.withLock { $0 = threadCPUSeconds() }; done.signal() }
+        done.wait()
+        return reading.withLock { $0 } - before
+    }
+
+    /// User + system CPU seconds of the calling thread.
+    static func threadCPUSeconds() -> Double {
+        #if os(Linux)
+        var usage = rusage()
+        getrusage(__rusage_who_t(1), &usage)   // RUSAGE_THREAD
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+        #else
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+        #endif
+    }
+
+    /// `count` offsets in [0, window) nanoseconds, from a fixed linear congruential sequence.
+    static func pseudoRandomOffsets(count: Int, window: Int64) -> [Int64] {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        return (0..<count).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int64((state >> 33) % UInt64(window))
+        }
+    }
+}
+
+extension Array where Element == Double {
+    /// The value at quantile `q` of a sorted array.
+    func quantile(_ q: Double) -> Double {
+        guard !isEmpty else { return .nan }
+        return self[Swift.min(count - 1, Int((Double(count - 1) * q).rounded()))]
+    }
+
+    var median: Double { sorted().quantile(0.5) }
+}
+
+/// The calling thread's CPU affinity (Linux `sched_setaffinity` on the thread). Glibc's
+/// affinity calls are GNU extensions Swift does not import: they are looked up by name.
+/// Elsewhere it does nothing (macOS has no thread affinity).
+#if os(Linux)
+enum CPUAffinity {
+    private typealias Affinity = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
+    private typealias GetCPU = @convention(c) () -> Int32
+
+    private static func function<F>(_ name: String, as type: F.Type) -> F {
+        unsafeBitCast(dlsym(UnsafeMutableRawPointer(bitPattern: 0), name)!, to: type)   // RTLD_DEFAULT
+    }
+
+    static func currentCPU() -> Int32 { function("sched_getcpu", as: GetCPU.self)() }
+
+    static func current() -> cpu_set_t {
+        var set = cpu_set_t()
+        _ = function("sched_getaffinity", as: Affinity.self)(0, MemoryLayout<cpu_set_t>.size, &set)
+        return set
+    }
+
+    static func set(_ set: cpu_set_t) {
+        var set = set
+        _ = function("sched_setaffinity", as: Affinity.self)(0, MemoryLayout<cpu_set_t>.size, &set)
+    }
+
+    static func pin(to cpu: Int32) {
+        var set = cpu_set_t()
+        withUnsafeMutableBytes(of: &set) { bytes in bytes[Int(cpu) / 8] |= UInt8(1 << (Int(cpu) % 8)) }
+        self.set(set)
+    }
+}
+#else
+enum CPUAffinity {
+    static func currentCPU() -> Int32 { 0 }
+    static func current() -> Int32 { 0 }
+    static func set(_ set: Int32) {}
+    static func pin(to cpu: Int32) {}
+}
+#endif

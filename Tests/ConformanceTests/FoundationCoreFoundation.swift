@@ -1,0 +1,99 @@
+// Foundation's loop at the CoreFoundation level.
+//
+// What Foundation's Swift API on Linux does NOT expose: `CFRunLoopAddCommonMode` (RunLoop has
+// no addCommonMode, and `getCFRunLoop()` is internal there), observers, version-0 sources,
+// `CFRunLoopRunInMode` and its result, `CFRunLoopStop`, `CFRunLoopWakeUp`, `CFRunLoopIsWaiting`.
+// (It has underscored XCTest-only SPI for some of them — `_observe`, `_Source`, `_stop` — which
+// "do not rely on" and which Darwin lacks; this suite does not use it.)
+//
+// They are reachable all the same: the Swift toolchain for Linux ships the CoreFoundation
+// module Foundation is built on (`import CoreFoundation`, headers in usr/lib/swift/CoreFoundation),
+// and `CFRunLoopGetCurrent()` is the very loop behind `RunLoop.current`. It is not a supported
+// API of the toolchain, so these scenarios are compiled on Linux only and say so in their names.
+#if os(Linux)
+import CoreFoundation
+import Foundation
+import RunLoopEngine
+
+extension FoundationLoop: CFLoopUnderTest {
+    static func cfMode(_ name: String) -> CFRunLoopMode {
+        switch name {
+        case "default": kCFRunLoopDefaultMode
+        case "common": kCFRunLoopCommonModes
+        default: CFStringCreateWithCString(nil, name, CFStringBuiltInEncodings.UTF8.rawValue)
+        }
+    }
+
+    func addCommonMode(_ mode: String) { CFRunLoopAddCommonMode(cf, Self.cfMode(mode)) }
+
+    func runInMode(_ mode: String, seconds: Double, returnAfterSourceHandled: Bool) -> String {
+        switch CFRunLoopRunInMode(Self.cfMode(mode), seconds, returnAfterSourceHandled) {
+        case .finished: "finished"
+        case .stopped: "stopped"
+        case .timedOut: "timed out"
+        case .handledSource: "handled source"
+        @unknown default: "unknown result"
+        }
+    }
+
+    func stop() { CFRunLoopStop(cf) }
+    func wakeUp() { CFRunLoopWakeUp(cf) }
+    var isWaiting: Bool { CFRunLoopIsWaiting(cf) }
+
+    func observe(_ mode: String, order: Int, _ callout: @escaping @Sendable (String) -> Void) -> any ItemUnderTest {
+        let observer = CFRunLoopObserverCreateWithHandler(nil, 0x0FFF_FFFF, true, order) { _, activity in
+            callout(Self.activityName(activity.rawValue))
+        }!
+        CFRunLoopAddObserver(cf, observer, Self.cfMode(mode))
+        return CFItem(observer: observer)
+    }
+
+    static func activityName(_ raw: CFOptionFlags) -> String {
+        switch raw {
+        case 1: "entry"
+        case 2: "before timers"
+        case 4: "before sources"
+        case 32: "before waiting"
+        case 64: "after waiting"
+        case 128: "exit"
+        default: "activity \(raw)"
+        }
+    }
+
+    func source(order: Int, mode: String, _ perform: @escaping @Sendable () -> Void) -> any SourceUnderTest {
+        let source = CFSource(order: order, perform: perform)
+        CFRunLoopAddSource(cf, source.source, Self.cfMode(mode))
+        return source
+    }
+
+    func contains(_ source: any SourceUnderTest, mode: String) -> Bool {
+        guard let source = source as? CFSource else { return false }
+        return CFRunLoopContainsSource(cf, source.source, Self.cfMode(mode))
+    }
+}
+
+/// An observer (CF objects are thread-safe).
+final class CFItem: ItemUnderTest, @unchecked Sendable {
+    let observer: CFRunLoopObserver
+    init(observer: CFRunLoopObserver) { self.observer = observer }
+    func invalidate() { CFRunLoopObserverInvalidate(observer) }
+}
+
+/// A version-0 source whose perform callback runs a Swift closure.
+final class CFSource: SourceUnderTest, @unchecked Sendable {
+    private(set) var source: CFRunLoopSource!
+    private let perform: @Sendable () -> Void
+
+    init(order: Int, perform: @escaping @Sendable () -> Void) {
+        self.perform = perform
+        var context = CFRunLoopSourceContext()
+        context.version = 0
+        context.info = Unmanaged.passUnretained(self).toOpaque()   // the source lives as long as the scenario
+        context.perform = { info in Unmanaged<CFSource>.fromOpaque(info!).takeUnretainedValue().perform() }
+        source = CFRunLoopSourceCreate(nil, order, &context)
+    }
+
+    func signal() { CFRunLoopSourceSignal(source) }
+    func invalidate() { CFRunLoopSourceInvalidate(source) }
+}
+#endif
