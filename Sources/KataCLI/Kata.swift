@@ -50,7 +50,7 @@ public enum Kata {
             }
         } catch let failure as BuildFailure {
             print(context.style.red("✘ ") + failure.description)
-            print(context.style.dim("  Fix the error and run kata again (the full compiler output is above)."))
+            print(context.style.dim("  Fix it and run kata again (swift build --build-tests shows every error)."))
             return ExitCode.buildOrTool
         } catch {
             print("kata: \(error)")
