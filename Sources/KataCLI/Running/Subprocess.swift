@@ -30,9 +30,8 @@ struct Subprocess {
 
     /// Runs `arguments` (looked up on PATH); ends the group after `timeout` seconds, or as soon as
     /// `stalled` (asked four times a second) says the child is stuck.
-    /// With `echo`, the child's output is copied to the terminal as it comes, but only once the
-    /// child has run for `echoAfter` seconds (a build with nothing to do stays quiet).
-    static func run(_ arguments: [String], timeout: Double?, echo: Bool = false, echoAfter: Double = 0,
+    /// `lines`, if given, receives each complete line of the child's output as it comes.
+    static func run(_ arguments: [String], timeout: Double?, lines: ((Substring) -> Void)? = nil,
                     stalled: () -> Bool = { false }) throws -> Outcome {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("kata-\(UUID().uuidString).log").path
         defer { try? FileManager.default.removeItem(atPath: log) }
@@ -49,7 +48,7 @@ struct Subprocess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
         posix_spawnattr_setpgroup(&attributes, 0)
 
-        fflush(nil)   // what kata printed so far goes out before the child's output is echoed
+        fflush(nil)   // what kata printed so far goes out before anything of the child's
         var pid: pid_t = 0
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -65,7 +64,7 @@ struct Subprocess {
         var ending: Outcome.Ending?
         while ending == nil {
             let done = waitpid(pid, &waitStatus, WNOHANG)
-            if echo && Date().timeIntervalSince(start) >= echoAfter { printed = Subprocess.echoNew(log, from: printed) }
+            if let lines { printed = Subprocess.passLines(log, from: printed, to: lines) }
             if done == pid {
                 let signal = waitStatus & 0x7f
                 ending = signal == 0 ? .exited((waitStatus >> 8) & 0xff) : .signalled(signal)
@@ -81,16 +80,21 @@ struct Subprocess {
             kill(-pid, SIGKILL)
             _ = waitpid(pid, &waitStatus, 0)
         }
-        if echo && (printed > 0 || Date().timeIntervalSince(start) >= echoAfter) { _ = Subprocess.echoNew(log, from: printed) }
+        if let lines { _ = Subprocess.passLines(log, from: printed, to: lines, all: true) }
         let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         return Outcome(ending: ending!, output: output)
     }
 
-    /// Prints what the log gained since `offset`; returns the new offset.
-    private static func echoNew(_ path: String, from offset: Int) -> Int {
+    /// Hands the complete lines the log gained since `offset` to `lines` (with `all`, a last
+    /// unfinished line too); returns the offset after them.
+    private static func passLines(_ path: String, from offset: Int, to lines: (Substring) -> Void, all: Bool = false) -> Int {
         guard let data = FileManager.default.contents(atPath: path), data.count > offset else { return offset }
-        FileHandle.standardOutput.write(data.subdata(in: offset..<data.count))
-        return data.count
+        let fresh = data.subdata(in: offset..<data.count)
+        let end = all ? fresh.count : (fresh.lastIndex(of: UInt8(ascii: "\n")).map { $0 - fresh.startIndex + 1 } ?? 0)
+        guard end > 0 else { return offset }
+        let text = String(decoding: fresh.prefix(end), as: UTF8.self)
+        for line in text.split(separator: "\n") { lines(line) }
+        return offset + end
     }
 
     /// Ends the running child's group (Ctrl-C). Async-signal-safe: an atomic load and `kill`.

@@ -1,5 +1,10 @@
 import Foundation
 import KataCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Builds and runs the lesson tests — against the Exercises or the Solutions — in build
 /// folders of its own, so it never waits for (or breaks) a `swift build` you run yourself:
@@ -23,16 +28,23 @@ struct TestRunner {
     var stallLimit: Double = ProcessInfo.processInfo.environment["KATA_STALL_SECONDS"].flatMap(Double.init) ?? 30
     /// No test process runs longer than this, whatever it writes.
     var timeout: Double = 900
-    /// Show the compiler's output while building.
+    /// Show the build's progress and the compiler's messages about the exercises while building.
     var echoBuild = true
 
     /// Builds the package and its tests. Throws with the compiler's errors if it does not build.
     func build() throws {
+        let display = BuildDisplay(terminal: isatty(1) == 1)
+        defer { display.finish() }
         let outcome = try Subprocess.run(["swift", "build", "--package-path", packagePath, "--build-tests", "--scratch-path", scratch]
-                                            + target.traitArguments, timeout: nil, echo: echoBuild, echoAfter: 2)
+                                            + target.traitArguments, timeout: nil, lines: echoBuild ? display.take : nil)
         guard outcome.ending == .exited(0) else {
-            let errors = outcome.output.split(separator: "\n").filter { $0.contains("error:") }.prefix(8)
-            throw BuildFailure(errors: errors.map(String.init))
+            var errors: [String] = []
+            // The diagnostics themselves, not the source excerpts under them (`|  `- error: …`).
+            for line in outcome.output.split(separator: "\n") where line.contains("error:") && !line.contains("`- error:") {
+                let relative = line.replacingOccurrences(of: (packagePath as NSString).standardizingPath + "/", with: "")
+                if !errors.contains(relative) { errors.append(relative) }
+            }
+            throw BuildFailure(errors: Array(errors.prefix(8)))
         }
     }
 
@@ -187,5 +199,51 @@ final class StallWatch {
             return false
         }
         return now.timeIntervalSince(since) > limit
+    }
+}
+
+/// What a student sees of a build: on a terminal, one line that counts the build steps, redrawn in
+/// place; always, the compiler's warnings about the files under Exercises/ (the rest of the
+/// package is the course's, not theirs; errors are listed by `BuildFailure` when the build fails).
+final class BuildDisplay {
+    let terminal: Bool
+    private var drawn = false
+
+    init(terminal: Bool) { self.terminal = terminal }
+
+    func take(_ line: Substring) {
+        if let step = Self.step(line) {
+            guard terminal else { return }
+            FileHandle.standardOutput.write(Data(("\r\u{1B}[2K  building \(step.done)/\(step.total)").utf8))
+            drawn = true
+        } else if let message = Self.studentDiagnostic(line) {
+            clear()
+            print("  " + message)
+            fflush(nil)
+        }
+    }
+
+    func finish() { clear() }
+
+    private func clear() {
+        if drawn { FileHandle.standardOutput.write(Data("\r\u{1B}[2K".utf8)) }
+        drawn = false
+    }
+
+    /// `[12/206] Compiling RunLoopEngine Loop.swift` → (12, 206).
+    static func step(_ line: Substring) -> (done: Int, total: Int)? {
+        guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else { return nil }
+        let parts = line[line.index(after: line.startIndex)..<close].split(separator: "/")
+        guard parts.count == 2, let done = Int(parts[0]), let total = Int(parts[1]) else { return nil }
+        return (done, total)
+    }
+
+    /// `/home/me/kata/Exercises/06-…/X.swift:28:13: warning: …` → `Exercises/06-…/X.swift:28:13: warning: …`;
+    /// nil for any other line.
+    static func studentDiagnostic(_ line: Substring) -> String? {
+        guard line.contains(": warning: "),   // errors: the build fails and `BuildFailure` lists them
+              let range = line.range(of: "/Exercises/") ?? (line.hasPrefix("Exercises/") ? line.range(of: "Exercises/") : nil) else { return nil }
+        let start = line[range].hasPrefix("/") ? line.index(after: range.lowerBound) : range.lowerBound
+        return String(line[start...])
     }
 }
