@@ -35,7 +35,7 @@ echo "== swift test (the plain student view): the crash takes the whole test pro
 swift test --scratch-path "$copy/.build" 2>&1 | grep -E "Lesson 0[1-6] is not|Lesson 0[1-6]:|crash|signal|Fatal error|Unexpectedly found nil" | head -8 || true
 echo
 echo "== swift run kata list: each failure reported for its own lesson, the others still run"
-swift run --scratch-path "$copy/.build" kata list 2>&1 | grep -E "^[ ▶] [0-9]{2} " | tee "$copy/list.txt"
+swift run --scratch-path "$copy/.build" kata list 2>&1 | grep -E "^  [ ▶]  [0-9]{2}  " | tee "$copy/list.txt"
 echo
 fail=0
 check() { grep -Eq "$2" "$copy/list.txt" || { echo "✘ expected lesson $1 to match: $2"; fail=1; }; }

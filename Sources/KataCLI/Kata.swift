@@ -1,84 +1,65 @@
 import Foundation
 import KataCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// The `kata` command: the course's front door.
+/// The `kata` command: the course's front door. `Sources/kata/main.swift` only calls `main`.
 ///
-/// Exit codes: 0 — done (for `verify`: the kata is well formed); 1 — `verify` found a mismatch,
-/// or a lesson is not green where the command checks it; 2 — bad usage or a package that does not
-/// build; 130 — interrupted (Ctrl-C).
+/// Exit codes (also in `kata --help`): 0 done · 1 a check failed · 2 bad usage or not inside the
+/// package · 3 the package does not build, or a tool failed · 130 interrupted.
 public enum Kata {
-    static let usage = """
-        kata — learn how Apple's run loop works by making failing tests pass
-
-        usage: swift run kata [command] [options]
-
-          list                 every lesson, its status, your progress (the default)
-          next                 the lesson to work on now: what to write, and where
-          show N [--solution]  one lesson: summary, task, current failures (its solution once green)
-          hint N               the next hint for lesson N (one more each time)
-          watch [N]            re-run the current lesson whenever a file under Exercises/ changes
-          trace [NAME]         draw a scenario's timeline on the reference engine (no NAME: the list)
-          reset N [--yes]      put lesson N's exercise back as it was committed (asks first)
-          verify               maintainers: Solutions all green, untouched Exercises all red, no crash
-
-        Progress is kept in .kata/progress.json. Tests run in .build/kata-exercises and
-        .build/kata-solutions. `kata COMMAND --help` explains one command.
-        Exit codes: 0 ok · 1 a check failed · 2 usage or build error · 130 interrupted.
-        """
+    public enum ExitCode {
+        public static let ok: Int32 = 0
+        public static let checkFailed: Int32 = 1
+        public static let usage: Int32 = 2
+        public static let buildOrTool: Int32 = 3
+        public static let interrupted: Int32 = 130
+    }
 
     /// Runs `kata` with `arguments` (without the program name); returns the exit code.
     public static func main(_ arguments: [String]) -> Int32 {
-        signal(SIGINT) { _ in
-            Subprocess.endRunningGroup()
-            FileHandle.standardOutput.write("\n".data(using: .utf8)!)
-            exit(130)
-        }
-        var arguments = arguments
-        let command = arguments.isEmpty ? "list" : arguments.removeFirst()
-        if command == "--help" || command == "-h" || command == "help" {
-            print(usage)
-            return 0
-        }
-        if arguments.contains("--help") || arguments.contains("-h") {
-            print(Commands.help[command] ?? usage)
-            return Commands.help[command] == nil ? 2 : 0
-        }
+        let invocation: Invocation
         do {
-            let context = try Context()
-            switch command {
-            case "list": return try Commands.list(context)
-            case "next": return try Commands.next(context)
-            case "show": return try Commands.show(context, lesson: try lessonArgument(arguments), solution: arguments.contains("--solution"))
-            case "hint": return try Commands.hint(context, lesson: try lessonArgument(arguments))
-            case "watch": return try Commands.watch(context, lesson: arguments.first.flatMap(Int.init))
-            case "trace": return Commands.trace(context, name: arguments.first)
-            case "reset": return try Commands.reset(context, lesson: try lessonArgument(arguments), confirmed: arguments.contains("--yes"))
-            case "verify": return try Commands.verify(context)
-            default:
-                print("kata: unknown command '\(command)'\n\n\(usage)")
-                return 2
-            }
+            invocation = try Invocation.parse(arguments)
         } catch {
             print("kata: \(error)")
-            return 2
+            print(error.command.map { "Try: kata \($0) --help" } ?? "Try: kata --help")
+            return ExitCode.usage
         }
-    }
-
-    static func lessonArgument(_ arguments: [String]) throws -> Lesson {
-        guard let text = arguments.first(where: { !$0.hasPrefix("-") }), let number = Int(text) else {
-            throw KataError("give a lesson number, 1 to \(Catalog.lessons.count)")
+        if case let .help(command) = invocation {
+            print(Help.text(for: command))
+            return ExitCode.ok
         }
-        guard let lesson = Catalog.lesson(number) else { throw KataError("there is no lesson \(number): lessons go from 1 to \(Catalog.lessons.count)") }
-        return lesson
+        let context: Context
+        do {
+            context = try Context()
+        } catch {
+            print("kata: \(error)")
+            return ExitCode.usage
+        }
+        Interrupt.install(message: "Stopped. Your progress is saved in .kata/progress.json.", colours: context.style.colours)
+        do {
+            switch invocation {
+            case .list: return try Commands.list(context)
+            case .next: return try Commands.next(context)
+            case let .show(lesson, solution): return try Commands.show(context, lesson: Catalog.lesson(lesson)!, solution: solution)
+            case let .hint(lesson): return try Commands.hint(context, lesson: Catalog.lesson(lesson)!)
+            case let .watch(lesson): return try Commands.watch(context, lesson: lesson)
+            case let .trace(scenario): return Commands.trace(context, name: scenario)
+            case let .reset(lesson, confirmed): return try Commands.reset(context, lesson: Catalog.lesson(lesson)!, confirmed: confirmed)
+            case .verify: return try Commands.verify(context)
+            case .help: return ExitCode.ok
+            }
+        } catch let failure as BuildFailure {
+            print(context.style.red("✘ ") + failure.description)
+            print(context.style.dim("  Fix it and run kata again (swift build --build-tests shows every error)."))
+            return ExitCode.buildOrTool
+        } catch {
+            print("kata: \(error)")
+            return ExitCode.buildOrTool
+        }
     }
 }
 
-/// Where `kata` works: the package root, the style, the progress.
+/// Where `kata` works: the package root, the style.
 struct Context {
     let root: String
     let style = Style.standard
@@ -87,7 +68,7 @@ struct Context {
         var directory = FileManager.default.currentDirectoryPath
         while true {
             let manifest = (directory as NSString).appendingPathComponent("Package.swift")
-            if let text = try? String(contentsOfFile: manifest, encoding: .utf8), text.contains("RunLoopKata") { break }
+            if let text = try? String(contentsOfFile: manifest, encoding: .utf8), text.contains("\"RunLoopKata\"") { break }
             let parent = (directory as NSString).deletingLastPathComponent
             if parent == directory { throw KataError("run kata inside the RunLoop Kata package (no Package.swift of it found here or above)") }
             directory = parent
@@ -95,8 +76,9 @@ struct Context {
         root = directory
     }
 
-    func runner(_ target: TestRunner.Target, package: String? = nil) -> TestRunner {
-        TestRunner(packagePath: package ?? root, scratchRoot: root, target: target)
+    /// The runner for the student's package, building in `.build/kata-exercises` or `.build/kata-solutions`.
+    func runner(_ target: TestRunner.Target) -> TestRunner {
+        TestRunner(packagePath: root, scratch: path(".build/kata-\(target.rawValue)"), target: target)
     }
 
     func path(_ relative: String) -> String { (root as NSString).appendingPathComponent(relative) }

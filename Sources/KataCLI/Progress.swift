@@ -1,4 +1,5 @@
 import Foundation
+import KataCore
 
 /// What `kata` remembers between runs, in `.kata/progress.json` (git ignores `.kata/`).
 struct Progress: Codable, Equatable {
@@ -10,6 +11,17 @@ struct Progress: Codable, Equatable {
     var hintsShown: [Int: Int] = [:]
     /// The last result of each lesson: passed tests, total.
     var lastResults: [Int: [Int]] = [:]
+
+    init() {}
+
+    /// Tolerates a file from an older or newer kata: a missing key keeps its default.
+    init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        current = try values.decodeIfPresent(Int.self, forKey: .current) ?? 1
+        solved = try values.decodeIfPresent(Set<Int>.self, forKey: .solved) ?? []
+        hintsShown = try values.decodeIfPresent([Int: Int].self, forKey: .hintsShown) ?? [:]
+        lastResults = try values.decodeIfPresent([Int: [Int]].self, forKey: .lastResults) ?? [:]
+    }
 
     static func path(in root: String) -> String { (root as NSString).appendingPathComponent(".kata/progress.json") }
 
@@ -40,6 +52,14 @@ struct Progress: Codable, Equatable {
             }
         }
         return newlySolved
+    }
+
+    /// The lesson to work on: the current one while it is not solved, then the first unsolved one
+    /// after it, then the first unsolved one from the start; nil when every lesson is solved.
+    func nextLesson(solved: Set<Int>, lessons: [Lesson] = Catalog.lessons) -> Lesson? {
+        if let current = lessons.first(where: { $0.number == self.current }), !solved.contains(current.number) { return current }
+        return lessons.first { $0.number > current && !solved.contains($0.number) }
+            ?? lessons.first { !solved.contains($0.number) }
     }
 
     /// The next hint of `lesson` to show (1-based), and remembers it was shown.

@@ -4,7 +4,7 @@ import Testing
 
 /// The catalog is the single source of truth: the lesson pages, the exercise and solution files
 /// and the lesson test suites must agree with it.
-@Suite("The catalog, the pages, the files and the tests agree")
+@Suite("The catalog, the pages, the files and the tests agree", .tags(.consistency))
 struct CatalogConsistencyTests {
     static let root: String = {
         var url = URL(fileURLWithPath: #filePath)
@@ -51,6 +51,12 @@ struct CatalogConsistencyTests {
         #expect(suite.contains("@Suite(\"\(lesson.suiteName)\""), "the suite must be named \"\(lesson.suiteName)\"")
         #expect(suite.contains("struct \(lesson.suiteType)"), "the suite type must be \(lesson.suiteType)")
     }
+}
+
+extension Tag {
+    /// The catalog consistency check: `swift test --filter KataTests --skip …` or run it alone with
+    /// `swift test --filter CatalogConsistencyTests`.
+    @Tag static var consistency: Self
 }
 
 extension Lesson: CustomTestStringConvertible {

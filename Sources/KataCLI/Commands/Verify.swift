@@ -7,62 +7,161 @@ extension Commands {
         let style = context.style
         var problems: [String] = []
 
-        print(style.bold("1/2 Every lesson against Solutions/ must pass"))
-        var solutions = context.runner(.solutions)
-        solutions.echoBuild = false
-        try solutions.build()
-        let solved = try solutions.run()
-        for lesson in Catalog.lessons {
-            let result = solved.result(for: lesson)
-            let ok = result.status == .solved
-            print("  \(lesson.paddedNumber) \(lesson.title.padded(34)) \(result.passed)/\(result.total)  " + (ok ? style.green("✔") : style.red("✘ \(result.status.rawValue)")))
-            if !ok { problems.append("Lesson \(lesson.paddedNumber) against its solution: \(result.status.rawValue)" + (result.failureLines.first.map { " — \($0)" } ?? "")) }
-        }
+        print(style.bold("1/2 ") + "Every lesson against Solutions/ " + style.dim("(building in .build/kata-solutions…)"))
+        var solutionsRunner = context.runner(.solutions)
+        solutionsRunner.echoBuild = false
+        let solutions = runForVerify(solutionsRunner, problems: &problems, what: "Solutions")
 
-        print(style.bold("\n2/2 Every lesson against the untouched Exercises/ must fail, each on its own, without a crash"))
-        let pristine = try pristineCopy(context)
-        defer { try? FileManager.default.removeItem(atPath: pristine) }
-        var exercises = context.runner(.exercises, package: pristine)
-        exercises.echoBuild = false
-        try exercises.build()
-        let red = try exercises.run()
+        print(style.bold("2/2 ") + "Every lesson against the untouched Exercises/ " + style.dim("(git HEAD's, copied to .build/kata-verify/package…)"))
+        let package = try PristinePackage.prepare(context)
+        if !package.fromGit { print(style.yellow("    Not a git checkout: using Exercises/ as they are.")) }
+        var stubsRunner = TestRunner(packagePath: package.path, scratch: context.path(".build/kata-verify/build"), target: .exercises)
+        stubsRunner.echoBuild = false
+        let stubs = runForVerify(stubsRunner, problems: &problems, what: "the untouched Exercises")
+
+        print("")
+        print(style.dim("      lesson                              Solutions     untouched Exercises"))
         for lesson in Catalog.lessons {
-            let result = red.result(for: lesson)
-            let ok = result.total >= 4 && result.passed == 0 && result.breakage == nil
-            print("  \(lesson.paddedNumber) \(lesson.title.padded(34)) \(result.passed)/\(result.total)  " + (ok ? style.green("✔ red") : style.red("✘ \(result.status.rawValue)")))
-            if !ok {
-                let why = result.breakage.map { "its tests \($0.rawValue)" }
-                    ?? (result.total < 4 ? "only \(result.total) tests ran (4 or more expected)" : "\(result.passed) tests pass on the stub")
-                problems.append("Lesson \(lesson.paddedNumber) on its untouched stub: \(why)")
+            var line = "  \(lesson.paddedNumber)  \(lesson.title.padded(34)) "
+            if let solutions {
+                let result = solutions.result(for: lesson)
+                let problem = Verdict.solutionProblem(result)
+                line += (problem == nil ? style.green("✔ ") : style.red("✘ ")) + "\(result.passed)/\(result.total) green".padded(12)
+                if let problem { problems.append("Lesson \(lesson.paddedNumber) against its solution: \(problem)") }
+            } else {
+                line += style.dim("–".padded(14))
             }
+            if let stubs {
+                let result = stubs.result(for: lesson)
+                let problem = Verdict.stubProblem(result)
+                line += (problem == nil ? style.green("✔ ") : style.red("✘ ")) + "\(result.total - result.passed)/\(result.total) red"
+                if let problem { problems.append("Lesson \(lesson.paddedNumber) on its untouched stub: \(problem)") }
+            } else {
+                line += style.dim("–")
+            }
+            print(line)
         }
 
+        print("")
         if problems.isEmpty {
-            print("\n" + style.green("✔ The kata is well formed: \(Catalog.lessons.count) lessons green against Solutions, red against untouched Exercises, no crash."))
-            return 0
+            print(style.green("✔ The kata is well formed:") + " \(Catalog.lessons.count) lessons green against Solutions, red against the untouched Exercises, no crash.")
+            return Kata.ExitCode.ok
         }
-        print("\n" + style.red("✘ \(problems.count) problem(s):"))
-        for problem in problems { print("  - \(problem)") }
-        return 1
+        print(style.red("✘ \(problems.count) problem\(problems.count == 1 ? "" : "s"):"))
+        for problem in problems { print(Style.wrap(problem, width: 96, indent: "    ", first: "  - ").joined(separator: "\n")) }
+        return Kata.ExitCode.checkFailed
     }
 
-    /// A copy of the package whose Exercises/ are as committed in git's HEAD (or as they are, outside git).
-    /// Its build folder stays in the student's package (`.build/kata-exercises`), so builds are reused.
-    static func pristineCopy(_ context: Context) throws -> String {
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("kata-verify-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
-        for item in ["Package.swift", "Sources", "Tests", "Solutions", "Exercises"] {
-            try FileManager.default.copyItem(atPath: context.path(item), toPath: (copy as NSString).appendingPathComponent(item))
+    /// Builds and runs every lesson; a package that does not build is a problem, not an error.
+    private static func runForVerify(_ runner: TestRunner, problems: inout [String], what: String) -> RunReport? {
+        do {
+            try runner.build()
+            return try runner.run()
+        } catch let failure as BuildFailure {
+            problems.append("\(what) do not build: " + (failure.errors.first ?? "see swift build"))
+        } catch {
+            problems.append("\(what) could not be tested: \(error)")
         }
-        let archive = try Subprocess.run(["git", "-C", context.root, "archive", "--format=tar", "-o", "\(copy)/exercises.tar", "HEAD", "Exercises"], timeout: 60)
-        if archive.ending == .exited(0) {
-            try FileManager.default.removeItem(atPath: "\(copy)/Exercises")
-            let unpack = try Subprocess.run(["tar", "-xf", "\(copy)/exercises.tar", "-C", copy], timeout: 60)
+        return nil
+    }
+
+    /// What `verify` holds each lesson to. The design asks for four tests or more per lesson.
+    enum Verdict {
+        static let fewestTests = 4
+
+        /// Nil when the lesson is green against its solution; else why not.
+        static func solutionProblem(_ result: LessonResult) -> String? {
+            if let breakage = result.breakage { return breakage.explanation }
+            if result.cases.isEmpty { return "no test ran (is \(result.lesson.suiteType) in Tests/LessonTests?)" }
+            if result.total < fewestTests { return "only \(result.total) tests (\(fewestTests) or more expected)" }
+            if result.passed < result.total {
+                let first = result.failureLines.first.map { ", first: \($0)" } ?? ""
+                return "\(result.total - result.passed) of \(result.total) tests fail\(first)"
+            }
+            return nil
+        }
+
+        /// Nil when every test of the lesson fails cleanly on its untouched stub, with the stub's line.
+        static func stubProblem(_ result: LessonResult) -> String? {
+            if let breakage = result.breakage { return breakage.explanation }
+            if result.cases.isEmpty { return "no test ran (is \(result.lesson.suiteType) in Tests/LessonTests?)" }
+            if result.total < fewestTests { return "only \(result.total) tests (\(fewestTests) or more expected)" }
+            let passing = result.cases.filter(\.passed).map(\.name)
+            if !passing.isEmpty {
+                return "\(passing.count) test\(passing.count == 1 ? "" : "s") pass on the stub: " + passing.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
+            }
+            if let other = result.cases.compactMap(\.failure).first(where: { !LessonResult.isStubLine($0) }) {
+                return "a test fails without the stub's \"not solved yet\" line: \(LessonResult.tidy(other))"
+            }
+            return nil
+        }
+    }
+}
+
+/// A copy of the package whose Exercises/ are as committed at git HEAD, in a fixed place
+/// (`.build/kata-verify/package`) so that its build folder (`.build/kata-verify/build`) is reused
+/// from one verify to the next: only files whose contents changed are written again.
+/// The student's (or maintainer's) own files are only read.
+struct PristinePackage {
+    var path: String
+    var fromGit: Bool
+
+    static func prepare(_ context: Context) throws -> PristinePackage {
+        let fileManager = FileManager.default
+        let path = context.path(".build/kata-verify/package")
+        var files: [String: String] = [:]   // relative path → where to read it
+        for item in ["Package.swift", "Sources", "Tests", "Solutions"] { collect(context.root, item, into: &files) }
+
+        // Exercises/ from git HEAD, unpacked in a scratch folder.
+        let unpacked = context.path(".build/kata-verify/head")
+        try? fileManager.removeItem(atPath: unpacked)
+        try fileManager.createDirectory(atPath: unpacked, withIntermediateDirectories: true)
+        defer { try? fileManager.removeItem(atPath: unpacked) }
+        let archive = try Subprocess.run(["git", "-C", context.root, "archive", "--format=tar", "-o", "\(unpacked)/exercises.tar", "HEAD", "Exercises"], timeout: 60)
+        let fromGit = archive.ending == .exited(0)
+        if fromGit {
+            let unpack = try Subprocess.run(["tar", "-xf", "\(unpacked)/exercises.tar", "-C", unpacked, "Exercises"], timeout: 60)
             guard unpack.ending == .exited(0) else { throw KataError("could not unpack the committed Exercises: \(unpack.output)") }
-            try? FileManager.default.removeItem(atPath: "\(copy)/exercises.tar")
+            collect(unpacked, "Exercises", into: &files)
         } else {
-            print(context.style.yellow("  (not a git checkout: using Exercises/ as they are)"))
+            collect(context.root, "Exercises", into: &files)
         }
-        return copy
+        try sync(files, into: path)
+        return PristinePackage(path: path, fromGit: fromGit)
+    }
+
+    /// Adds every file under `root/item` (or the file itself) to `files`.
+    static func collect(_ root: String, _ item: String, into files: inout [String: String]) {
+        let full = (root as NSString).appendingPathComponent(item)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else { return }
+        guard isDirectory.boolValue else { files[item] = full; return }
+        guard let enumerator = FileManager.default.enumerator(atPath: full) else { return }
+        for case let relative as String in enumerator {
+            let source = (full as NSString).appendingPathComponent(relative)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: source, isDirectory: &isFolder), !isFolder.boolValue {
+                files[(item as NSString).appendingPathComponent(relative)] = source
+            }
+        }
+    }
+
+    /// Makes `destination` hold exactly `files`, writing only those whose contents differ
+    /// (so the build system sees unchanged files as unchanged).
+    static func sync(_ files: [String: String], into destination: String) throws {
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(atPath: destination, withIntermediateDirectories: true)
+        for (relative, source) in files {
+            let target = (destination as NSString).appendingPathComponent(relative)
+            guard let data = fileManager.contents(atPath: source) else { continue }
+            if fileManager.contents(atPath: target) == data { continue }
+            try fileManager.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try data.write(to: URL(fileURLWithPath: target))
+        }
+        var present: [String: String] = [:]
+        for item in (try? fileManager.contentsOfDirectory(atPath: destination)) ?? [] { collect(destination, item, into: &present) }
+        for relative in present.keys where files[relative] == nil {
+            try? fileManager.removeItem(atPath: (destination as NSString).appendingPathComponent(relative))
+        }
     }
 }

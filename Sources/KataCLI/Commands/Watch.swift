@@ -1,55 +1,73 @@
 import Foundation
 import KataCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension Commands {
     /// Runs the current lesson whenever a file under Exercises/ changes; moves on when it turns green.
+    /// Ctrl-C is handled by `Interrupt`: it ends the test process group and exits 130.
     static func watch(_ context: Context, lesson start: Int?) throws -> Int32 {
-        var progress = Progress.load(from: context.root)
-        var current = Catalog.lesson(start ?? progress.current) ?? Catalog.lessons[0]
-        let watcher = FileWatcher(directory: context.path("Exercises"))
         let style = context.style
+        var progress = Progress.load(from: context.root)
+        var current = start.flatMap(Catalog.lesson) ?? progress.nextLesson(solved: progress.solved) ?? Catalog.lessons[0]
+        let watcher = FileWatcher(directory: context.path("Exercises"))
+        var changed: [String] = []
         while true {
-            print(style.bold("\n⟳ Lesson \(current.paddedNumber) — \(current.title)") + style.dim("   (watching Exercises/ — Ctrl-C to leave)"))
+            var snapshot = watcher.snapshot()
+            if style.colours { print("\u{1B}[2J\u{1B}[H", terminator: "") }   // a clean screen each round, on a terminal
+            print(style.bold("⟳ kata watch") + style.dim("  ·  Lesson \(current.paddedNumber) — \(current.title)  ·  Ctrl-C to leave"))
+            if !changed.isEmpty { print(style.dim("  saved: " + changed.prefix(3).joined(separator: ", "))) }
+            print("")
             let result: LessonResult
             do {
-                result = try runExercises(context, lessons: [current]).first!
-            } catch {
-                print(style.red("✘ ") + "\(error)")
-                print(style.dim("Fix it and save: kata runs again."))
-                watcher.waitForChange()
+                result = try runExercises(context, lessons: [current])[0]
+            } catch let failure as BuildFailure {
+                print(style.red("✘ ") + failure.description)
+                print("\n" + style.dim("Fix it and save: kata runs the lesson again."))
+                changed = watcher.waitForChange(since: snapshot)
                 continue
             }
             progress = Progress.load(from: context.root)
             progress.record([result])
-            describe(result, context)
+            print("")
+            print(describe(result, hintsSeen: progress.hintsShown[current.number] ?? 0, style: style))
             if result.status == .solved {
-                print("\n" + style.green("✔ Lesson \(current.paddedNumber) is green!"))
-                guard let next = Catalog.lessons.first(where: { $0.number > current.number && !progress.solved.contains($0.number) })
-                        ?? Catalog.lessons.first(where: { !progress.solved.contains($0.number) }) else {
+                print("\n" + style.green("✔ Lesson \(current.paddedNumber) is green!") + "  \(style.bar(progress.solved.count, of: Catalog.lessons.count)) solved")
+                progress.current = current.number
+                guard let next = progress.nextLesson(solved: progress.solved) else {
                     try progress.save(to: context.root)
-                    print(style.green("Every lesson is green. Well done!"))
-                    return 0
+                    print(style.green("Every lesson is green. Well done!") + "  Try: swift run kata trace")
+                    return Kata.ExitCode.ok
                 }
                 current = next
                 progress.current = next.number
                 try progress.save(to: context.root)
-                print("Moving on to Lesson \(next.paddedNumber) — \(next.title). Read \(next.pagePath)")
+                print("\nNext: " + style.bold("Lesson \(next.paddedNumber) — \(next.title)") + ". Read \(next.pagePath), edit \(next.exerciseFile).")
+                print(style.dim("Watching: save a file under Exercises/ to run it (or wait: it runs in 3 s)."))
+                // Give the student a moment to read the good news, then run the next lesson.
+                snapshot = watcher.snapshot()
+                changed = watcher.waitForChange(since: snapshot, giveUpAfter: 3)
                 continue
             }
             progress.current = current.number
             try progress.save(to: context.root)
-            watcher.waitForChange()
-            print(style.dim("\nA file changed under Exercises/: running lesson \(current.paddedNumber) again."))
+            print("\n" + style.dim("Watching Exercises/ — save a file to run lesson \(current.paddedNumber) again."))
+            changed = watcher.waitForChange(since: snapshot)
         }
     }
 }
 
-/// Notices changes to the files of a folder by their modification times, twice a second.
-/// (Small and dependency-free; no kernel notification API is portable between Linux and macOS.)
+/// Notices changes to the `.swift` files of a folder by their sizes and modification times,
+/// twice a second. Small and dependency-free (no kernel notification API is common to Linux
+/// and macOS); a folder of a few dozen files costs nothing to look at.
 struct FileWatcher {
     let directory: String
+    var interval: Double = 0.5
 
-    /// A fingerprint of every file: path, size, modification time.
+    /// A fingerprint of every file: relative path → size and modification time.
     func snapshot() -> [String: String] {
         var result: [String: String] = [:]
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return result }
@@ -62,9 +80,29 @@ struct FileWatcher {
         return result
     }
 
-    /// Returns when something changed.
-    func waitForChange() {
-        let before = snapshot()
-        while snapshot() == before { usleep(500_000) }
+    /// The files that differ between two snapshots: changed, added or removed, sorted.
+    static func changes(from before: [String: String], to after: [String: String]) -> [String] {
+        Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
+    }
+
+    /// Waits until a file differs from `snapshot` and the folder then stays quiet for one more
+    /// look (editors often write a file in several steps); returns the changed files, relative to
+    /// the folder. With `giveUpAfter`, returns (empty) after that many seconds even if nothing changed.
+    func waitForChange(since snapshot: [String: String], giveUpAfter limit: Double? = nil) -> [String] {
+        fflush(nil)   // everything printed so far is on screen while we wait
+        let start = Date()
+        var latest = snapshot
+        while FileWatcher.changes(from: snapshot, to: latest).isEmpty {
+            if let limit, Date().timeIntervalSince(start) >= limit { return [] }
+            usleep(UInt32(interval * 1_000_000))
+            latest = self.snapshot()
+        }
+        while true {
+            usleep(UInt32(interval * 1_000_000))
+            let again = self.snapshot()
+            if again == latest { break }
+            latest = again
+        }
+        return FileWatcher.changes(from: snapshot, to: latest).map { "Exercises/" + $0 }
     }
 }

@@ -7,8 +7,13 @@ import Darwin
 #endif
 
 /// A child process in a process group of its own, its output in a file, with a time limit that
-/// ends the whole group (`swift test` starts helpers of its own; a student's endless loop must
-/// not survive the limit).
+/// ends the whole group (`swift test` starts the test binary as a child of its own; a student's
+/// endless loop must not survive the limit).
+///
+/// The group is made by `posix_spawn` with `POSIX_SPAWN_SETPGROUP` and group 0: the child leads a
+/// new group whose id is its pid, so `kill(-pid, SIGKILL)` ends it and everything it started.
+/// Being outside the terminal's foreground group, the child does not see Ctrl-C; `kata`'s own
+/// SIGINT handler ends the group instead (see `Interrupt`).
 struct Subprocess {
     struct Outcome {
         enum Ending: Equatable {
@@ -23,8 +28,11 @@ struct Subprocess {
     /// The running child's process group, so Ctrl-C can end it too.
     static let runningGroup = Atomic<Int32>(0)
 
-    /// Runs `arguments` (looked up on PATH); ends the group after `timeout` seconds.
-    static func run(_ arguments: [String], timeout: Double?, echo: Bool = false) throws -> Outcome {
+    /// Runs `arguments` (looked up on PATH); ends the group after `timeout` seconds, or as soon as
+    /// `stalled` (asked four times a second) says the child is stuck.
+    /// `lines`, if given, receives each complete line of the child's output as it comes.
+    static func run(_ arguments: [String], timeout: Double?, lines: ((Substring) -> Void)? = nil,
+                    stalled: () -> Bool = { false }) throws -> Outcome {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("kata-\(UUID().uuidString).log").path
         defer { try? FileManager.default.removeItem(atPath: log) }
 
@@ -40,6 +48,7 @@ struct Subprocess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
         posix_spawnattr_setpgroup(&attributes, 0)
 
+        fflush(nil)   // what kata printed so far goes out before anything of the child's
         var pid: pid_t = 0
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -49,39 +58,70 @@ struct Subprocess {
         defer { runningGroup.store(0, ordering: .relaxed) }
 
         let start = Date()
+        var lastCheck = start
         var printed = 0
         var waitStatus: Int32 = 0
         var ending: Outcome.Ending?
         while ending == nil {
             let done = waitpid(pid, &waitStatus, WNOHANG)
-            if echo { printed = Subprocess.echoNew(log, from: printed) }
+            if let lines { printed = Subprocess.passLines(log, from: printed, to: lines) }
             if done == pid {
                 let signal = waitStatus & 0x7f
                 ending = signal == 0 ? .exited((waitStatus >> 8) & 0xff) : .signalled(signal)
             } else if let timeout, Date().timeIntervalSince(start) > timeout {
-                kill(-pid, SIGKILL)
-                _ = waitpid(pid, &waitStatus, 0)
+                ending = .timedOut
+            } else if Date().timeIntervalSince(lastCheck) >= 0.25, ({ lastCheck = Date(); return stalled() })() {
                 ending = .timedOut
             } else {
                 usleep(20_000)
             }
         }
-        if echo { _ = Subprocess.echoNew(log, from: printed) }
+        if ending == .timedOut {
+            kill(-pid, SIGKILL)
+            _ = waitpid(pid, &waitStatus, 0)
+        }
+        if let lines { _ = Subprocess.passLines(log, from: printed, to: lines, all: true) }
         let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         return Outcome(ending: ending!, output: output)
     }
 
-    /// Prints what the log gained since `offset`; returns the new offset.
-    private static func echoNew(_ path: String, from offset: Int) -> Int {
+    /// Hands the complete lines the log gained since `offset` to `lines` (with `all`, a last
+    /// unfinished line too); returns the offset after them.
+    private static func passLines(_ path: String, from offset: Int, to lines: (Substring) -> Void, all: Bool = false) -> Int {
         guard let data = FileManager.default.contents(atPath: path), data.count > offset else { return offset }
-        FileHandle.standardOutput.write(data.subdata(in: offset..<data.count))
-        return data.count
+        let fresh = data.subdata(in: offset..<data.count)
+        let end = all ? fresh.count : (fresh.lastIndex(of: UInt8(ascii: "\n")).map { $0 - fresh.startIndex + 1 } ?? 0)
+        guard end > 0 else { return offset }
+        let text = String(decoding: fresh.prefix(end), as: UTF8.self)
+        for line in text.split(separator: "\n") { lines(line) }
+        return offset + end
     }
 
-    /// Ends the running child's group (Ctrl-C).
+    /// Ends the running child's group (Ctrl-C). Async-signal-safe: an atomic load and `kill`.
     static func endRunningGroup() {
         let group = runningGroup.load(ordering: .relaxed)
         if group > 0 { kill(-group, SIGKILL) }
+    }
+}
+
+/// Ctrl-C: end the running test process group, reset the terminal's colours, say goodbye, exit 130.
+/// The handler only calls async-signal-safe functions (`kill`, `write`, `_exit`) on bytes prepared
+/// before the signal came.
+enum Interrupt {
+    nonisolated(unsafe) private static var farewell: [UInt8] = []
+    private static let farewellCount = Atomic<Int>(0)
+
+    /// Installs the handler; `message` is what it prints (your progress is saved as you go).
+    static func install(message: String, colours: Bool) {
+        let text = (colours ? "\u{1B}[0m" : "") + "\n" + message + "\n"
+        farewell = Array(text.utf8)
+        farewellCount.store(farewell.count, ordering: .releasing)
+        signal(SIGINT) { _ in
+            Subprocess.endRunningGroup()
+            let count = Interrupt.farewellCount.load(ordering: .acquiring)
+            Interrupt.farewell.withUnsafeBufferPointer { bytes in _ = write(2, bytes.baseAddress, count) }
+            _exit(130)
+        }
     }
 }
 

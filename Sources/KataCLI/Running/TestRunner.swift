@@ -1,128 +1,249 @@
 import Foundation
 import KataCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Builds and runs the lesson tests — against the Exercises or the Solutions — in build
 /// folders of its own, so it never waits for (or breaks) a `swift build` you run yourself:
-/// `.build/kata-exercises` and `.build/kata-solutions`.
+/// `.build/kata-exercises` and `.build/kata-solutions` (and `.build/kata-verify` for `kata verify`).
+///
+/// Results come from Swift Testing's JSON event stream, which the test process writes as it goes:
+/// when it crashes or hangs, the stream still says which tests finished and which were running.
 struct TestRunner {
     enum Target: String {
         case exercises, solutions
-        var scratch: String { ".build/kata-\(rawValue)" }
         var traitArguments: [String] { self == .solutions ? ["--traits", "Solutions"] : [] }
     }
 
     /// The package to test (normally the student's; `kata verify` uses a pristine copy).
     var packagePath: String
-    /// Where the build folders live (always under the student's package).
-    var scratchRoot: String
+    /// The build folder (`…/.build/kata-exercises`).
+    var scratch: String
     var target: Target
-    /// How long one `swift test` may run before its whole process group is ended.
-    var timeout: Double = 300
-    /// Show the compiler's output while building.
+    /// A test process that writes no event for this long is ended, with its whole process group;
+    /// the test that was running is reported as hung. (Lesson tests have 5 s deadlines of their own.)
+    var stallLimit: Double = ProcessInfo.processInfo.environment["KATA_STALL_SECONDS"].flatMap(Double.init) ?? 30
+    /// No test process runs longer than this, whatever it writes.
+    var timeout: Double = 900
+    /// Show the build's progress and the compiler's messages about the exercises while building.
     var echoBuild = true
 
     /// Builds the package and its tests. Throws with the compiler's errors if it does not build.
     func build() throws {
+        let display = BuildDisplay(terminal: isatty(1) == 1)
+        defer { display.finish() }
         let outcome = try Subprocess.run(["swift", "build", "--package-path", packagePath, "--build-tests", "--scratch-path", scratch]
-                                            + target.traitArguments, timeout: nil, echo: echoBuild)
+                                            + target.traitArguments, timeout: nil, lines: echoBuild ? display.take : nil)
         guard outcome.ending == .exited(0) else {
-            let errors = outcome.output.split(separator: "\n").filter { $0.contains("error:") }.prefix(8)
-            throw KataError("the package does not build:\n" + errors.joined(separator: "\n"))
+            var errors: [String] = []
+            // The diagnostics themselves, not the source excerpts under them (`|  `- error: …`).
+            for line in outcome.output.split(separator: "\n") where line.contains("error:") && !line.contains("`- error:") {
+                let relative = line.replacingOccurrences(of: (packagePath as NSString).standardizingPath + "/", with: "")
+                if !errors.contains(relative) { errors.append(relative) }
+            }
+            throw BuildFailure(errors: Array(errors.prefix(8)))
         }
     }
 
-    var scratch: String { (scratchRoot as NSString).appendingPathComponent(target.scratch) }
+    /// Whether this build folder has never been built (the first build takes a minute or two).
+    var isFirstBuild: Bool { !FileManager.default.fileExists(atPath: (scratch as NSString).appendingPathComponent("debug")) }
 
     /// Runs the tests of `lessons` (all lessons if nil) and reads their results.
-    /// If the test process crashes, each lesson is run on its own to find the one that crashes.
+    ///
+    /// When the test process crashes or hangs, the lessons that finished keep their results, each
+    /// lesson that was running is run again on its own (so the breakage is pinned on the right
+    /// lesson, with the test that was running), and the lessons that had not finished run again.
     func run(_ lessons: [Lesson]? = nil) throws -> RunReport {
-        let chosen = lessons ?? Catalog.lessons
-        let report = try runOnce(chosen)
-        guard report.broke, chosen.count > 1 else { return report }
-        var combined = RunReport(cases: [], broken: [:])
-        for lesson in chosen {
-            let single = try runOnce([lesson])
-            combined.cases += single.cases
-            combined.broken.merge(single.broken) { a, _ in a }
+        var report = RunReport()
+        var pending = lessons ?? Catalog.lessons
+        while !pending.isEmpty {
+            let attempt = try self.attempt(pending)
+            if attempt.completed || pending.count == 1 {
+                report.adopt(attempt.report, for: pending)
+                break
+            }
+            let finished = pending.filter { attempt.finished($0) }
+            report.adopt(attempt.report, for: finished)
+            let suspects = pending.filter { attempt.wasRunning($0) }
+            var rest = pending.filter { lesson in !finished.contains(lesson) && !suspects.contains(lesson) }
+            for suspect in suspects {
+                report.adopt(try self.attempt([suspect]).report, for: [suspect])
+            }
+            if suspects.isEmpty {
+                // It died outside any test: run what is left one lesson at a time.
+                for lesson in rest { report.adopt(try self.attempt([lesson]).report, for: [lesson]) }
+                rest = []
+            }
+            pending = rest
         }
-        return combined
+        return report
     }
 
-    private func runOnce(_ lessons: [Lesson]) throws -> RunReport {
-        let xml = FileManager.default.temporaryDirectory.appendingPathComponent("kata-\(UUID().uuidString).xml").path
-        let written = xml.replacingOccurrences(of: ".xml", with: "-swift-testing.xml")
-        defer {
-            try? FileManager.default.removeItem(atPath: xml)
-            try? FileManager.default.removeItem(atPath: written)
+    /// One `swift test` over `lessons`, read.
+    struct Attempt {
+        var report: RunReport
+        var stream: EventStream
+        /// The run reached its end: every result is in.
+        var completed: Bool
+
+        /// All of `lesson`'s tests ended.
+        func finished(_ lesson: Lesson) -> Bool {
+            let tests = stream.tests(ofSuite: lesson.suiteType)
+            return !tests.isEmpty && tests.allSatisfy { $0.ended || $0.skipped }
         }
+
+        func wasRunning(_ lesson: Lesson) -> Bool { stream.running.contains { $0.suite == lesson.suiteType } }
+    }
+
+    func attempt(_ lessons: [Lesson]) throws -> Attempt {
+        let base = (scratch as NSString).appendingPathComponent("kata-run-\(getpid())")
+        let events = base + "-events.jsonl", xunit = base + ".xml", xunitWritten = base + "-swift-testing.xml"
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { for file in [events, xunit, xunitWritten] { try? FileManager.default.removeItem(atPath: file) } }
+        for file in [events, xunit, xunitWritten] { try? FileManager.default.removeItem(atPath: file) }
+
         let filter = lessons.map(\.suiteType).joined(separator: "|")
+        let watch = StallWatch(file: events, limit: stallLimit)
         let outcome = try Subprocess.run(
             ["swift", "test", "--package-path", packagePath, "--skip-build", "--scratch-path", scratch] + target.traitArguments
-                + ["--filter", "(\(filter))/", "--xunit-output", xml],
-            timeout: timeout)
-        let file = FileManager.default.fileExists(atPath: written) ? written : xml
-        let cases = (try? String(contentsOfFile: file, encoding: .utf8)).map(XUnitReport.parse) ?? []
-        var broken: [Int: RunReport.Breakage] = [:]
+                + ["--filter", "(\(filter))/", "--event-stream-output-path", events, "--event-stream-version", "0",
+                   "--xunit-output", xunit],
+            timeout: timeout, stalled: watch.stalled)
+
+        let stream = EventStream.parse((try? String(contentsOfFile: events, encoding: .utf8)) ?? "")
+        var report = RunReport(stream: stream)
+        if stream.tests.isEmpty, let xml = try? String(contentsOfFile: FileManager.default.fileExists(atPath: xunitWritten) ? xunitWritten : xunit, encoding: .utf8) {
+            // A toolchain without the event stream: the xUnit report (written only at the end).
+            report = RunReport(cases: XUnitReport.parse(xml))
+        }
+        let completed = Self.judge(outcome, stream: stream, lessons: lessons, report: &report)
+        return Attempt(report: report, stream: stream, completed: completed)
+    }
+
+    /// Decides, from how the process ended, which lessons broke. Returns whether the run completed.
+    static func judge(_ outcome: Subprocess.Outcome, stream: EventStream, lessons: [Lesson], report: inout RunReport) -> Bool {
+        let running = stream.running
+        func runningTest(_ lesson: Lesson) -> String? { running.first { $0.suite == lesson.suiteType }?.displayName }
+        let unfinished = lessons.filter { lesson in
+            let tests = stream.tests(ofSuite: lesson.suiteType)
+            return tests.isEmpty || !tests.allSatisfy { $0.ended || $0.skipped }
+        }
         switch outcome.ending {
         case .timedOut:
-            for lesson in lessons where !cases.contains(where: { $0.suite == lesson.suiteType }) { broken[lesson.number] = .hung }
-        case .signalled:
-            for lesson in lessons { broken[lesson.number] = .crashed }
-        case .exited where cases.isEmpty:
-            for lesson in lessons { broken[lesson.number] = .crashed }
-        default:
-            break
+            // Blame the lessons that were running; if none was, every unfinished one.
+            let blamed = unfinished.filter { runningTest($0) != nil }
+            for lesson in blamed.isEmpty ? unfinished : blamed { report.broken[lesson.number] = .hung(test: runningTest(lesson)) }
+            return false
+        case .signalled, .exited:
+            if stream.runEnded || (!report.cases.isEmpty && stream.tests.isEmpty) { return true }   // normal end (or xUnit)
+            if outcome.ending == .exited(0) && stream.tests.isEmpty { return true }   // nothing matched the filter
+            let reason = crashReason(in: outcome.output)
+            let blamed = unfinished.filter { runningTest($0) != nil }
+            for lesson in blamed.isEmpty ? unfinished : blamed {
+                report.broken[lesson.number] = .crashed(test: runningTest(lesson), reason: reason.map { placed($0, in: lesson) })
+            }
+            return false
         }
-        return RunReport(cases: cases, broken: broken)
+    }
+
+    /// A fatal error names its file by module and name (`Exercises/CommonModes.swift:35`);
+    /// the student needs the path (`Exercises/03-common-modes/CommonModes.swift:35`).
+    static func placed(_ reason: String, in lesson: Lesson) -> String {
+        let name = (lesson.exerciseFile as NSString).lastPathComponent
+        return reason.replacingOccurrences(of: "Exercises/\(name):", with: "\(lesson.exerciseFile):")
+    }
+
+    /// The line of the test process's output that says why it died.
+    static func crashReason(in output: String) -> String? {
+        let lines = output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        for marker in ["Fatal error:", "Program crashed:", "Precondition failed", "Assertion failed", "unexpected signal"] {
+            if let line = lines.first(where: { $0.contains(marker) }) {
+                // `Exercises/CommonModes.swift:35: Fatal error: Unexpectedly found nil…` → from the marker on, with the place.
+                return String(line.prefix(160))
+            }
+        }
+        return lines.last(where: { $0.hasPrefix("error:") }).map { String($0.prefix(160)) }
     }
 }
 
-/// What one test run found.
-struct RunReport {
-    enum Breakage: String { case crashed, hung }
-    var cases: [TestCaseResult]
-    /// Lessons whose tests crashed the test process or never finished.
-    var broken: [Int: Breakage]
-
-    /// Whether the test process broke down (crash or time limit).
-    var broke: Bool { !broken.isEmpty }
-
-    func result(for lesson: Lesson) -> LessonResult {
-        LessonResult(lesson: lesson, cases: cases.filter { $0.suite == lesson.suiteType }, breakage: broken[lesson.number])
+/// The package does not build: the compiler's first errors.
+struct BuildFailure: Error, CustomStringConvertible {
+    var errors: [String]
+    var description: String {
+        "the package does not build" + (errors.isEmpty ? "" : ":\n" + errors.map { "  " + $0 }.joined(separator: "\n"))
     }
 }
 
-/// One lesson's tests, read.
-struct LessonResult {
-    enum Status: String {
-        case solved, failing, notStarted = "not started", crashed, hung, noTests = "no tests ran"
+/// Tells a stalled test process: its event stream has not grown for `limit` seconds.
+final class StallWatch {
+    let file: String
+    let limit: Double
+    private var size: UInt64 = 0
+    private var since = Date()
+
+    init(file: String, limit: Double) {
+        self.file = file
+        self.limit = limit
     }
 
-    var lesson: Lesson
-    var cases: [TestCaseResult]
-    var breakage: RunReport.Breakage?
-
-    var passed: Int { cases.filter(\.passed).count }
-    var total: Int { cases.count }
-
-    var status: Status {
-        if let breakage { return breakage == .crashed ? .crashed : .hung }
-        if cases.isEmpty { return .noTests }
-        if passed == total { return .solved }
-        if passed == 0 && cases.allSatisfy({ $0.failure?.contains("is not solved yet") == true }) { return .notStarted }
-        return .failing
-    }
-
-    /// The failures worth showing: one line each, the "not solved yet" line once.
-    var failureLines: [String] {
-        var lines: [String] = []
-        for failure in cases.compactMap(\.failure) {
-            let line = failure.replacingOccurrences(of: "Caught error: ", with: "")
-                .replacingOccurrences(of: "Issue recorded: ", with: "")
-                .replacingOccurrences(of: " (error)", with: "")
-                .split(separator: "\n").first.map(String.init) ?? failure
-            if !lines.contains(line) { lines.append(line) }
+    /// Called by `Subprocess.run` a few times a second while it waits.
+    func stalled() -> Bool {
+        let now = Date()
+        let current = ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? NSNumber)?.uint64Value ?? 0
+        if current != size {
+            size = current
+            since = now
+            return false
         }
-        return lines
+        return now.timeIntervalSince(since) > limit
+    }
+}
+
+/// What a student sees of a build: on a terminal, one line that counts the build steps, redrawn in
+/// place; always, the compiler's warnings about the files under Exercises/ (the rest of the
+/// package is the course's, not theirs; errors are listed by `BuildFailure` when the build fails).
+final class BuildDisplay {
+    let terminal: Bool
+    private var drawn = false
+
+    init(terminal: Bool) { self.terminal = terminal }
+
+    func take(_ line: Substring) {
+        if let step = Self.step(line) {
+            guard terminal else { return }
+            FileHandle.standardOutput.write(Data(("\r\u{1B}[2K  building \(step.done)/\(step.total)").utf8))
+            drawn = true
+        } else if let message = Self.studentDiagnostic(line) {
+            clear()
+            print("  " + message)
+            fflush(nil)
+        }
+    }
+
+    func finish() { clear() }
+
+    private func clear() {
+        if drawn { FileHandle.standardOutput.write(Data("\r\u{1B}[2K".utf8)) }
+        drawn = false
+    }
+
+    /// `[12/206] Compiling RunLoopEngine Loop.swift` → (12, 206).
+    static func step(_ line: Substring) -> (done: Int, total: Int)? {
+        guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else { return nil }
+        let parts = line[line.index(after: line.startIndex)..<close].split(separator: "/")
+        guard parts.count == 2, let done = Int(parts[0]), let total = Int(parts[1]) else { return nil }
+        return (done, total)
+    }
+
+    /// `/home/me/kata/Exercises/06-…/X.swift:28:13: warning: …` → `Exercises/06-…/X.swift:28:13: warning: …`;
+    /// nil for any other line.
+    static func studentDiagnostic(_ line: Substring) -> String? {
+        guard line.contains(": warning: "),   // errors: the build fails and `BuildFailure` lists them
+              let range = line.range(of: "/Exercises/") ?? (line.hasPrefix("Exercises/") ? line.range(of: "Exercises/") : nil) else { return nil }
+        let start = line[range].hasPrefix("/") ? line.index(after: range.lowerBound) : range.lowerBound
+        return String(line[start...])
     }
 }

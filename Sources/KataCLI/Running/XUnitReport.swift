@@ -8,6 +8,8 @@ struct TestCaseResult: Equatable, Sendable {
     var name: String
     /// The first failure's message, nil if the test passed.
     var failure: String?
+    /// The first failure's explanation in full, if the test gave one (the event stream has it; xUnit does not).
+    var detail: String? = nil
     var passed: Bool { failure == nil }
 }
 

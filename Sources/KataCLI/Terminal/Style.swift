@@ -24,6 +24,33 @@ struct Style {
         return "[" + green(String(repeating: "█", count: filled)) + dim(String(repeating: "░", count: width - filled)) + "] \(done)/\(total)"
     }
 
+    /// Splits `text` into lines of at most `width` characters at spaces; the first line starts
+    /// with `first` (default: `indent`), the others with `indent`.
+    static func wrap(_ text: String, width: Int, indent: String, first: String? = nil) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let prefixWidth = lines.isEmpty ? visibleWidth(first ?? indent) : indent.count
+            if !line.isEmpty && prefixWidth + line.count + 1 + word.count > width {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line += line.isEmpty ? String(word) : " " + word
+            }
+        }
+        lines.append(line)
+        return lines.enumerated().map { ($0.offset == 0 ? (first ?? indent) : indent) + $0.element }
+    }
+
+    /// How many columns `text` takes once its colour codes are left out.
+    static func visibleWidth(_ text: String) -> Int {
+        var width = 0, inEscape = false
+        for character in text {
+            if character == "\u{1B}" { inEscape = true } else if inEscape { if character == "m" { inEscape = false } } else { width += 1 }
+        }
+        return width
+    }
+
     func status(_ status: LessonResult.Status) -> String {
         switch status {
         case .solved: green("✔ solved")

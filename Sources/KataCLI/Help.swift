@@ -1,0 +1,107 @@
+/// `kata --help` and `kata COMMAND --help`.
+enum Help {
+    static let exitCodes = """
+        Exit codes:
+          0    done
+          1    a check failed (verify found a mismatch; show --solution before the lesson is green)
+          2    bad usage, or not inside the RunLoop Kata package
+          3    the package does not build, or a tool kata needs (swift, git) failed
+          130  interrupted (Ctrl-C)
+        """
+
+    static let overview = """
+        kata — learn how Apple's run loop works by making failing tests pass
+
+        usage: swift run kata [COMMAND] [OPTIONS]
+
+          list                 every lesson, its status, your progress (the default)
+          next                 the lesson to work on now: what to write, and where
+          show N [--solution]  lesson N: summary, task, current failures (its solution once green)
+          hint N               the next hint for lesson N (one more each time)
+          watch [N]            re-run the current lesson whenever you save; move on when green
+          trace [NAME]         draw a scenario's timeline on the reference engine
+          reset N [--yes]      put lesson N's exercise back to its original stub (asks first)
+          verify               maintainers: Solutions green, untouched Exercises red, no crash
+
+        `kata help COMMAND` or `kata COMMAND --help` explains one command.
+        Progress: .kata/progress.json. Builds: .build/kata-exercises, .build/kata-solutions,
+        .build/kata-verify (never .build itself, so kata and your own swift build don't wait
+        for each other). NO_COLOR=1 turns colours off.
+
+        \(exitCodes)
+        """
+
+    static func text(for command: String?) -> String {
+        guard let command, let text = commands[command] else { return overview }
+        return text + "\n\n" + exitCodes
+    }
+
+    static let commands: [String: String] = [
+        "list": """
+            usage: kata list        (also: kata)
+
+            Builds the lessons if needed, runs every lesson's tests against your Exercises/ and
+            prints one line per lesson: number, title, level (★ to ★★★), what you write (build: a
+            mechanism of the loop; use: client code), tests passing, status — solved, failing,
+            not started (every test still hits the stub), crashed, did not finish — then a
+            progress bar and the lesson to do next.
+            """,
+        "next": """
+            usage: kata next
+
+            The lesson to work on now: the current lesson if it is not solved, else the first
+            unsolved one after it. Shows what the lesson teaches, the page to read, the file
+            and the function to write, how to run it alone, and what fails now.
+            """,
+        "show": """
+            usage: kata show N [--solution]
+
+            Lesson N: what it teaches, the page, the file and function to write, the command that
+            runs it alone, and its current failures in one line each.
+              --solution, -s   also print the solution — only once the lesson is green
+                               (exit 1 before that).
+            """,
+        "hint": """
+            usage: kata hint N
+
+            The hints for lesson N seen so far, plus one more each time you ask, until all of
+            them are shown. kata remembers how many you have seen (.kata/progress.json).
+            The lesson page (Lessons/NN-slug.md) has the same hints, folded.
+            """,
+        "watch": """
+            usage: kata watch [N]
+
+            Runs the current lesson (or lesson N) now and again whenever a .swift file under
+            Exercises/ changes (checked twice a second). When the lesson turns green it says so
+            and moves on to the next unsolved lesson. Compiler errors are shown; fix and save.
+            Ctrl-C leaves: the test run is ended, your progress is already saved.
+            """,
+        "trace": """
+            usage: kata trace [NAME]
+
+            Runs a named scenario on the reference engine (a virtual clock: instant, and the
+            same every time) and draws its timeline: modes, observer activities, callouts.
+            Without NAME: the list of scenarios.
+            """,
+        "reset": """
+            usage: kata reset N [--yes]
+
+            Puts lesson N's exercise file back to its original stub: the newest version in git's
+            history that is still a full stub, so a commit of your own work is never taken for
+            the original. Says how many lines you would lose and asks y/N; --yes, -y skips the
+            question. Your version is kept in .kata/backups/ first.
+            """,
+        "verify": """
+            usage: kata verify
+
+            The maintainers' check that the kata is well formed:
+              1. every lesson passes against Solutions/ (built with --traits Solutions);
+              2. every lesson fails against the untouched Exercises/ — the files as committed at
+                 git HEAD, copied with the rest of the package to .build/kata-verify/package, so
+                 your own edits are never used nor touched — each test with its stub's
+                 "not solved yet" line;
+              3. no test process crashed or hung in either.
+            Prints a summary; exit 0 when all holds, 1 on any mismatch.
+            """,
+    ]
+}

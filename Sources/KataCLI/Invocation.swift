@@ -1,0 +1,101 @@
+import KataCore
+
+/// What the command line asks for, parsed and checked before anything runs.
+enum Invocation: Equatable {
+    case list
+    case next
+    case show(lesson: Int, solution: Bool)
+    case hint(lesson: Int)
+    case watch(lesson: Int?)
+    case trace(scenario: String?)
+    case reset(lesson: Int, confirmed: Bool)
+    case verify
+    /// `kata --help`, `kata help`, `kata help show`, `kata show --help`.
+    case help(command: String?)
+
+    /// The subcommands, in the order `kata --help` lists them.
+    static let commands = ["list", "next", "show", "hint", "watch", "trace", "reset", "verify"]
+
+    /// Parses the arguments after the program name.
+    static func parse(_ arguments: [String], lessons: Int = Catalog.lessons.count) throws(UsageError) -> Invocation {
+        guard let command = arguments.first else { return .list }
+        var rest = Array(arguments.dropFirst())
+        switch command {
+        case "-h", "--help": return .help(command: nil)
+        case "help":
+            guard let topic = rest.first else { return .help(command: nil) }
+            guard commands.contains(topic) else { throw UsageError("there is no command '\(topic)'", command: nil) }
+            return .help(command: topic)
+        default: break
+        }
+        guard commands.contains(command) else {
+            throw UsageError("unknown command '\(command)'" + (suggestion(for: command).map { " — did you mean '\($0)'?" } ?? ""), command: nil)
+        }
+        if rest.contains("--help") || rest.contains("-h") { return .help(command: command) }
+
+        /// Removes a flag; true if it was there.
+        func flag(_ names: String...) -> Bool {
+            let found = rest.contains { names.contains($0) }
+            rest.removeAll { names.contains($0) }
+            return found
+        }
+        /// The lesson number among the remaining arguments.
+        func lesson(required: Bool) throws(UsageError) -> Int? {
+            guard let text = rest.first else {
+                if required { throw UsageError("give a lesson number, 1 to \(lessons) (e.g. kata \(command) 6)", command: command) }
+                return nil
+            }
+            rest.removeFirst()
+            guard let number = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text) else {
+                throw UsageError("'\(text)' is not a lesson number (1 to \(lessons))", command: command)
+            }
+            guard (1...lessons).contains(number) else {
+                throw UsageError("there is no lesson \(number): lessons go from 1 to \(lessons)", command: command)
+            }
+            return number
+        }
+
+        let invocation: Invocation
+        switch command {
+        case "list": invocation = .list
+        case "next": invocation = .next
+        case "verify": invocation = .verify
+        case "show":
+            let solution = flag("--solution", "-s")
+            invocation = .show(lesson: try lesson(required: true)!, solution: solution)
+        case "hint": invocation = .hint(lesson: try lesson(required: true)!)
+        case "watch": invocation = .watch(lesson: try lesson(required: false))
+        case "reset":
+            let confirmed = flag("--yes", "-y")
+            invocation = .reset(lesson: try lesson(required: true)!, confirmed: confirmed)
+        case "trace":
+            let name = rest.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
+            if name != nil { rest.removeFirst() }
+            invocation = .trace(scenario: name)
+        default: throw UsageError("unknown command '\(command)'", command: nil)
+        }
+        if let extra = rest.first {
+            throw UsageError(extra.hasPrefix("-") ? "unknown option '\(extra)'" : "unexpected '\(extra)'", command: command)
+        }
+        return invocation
+    }
+
+    /// The command a typo most likely meant: one it begins, one letter off, or two letters swapped.
+    static func suggestion(for typo: String) -> String? {
+        commands.first { $0.hasPrefix(typo) && !typo.isEmpty }
+            ?? commands.first { candidate in
+                candidate.count == typo.count && zip(candidate, typo).filter { $0 != $1 }.count == 1
+            }
+            ?? commands.first { $0.count == typo.count && $0.sorted() == typo.sorted() }
+    }
+}
+
+/// A command line `kata` cannot follow: the message and, if known, the command whose help to show.
+struct UsageError: Error, Equatable, CustomStringConvertible {
+    var description: String
+    var command: String?
+    init(_ description: String, command: String?) {
+        self.description = description
+        self.command = command
+    }
+}

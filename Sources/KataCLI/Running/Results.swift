@@ -1,0 +1,131 @@
+import Foundation
+import KataCore
+
+/// What went wrong with a test process, beyond failing tests.
+enum Breakage: Equatable {
+    /// The test process died (a trap, a signal) while `test` was running.
+    case crashed(test: String?, reason: String?)
+    /// A test made no progress within the time limit; the process group was ended.
+    case hung(test: String?)
+
+    var word: String {
+        switch self {
+        case .crashed: "crashed"
+        case .hung: "did not finish"
+        }
+    }
+
+    /// One line for the student: what broke, in which test, and why.
+    var explanation: String {
+        switch self {
+        case let .crashed(test, reason):
+            "the test process crashed" + (test.map { " in \"\($0)\"" } ?? "") + (reason.map { ": \($0)" } ?? "")
+        case let .hung(test):
+            "a test never returned" + (test.map { " (\"\($0)\")" } ?? "") + " — an endless loop, or a wait nothing ends?"
+        }
+    }
+}
+
+/// What runs of the lesson tests found, lesson by lesson.
+struct RunReport: Equatable {
+    /// Finished tests.
+    var cases: [TestCaseResult] = []
+    /// Lessons whose tests crashed the test process or never finished.
+    var broken: [Int: Breakage] = [:]
+    /// How many tests each suite has (`Lesson06Tests` → 7), as the test process announced them.
+    var discovered: [String: Int] = [:]
+
+    func result(for lesson: Lesson) -> LessonResult {
+        LessonResult(lesson: lesson, cases: cases.filter { $0.suite == lesson.suiteType },
+                     breakage: broken[lesson.number], discovered: discovered[lesson.suiteType] ?? 0)
+    }
+
+    /// Takes `other`'s findings about `lessons`, replacing what this report had about them.
+    mutating func adopt(_ other: RunReport, for lessons: [Lesson]) {
+        let suites = Set(lessons.map(\.suiteType))
+        cases.removeAll { suites.contains($0.suite) }
+        cases += other.cases.filter { suites.contains($0.suite) }
+        for lesson in lessons {
+            broken[lesson.number] = other.broken[lesson.number]
+            discovered[lesson.suiteType] = other.discovered[lesson.suiteType]
+        }
+    }
+
+    /// Reads an event stream: finished tests become cases; nothing is decided about breakage here.
+    init(stream: EventStream) {
+        for test in stream.tests {
+            discovered[test.suite, default: 0] += 1
+            if test.ended || test.skipped {
+                cases.append(TestCaseResult(suite: test.suite, name: test.displayName, failure: test.issues.first?.line,
+                                            detail: test.issues.first?.detail))
+            }
+        }
+    }
+
+    init(cases: [TestCaseResult] = [], broken: [Int: Breakage] = [:], discovered: [String: Int] = [:]) {
+        self.cases = cases
+        self.broken = broken
+        self.discovered = discovered
+    }
+}
+
+/// One lesson's tests, read.
+struct LessonResult: Equatable {
+    enum Status: String {
+        case solved, failing, notStarted = "not started", crashed, hung = "did not finish", noTests = "no tests ran"
+    }
+
+    var lesson: Lesson
+    /// Its finished tests.
+    var cases: [TestCaseResult]
+    var breakage: Breakage?
+    /// How many tests the lesson has (0 if unknown).
+    var discovered: Int = 0
+
+    var passed: Int { cases.filter(\.passed).count }
+    var total: Int { max(cases.count, discovered) }
+
+    var status: Status {
+        switch breakage {
+        case .crashed: return .crashed
+        case .hung: return .hung
+        case nil: break
+        }
+        if cases.isEmpty { return .noTests }
+        if passed == total { return .solved }
+        if passed == 0 && cases.allSatisfy({ $0.failure.map(Self.isStubLine) == true }) { return .notStarted }
+        return .failing
+    }
+
+    /// `Lesson 06 is not solved yet: write … in Exercises/…` — the line every stub gives.
+    static func isStubLine(_ line: String) -> Bool { line.contains(" is not solved yet: write ") }
+
+    /// The failures worth showing, one line each, each line once, a breakage first: a stub's
+    /// "not solved yet" line as it is; another failure with the name of its test.
+    var failureLines: [String] {
+        var lines: [String] = breakage.map { [$0.explanation] } ?? []
+        for test in cases {
+            guard let failure = test.failure else { continue }
+            let tidy = Self.tidy(failure)
+            // When the line is only the opening of the test's own explanation, the name says more.
+            let opening = test.detail.map { Self.tidy($0).hasPrefix(tidy) } ?? false
+            let line = Self.isStubLine(tidy) || test.name.isEmpty ? tidy : opening ? test.name : "\(test.name) — \(tidy)"
+            if !lines.contains(line) { lines.append(line) }
+        }
+        return lines
+    }
+
+    /// The first failing test that explained itself at length (expected vs actual, a hint).
+    var firstDetail: (test: String, detail: String)? {
+        cases.lazy.compactMap { test in test.detail.map { (test.name, $0) } }.first
+    }
+
+    /// Drops the wrapping Swift Testing adds around a message, keeps its first line.
+    static func tidy(_ failure: String) -> String {
+        let line = failure.replacingOccurrences(of: "Caught error: ", with: "")
+            .replacingOccurrences(of: "Issue recorded: ", with: "")
+            .replacingOccurrences(of: " (error)", with: "")
+            .split(separator: "\n").first.map(String.init) ?? failure
+        return line
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+@testable import KataCLI
+@testable import KataCore
+
+/// Small event streams, written the way Swift Testing 6.3 writes them (one JSON object a line,
+/// `--event-stream-version 0`), with only the fields kata reads.
+enum StreamFixture {
+    static func id(_ suite: String, _ test: String) -> String { "LessonTests.\(suite)/\(test)/File.swift:1:1" }
+
+    static func test(_ suite: String, _ name: String, display: String? = nil) -> String {
+        #"{"kind":"test","payload":{"displayName":"\#(display ?? name)","id":"\#(id(suite, name))","kind":"function","name":"\#(name)"},"version":0}"#
+    }
+
+    static func suite(_ suite: String) -> String {
+        #"{"kind":"test","payload":{"displayName":"\#(suite)","id":"LessonTests.\#(suite)","kind":"suite","name":"\#(suite)"},"version":0}"#
+    }
+
+    static func event(_ kind: String, _ suite: String, _ name: String) -> String {
+        #"{"kind":"event","payload":{"kind":"\#(kind)","messages":[],"testID":"\#(id(suite, name))"},"version":0}"#
+    }
+
+    static func thrown(_ suite: String, _ name: String, _ description: String, known: Bool = false) -> String {
+        #"{"kind":"event","payload":{"issue":{"_error":{"code":1,"description":"\#(description)","domain":"Kata.Failure"},"isKnown":\#(known)},"kind":"issueRecorded","messages":[{"symbol":"fail","text":"Caught error: \#(description)"}],"testID":"\#(id(suite, name))"},"version":0}"#
+    }
+
+    static func expectation(_ suite: String, _ name: String, _ text: String, severity: String? = nil, comment: String? = nil) -> String {
+        let extra = severity.map { #","severity":"\#($0)""# } ?? ""
+        let comments = comment.map { #""_comments":["\#($0)"],"# } ?? ""
+        return #"{"kind":"event","payload":{\#(comments)"issue":{"isKnown":false\#(extra)},"kind":"issueRecorded","messages":[{"symbol":"fail","text":"\#(text)"},{"symbol":"details","text":"more"}],"testID":"\#(id(suite, name))"},"version":0}"#
+    }
+
+    static let runStarted = #"{"kind":"event","payload":{"kind":"runStarted","messages":[]},"version":0}"#
+    static let runEnded = #"{"kind":"event","payload":{"kind":"runEnded","messages":[]},"version":0}"#
+
+    static let stub = #"Lesson 06 is not solved yet: write nextFireDate(after:interval:now:) in Exercises\/06-timer-skip-on-overrun\/NextFireDate.swift"#
+
+    /// Lesson 06 has two tests, both on the stub; lesson 02 one passing test. The run ends.
+    static let finished = [
+        suite("Lesson06Tests"), test("Lesson06Tests", "onTime()", display: "On time"), test("Lesson06Tests", "phase()"),
+        test("Lesson02Tests", "once()"), runStarted,
+        event("testStarted", "Lesson06Tests", "onTime()"), thrown("Lesson06Tests", "onTime()", stub), event("testEnded", "Lesson06Tests", "onTime()"),
+        event("testStarted", "Lesson02Tests", "once()"), event("testEnded", "Lesson02Tests", "once()"),
+        event("testStarted", "Lesson06Tests", "phase()"), thrown("Lesson06Tests", "phase()", stub), event("testEnded", "Lesson06Tests", "phase()"),
+        runEnded,
+    ].joined(separator: "\n") + "\n"
+
+    /// Lesson 02 finishes; lesson 03's test starts and the process dies mid-line; lesson 04 never starts.
+    static let crashed = [
+        test("Lesson02Tests", "once()"), test("Lesson03Tests", "marks()", display: "Marking a mode common"), test("Lesson04Tests", "stop()"), runStarted,
+        event("testStarted", "Lesson02Tests", "once()"), event("testEnded", "Lesson02Tests", "once()"),
+        event("testStarted", "Lesson03Tests", "marks()"),
+        #"{"kind":"event","payload":{"kind":"testEn"#,
+    ].joined(separator: "\n")
+}
+
+@Suite("kata reads Swift Testing's event stream")
+struct EventStreamTests {
+    @Test("A finished run: every test with its suite, display name and first issue")
+    func finishedRun() {
+        let stream = EventStream.parse(StreamFixture.finished)
+        #expect(stream.runEnded)
+        #expect(stream.tests.map(\.suite) == ["Lesson06Tests", "Lesson06Tests", "Lesson02Tests"])
+        #expect(stream.tests[0].displayName == "On time")
+        #expect(stream.tests[0].issues == [.init(line: "Lesson 06 is not solved yet: write nextFireDate(after:interval:now:) in Exercises/06-timer-skip-on-overrun/NextFireDate.swift")])
+        #expect(stream.tests[2].issues.isEmpty && stream.tests[2].ended)
+        #expect(stream.running.isEmpty)
+    }
+
+    @Test("Results per lesson: the stub's lesson is not started, the green one solved")
+    func results() {
+        let report = RunReport(stream: EventStream.parse(StreamFixture.finished))
+        let six = report.result(for: .lesson06), two = report.result(for: .lesson02)
+        #expect(six.status == .notStarted && six.passed == 0 && six.total == 2)
+        #expect(six.failureLines.count == 1)
+        #expect(two.status == .solved && two.total == 1)
+        #expect(report.result(for: .lesson07).status == .noTests)
+    }
+
+    @Test("A crash: finished tests are kept, the running test is named, a torn last line is ignored")
+    func crash() {
+        let stream = EventStream.parse(StreamFixture.crashed)
+        #expect(!stream.runEnded)
+        #expect(stream.running.map(\.displayName) == ["Marking a mode common"])
+        let report = RunReport(stream: stream)
+        #expect(report.result(for: .lesson02).status == .solved)
+        #expect(report.result(for: .lesson03).total == 1 && report.result(for: .lesson03).cases.isEmpty)
+    }
+
+    @Test("Expectation failures give their first line; known issues and warnings do not count")
+    func issueKinds() {
+        let text = [
+            StreamFixture.test("Lesson05Tests", "a()"), StreamFixture.test("Lesson05Tests", "b()"),
+            StreamFixture.event("testStarted", "Lesson05Tests", "a()"),
+            StreamFixture.expectation("Lesson05Tests", "a()", #"Expectation failed: (order → [\"b\"]) == [\"a\"]"#),
+            StreamFixture.event("testEnded", "Lesson05Tests", "a()"),
+            StreamFixture.event("testStarted", "Lesson05Tests", "b()"),
+            StreamFixture.thrown("Lesson05Tests", "b()", "flaky", known: true),
+            StreamFixture.expectation("Lesson05Tests", "b()", "just a warning", severity: "warning"),
+            StreamFixture.event("testEnded", "Lesson05Tests", "b()"),
+            StreamFixture.runEnded,
+        ].joined(separator: "\n")
+        let result = RunReport(stream: EventStream.parse(text)).result(for: .lesson05)
+        #expect(result.cases.map(\.failure) == [#"Expectation failed: (order → ["b"]) == ["a"]"#, nil])
+        #expect(result.status == .failing && result.passed == 1)
+    }
+
+    @Test("A recorded issue is summed up by its comment's first line; the comment is kept in full for the card")
+    func recordedIssue() {
+        let comment = #"The loop did something else than expected:\n  expected │ actual\n✗ 3  4000 ms │ 4500 ms\nHint: the next tick is on the schedule."#
+        let text = [
+            StreamFixture.test("Lesson06Tests", "skips()", display: "Missed ticks are skipped"),
+            StreamFixture.event("testStarted", "Lesson06Tests", "skips()"),
+            StreamFixture.expectation("Lesson06Tests", "skips()", "Issue recorded", comment: comment),
+            StreamFixture.event("testEnded", "Lesson06Tests", "skips()"), StreamFixture.runEnded,
+        ].joined(separator: "\n")
+        let result = RunReport(stream: EventStream.parse(text)).result(for: .lesson06)
+        #expect(result.failureLines == ["Missed ticks are skipped"])
+        #expect(result.firstDetail?.test == "Missed ticks are skipped")
+        #expect(result.firstDetail?.detail.hasSuffix("Hint: the next tick is on the schedule.") == true)
+        let card = Commands.describe(result, hintsSeen: 0, style: Style(colours: false))
+        #expect(card.contains("      ✗ 3  4000 ms │ 4500 ms"))
+    }
+
+    @Test("A skipped test counts as finished; an unknown line is ignored")
+    func skippedAndNoise() {
+        let text = [
+            "not json", StreamFixture.test("Lesson09Tests", "x()"),
+            StreamFixture.event("testSkipped", "Lesson09Tests", "x()"), StreamFixture.runEnded,
+        ].joined(separator: "\n")
+        let stream = EventStream.parse(text)
+        #expect(stream.tests.count == 1 && stream.tests[0].skipped && stream.running.isEmpty)
+    }
+
+    @Test("Test ids name their suite type and function")
+    func ids() {
+        #expect(EventStream.suiteType(of: "LessonTests.Lesson06Tests/onTime()/F.swift:15:6") == "Lesson06Tests")
+        #expect(EventStream.name(of: "LessonTests.Lesson06Tests/onTime()/F.swift:15:6") == "onTime()")
+        #expect(EventStream.suiteType(of: "LessonTests.Lesson06Tests") == nil)
+    }
+}
+
+@Suite("kata judges how a test process ended")
+struct JudgeTests {
+    let lessons: [Lesson] = [.lesson02, .lesson03, .lesson04]
+
+    func judge(_ ending: Subprocess.Outcome.Ending, _ text: String, output: String = "") -> (Bool, RunReport) {
+        let stream = EventStream.parse(text)
+        var report = RunReport(stream: stream)
+        let completed = TestRunner.judge(Subprocess.Outcome(ending: ending, output: output), stream: stream, lessons: lessons, report: &report)
+        return (completed, report)
+    }
+
+    @Test("A failing run that ended is complete, whatever the exit status")
+    func failingRunIsComplete() {
+        let (completed, report) = judge(.exited(1), StreamFixture.finished)
+        #expect(completed && report.broken.isEmpty)
+    }
+
+    @Test("A crash blames the lesson whose test was running, with the fatal error line")
+    func crashBlamesTheRunningLesson() {
+        let output = "◇ Suite started.\nExercises/CommonModes.swift:35: Fatal error: Unexpectedly found nil while unwrapping an Optional value\n*** Program crashed: Illegal instruction ***"
+        let (completed, report) = judge(.exited(1), StreamFixture.crashed, output: output)
+        #expect(!completed)
+        #expect(report.broken == [3: .crashed(test: "Marking a mode common", reason: "Exercises/03-common-modes/CommonModes.swift:35: Fatal error: Unexpectedly found nil while unwrapping an Optional value")])
+        #expect(report.result(for: .lesson03).status == .crashed)
+        #expect(report.result(for: .lesson02).status == .solved)
+    }
+
+    @Test("A hang blames the running lesson and names its test")
+    func hangBlamesTheRunningLesson() {
+        let (completed, report) = judge(.timedOut, StreamFixture.crashed)
+        #expect(!completed)
+        #expect(report.broken == [3: .hung(test: "Marking a mode common")])
+        #expect(report.result(for: .lesson03).status == .hung)
+    }
+
+    @Test("A filter that matched nothing exits 0: complete, and the lessons show that no test ran")
+    func nothingMatched() {
+        let (completed, report) = judge(.exited(0), "")
+        #expect(completed && report.broken.isEmpty)
+        #expect(report.result(for: .lesson02).status == .noTests)
+    }
+
+    @Test("A process that died before any test blames every unfinished lesson")
+    func diedEarly() {
+        let (completed, report) = judge(.signalled(9), "", output: "error: something went wrong")
+        #expect(!completed)
+        #expect(Set(report.broken.keys) == [2, 3, 4])
+        #expect(report.broken[2] == .crashed(test: nil, reason: "error: something went wrong"))
+    }
+
+    @Test("Adopting a rerun replaces what a report had about those lessons only")
+    func adopt() {
+        var report = RunReport(cases: [TestCaseResult(suite: "Lesson03Tests", name: "a", failure: nil),
+                                       TestCaseResult(suite: "Lesson04Tests", name: "b", failure: nil)],
+                               broken: [3: .hung(test: nil)])
+        report.adopt(RunReport(cases: [TestCaseResult(suite: "Lesson03Tests", name: "a", failure: "no")], discovered: ["Lesson03Tests": 1]), for: [.lesson03])
+        #expect(report.broken.isEmpty)
+        #expect(report.result(for: .lesson03).status == .failing)
+        #expect(report.result(for: .lesson04).status == .solved)
+    }
+}
