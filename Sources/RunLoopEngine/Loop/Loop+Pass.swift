@@ -98,9 +98,9 @@ extension Loop {
                 }
                 return due
             }
-            for block in due {
-                loop.record(.callout(.block, block.name), mode: mode)
-                block.work()
+            for index in due.indices {   // by index: a copy of each block would retain all it holds
+                loop.record(.callout(.block, due[index].name), mode: mode)
+                due[index].work()
             }
             return !due.isEmpty
         }

@@ -133,9 +133,12 @@ struct LoopState {
     }
 
     /// Queues a block (`perform(inModes:)`).
-    mutating func queue(_ block: QueuedBlock) {
-        let only = block.modes.count == 1 ? block.modes[0] : nil
-        if blocks.isEmpty { blocksAllFor = only } else if blocksAllFor != only { blocksAllFor = nil }
+    mutating func queue(_ block: consuming QueuedBlock) {
+        if blocks.isEmpty {
+            blocksAllFor = block.modes.count == 1 ? block.modes[0] : nil
+        } else if let all = blocksAllFor, block.modes.count != 1 || block.modes[0] != all {
+            blocksAllFor = nil
+        }
         blocks.append(block)
     }
 
