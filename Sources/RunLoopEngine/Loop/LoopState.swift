@@ -244,9 +244,8 @@ struct ModeContents {
     /// tolerance, or fire date plus tolerance of one with.
     mutating func nextWake() -> Instant? {
         let plain = Self.liveTop(&byFireDate)?.key
-        let tolerant = Self.liveTop(&tolerantByLatestFireDate)?.key
-        guard let earliest = [plain, tolerant].compactMap({ $0 }).min() else { return nil }
-        return Instant(nanoseconds: earliest)
+        guard let tolerant = Self.liveTop(&tolerantByLatestFireDate)?.key else { return plain.map(Instant.init(nanoseconds:)) }
+        return Instant(nanoseconds: min(plain ?? tolerant, tolerant))
     }
 
     private static func liveTop(_ heap: inout TimerHeap) -> TimerHeap.Entry? {
