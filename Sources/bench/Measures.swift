@@ -41,10 +41,20 @@ enum Measure {
         return samples.sorted()
     }
 
+    /// What ``timerLateness(_:count:)`` measures.
+    struct Lateness: Sendable {
+        /// How late each callout came after its fire date, in microseconds, sorted.
+        var late: [Double]
+        /// CPU time the loop's thread used per timer, in microseconds: the price of waking on
+        /// time (the engine waits out the last microseconds before a timer on the clock).
+        var cpuPerTimer: Double
+    }
+
     /// One-shot timers 2 ms out, one after another on the loop's own thread: how late each
-    /// callout came after its fire date. Microseconds, sorted.
-    static func timerLateness(_ side: Side, count: Int) -> [Double] {
+    /// callout came after its fire date, and the loop thread's CPU time per timer.
+    static func timerLateness(_ side: Side, count: Int) -> Lateness {
         side.onLoopThread { work in
+            let cpuAtStart = threadCPUSeconds()
             let late = LoopLocal<[Double]>([])
             @Sendable func scheduleNext() {
                 let target = Monotonic.nanoseconds() + 2_000_000
@@ -55,7 +65,7 @@ enum Measure {
             }
             scheduleNext()
             while late.value.count < count && work.run(for: 10) {}
-            return late.value.sorted()
+            return Lateness(late: late.value.sorted(), cpuPerTimer: (threadCPUSeconds() - cpuAtStart) / Double(count) * 1e6)
         }
     }
 

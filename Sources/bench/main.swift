@@ -50,7 +50,7 @@ if let index = arguments.firstIndex(of: "--profile"), index + 2 < arguments.coun
     switch arguments[index + 1] {
     case "roundtrip":
         for _ in 0..<3 { let trips = Measure.roundTrips(side, count: 20_000); print(trips.quantile(0.5), trips.quantile(0.9), trips.quantile(0.99), trips.quantile(0.999)) }
-    case "lateness": let late = Measure.timerLateness(side, count: 500); print(late.quantile(0.5), late.quantile(0.99))
+    case "lateness": let lateness = Measure.timerLateness(side, count: 500); print(lateness.late.quantile(0.5), lateness.late.quantile(0.99), lateness.cpuPerTimer)
     case "blocks": print(Measure.blocksPerSecond(side, total: 1_000_000))
     case "timers": print(Measure.timers(side, count: 160_000))
     default: print(Measure.idleCPU(side))
@@ -71,7 +71,7 @@ for (name, q) in [("roundtrip_p50", 0.5), ("roundtrip_p99", 0.99)] {
 // Timer lateness
 let lateness = alternate(rounds, "timer lateness") { Measure.timerLateness($0, count: quick ? 100 : 200) }
 for (name, q, limit) in [("timer_late_p50", 0.5, 0.5), ("timer_late_p99", 0.99, 1.0)] {
-    let e = lateness[.engine]!.map { $0.quantile(q) }.median, f = lateness[.foundation]!.map { $0.quantile(q) }.median
+    let e = lateness[.engine]!.map { $0.late.quantile(q) }.median, f = lateness[.foundation]!.map { $0.late.quantile(q) }.median
     figures.append(Figure(name: name, unit: "µs", engine: e, foundation: f, target: "≤ \(limit)×", met: e / f <= limit))
 }
 
@@ -133,6 +133,10 @@ for count in [10_000, 40_000, 160_000] {
     let p = phases[count]!, e = p[.engine]!, f = p[.foundation]!
     print("  \(count / 1000)k: engine \(formatted(e.add)) + \(formatted(e.fire)), CPU \(formatted(e.cpu));"
           + " Foundation \(formatted(f.add)) + \(formatted(f.fire)), CPU \(formatted(f.cpu)); CPU ratio \(formatted(e.cpu / f.cpu))")
+}
+do {
+    let e = lateness[.engine]!.map(\.cpuPerTimer).median, f = lateness[.foundation]!.map(\.cpuPerTimer).median
+    print("timer lateness, the loop thread's CPU time per timer: engine \(formatted(e)) µs; Foundation \(formatted(f)) µs")
 }
 print("medians of \(rounds) rounds (idle CPU: \(quick ? 1 : 3)); load average \(loadBefore) before, \(loadAfter) after; \(Int(seconds)) s in all")
 

@@ -152,12 +152,7 @@ extension Loop {
         /// loop jumps to its next deadline instead of sleeping.
         /// CF: `__CFRunLoopServiceMachPort` / `__CFRunLoopServiceFileDescriptors`.
         public func waitForWakeReason(poll: Bool) -> WakeReason {
-            loop.state.withLock { $0.isSleeping = !poll }
             let reason = loop.sleep(mode: mode, until: frame.deadline, poll: poll)
-            loop.state.withLock { state in
-                state.isSleeping = false
-                state.ignoreWakeUps = true   // CF: __CFRunLoopSetIgnoreWakeUps, after waking
-            }
             if !poll { loop.record(.woke(reason), mode: mode) }
             return reason
         }

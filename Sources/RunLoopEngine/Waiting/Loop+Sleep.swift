@@ -7,12 +7,24 @@ extension Loop {
     /// passes, or ``KernelWaiter/notify()`` is called; it then looks again (a notification that
     /// does not concern this mode, such as a message on a port of another mode, sends it back to
     /// sleep without a trace). On a ``VirtualClock`` it jumps to the next deadline instead.
+    ///
+    /// The loop is marked asleep (``isWaiting``) from its first look until it returns, and
+    /// ignores wake-ups from then until its next pass (CF: `__CFRunLoopSetSleeping`,
+    /// `__CFRunLoopSetIgnoreWakeUps`), under the same lock as its looks.
     func sleep(mode: Mode, until deadline: Instant, poll: Bool) -> WakeReason {
         let virtualClock = clock as? VirtualClock
         while true {
             let seen = waiter.currentGeneration
             let now = clock.now
-            let (reason, nextTimer) = state.withLock { wakeReason(mode: mode, now: now, deadline: deadline, state: &$0) }
+            let (reason, nextTimer) = state.withLock { state in
+                state.isSleeping = !poll
+                let (reason, nextTimer) = wakeReason(mode: mode, now: now, deadline: deadline, state: &state)
+                if reason != nil || poll {
+                    state.isSleeping = false
+                    state.ignoreWakeUps = true
+                }
+                return (reason, nextTimer)
+            }
             if let reason { return reason }
             if poll { return .nothing }
             let target = min(deadline, nextTimer)
