@@ -7,7 +7,7 @@ import Darwin
 /// A value guarded by a mutex: ``withLock(_:)`` hands it to one thread at a time. Public, so
 /// that lessons and tests guard their shared state with a lock ThreadSanitizer understands.
 ///
-/// The engine's one lock, a pthread mutex. Not `Synchronization.Mutex`: on Linux that one
+/// The engine's lock, a pthread mutex (timers, too many to own one each, share ``LockStripes``). Not `Synchronization.Mutex`: on Linux that one
 /// parks contended threads inside the standard library, which ThreadSanitizer does not see, so
 /// `swift test --sanitize=thread` reports a false race on every value it guards. ThreadSanitizer
 /// knows pthread mutexes, so races it reports here are real.
