@@ -75,4 +75,42 @@ import Testing
         #expect(entries.value == exits.value && entries.value == runs.value, "every run was told entry and exit once")
         #expect(stops.value > 0 && runs.value > stops.value, "the loop was stopped (\(stops.value) times) and restarted")
     }
+
+    /// Timers share 64 lock stripes, so among 200 timers many pairs share one. Each callout
+    /// reads, moves and invalidates other timers, and other threads do the same meanwhile: no
+    /// path may hold a timer's stripe while it locks another timer or calls out, or this
+    /// deadlocks (and `offPool` reports a timeout instead of hanging the run).
+    @Test func timersSharingLockStripesTouchEachOtherFromCalloutsAndThreads() async throws {
+        let fired = try await offPool(timeout: 30) { () -> Int in
+            let loop = Loop.current
+            let count = Shared(0)
+            let timers = Shared<[Loop.Timer]>([])
+            let all = try (0..<200).map { index in
+                try Loop.Timer(name: "t\(index)", fireDate: loop.now + 0.001 * Double(index % 20), interval: 0.002) { timer in
+                    count.value += 1
+                    let others = timers.value
+                    let other = others[(others.firstIndex { $0 === timer }! + 64) % others.count]
+                    _ = other.isValid
+                    other.fireDate = other.fireDate + 0.001
+                    if count.value % 50 == 0 { other.invalidate() }
+                }
+            }
+            timers.value = all
+            for timer in all { try loop.add(timer, forMode: .default) }
+            let poker = LoopThread(name: "poker") {
+                for round in 0..<2_000 {
+                    let timer = all[round % all.count]
+                    _ = timer.fireDate
+                    _ = timer.isValid
+                    if round % 400 == 399 { timer.invalidate() }
+                }
+            }
+            try poker.start()
+            try loop.run(mode: .default, timeout: 0.2)
+            poker.join()
+            for timer in all { timer.invalidate() }
+            return count.value
+        }
+        #expect(fired > 200, "only \(fired) callouts ran")
+    }
 }
