@@ -64,7 +64,12 @@ final class WaitWord: @unchecked Sendable {
         private static let privateFlag: Int32 = 128   // FUTEX_PRIVATE_FLAG
         private static let waitBitset: Int32 = 9      // FUTEX_WAIT_BITSET: an absolute CLOCK_MONOTONIC deadline
         private static let wake: Int32 = 1            // FUTEX_WAKE
-        nonisolated(unsafe) private static let call = unsafeBitCast(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syscall")!, to: Syscall.self)
+        nonisolated(unsafe) private static let call: Syscall = {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syscall") else {   // RTLD_DEFAULT
+                fatalError("RunLoopEngine needs the C library's syscall() to sleep on a futex; it was not found")
+            }
+            return unsafeBitCast(symbol, to: Syscall.self)
+        }()
 
         /// Returns true if the deadline passed.
         static func wait(_ word: UnsafeMutablePointer<Atomic<UInt32>>, whileEqualTo seen: UInt32, untilMonotonic deadline: Int64?) -> Bool {
