@@ -111,11 +111,7 @@ extension Loop {
         @discardableResult
         public func doSources0() -> Bool {
             let signalled = loop.state.withLock { state -> [Source] in
-                state.withMode(mode) { contents in
-                    contents.table.items(of: .source).compactMap { item -> Source? in
-                        if case .source(let source) = item, source.isSignalled { return source } else { return nil }
-                    }
-                } ?? []
+                state.withMode(mode) { $0.orderedSources().filter(\.isSignalled) } ?? []
             }
             guard !signalled.isEmpty else { return false }
             let ordered = signalled

@@ -167,18 +167,31 @@ struct ModeContents {
     var tolerantByLatestFireDate = TimerHeap()
     /// Observers sorted by order, rebuilt after a change.
     var observersInOrder: [Loop.Observer]?
+    /// The sources and the ports, in the order added, rebuilt after a change: every pass looks
+    /// at them, and asking the table each time would sort them each time.
+    var sourcesInOrder: [Loop.Source]?
+    var portsInOrder: [Loop.Port]?
 
     /// How many timers the mode holds (the heaps may also hold stale entries).
     var timerCount = 0
 
     mutating func itemAdded(_ item: Loop.Item) {
-        if case .observer = item { observersInOrder = nil }
+        forgetOrder(of: item)
         if case .timer = item { timerCount += 1 }
     }
 
     mutating func itemRemoved(_ item: Loop.Item) {
-        if case .observer = item { observersInOrder = nil }
+        forgetOrder(of: item)
         if case .timer = item { timerCount -= 1 }
+    }
+
+    private mutating func forgetOrder(of item: Loop.Item) {
+        switch item {
+        case .observer: observersInOrder = nil
+        case .source: sourcesInOrder = nil
+        case .port: portsInOrder = nil
+        case .timer: break
+        }
     }
 
     /// Pushes the timer's entries, at its current fire date, into its heaps.
@@ -254,6 +267,26 @@ struct ModeContents {
             heap.popTop()
         }
         return nil
+    }
+
+    /// The sources, in the order added.
+    mutating func orderedSources() -> [Loop.Source] {
+        if let cached = sourcesInOrder { return cached }
+        let sources = table.items(of: .source).compactMap { item -> Loop.Source? in
+            if case .source(let source) = item { return source } else { return nil }
+        }
+        sourcesInOrder = sources
+        return sources
+    }
+
+    /// The ports, in the order added.
+    mutating func orderedPorts() -> [Loop.Port] {
+        if let cached = portsInOrder { return cached }
+        let ports = table.items(of: .port).compactMap { item -> Loop.Port? in
+            if case .port(let port) = item { return port } else { return nil }
+        }
+        portsInOrder = ports
+        return ports
     }
 
     /// The observers, in order (equal orders in insertion order).

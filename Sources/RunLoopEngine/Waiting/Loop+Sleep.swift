@@ -47,7 +47,7 @@ extension Loop {
 
     /// Why the loop should wake now, if it should; and when its next timer is due.
     private func wakeReason(mode: Mode, now: Instant, deadline: Instant, state: inout LoopState) -> (WakeReason?, Instant) {
-        guard let (wake, port) = state.withMode(mode, { ($0.nextWake(), portWithMessage(in: $0.table)) }) else {
+        guard let (wake, port) = state.withMode(mode, { ($0.nextWake(), portWithMessage(among: $0.orderedPorts())) }) else {
             return (now >= deadline ? .deadline : nil, .distantFuture)
         }
         var nextTimer = Instant.distantFuture
@@ -68,9 +68,9 @@ extension Loop {
     }
 
     /// The port whose message should be handled first: lowest order, then oldest message.
-    private func portWithMessage(in table: any ModeItemTable) -> Port? {
+    private func portWithMessage(among ports: [Port]) -> Port? {
         var best: (port: Port, sequence: UInt64)?
-        for case .port(let port) in table.items(of: .port) {
+        for port in ports {
             guard let sequence = port.oldestMessage else { continue }
             if let current = best, (current.port.order, current.sequence) <= (port.order, sequence) { continue }
             best = (port, sequence)
