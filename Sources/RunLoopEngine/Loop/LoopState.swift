@@ -271,35 +271,30 @@ struct ModeContents {
 
     /// The sources, in the order added.
     mutating func orderedSources() -> [Loop.Source] {
-        if let cached = sourcesInOrder { return cached }
-        let sources = table.items(of: .source).compactMap { item -> Loop.Source? in
-            if case .source(let source) = item { return source } else { return nil }
-        }
-        sourcesInOrder = sources
-        return sources
+        cachedItems(\.sourcesInOrder, .source) { if case .source(let source) = $0 { source } else { nil } }
     }
 
     /// The ports, in the order added.
     mutating func orderedPorts() -> [Loop.Port] {
-        if let cached = portsInOrder { return cached }
-        let ports = table.items(of: .port).compactMap { item -> Loop.Port? in
-            if case .port(let port) = item { return port } else { return nil }
-        }
-        portsInOrder = ports
-        return ports
+        cachedItems(\.portsInOrder, .port) { if case .port(let port) = $0 { port } else { nil } }
     }
 
     /// The observers, in order (equal orders in insertion order).
     mutating func orderedObservers() -> [Loop.Observer] {
-        if let cached = observersInOrder { return cached }
-        let observers = table.items(of: .observer).compactMap { item -> Loop.Observer? in
-            if case .observer(let o) = item { return o } else { return nil }
+        cachedItems(\.observersInOrder, .observer, orderedBy: \.order) { if case .observer(let observer) = $0 { observer } else { nil } }
+    }
+
+    /// The table's items of `kind`, unwrapped, from `cache` or, after a change, from the table,
+    /// in the order added or, given `order`, sorted by it (equal orders in the order added).
+    private mutating func cachedItems<T>(_ cache: WritableKeyPath<ModeContents, [T]?>, _ kind: Loop.Item.Kind,
+                                         orderedBy order: ((T) -> Int)? = nil, _ unwrap: (Loop.Item) -> T?) -> [T] {
+        if let cached = self[keyPath: cache] { return cached }
+        var items = table.items(of: kind).compactMap(unwrap)
+        if let order {
+            items = items.enumerated().sorted { (order($0.element), $0.offset) < (order($1.element), $1.offset) }.map(\.element)
         }
-        let sorted = observers.enumerated().sorted { a, b in
-            a.element.order != b.element.order ? a.element.order < b.element.order : a.offset < b.offset
-        }.map(\.element)
-        observersInOrder = sorted
-        return sorted
+        self[keyPath: cache] = items
+        return items
     }
 }
 
