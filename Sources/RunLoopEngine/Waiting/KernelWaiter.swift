@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// Where a loop sleeps: a ``WaitWord`` the kernel parks the thread on (a futex on Linux).
@@ -62,6 +67,8 @@ final class KernelWaiter: Sendable {
             let late = min(max(RealClock.monotonicNanoseconds() - wakeAt, 0), Self.maximumLead)
             wakeUpLatency.store(latency + (late - latency) / 8, ordering: .relaxed)
         }
-        while RealClock.monotonicNanoseconds() < deadline && word.value == seen {}
+        // Yielding as it waits: on an idle CPU that returns at once; on a busy one, the other
+        // threads run meanwhile rather than wait for this one's spin.
+        while RealClock.monotonicNanoseconds() < deadline && word.value == seen { sched_yield() }
     }
 }
