@@ -140,9 +140,7 @@ extension Loop {
             if wasCommon { _ = state.commonRules.removeCommonItem(item) }
             for mode in modes {
                 state.withMode(mode) { contents in
-                    guard contents.table.remove(item) else { return }
-                    contents.itemRemoved(item)
-                    contents.compactIfMostlyStale()   // its entries are stale, and hold it
+                    if contents.table.remove(item) { contents.itemRemoved(item) }
                 }
             }
             return state.isSleeping

@@ -86,19 +86,21 @@ struct LoopState {
     /// Removes `item` from `mode`. Returns whether it was there.
     mutating func remove(_ item: Loop.Item, from mode: Loop.Mode) -> Bool {
         guard let index = modes.index(forKey: mode), modes.values[index].table.remove(item) else { return false }
-        modes.values[index].itemRemoved(item)
+        // A timer's entries in this mode's heaps go stale: bump its generation before the mode
+        // counts it out, then reschedule it in the modes it is still in.
+        var stillIn: (modes: [Loop.Mode], generation: UInt64)?
         if case .timer(let timer) = item {
-            // The timer's entries in this mode's heaps go stale: bump its generation and
-            // reschedule it in the modes it is still in.
-            let (remaining, generation) = timer.withCore { core -> ([Loop.Mode], UInt64) in
+            stillIn = timer.withCore { core in
                 core.modes.removeAll { $0 == mode }
                 core.generation &+= 1
                 if core.modes.isEmpty { core.owner = nil }
                 return (core.modes, core.generation)
             }
-            modes.values[index].compactIfMostlyStale()   // its entries here are stale now, and hold it
-            for other in remaining {
-                if let index = modes.index(forKey: other) { modes.values[index].schedule(timer, generation: generation) }
+        }
+        modes.values[index].itemRemoved(item)
+        if case .timer(let timer) = item, let stillIn {
+            for other in stillIn.modes {
+                if let index = modes.index(forKey: other) { modes.values[index].schedule(timer, generation: stillIn.generation) }
             }
         }
         if case .observer(let observer) = item {
@@ -180,9 +182,14 @@ struct ModeContents {
         if case .timer = item { timerCount += 1 }
     }
 
+    /// `item` left the mode. A timer has left with its generation moved on, so its entries here
+    /// are stale, and they hold it: they may be dropped now.
     mutating func itemRemoved(_ item: Loop.Item) {
         forgetOrder(of: item)
-        if case .timer = item { timerCount -= 1 }
+        if case .timer = item {
+            timerCount -= 1
+            compactIfMostlyStale()
+        }
     }
 
     private mutating func forgetOrder(of item: Loop.Item) {

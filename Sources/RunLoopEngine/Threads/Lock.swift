@@ -7,10 +7,11 @@ import Darwin
 /// A value guarded by a mutex: ``withLock(_:)`` hands it to one thread at a time. Public, so
 /// that lessons and tests guard their shared state with a lock ThreadSanitizer understands.
 ///
-/// The engine's lock, a pthread mutex (timers, too many to own one each, share ``LockStripes``). Not `Synchronization.Mutex`: on Linux that one
-/// parks contended threads inside the standard library, which ThreadSanitizer does not see, so
-/// `swift test --sanitize=thread` reports a false race on every value it guards. ThreadSanitizer
-/// knows pthread mutexes, so races it reports here are real.
+/// The engine's lock, a pthread mutex (timers, too many to own one each, share
+/// ``LockStripes``). Not `Synchronization.Mutex`: on Linux that one parks contended threads
+/// inside the standard library, which ThreadSanitizer does not see, so
+/// `swift test --sanitize=thread` reports a false race on every value it guards.
+/// ThreadSanitizer knows pthread mutexes, so races it reports here are real.
 ///
 /// The value and the mutex share one heap allocation (a `ManagedBuffer`: the value is its
 /// header, the mutex its one element), so a lock costs one allocation, as a class would.
