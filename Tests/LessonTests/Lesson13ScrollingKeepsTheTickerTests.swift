@@ -60,7 +60,7 @@ struct Lesson13Tests {
         ui.note("scroll ends")
     }
 
-    static func during(_ lines: [String], _ scroll: ClosedRange<Double>) -> [String] {
+    static func during(_ lines: [String]) -> [String] {
         guard let begin = lines.firstIndex(where: { $0.contains("scroll begins") }),
               let end = lines.firstIndex(where: { $0.contains("scroll ends") }) else { return [] }
         return Array(lines[(begin + 1)..<end])
@@ -69,7 +69,7 @@ struct Lesson13Tests {
     @Test("The countdown keeps ticking while the user scrolls")
     func countdownTicksDuringScroll() async throws {
         let lines = try await Self.screen(scroll: 1.2...4.2)
-        let inScroll = Self.during(lines, 1.2...4.2).filter { $0.contains("countdown") }
+        let inScroll = Self.during(lines).filter { $0.contains("countdown") }
         Kata.expectSameLines(inScroll, ["   2000 ms  tracking    · countdown 3", "   3000 ms  tracking    · countdown 2", "   4000 ms  tracking    · countdown 1"],
                              hint: "A timer in the default mode waits while the loop runs the tracking mode. Add it to `.common`: default and tracking are both common on a UI loop.", expectedTitle: "expected during the scroll")
     }
@@ -77,7 +77,7 @@ struct Lesson13Tests {
     @Test("Download chunks keep arriving while the user scrolls")
     func downloadDuringScroll() async throws {
         let lines = try await Self.screen(scroll: 1.2...4.2)
-        let inScroll = Self.during(lines, 1.2...4.2).filter { $0.contains("download") }
+        let inScroll = Self.during(lines).filter { $0.contains("download") }
         Kata.expectSameLines(inScroll, ["   1500 ms  tracking    · download chunk 2", "   2500 ms  tracking    · download chunk 3", "   3500 ms  tracking    · download chunk 4"],
                              hint: "A port only wakes the loop while it runs a mode the port is in. Schedule it in `.common` (as NSURLConnection is scheduled for scroll views).", expectedTitle: "expected during the scroll")
     }
@@ -85,7 +85,7 @@ struct Lesson13Tests {
     @Test("The badge refresh pauses during the scroll and catches up once after")
     func badgeWaits() async throws {
         let lines = try await Self.screen(scroll: 1.2...4.2)
-        let refreshedDuringScroll = Self.during(lines, 1.2...4.2).contains { $0.contains("badge") }
+        let refreshedDuringScroll = Self.during(lines).contains { $0.contains("badge") }
         #expect(!refreshedDuringScroll, "the badge refreshed during the scroll: keep it in the default mode only")
         let badges = lines.filter { $0.contains("badge") }.map { String($0.prefix(10)).trimmingCharacters(in: .whitespaces) }
         #expect(badges == ["1000 ms", "4200 ms", "5000 ms", "6000 ms"], "badge refreshes at \(badges): once at 1 s, once right after the scroll (missed ticks skipped), then on schedule")
