@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The system's monotonic clock (CLOCK_MONOTONIC), with its origin at the first use in the
 /// process. CF: `mach_absolute_time` / `CFAbsoluteTimeGetCurrent`.
 public final class RealClock: LoopClock {
@@ -24,8 +18,6 @@ public final class RealClock: LoopClock {
 
     /// CLOCK_MONOTONIC, in nanoseconds.
     static func monotonicNanoseconds() -> Int64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+        SystemClock.monotonicNanoseconds()
     }
 }

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
 
 /// Where a loop sleeps: a ``WaitWord`` the kernel parks the thread on (a futex on Linux).
@@ -69,6 +64,6 @@ final class KernelWaiter: Sendable {
         }
         // Yielding as it waits: on an idle CPU that returns at once; on a busy one, the other
         // threads run meanwhile rather than wait for this one's spin.
-        while RealClock.monotonicNanoseconds() < deadline && word.value == seen { sched_yield() }
+        while RealClock.monotonicNanoseconds() < deadline && word.value == seen { SystemThread.yield() }
     }
 }
