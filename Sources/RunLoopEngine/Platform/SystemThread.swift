@@ -12,13 +12,19 @@ struct SystemThread: @unchecked Sendable {
     /// Starts a thread that runs `body` and exits when it returns.
     static func start(_ body: @escaping () -> Void) -> SystemThread {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
-        var handle = pthread_t()
+        #if canImport(Darwin)
+        var handle: pthread_t? = nil   // Darwin's pthread_t is a non-optional pointer
+        #else
+        var handle = pthread_t()       // an integer
+        #endif
+        // The start routine's argument is optional on Linux and not on Darwin: taken as an
+        // optional and unwrapped, it compiles against both.
         let result = pthread_create(&handle, nil, { raw in
             Unmanaged<Body>.fromOpaque((raw as UnsafeMutableRawPointer?)!).takeRetainedValue().run()
             return nil
         }, context)
         precondition(result == 0, "pthread_create failed: \(result)")
-        return SystemThread(handle: handle)
+        return SystemThread(handle: (handle as pthread_t?)!)
     }
 
     private final class Body {
@@ -45,8 +51,10 @@ struct SystemThread: @unchecked Sendable {
     /// the thread's "timer slack" late (50 µs by default), so that the kernel can batch
     /// wake-ups; CF's loop sleeps on a timerfd, which has none. A loop's thread gets 1 ns, so
     /// that its timers fire as promptly as CF's.
+    /// Nothing on macOS, which has no timer slack, nor with ``Platform/portable``.
     static func useFineTimerSlack() {
         #if os(Linux)
+        guard !Platform.portable else { return }
         typealias Prctl = @convention(c) (Int32, UInt) -> Int32   // prctl is variadic in C: not imported
         if let prctl = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") {   // RTLD_DEFAULT
             _ = unsafeBitCast(prctl, to: Prctl.self)(29, 1)   // PR_SET_TIMERSLACK, 1 ns
