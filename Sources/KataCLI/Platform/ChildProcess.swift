@@ -8,6 +8,11 @@
 //
 // Add a file here for a new system call, and keep the rest of KataCLI free of `import Glibc`
 // (scripts/check-portability.sh fails on one elsewhere).
+//
+// Darwin-only lines, which no Linux build compiles (keep this list and the README's in step):
+//   ChildProcess.spawn   var actions: posix_spawn_file_actions_t? = nil, attributes: posix_spawnattr_t? = nil
+//                        (<spawn.h> on Darwin: `typedef void *posix_spawn_file_actions_t;`,
+//                        `typedef void *posix_spawnattr_t;`, allocated by their _init)
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -33,13 +38,17 @@ struct ChildProcess {
     /// standard input `/dev/null`, its standard output and error written to `outputPath`.
     /// - Throws: ``KataError`` if it could not be started.
     static func spawn(_ arguments: [String], outputPath: String) throws -> ChildProcess {
-        var actions = posix_spawn_file_actions_t()
+        #if canImport(Darwin)
+        // Darwin's are opaque pointers that _init allocates.
+        var actions: posix_spawn_file_actions_t? = nil, attributes: posix_spawnattr_t? = nil
+        #else
+        var actions = posix_spawn_file_actions_t(), attributes = posix_spawnattr_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
@@ -48,7 +57,10 @@ struct ChildProcess {
         var pid: pid_t = 0
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let status = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
+        // The environment as Foundation reads it (Darwin's module does not export `environ`).
+        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        let status = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
         guard status == 0 else { throw KataError("could not start \(arguments[0]): \(String(cString: strerror(status)))") }
         return ChildProcess(pid: pid)
     }
