@@ -9,10 +9,8 @@
 // Add a file here for a new system call, and keep the rest of KataCLI free of `import Glibc`
 // (scripts/check-portability.sh fails on one elsewhere).
 //
-// Darwin-only lines, which no Linux build compiles (keep this list and the README's in step):
-//   ChildProcess.spawn   var actions: posix_spawn_file_actions_t? = nil, attributes: posix_spawnattr_t? = nil
-//                        (<spawn.h> on Darwin: `typedef void *posix_spawn_file_actions_t;`,
-//                        `typedef void *posix_spawnattr_t;`, allocated by their _init)
+// Its Darwin-only lines are listed with every target's in
+// Sources/RunLoopEngine/Platform/Platform.swift and in the README.
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The system's clocks, as the engine reads them, and timed waits on the same clock.
+/// The system's monotonic clock, as the engine reads it, and timed waits on the same clock.
 enum SystemClock {
     /// The monotonic clock the engine measures real time on: one that stops while the machine
     /// sleeps, as CF's does (`mach_absolute_time`). Linux: CLOCK_MONOTONIC (it stops during
@@ -22,13 +22,6 @@ enum SystemClock {
     static func monotonicNanoseconds() -> Int64 {
         var ts = timespec()
         clock_gettime(monotonicID, &ts)
-        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
-    }
-
-    /// The calling thread's CPU time (user + system), in nanoseconds.
-    static func threadCPUNanoseconds() -> Int64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
         return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
     }
 
