@@ -214,7 +214,7 @@ final class BuildDisplay {
         } else if let message = Self.studentDiagnostic(line) {
             clear()
             print("  " + message)
-            fflush(nil)
+            SystemIO.flushStandardStreams()
         }
     }
 
