@@ -44,9 +44,9 @@ import Darwin
 //                                    the Darwin overlay's CFRunLoopMode struct
 // Everything else is compiled and run by Linux's build, in both settings of the switch.
 enum Platform {
-    /// Whether this process runs the portable implementations macOS uses, where Linux has a
-    /// faster one of its own: `RUNLOOP_PORTABLE=1` in the environment, read once. Always true
-    /// on a system without a futex.
+    /// Whether this process asked for the portable implementations macOS uses where Linux has
+    /// one of its own: `RUNLOOP_PORTABLE=1` in the environment, read once. On a system without
+    /// a futex the portable ones are the only ones, whatever this says.
     static let portable: Bool = {
         guard let value = getenv("RUNLOOP_PORTABLE") else { return false }
         return String(cString: value) == "1"
