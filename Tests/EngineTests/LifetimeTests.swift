@@ -116,7 +116,7 @@ import Testing
             if cycle == 0 { firstName.value = SystemThreads.currentName() }
         }
         #expect(firstName.value == "joined 0", "the system knows the threads by name")
-        let named = (SystemThreads.liveNames() ?? []).filter { $0.hasPrefix("joined ") }
+        let named = try #require(SystemThreads.liveNames(), "the system stopped listing threads").filter { $0.hasPrefix("joined ") }
         #expect(named.count == 0, "\(named.count) threads named \"joined …\" are still running: \(named.prefix(5))")
     }
 
