@@ -108,6 +108,15 @@ extension Loop {
 
     // MARK: Internals
 
+    /// The most runs one thread may have in progress at once, each run from a callout of the
+    /// one outside it (on any loops): the next is refused with ``LoopError/nestedRunsTooDeep(limit:)``.
+    ///
+    /// Real code nests a few runs (a modal session inside a tracking run); CF sets no limit, and
+    /// a run nested too deep overflows the thread's stack. A level takes up to about 4 KB of stack
+    /// in a debug build, so 50 levels stay well inside the smallest stack a loop runs on: the
+    /// 512 KB a secondary thread gets on macOS (a ``LoopThread`` takes the system's default).
+    public static let nestedRunLimit = 50
+
     func checkCanRun(_ mode: Mode) throws(LoopError) {
         // Torn down first: its thread is gone, so any caller is on "another thread".
         guard !isTornDown else { throw .loopTornDown(loop: name) }
@@ -118,6 +127,8 @@ extension Loop {
     /// CF: `CFRunLoopRunSpecific`.
     func runOnce(mode: Mode, deadline: Instant, hasNoTimeLeft: Bool, returnAfterSourceHandled: Bool) throws(LoopError) -> RunResult {
         try checkCanRun(mode)
+        let thread = ThreadRecord.current
+        guard thread.runningLoops.count < Loop.nestedRunLimit else { throw .nestedRunsTooDeep(limit: Loop.nestedRunLimit) }
         let frame = RunFrame(mode: mode, deadline: deadline, hasNoTimeLeft: hasNoTimeLeft, returnAfterSourceHandled: returnAfterSourceHandled)
         let started = state.withLock { state -> Bool in
             state.makeMode(mode)
@@ -129,7 +140,6 @@ extension Loop {
             record(.finishedEmpty, mode: mode)
             return .finished
         }
-        let thread = ThreadRecord.current
         thread.runningLoops.append(self)
         defer { thread.runningLoops.removeLast() }
 
