@@ -21,7 +21,10 @@ extension Loop {
     public func run(mode: Mode, timeout: Double, returnAfterSourceHandled: Bool = false) throws(LoopError) -> RunResult {
         guard !timeout.isNaN else { throw .invalidInterval(timeout) }
         let start = clock.now
-        let deadline = timeout <= 0 ? start : start + timeout
+        var deadline = timeout <= 0 ? start : start + timeout
+        // A finite timeout ends, even on a clock within it of its last instant (where the sum
+        // saturates to never).
+        if timeout.isFinite && deadline == .distantFuture { deadline = Instant(nanoseconds: .max - 1) }
         return try runOnce(mode: mode, deadline: deadline, hasNoTimeLeft: timeout <= 0, returnAfterSourceHandled: returnAfterSourceHandled)
     }
 
