@@ -117,7 +117,8 @@ extension Loop {
     /// Real code nests a few runs (a modal session inside a tracking run); CF sets no limit, and
     /// a run nested too deep overflows the thread's stack. A level takes up to about 4 KB of stack
     /// in a debug build, so 50 levels stay well inside the smallest stack a loop runs on: the
-    /// 512 KB a secondary thread gets on macOS (a ``LoopThread`` takes the system's default).
+    /// 512 KB a secondary thread gets on macOS (a ``LoopThread`` takes the system's default);
+    /// `NestingDepthTests` nests that deep on such a stack.
     public static let nestedRunLimit = 50
 
     func checkCanRun(_ mode: Mode) throws(LoopError) {
