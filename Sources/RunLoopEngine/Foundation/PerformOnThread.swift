@@ -15,7 +15,7 @@ extension LoopThread {
     ///     `performSelector:onThread:withObject:waitUntilDone:` (no `modes:` argument) uses
     ///     `kCFRunLoopCommonModes` — so on a loop where tracking is common, the work also runs
     ///     during a scroll. An empty list: nothing is done, and the call returns at once, as
-    ///     Foundation's does ("returns without performing the specified selector").
+    ///     Foundation's does (GNUstep's, for one, checks for no modes before anything else).
     ///   - timeout: with `waitUntilDone`, the longest wait in seconds (nil or +∞: no limit;
     ///     0 or less: no wait).
     /// - Throws: ``LoopError/threadNotStarted(thread:)``; ``LoopError/threadExited(thread:)`` if the

@@ -15,7 +15,7 @@ public enum LoopError: Error, Sendable, Equatable, CustomStringConvertible {
     case observerOwnedByAnotherLoop(observer: String)
     /// The item was invalidated; it can no longer be added or used.
     case invalidated(item: String)
-    /// An interval or delay that is NaN, infinite or negative.
+    /// An interval or delay that is NaN, infinite or negative, or a timeout that is NaN.
     case invalidInterval(Double)
     /// The port was invalidated; nothing can be sent to it.
     case portInvalidated(port: String)
