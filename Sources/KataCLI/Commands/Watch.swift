@@ -38,13 +38,13 @@ extension Commands {
                 print("\n" + style.green("✔ Lesson \(current.paddedNumber) is green!") + "  \(style.bar(progress.solved.count, of: Catalog.lessons.count)) solved")
                 progress.current = current.number
                 guard let next = progress.nextLesson(solved: progress.solved) else {
-                    try progress.save(to: context.root)
+                    progress.save(to: context.root)
                     print(style.green("Every lesson is green. Well done!") + "  Try: swift run kata trace")
                     return Kata.ExitCode.ok
                 }
                 current = next
                 progress.current = next.number
-                try progress.save(to: context.root)
+                progress.save(to: context.root)
                 print("\nNext: " + style.bold("Lesson \(next.paddedNumber) — \(next.title)") + ". Read \(next.pagePath), edit \(next.exerciseFile).")
                 print(style.dim("Watching: save a file under Exercises/ to run it (or wait: it runs in 3 s)."))
                 // Give the student a moment to read the good news, then run the next lesson.
@@ -53,7 +53,7 @@ extension Commands {
                 continue
             }
             progress.current = current.number
-            try progress.save(to: context.root)
+            progress.save(to: context.root)
             print("\n" + style.dim("Watching Exercises/ — save a file to run lesson \(current.paddedNumber) again."))
             changed = watcher.waitForChange(since: snapshot)
         }
