@@ -43,8 +43,14 @@ struct Progress: Codable, Equatable {
             warn("\(relativePath) is a folder, not a file: starting without saved progress (remove the folder to keep progress again).")
             return Progress()
         }
+        // A pipe or a device (`/dev/zero`) is not read: it could block, or never end.
+        let type = (try? fileManager.attributesOfItem(atPath: (file as NSString).resolvingSymlinksInPath))?[.type] as? FileAttributeType
+        guard type == .typeRegular else {
+            warn("\(relativePath) is not a regular file: starting without saved progress.")
+            return Progress()
+        }
         guard let data = fileManager.contents(atPath: file) else {
-            warn("\(relativePath) cannot be read (no permission?): starting without saved progress.")
+            warn("\(relativePath) cannot be read (permission denied?): starting without saved progress.")
             return Progress()
         }
         do {

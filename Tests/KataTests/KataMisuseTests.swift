@@ -177,6 +177,17 @@ struct ProgressFileTests {
         #expect(kata.errors.split(separator: "\n").count <= 2, "a line or two, not a dump: \(kata.errors)")
     }
 
+    @Test("A pipe or a device in place of the file is not read: one line on stderr, the hint is shown")
+    func notARegularFile() async throws {
+        let fixture = try KataFixture()
+        defer { fixture.remove() }
+        try FileManager.default.createDirectory(atPath: fixture.path(".kata"), withIntermediateDirectories: true)
+        try #require(try fixture.tool(["mkfifo", ".kata/progress.json"]) != nil)
+        let kata = try await fixture.run(["hint", "6"], limit: 15)
+        #expect(kata.status == 0 && kata.output.contains("Hint 1/3"), "\(kata.output)")
+        #expect(kata.errors.contains("kata: .kata/progress.json is not a regular file"), "\(kata.errors)")
+    }
+
     @Test("Loaded values are brought into range")
     func clamping() {
         var progress = Progress()
