@@ -11,12 +11,15 @@ extension LoopThread {
     /// - Parameters:
     ///   - waitUntilDone: block until the work has run. Called on this very thread, the work runs
     ///     at once instead (as Foundation does), whether or not the loop is running.
-    ///   - modes: the modes the work may run in.
+    ///   - modes: the modes the work may run in. Left out, the common modes, as Foundation's
+    ///     `performSelector:onThread:withObject:waitUntilDone:` (no `modes:` argument) uses
+    ///     `kCFRunLoopCommonModes` — so on a loop where tracking is common, the work also runs
+    ///     during a scroll.
     ///   - timeout: with `waitUntilDone`, the longest wait in seconds (nil: no limit).
     /// - Throws: ``LoopError/threadNotStarted(thread:)``; ``LoopError/threadExited(thread:)`` if the
     ///   thread has exited, or exits before the awaited work ran; ``LoopError/timedOut(_:)`` (the
     ///   work is then withdrawn).
-    public func perform(waitUntilDone: Bool = false, modes: [Loop.Mode] = [.default], timeout: Double? = nil,
+    public func perform(waitUntilDone: Bool = false, modes: [Loop.Mode] = [.common], timeout: Double? = nil,
                         _ work: @escaping @Sendable () -> Void) throws(LoopError) {
         let loop = try runLoop()
         if waitUntilDone && ThreadID.current == id {
