@@ -5,6 +5,14 @@ import Glibc
 import Darwin
 #endif
 
+#if canImport(Darwin)
+/// `posix_spawn`'s attributes: on Darwin an opaque pointer that `posix_spawnattr_init` allocates.
+typealias SpawnAttributes = posix_spawnattr_t?
+#else
+/// `posix_spawn`'s attributes: on Linux a structure that `posix_spawnattr_init` fills in.
+typealias SpawnAttributes = posix_spawnattr_t
+#endif
+
 /// The signals that end `kata`: Ctrl-C, a polite `kill`, the terminal hanging up.
 enum TerminationSignal: CaseIterable, Sendable {
     case interrupt, terminate, hangUp
@@ -43,7 +51,7 @@ enum Signals {
     /// termination signals and no signal blocked. A signal `kata` ignores would otherwise stay
     /// ignored in the child, and the signals Dispatch blocks in `kata`'s threads would stay
     /// blocked in it, so that the child could not be asked to stop.
-    static func restoreDefaults(_ attributes: inout posix_spawnattr_t) {
+    static func restoreDefaults(_ attributes: inout SpawnAttributes) {
         var defaults = sigset_t(), none = sigset_t()
         sigemptyset(&defaults)
         sigemptyset(&none)
