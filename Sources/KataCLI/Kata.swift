@@ -63,6 +63,7 @@ public enum Kata {
     /// Writes `text` and a line break on standard error, after what standard output holds so far:
     /// errors go there, so that `kata list > file` still shows them and the file holds only the output.
     static func complain(_ text: String) {
+        Shutdown.holdIfEnding()   // a child refused or ended by a signal: the farewell says it all
         fflush(nil)
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }

@@ -87,11 +87,12 @@ struct ProcessLifetimeTests {
     }
 
     @Test("A signal while the tests run or while it builds: every process ends, and kata exits with the signal's code",
-          arguments: [(TerminationSignal.interrupt, "test"), (.terminate, "test"), (.hangUp, "test"), (.interrupt, "build"), (.terminate, "build")])
-    func signalled(signal: TerminationSignal, hang: String) async throws {
+          arguments: [(TerminationSignal.interrupt, "test", "show"), (.terminate, "test", "show"), (.hangUp, "test", "show"),
+                      (.interrupt, "build", "show"), (.terminate, "build", "show"), (.interrupt, "test", "watch"), (.hangUp, "build", "watch")])
+    func signalled(signal: TerminationSignal, hang: String, command: String) async throws {
         let setup = try Setup(hang: hang, stallSeconds: 120)
         defer { setup.fixture.remove() }
-        let kata = try setup.fixture.start(["show", "6"], environment: setup.environment)
+        let kata = try setup.fixture.start([command, "6"], environment: setup.environment)
         try await setup.waitForTheTree()
         #expect(Signals.send(signal, to: kata.pid))
         #expect(try await kata.wait(upTo: 15), "kata ends when told to")
