@@ -120,6 +120,17 @@ struct ResetSafetyTests {
         #expect(backups(fixture).isEmpty, "nothing to keep")
     }
 
+    @Test("A temporary folder that does not exist: the error says so, and nothing changes")
+    func badTemporaryFolder() async throws {
+        let fixture = try resetFixture()
+        defer { fixture.remove() }
+        try fixture.write(file, stub + "// mine\n")
+        let kata = try await fixture.run(["reset", "6", "--yes"], environment: ["TMPDIR": fixture.path("no-such-folder")])
+        #expect(kata.status == Kata.ExitCode.buildOrTool)
+        #expect(kata.errors.contains("cannot write a file in the temporary folder"), "\(kata.errors)")
+        #expect(fixture.read(file) == Data((stub + "// mine\n").utf8))
+    }
+
     @Test("Only calls in code count as the stub's; comments and strings do not")
     func codeOnly() {
         #expect(StubHistory.stubCalls(in: "unsolved(lesson: 6, a)\n// unsolved(lesson: 6, b)\n/* unsolved(lesson: 6, c) /* nested */ unsolved(lesson: 6, d) */", lesson: 6) == 1)

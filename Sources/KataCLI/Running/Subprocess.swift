@@ -31,6 +31,10 @@ struct Subprocess {
                     stalled: () -> Bool = { false }) throws -> Outcome {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("kata-\(UUID().uuidString).log").path
         defer { try? FileManager.default.removeItem(atPath: log) }
+        guard FileManager.default.createFile(atPath: log, contents: nil) else {
+            // Else the spawn fails on the log and says it could not start the tool.
+            throw KataError("cannot write a file in the temporary folder \(FileManager.default.temporaryDirectory.path) (is TMPDIR right?)")
+        }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
