@@ -35,33 +35,18 @@ struct KataFixture {
 
     func remove() { try? FileManager.default.removeItem(atPath: root) }
 
-    /// Runs a tool (not `kata`) in the fixture, to its end; its output, or nil if it failed.
+    /// Runs a tool (not `kata`), to its end: its output, or nil if it failed. Paths in
+    /// `arguments` are absolute (the tool runs in this process's folder).
     @discardableResult
-    func tool(_ arguments: [String]) throws -> String? { try Self.tool(arguments, in: root) }
-
-    /// Runs a tool in `folder`, to its end; its output, or nil if it failed.
-    @discardableResult
-    static func tool(_ arguments: [String], in folder: String = FileManager.default.temporaryDirectory.path) throws -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
-    }
+    static func tool(_ arguments: [String]) -> String? { ProcessTree.capture(arguments) }
 
     /// Makes the fixture a git repository with everything in it committed.
     func commitAll(_ message: String) throws {
         if !FileManager.default.fileExists(atPath: path(".git")) {
-            try #require(try tool(["git", "init", "-q"]) != nil, "git init")
+            try #require(Self.tool(["git", "-C", root, "init", "-q"]) != nil, "git init")
         }
-        try #require(try tool(["git", "add", "-A"]) != nil)
-        try #require(try tool(["git", "-c", "user.name=kata", "-c", "user.email=kata@example.com", "commit", "-q", "-m", message]) != nil, "git commit")
+        try #require(Self.tool(["git", "-C", root, "add", "-A"]) != nil)
+        try #require(Self.tool(["git", "-C", root, "-c", "user.name=kata", "-c", "user.email=kata@example.com", "commit", "-q", "-m", message]) != nil, "git commit")
     }
 
     // MARK: running kata
@@ -88,13 +73,18 @@ struct KataFixture {
             while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
             guard process.isRunning else { return true }
             Signals.forceEnd(pid)
+            let killed = Date().addingTimeInterval(5)
+            while process.isRunning && Date() < killed { try await Task.sleep(for: .milliseconds(20)) }
             return false
         }
 
         var output: String { (try? String(contentsOfFile: stdout, encoding: .utf8)) ?? "" }
         var errors: String { (try? String(contentsOfFile: stderr, encoding: .utf8)) ?? "" }
-        /// The exit code, or 128 + the signal that ended it (a trap is 132 or 133).
-        var status: Int32 { process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus }
+        /// The exit code, or 128 + the signal that ended it (a trap is 132 or 133); -1 while it runs.
+        var status: Int32 {
+            guard !process.isRunning else { return -1 }   // Foundation traps on a running process's status
+            return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+        }
     }
 
     /// Starts `kata arguments` in the fixture, with `environment` added to this process's,

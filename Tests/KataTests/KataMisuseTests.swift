@@ -193,7 +193,7 @@ struct ProgressFileTests {
         let fixture = try KataFixture()
         defer { fixture.remove() }
         try FileManager.default.createDirectory(atPath: fixture.path(".kata"), withIntermediateDirectories: true)
-        try #require(try fixture.tool(["mkfifo", ".kata/progress.json"]) != nil)
+        try #require(KataFixture.tool(["mkfifo", fixture.path(".kata/progress.json")]) != nil)
         let kata = try await fixture.run(["hint", "6"], limit: 15)
         #expect(kata.status == 0 && kata.output.contains("Hint 1/3"), "\(kata.output)")
         #expect(kata.errors.contains("kata: .kata/progress.json is not a regular file"), "\(kata.errors)")

@@ -30,7 +30,7 @@ struct ProcessLifetimeTests {
 
         init(hang: String, stallSeconds: Int) throws {
             fixture = try KataFixture(files: ["bin/swift": ProcessLifetimeTests.fakeSwift])
-            try #require(try fixture.tool(["chmod", "+x", "bin/swift"]) != nil)
+            try #require(KataFixture.tool(["chmod", "+x", fixture.path("bin/swift")]) != nil)
             let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
             environment = ["PATH": fixture.path("bin") + ":" + path, "KATA_FIXTURE_PIDS": fixture.path("pids"),
                            "KATA_FIXTURE_HANG": hang, "KATA_STALL_SECONDS": "\(stallSeconds)"]
@@ -50,7 +50,7 @@ struct ProcessLifetimeTests {
 
         /// Those of `pids` still running (a zombie is not), by the system's own `ps`.
         static func running(_ pids: [Int32]) throws -> [Int32] {
-            let table = try #require(try KataFixture.tool(["ps", "-A", "-o", "pid=,stat="]), "ps runs")
+            let table = try #require(KataFixture.tool(["ps", "-A", "-o", "pid=,stat="]), "ps runs")
             let alive = Set(table.split(separator: "\n").compactMap { line -> Int32? in
                 let fields = line.split(separator: " ")
                 guard fields.count >= 2, !fields[1].hasPrefix("Z") else { return nil }

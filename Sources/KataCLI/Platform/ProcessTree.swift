@@ -129,7 +129,9 @@ enum ProcessTree {
     }
 
     /// Runs `arguments` (looked up on PATH) and returns what it wrote on its standard output,
-    /// or nil if it could not be started or failed.
+    /// or nil if it could not be started or did not exit with 0. (Also the tests' way to run a
+    /// tool: Foundation's `Process` waits by spinning a run loop, which is not safe from many
+    /// concurrent tasks.)
     static func capture(_ arguments: [String]) -> String? {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return nil }
@@ -168,6 +170,7 @@ enum ProcessTree {
         }
         var waitStatus: Int32 = 0
         while waitpid(pid, &waitStatus, 0) == -1 && errno == EINTR {}
+        guard waitStatus & 0x7f == 0, (waitStatus >> 8) & 0xff == 0 else { return nil }   // exited, with 0
         return String(decoding: output, as: UTF8.self)
     }
 }
