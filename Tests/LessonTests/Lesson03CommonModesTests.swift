@@ -106,8 +106,8 @@ struct Lesson03Tests {
         Kata.expectSameLines(actual, expected, hint: """
             `removeCommonItem` must forget the item, not only answer the modes it leaves. The loop asks \
             `markCommon` what a newly marked mode receives: an item you still remember comes back — here \
-            "later" would get the ticker and the source, and instead of finishing at once (it holds \
-            nothing) its run would fire the ticker and wait out its timeout.
+            "later" gets the ticker and the source again, and instead of finishing at once (it holds \
+            nothing) its run handles the source and waits out its timeout.
             """)
         #expect(actual.last?.hasSuffix("run(later) returned finished") == true)
     }
