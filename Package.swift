@@ -37,10 +37,15 @@ let package = Package(
         // Our engine and Foundation's RunLoop, side by side.
         .executableTarget(name: "bench", dependencies: ["RunLoopEngine"]),
 
-        .testTarget(name: "EngineTests", dependencies: ["RunLoopEngine"]),
-        .testTarget(name: "LessonTests", dependencies: ["RunLoopEngine", "KataCore", "Exercises", "Solutions"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["RunLoopEngine"]),
-        .testTarget(name: "KataTests", dependencies: ["KataCLI", "KataCore"]),
+        // What every test suite shares: the one log, shared value, gate, bounded wait and
+        // off-pool runner, all on the engine's Lock. A plain target (tests cannot depend on a
+        // test target) that does not import Testing, so it builds wherever the engine does.
+        .target(name: "TestSupport", dependencies: ["RunLoopEngine"], path: "Tests/TestSupport"),
+
+        .testTarget(name: "EngineTests", dependencies: ["RunLoopEngine", "TestSupport"]),
+        .testTarget(name: "LessonTests", dependencies: ["RunLoopEngine", "KataCore", "Exercises", "Solutions", "TestSupport"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["RunLoopEngine", "TestSupport"]),
+        .testTarget(name: "KataTests", dependencies: ["KataCLI", "KataCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -190,21 +190,21 @@ struct CoreFoundationScenarios {
         let expected = ["worker's source ran", "while the worker lives: in the loop", "after the exit: removed"]
         await conformCF(expected: expected) { loop, log in
             let held = Handoff<(any CFLoopUnderTest, any SourceUnderTest)>()
-            let alive = Completion()
-            let release = Completion()
+            let alive = Gate()
+            let release = Gate()
             let exited = loop.startThread { worker in
                 guard let worker = worker as? any CFLoopUnderTest else { return log("not a CF loop") }
                 let source = worker.source(order: 0, mode: "default") { log("worker's source ran") }
                 held.put((worker, source))
                 source.signal()
                 _ = worker.runInMode("default", seconds: 10, returnAfterSourceHandled: true)
-                alive.finish()
-                waitFor { release.isDone }
+                alive.open()
+                _ = release.waitOpen(within: 10)
             }
-            waitFor { alive.isDone }
+            _ = alive.waitOpen(within: 10)
             guard let (worker, source) = held.value else { return log("no worker") }
             log("while the worker lives: \(worker.contains(source, mode: "default") ? "in the loop" : "removed")")
-            release.finish()
+            release.open()
             exited()
             waitFor { !worker.contains(source, mode: "default") }   // CF finalizes in a TSD destructor
             log("after the exit: \(worker.contains(source, mode: "default") ? "in the loop" : "removed")")

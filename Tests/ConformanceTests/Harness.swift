@@ -5,7 +5,7 @@
 // Every scenario also states the log it expects, so that a scenario in which both sides did
 // nothing at all cannot pass, and so that the suite reads as a list of facts about Foundation.
 //
-// Rules that keep the suite from flaking on a loaded two-core machine:
+// Rules that keep the suite from flaking on a loaded machine with few cores:
 // - logs hold events, their order and counts, never times; a time only ever appears as a
 //   coarse yes/no ("returned before its 5 s limit"), with a margin of seconds;
 // - timers that must fire in a given order are tens of milliseconds apart *and* the order is
@@ -14,81 +14,30 @@
 //   gives up after a timeout (the scenario then fails, it never hangs the run).
 import Foundation
 import RunLoopEngine
-import Synchronization
+@_exported import TestSupport
 import Testing
-
-/// What one side of a scenario observed, one line per observation.
-final class Log: Sendable {
-    private let lines = Mutex<[String]>([])
-
-    func callAsFunction(_ line: String) { lines.withLock { $0.append(line) } }
-
-    var all: [String] { lines.withLock { $0 } }
-}
-
-/// Done once, by a thread; awaited by a task with a time limit, without blocking a thread.
-final class Completion: Sendable {
-    private struct State {
-        var result: Bool?
-        var waiter: CheckedContinuation<Bool, Never>?
-    }
-
-    private let state = Mutex(State())
-
-    /// The thread is done.
-    func finish() { settle(true) }
-
-    /// Whether ``finish()`` was called.
-    var isDone: Bool { state.withLock { $0.result == true } }
-
-    /// Waits up to `timeout` seconds. Returns whether ``finish()`` was called in time.
-    func wait(timeout: Double) async -> Bool {
-        let clock = Task {
-            try? await Task.sleep(nanoseconds: UInt64(timeout * 1e9))
-            settle(false)
-        }
-        defer { clock.cancel() }
-        return await withCheckedContinuation { continuation in
-            let known = state.withLock { state -> Bool? in
-                if state.result == nil { state.waiter = continuation }
-                return state.result
-            }
-            if let known { continuation.resume(returning: known) }
-        }
-    }
-
-    private func settle(_ result: Bool) {
-        let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
-            guard state.result == nil else { return nil }
-            state.result = result
-            defer { state.waiter = nil }
-            return state.waiter
-        }
-        waiter?.resume(returning: result)
-    }
-}
 
 /// A value handed from one thread to another (a `RunLoop` is not `Sendable`). The scenario
 /// makes sure only one thread uses it at a time, or that what it does is thread-safe.
 final class Handoff<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value?
+    // @unchecked: `Value` need not be Sendable; the scenario keeps its uses apart (above).
+    private let stored = Lock<Value?>(nil)
 
-    func put(_ value: Value) { lock.withLock { stored = value } }
-    var value: Value? { lock.withLock { stored } }
+    func put(_ value: Value) { stored.withLock { $0 = value } }
+    var value: Value? { stored.withLock { $0 } }
 }
 
 /// Runs `body` on a new Foundation `Thread`; its loop is `RunLoop.current`.
 func onFoundationThread(timeout: Double, _ body: @escaping @Sendable (Log) -> Void) async -> [String]? {
     let log = Log()
-    let done = Completion()
+    let done = Gate()
     let thread = Thread {
         body(log)
-        done.finish()
+        done.open()
     }
     thread.name = "conformance: Foundation"
     thread.start()
-    return await done.wait(timeout: timeout) ? log.all : nil
+    return await done.opened(within: timeout) ? log.all : nil
 }
 
 /// Runs `body` on a new ``LoopThread``; its loop is `Loop.current`.
@@ -139,25 +88,21 @@ private func compare(expected: [String], timeout: Double, sourceLocation: Source
             sourceLocation: sourceLocation)
 }
 
-/// Seconds on the monotonic clock, for coarse yes/no checks.
-func monotonicSeconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
-
 /// Blocks the calling (scenario) thread until `condition` holds, for at most 10 s.
 func waitFor(_ condition: () -> Bool) {
-    let limit = monotonicSeconds() + 10
-    while !condition() && monotonicSeconds() < limit { Thread.sleep(forTimeInterval: 0.002) }
+    _ = untilBlocking(10, condition)
 }
 
 /// A thread-safe counter: `next()` returns 1, 2, 3…
 final class Counter: Sendable {
-    private let value = Mutex(0)
+    private let value = Lock(0)
     func next() -> Int { value.withLock { $0 += 1; return $0 } }
     var current: Int { value.withLock { $0 } }
 }
 
 /// A thread-safe list of names.
 final class Names: Sendable {
-    private let names = Mutex<[String]>([])
+    private let names = Lock<[String]>([])
     func add(_ name: String) { names.withLock { $0.append(name) } }
     var sorted: String { names.withLock { $0.sorted().joined(separator: " ") } }
     var inOrder: [String] { names.withLock { $0 } }

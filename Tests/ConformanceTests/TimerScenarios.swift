@@ -2,7 +2,6 @@
 // moved by their own callout.
 import Foundation
 import RunLoopEngine
-import Synchronization
 import Testing
 
 @Suite("Conformance: timers")
@@ -119,7 +118,7 @@ final class OverrunGrid: Sendable {
     }
 
     let interval: Double
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     init(interval: Double) { self.interval = interval }
 

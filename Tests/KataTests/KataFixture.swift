@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import KataCLI
 
@@ -69,12 +70,10 @@ struct KataFixture {
         /// Waits (without holding a thread) until it ends, at most `limit` seconds; ends it with
         /// SIGKILL past that. Returns whether it ended by itself.
         func wait(upTo limit: Double) async throws -> Bool {
-            let deadline = Date().addingTimeInterval(limit)
-            while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
-            guard process.isRunning else { return true }
+            let process = process
+            if await until(limit, every: 0.02, { !process.isRunning }) { return true }
             Signals.forceEnd(pid)
-            let killed = Date().addingTimeInterval(5)
-            while process.isRunning && Date() < killed { try await Task.sleep(for: .milliseconds(20)) }
+            _ = await until(5, every: 0.02) { !process.isRunning }
             return false
         }
 

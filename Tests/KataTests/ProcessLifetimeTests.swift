@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import KataCLI
 
@@ -37,14 +38,16 @@ struct ProcessLifetimeTests {
         }
 
         /// The pids the stand-ins wrote so far.
-        var started: [Int32] {
-            ((try? String(contentsOfFile: pidFile, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int32($0) }
+        var started: [Int32] { Self.pids(in: pidFile) }
+
+        static func pids(in file: String) -> [Int32] {
+            ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int32($0) }
         }
 
         /// Waits until the stand-in and the two processes under it have started (at most 20 s).
         func waitForTheTree() async throws {
-            let deadline = Date().addingTimeInterval(20)
-            while started.count < 3 && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            let pidFile = pidFile
+            _ = await until(20, every: 0.02) { Self.pids(in: pidFile).count >= 3 }
             try #require(started.count >= 3, "the stand-in for swift did not start its processes")
         }
 
@@ -62,12 +65,9 @@ struct ProcessLifetimeTests {
         /// Waits up to `limit` seconds for every process the stand-ins started to be gone;
         /// returns those still running, and ends them.
         func leftovers(after limit: Double = 3) async throws -> [Int32] {
-            let deadline = Date().addingTimeInterval(limit)
-            var left = try Self.running(started)
-            while !left.isEmpty && Date() < deadline {
-                try await Task.sleep(for: .milliseconds(50))
-                left = try Self.running(started)
-            }
+            let pidFile = pidFile
+            _ = await until(limit, every: 0.05) { (try? Self.running(Self.pids(in: pidFile)))?.isEmpty ?? false }
+            let left = try Self.running(started)
             for pid in left { Signals.forceEnd(pid) }
             return left
         }

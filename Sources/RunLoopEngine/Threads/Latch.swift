@@ -1,8 +1,9 @@
 import Synchronization
 
 /// A gate that opens once and stays open; threads can wait for it, blocking with a time limit,
-/// and tasks can await it without blocking a thread.
-final class Latch: @unchecked Sendable {
+/// and tasks can await it without blocking a thread. `package`: the test support target builds
+/// its gate on it.
+package final class Latch: @unchecked Sendable {
     // @unchecked: mutable state lives in `box` (a Lock).
     private struct Box {
         var open = false
@@ -15,9 +16,11 @@ final class Latch: @unchecked Sendable {
     private let box = Lock(Box())
     private let waiter = KernelWaiter()
 
-    var isOpen: Bool { box.withLock { $0.open } }
+    package init() {}
 
-    func open() {
+    package var isOpen: Bool { box.withLock { $0.open } }
+
+    package func open() {
         let waiting = box.withLock { box -> [CheckedContinuation<Bool, Never>] in
             guard !box.open else { return [] }
             box.open = true
@@ -30,7 +33,7 @@ final class Latch: @unchecked Sendable {
 
     /// Blocks until open or `timeout` seconds (nil or +∞: no limit; a huge timeout is ~292 years).
     /// A timeout of 0 or less, or NaN (callers refuse it first), only looks. Returns whether it opened.
-    func wait(timeout: Double?) -> Bool {
+    package func wait(timeout: Double?) -> Bool {
         let limit = Latch.limit(timeout)
         let start = RealClock.monotonicNanoseconds()
         while true {
@@ -54,7 +57,7 @@ final class Latch: @unchecked Sendable {
 
     /// Suspends until open or `timeout` seconds (+∞: no limit; as ``wait(timeout:)-(Double?)``).
     /// Returns whether it opened.
-    func wait(timeout: Double) async -> Bool {
+    package func wait(timeout: Double) async -> Bool {
         let id = box.withLock { box -> Int in
             box.next += 1
             return box.next

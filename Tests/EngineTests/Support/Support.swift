@@ -1,34 +1,8 @@
-import Synchronization
+// EngineTests' own helpers. What every suite shares (Log, Shared, Gate, until, offPool) is
+// in TestSupport, exported to every file of this target from here.
+@_exported import TestSupport
 import Testing
 @testable import RunLoopEngine
-
-/// A thread-safe list of what happened, for callouts to write into.
-final class Log: Sendable {
-    private let items = Lock<[String]>([])
-    func add(_ item: String) { items.withLock { $0.append(item) } }
-    var all: [String] { items.withLock { $0 } }
-    var count: Int { items.withLock { $0.count } }
-}
-
-/// A value shared between a test and its callouts.
-final class Shared<Value: Sendable>: Sendable {
-    private let box: Lock<Value>
-    init(_ value: Value) { box = Lock(value) }
-    var value: Value {
-        get { box.withLock { $0 } }
-        set { box.withLock { $0 = newValue } }
-    }
-    func update<R>(_ body: (inout Value) -> R) -> R { box.withLock { body(&$0) } }
-}
-
-/// A gate a callout opens and a test awaits (suspending, never blocking a pool thread).
-final class Gate: Sendable {
-    let latch = Latch()
-    func open() { latch.open() }
-    var isOpen: Bool { latch.isOpen }
-    /// Suspends until open, at most `timeout` seconds. Returns whether it opened.
-    func opened(within timeout: Double = 5) async -> Bool { await latch.wait(timeout: timeout) }
-}
 
 /// A loop on a fresh virtual clock, owned by the calling thread, with a pass limit so that a
 /// bug can never spin for ever. Use it from synchronous tests (one thread for the whole test).
@@ -121,27 +95,6 @@ final class Worker: Sendable {
     }
 }
 
-/// Runs a blocking `body` on a thread of its own and awaits its result, suspending the test
-/// (never blocking a pool thread), at most `timeout` seconds.
-func offPool<T: Sendable>(timeout: Double = 10, registry: LoopRegistry = LoopRegistry(), isMain: Bool = false,
-                          _ body: @escaping @Sendable () throws -> T) async throws -> T {
-    let outcome = Shared<Result<T, any Error>?>(nil)
-    let thread = LoopThread(name: "off-pool", registry: registry, isMain: isMain) {
-        let result = Result { try body() }
-        outcome.value = result
-    }
-    try thread.start()
-    guard await thread.finish(timeout: timeout), let result = outcome.value else {
-        throw OffPoolTimeout(seconds: timeout)
-    }
-    return try result.get()
-}
-
-struct OffPoolTimeout: Error, CustomStringConvertible {
-    let seconds: Double
-    var description: String { "the scenario did not finish within \(seconds) s" }
-}
-
 /// What the trace recorded, one summary per event (`entry`, `timer "tick"`, `→ finished`), for
 /// the kinds `filter` shows.
 func summaries(_ trace: LoopTrace, _ filter: LoopTrace.Filter = .all) -> [String] {
@@ -151,17 +104,6 @@ func summaries(_ trace: LoopTrace, _ filter: LoopTrace.Filter = .all) -> [String
 /// An observer of every activity that writes each one into `log`.
 func activityLogger(_ log: Log, name: String = "watch", order: Int = 0) -> Loop.Observer {
     Loop.Observer(name: name, activities: .all, order: order) { log.add($0.description) }
-}
-
-/// Suspends until `condition` holds, looking every millisecond, at most `timeout` seconds.
-/// For state no callout can announce (another thread has started to wait). Returns whether it held.
-func until(_ timeout: Double = 5, _ condition: @Sendable () -> Bool) async -> Bool {
-    let start = RealClock.shared.now
-    while !condition() {
-        if RealClock.shared.now - start > timeout { return false }
-        try? await Task.sleep(nanoseconds: 1_000_000)
-    }
-    return true
 }
 
 /// A thread whose body waits (on its own thread) until the test lets it go.
