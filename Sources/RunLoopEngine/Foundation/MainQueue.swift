@@ -41,9 +41,6 @@ public final class MainQueue: @unchecked Sendable {
         registry?.existingMainLoop?.waiter.notify()
     }
 
-    /// Work queued and not run yet.
-    public var pendingCount: Int { box.withLock { $0.items.count } }
-
     /// Takes every item queued now (those queued later wait for the next service).
     public func takeAll() -> [WorkItem] {
         box.withLock { box in
