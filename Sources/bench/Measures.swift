@@ -1,6 +1,7 @@
 // One round of each measurement, for one side. Both sides run the very same code here; only
 // the `HostedLoop` / `LoopWork` behind it differs (see Sides.swift).
 import Foundation
+import RunLoopEngine
 import Synchronization
 
 /// State touched only by the loop's thread (callouts run there), shared with @Sendable callouts.
@@ -30,10 +31,10 @@ enum Measure {
         var samples: [Double] = []
         samples.reserveCapacity(count)
         for index in 0..<(count + count / 10) {   // the first tenth warms up
-            let start = Monotonic.nanoseconds()
+            let start = SystemClock.monotonicNanoseconds()
             host.post { done.signal() }
             done.wait()
-            if index >= count / 10 { samples.append(Double(Monotonic.nanoseconds() - start) / 1e3) }
+            if index >= count / 10 { samples.append(Double(SystemClock.monotonicNanoseconds() - start) / 1e3) }
         }
         return samples.sorted()
     }
@@ -51,18 +52,18 @@ enum Measure {
     /// callout came after its fire date, and the loop thread's CPU time per timer.
     static func timerLateness(_ side: Side, count: Int) -> Lateness {
         side.onLoopThread { work in
-            let cpuAtStart = SystemReads.threadCPUSeconds()
+            let cpuAtStart = SystemClock.threadCPUSeconds()
             let late = LoopLocal<[Double]>([])
             @Sendable func scheduleNext() {
-                let target = Monotonic.nanoseconds() + 2_000_000
+                let target = SystemClock.monotonicNanoseconds() + 2_000_000
                 work.oneShot(atMonotonic: target) {
-                    late.value.append(Double(Monotonic.nanoseconds() - target) / 1e3)
+                    late.value.append(Double(SystemClock.monotonicNanoseconds() - target) / 1e3)
                     if late.value.count < count { scheduleNext() }
                 }
             }
             scheduleNext()
             while late.value.count < count && work.run(for: 10) {}
-            return Lateness(late: late.value.sorted(), cpuPerTimer: (SystemReads.threadCPUSeconds() - cpuAtStart) / Double(count) * 1e6)
+            return Lateness(late: late.value.sorted(), cpuPerTimer: (SystemClock.threadCPUSeconds() - cpuAtStart) / Double(count) * 1e6)
         }
     }
 
@@ -71,12 +72,12 @@ enum Measure {
     static func blocksPerSecond(_ side: Side, total: Int, batch: Int = 1000) -> Double {
         side.onLoopThread { work in
             let ran = LoopLocal(0)
-            let start = Monotonic.nanoseconds()
+            let start = SystemClock.monotonicNanoseconds()
             for _ in 0..<(total / batch) {
                 for _ in 0..<batch { work.perform { ran.value += 1 } }
                 work.run(for: 0)
             }
-            let seconds = Double(Monotonic.nanoseconds() - start) / 1e9
+            let seconds = Double(SystemClock.monotonicNanoseconds() - start) / 1e9
             precondition(ran.value == total / batch * batch, "\(side): \(ran.value) blocks ran of \(total)")
             return Double(ran.value) / seconds
         }
@@ -101,19 +102,19 @@ enum Measure {
         let lead = Int64(200_000_000) + Int64(count) * 20_000
         return side.onLoopThread { work in
             let fired = LoopLocal(0)
-            let cpuAtStart = SystemReads.threadCPUSeconds()
-            let start = Monotonic.nanoseconds()
+            let cpuAtStart = SystemClock.threadCPUSeconds()
+            let start = SystemClock.monotonicNanoseconds()
             let base = start + lead
             for offset in offsets { work.oneShot(atMonotonic: base + offset) { fired.value += 1 } }
-            let added = Monotonic.nanoseconds()
-            let cpuAdding = SystemReads.threadCPUSeconds() - cpuAtStart
+            let added = SystemClock.monotonicNanoseconds()
+            let cpuAdding = SystemClock.threadCPUSeconds() - cpuAtStart
             let lastDue = base + 10_000_000
-            while Monotonic.nanoseconds() < lastDue { usleep(UInt32(max(1, (lastDue - Monotonic.nanoseconds()) / 1000))) }
-            let cpuBeforeFiring = SystemReads.threadCPUSeconds()
-            let fireStart = Monotonic.nanoseconds()
+            while SystemClock.monotonicNanoseconds() < lastDue { usleep(UInt32(max(1, (lastDue - SystemClock.monotonicNanoseconds()) / 1000))) }
+            let cpuBeforeFiring = SystemClock.threadCPUSeconds()
+            let fireStart = SystemClock.monotonicNanoseconds()
             while fired.value < count && work.run(for: 60) {}
-            let end = Monotonic.nanoseconds()
-            let cpuFiring = SystemReads.threadCPUSeconds() - cpuBeforeFiring
+            let end = SystemClock.monotonicNanoseconds()
+            let cpuFiring = SystemClock.threadCPUSeconds() - cpuBeforeFiring
             precondition(fired.value == count, "\(side): \(fired.value) timers fired of \(count)")
             return TimerPhases(add: Double(added - start) / 1e9, fire: Double(end - fireStart) / 1e9, cpu: cpuAdding + cpuFiring)
         }
@@ -126,11 +127,11 @@ enum Measure {
         defer { host.shutDown() }
         let reading = Mutex(0.0)
         let done = DispatchSemaphore(value: 0)
-        host.post { reading.withLock { $0 = SystemReads.threadCPUSeconds() }; done.signal() }
+        host.post { reading.withLock { $0 = SystemClock.threadCPUSeconds() }; done.signal() }
         done.wait()
         let before = reading.withLock { $0 }
         Thread.sleep(forTimeInterval: seconds)
-        host.post { reading.withLock { $0 = SystemReads.threadCPUSeconds() }; done.signal() }
+        host.post { reading.withLock { $0 = SystemClock.threadCPUSeconds() }; done.signal() }
         done.wait()
         return reading.withLock { $0 } - before
     }

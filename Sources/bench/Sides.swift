@@ -127,7 +127,7 @@ struct EngineWork: LoopWork {
     }
 
     func oneShot(atMonotonic nanoseconds: Int64, _ callout: @escaping @Sendable () -> Void) {
-        oneShot(in: Double(nanoseconds - Monotonic.nanoseconds()) / 1e9, callout)
+        oneShot(in: Double(nanoseconds - SystemClock.monotonicNanoseconds()) / 1e9, callout)
     }
 
     func perform(_ block: @escaping @Sendable () -> Void) { loop.perform(inModes: [.default], block) }
@@ -208,7 +208,7 @@ struct FoundationWork: LoopWork, @unchecked Sendable {
     }
 
     func oneShot(atMonotonic nanoseconds: Int64, _ callout: @escaping @Sendable () -> Void) {
-        oneShot(in: Double(nanoseconds - Monotonic.nanoseconds()) / 1e9, callout)
+        oneShot(in: Double(nanoseconds - SystemClock.monotonicNanoseconds()) / 1e9, callout)
     }
 
     func perform(_ block: @escaping @Sendable () -> Void) { loop.perform(inModes: [.default], block: block) }

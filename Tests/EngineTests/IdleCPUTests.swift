@@ -8,9 +8,9 @@ import Testing
         let thread = LoopThread(name: "idle", registry: LoopRegistry()) {
             let loop = Loop.current
             try? loop.add(Loop.Port(name: "keep-alive"), forMode: .default)
-            let (cpu, wall) = (SystemThreads.cpuTime(), loop.now)
+            let (cpu, wall) = (SystemClock.threadCPUSeconds(), loop.now)
             let result = try? loop.run(mode: .default, timeout: 0.5)
-            measured.value = (SystemThreads.cpuTime() - cpu, loop.now - wall, result)
+            measured.value = (SystemClock.threadCPUSeconds() - cpu, loop.now - wall, result)
         }
         try thread.start()
         #expect(await thread.finish(timeout: 10))

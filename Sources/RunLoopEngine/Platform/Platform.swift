@@ -10,7 +10,8 @@ import Darwin
 //
 //   SystemThread, ThreadLocalSlot   pthreads: start, join, detach, yield, thread-local storage
 //   SystemMutex                     a pthread mutex in memory its owner allocates
-//   SystemClock                     the monotonic clock, timed waits on it
+//   SystemClock                     the monotonic clock, timed waits on it, a thread's CPU time
+//                                   (bench and the tests read both clocks here)
 //   WaitWord                        a counter threads sleep on: a futex, or mutex + condition
 //   Platform                        the portable switch, the cache line
 //

@@ -4,8 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// The system's monotonic clock, as the engine reads it, and timed waits on the same clock.
-enum SystemClock {
+/// The system's monotonic clock, as the engine reads it, and timed waits on the same clock;
+/// also a thread's CPU time. `package`: bench and the tests read the same clocks through here.
+package enum SystemClock {
     /// The monotonic clock the engine measures real time on: one that stops while the machine
     /// sleeps, as CF's does (`mach_absolute_time`). Linux: CLOCK_MONOTONIC (it stops during
     /// suspend). Darwin: CLOCK_UPTIME_RAW, mach_absolute_time's own clock (Darwin's
@@ -19,9 +20,19 @@ enum SystemClock {
     }
 
     /// ``monotonicID``'s reading, in nanoseconds.
-    static func monotonicNanoseconds() -> Int64 {
+    package static func monotonicNanoseconds() -> Int64 {
+        nanoseconds(of: monotonicID)
+    }
+
+    /// The calling thread's CPU time (user + system), in seconds: CLOCK_THREAD_CPUTIME_ID, in
+    /// both C libraries (Darwin's since macOS 10.12).
+    package static func threadCPUSeconds() -> Double {
+        Double(nanoseconds(of: CLOCK_THREAD_CPUTIME_ID)) / 1e9
+    }
+
+    private static func nanoseconds(of clock: clockid_t) -> Int64 {
         var ts = timespec()
-        clock_gettime(monotonicID, &ts)
+        clock_gettime(clock, &ts)
         return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
     }
 

@@ -1,10 +1,9 @@
 // bench's platform file: the only bench source that imports the C library (Glibc or Darwin)
-// or names an operating system. What it reads from the system: the monotonic clock, a thread's
-// CPU time, the load average, and CPU affinity (to pin the round trip's two threads to one CPU).
+// or names an operating system. What it reads from the system: the load average, and CPU
+// affinity (to pin the round trip's two threads to one CPU). The monotonic clock and a
+// thread's CPU time are the engine's own reads (RunLoopEngine's SystemClock).
 //
-// On macOS: the clock is CLOCK_MONOTONIC (intervals only, so whether it counts sleep does not
-// matter); CPU time is CLOCK_THREAD_CPUTIME_ID; the load average is getloadavg(3), as on
-// Linux; CPU pinning does nothing (macOS has no thread affinity, only affinity tags the
+// On macOS: the load average is getloadavg(3), as on Linux; CPU pinning does nothing (macOS has no thread affinity, only affinity tags the
 // scheduler may ignore), so the round trip there measures wherever the scheduler puts the
 // two threads, for both loops alike.
 #if canImport(Glibc)
@@ -14,28 +13,10 @@ import Darwin
 #endif
 
 enum SystemReads {
-    /// User + system CPU seconds of the calling thread (CLOCK_THREAD_CPUTIME_ID, in both C
-    /// libraries).
-    static func threadCPUSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-
     /// The 1, 5 and 15 minute load averages (getloadavg, in both C libraries); nil if unknown.
     static func loadAverage() -> [Double]? {
         var loads = [Double](repeating: 0, count: 3)
         return getloadavg(&loads, 3) == 3 ? loads : nil
-    }
-}
-
-/// CLOCK_MONOTONIC in nanoseconds: what the benchmark times intervals with (on Linux, the clock
-/// both loops time their timers with).
-enum Monotonic {
-    static func nanoseconds() -> Int64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
     }
 }
 

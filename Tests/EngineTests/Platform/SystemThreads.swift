@@ -1,6 +1,7 @@
 // The tests' platform file: the only test source that imports the C library (Glibc or Darwin)
-// or names an operating system. What the engine tests ask the system about its threads and
-// their CPU time, with one API for Linux and macOS.
+// or names an operating system. What the engine tests ask the system about its threads, with
+// one API for Linux and macOS (a thread's CPU time is the engine's own read,
+// SystemClock.threadCPUSeconds()).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,14 +10,6 @@ import Darwin
 import Foundation
 
 enum SystemThreads {
-    /// The calling thread's CPU time (user + system), in seconds. CLOCK_THREAD_CPUTIME_ID is
-    /// in both C libraries (Darwin's since macOS 10.12).
-    static func cpuTime() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-
     /// The calling thread's name as the system knows it (Linux keeps the first 15 characters).
     static func currentName() -> String {
         #if canImport(Darwin)
