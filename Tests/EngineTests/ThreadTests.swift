@@ -21,6 +21,19 @@ import Testing
         #expect(LoopThread.current == nil, "a Swift Testing thread is no LoopThread")
     }
 
+    @Test("a thread's exit sequence runs once: the end of its body and its thread-local destructor do not both start it")
+    func theExitSequenceRunsOnce() async throws {
+        let record = Shared<ThreadRecord?>(nil)
+        let thread = LoopThread(name: "exits once") {
+            record.value = ThreadRecord.current
+            _ = Loop.current
+        }
+        try thread.start()
+        #expect(await thread.finish(timeout: 5))
+        let runs = try #require(record.value).exitSequenceRuns
+        #expect(runs == 1, "the exit sequence ran \(runs) times; it must have one trigger")
+    }
+
     @Test func performWaitingUntilDoneRunsTheWorkOnTheTargetThread() async throws {
         let worker = Worker()
         try await worker.start()

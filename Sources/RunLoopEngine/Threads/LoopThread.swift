@@ -145,7 +145,8 @@ public final class LoopThread: @unchecked Sendable {
         return true
     }
 
-    /// The thread's life: set up, run the body, tear down, say so.
+    /// The thread's life: set up, run the body. Tearing down and saying so is the exit
+    /// sequence's (``threadDidExit()``).
     private func main(started: Latch) {
         setSystemName()
         let record = ThreadRecord.current
@@ -159,7 +160,13 @@ public final class LoopThread: @unchecked Sendable {
         }
         started.open()
         body?()
-        record.threadWillExit()   // tear the loop down now, not later in the TLS destructor
+        // The thread ends here; its exit sequence (ThreadRecord.threadWillExit) runs next, from
+        // the thread-local destructor, and ends with threadDidExit().
+    }
+
+    /// The last step of the thread's exit sequence, once its loop is torn down: the thread is
+    /// finished, and `perform(waitUntilDone:)` callers and joiners are woken.
+    func threadDidExit() {
         let waiting = status.withLock { status -> [Latch] in
             status.phase = .finished
             defer { status.pendingPerforms = [:] }

@@ -26,17 +26,22 @@ public struct ThreadID: Hashable, Sendable, Comparable, CustomStringConvertible 
 /// destructor tells the registries that the thread is gone (CF: `__CFFinalizeRunLoop`, run from
 /// the TSD destructor).
 final class ThreadRecord: ThreadLocalValue, @unchecked Sendable {
-    // @unchecked: `runningLoops` is only touched by the thread itself; `exitHandlers` is behind a Lock.
+    // @unchecked: `runningLoops` and `loopThread` are only touched by the thread itself (its
+    // exit sequence included); `exitHandlers` and `exitRuns` are behind a Lock.
     let id: ThreadID
     /// The registry this thread takes its loop from (nil: the shared one).
     var registry: LoopRegistry?
-    /// The ``LoopThread`` this thread is, if it is one.
-    weak var loopThread: LoopThread?
+    /// The ``LoopThread`` this thread is, if it is one. Held until the exit sequence has told it
+    /// (the thread's start routine lets go of it before the thread-local destructor runs).
+    var loopThread: LoopThread?
     /// The loops this thread is running, innermost last.
     var runningLoops: [Loop] = []
     /// Whether the thread's timed waits have been made precise (see ``useFineTimerSlack()``).
     private var hasFineTimerSlack = false
     private let exitHandlers = Lock<[@Sendable (ThreadID) -> Void]>([])
+    /// How many times the exit sequence has run: 1 once the thread has exited, never more.
+    var exitSequenceRuns: Int { exitRuns.withLock { $0 } }
+    private let exitRuns = Lock(0)
 
     private init(id: ThreadID) { self.id = id }
 
@@ -48,14 +53,25 @@ final class ThreadRecord: ThreadLocalValue, @unchecked Sendable {
         exitHandlers.withLock { $0.append(handler) }
     }
 
-    /// The thread is about to exit: run the exit handlers once.
+    /// The thread's exit sequence. Its one trigger is the thread-local slot's destructor, which
+    /// the system runs once, after the thread's body has returned (CF: `__CFTSDFinalize` calling
+    /// `__CFFinalizeRunLoop`). In order:
+    /// 1. the exit handlers: each registry that made a loop for the thread tears it down (every
+    ///    item leaves every mode, queued blocks are dropped);
+    /// 2. the thread's autorelease pool stack is forgotten;
+    /// 3. the ``LoopThread``, if the thread is one, is told last: it becomes finished and wakes
+    ///    whoever waits to join it, so a joiner never sees a loop not yet torn down.
     func threadWillExit() {
+        exitRuns.withLock { $0 += 1 }
         let handlers = exitHandlers.withLock { handlers in
             defer { handlers = [] }
             return handlers
         }
         for handler in handlers { handler(id) }
         AutoreleasePoolStack.threadDidExit(id)
+        let thread = loopThread
+        loopThread = nil
+        thread?.threadDidExit()
     }
 
     /// Makes the calling thread's timed waits end on time, once per thread. A timed wait in
