@@ -11,6 +11,8 @@ struct Progress: Codable, Equatable {
     var hintsShown: [Int: Int] = [:]
     /// The last result of each lesson: passed tests, total.
     var lastResults: [Int: [Int]] = [:]
+    /// `kata quiz`: the questions answered and the interviews taken (absent until the first).
+    var quiz: QuizProgress?
 
     init() {}
 
@@ -21,6 +23,7 @@ struct Progress: Codable, Equatable {
         solved = try values.decodeIfPresent(Set<Int>.self, forKey: .solved) ?? []
         hintsShown = try values.decodeIfPresent([Int: Int].self, forKey: .hintsShown) ?? [:]
         lastResults = try values.decodeIfPresent([Int: [Int]].self, forKey: .lastResults) ?? [:]
+        quiz = try? values.decodeIfPresent(QuizProgress.self, forKey: .quiz)
     }
 
     static func path(in root: String) -> String { (root as NSString).appendingPathComponent(".kata/progress.json") }
