@@ -17,7 +17,7 @@ private let referenceAnswers: [Int: [String]] = {
 /// A wrong answer of the question's form: another option, one more time, one more word.
 private func wrongAnswer(to question: QuizQuestion, _ right: [String]) -> [String] {
     switch question.form {
-    case .choice(let choices): [choices.first { $0.value != right.first }!.value]
+    case .choice(let choices): [choices.first { $0.value != right.first }?.value ?? "?"]
     case .times: right + ["99999"]
     case .order(let words): right + [words[0]]
     }
@@ -26,7 +26,7 @@ private func wrongAnswer(to question: QuizQuestion, _ right: [String]) -> [Strin
 /// What a learner types for `answer`.
 private func typed(_ question: QuizQuestion, _ answer: [String]) -> String {
     switch question.form {
-    case .choice(let choices): QuizQuestion.letter(choices.firstIndex { $0.value == answer.first }!)
+    case .choice(let choices): choices.firstIndex { $0.value == answer.first }.map(QuizQuestion.letter) ?? "?"
     case .order, .times: answer.isEmpty ? "none" : answer.joined(separator: ", ")
     }
 }
@@ -204,11 +204,15 @@ struct QuizEngineCodeTests {
 
 @Suite("kata quiz: the command")
 struct QuizCommandTests {
-    func session(_ root: String) -> (QuizSession, () -> String) {
-        final class Log: @unchecked Sendable { var lines: [String] = [] }
+    /// A session that prints into a log and reads `typing`, line by line, as from a terminal.
+    func session(_ root: String, typing: [String] = []) -> (QuizSession, () -> String) {
+        final class Log: @unchecked Sendable { var lines: [String] = []; var typing: [String] = [] }
         let log = Log()
+        log.typing = typing
         let session = QuizSession(packageRoot: packageRoot, progressRoot: root, style: Style(colours: false),
-                                  output: { log.lines.append($0) }, input: { nil })
+                                  output: { log.lines.append($0) },
+                                  input: { log.typing.isEmpty ? nil : log.typing.removeFirst() },
+                                  showPrompt: { log.lines.append("> ") })
         return (session, { log.lines.joined(separator: "\n") })
     }
 
@@ -273,6 +277,21 @@ struct QuizCommandTests {
         #expect(interviews.last?.revisit == [drawn[9].lesson])
         let (s3, _) = session(root)
         #expect(try s3.run(QuizRequest(interview: true, answers: ["a;b"], seed: 42)) == Kata.ExitCode.usage)
+    }
+
+    @Test("At a terminal: an answer kata cannot read is asked for again")
+    func asksAgain() throws {
+        let root = try temporaryRoot()
+        let right = try #require(referenceAnswers[8] ?? nil)
+        let (s1, out1) = session(root, typing: ["soon", right.joined(separator: ",")])
+        #expect(try s1.run(QuizRequest(number: 8)) == Kata.ExitCode.ok)
+        #expect(out1().contains("'soon' is not a time"))
+        #expect(out1().contains("✔ Right."))
+        let drawn = QuizSession.draw(seed: 5)
+        let answers = try drawn.map { typed($0, try #require(referenceAnswers[$0.number] ?? nil)) }
+        let (s2, out2) = session(root, typing: ["what?"] + answers)
+        #expect(try s2.run(QuizRequest(interview: true, seed: 5)) == Kata.ExitCode.ok)
+        #expect(out2().contains("Score: 10/10"), "\(out2())")
     }
 
     @Test("The progress file: an old one without quiz still loads; the quiz field round-trips")

@@ -81,6 +81,11 @@ struct QuizSession {
     let style: Style
     var output: (String) -> Void = { print($0) }
     var input: () -> String? = { readLine() }
+    /// Shows that an answer is awaited (on a terminal: `> `, the cursor after it).
+    var showPrompt: () -> Void = {
+        print("> ", terminator: "")
+        fflush(nil)
+    }
 
     func run(_ request: QuizRequest) throws -> Int32 {
         if request.list { return list() }
@@ -97,13 +102,12 @@ struct QuizSession {
         }
         if request.engine { return engine(question) }
         output(ask(question, heading: "Question \(question.number) of \(QuizBank.all.count)"))
-        guard let raw = request.answers.first ?? prompt() else {
-            output("kata: no answer (no terminal to read from): give one with --answer, e.g. kata quiz \(question.number) --answer …")
-            return Kata.ExitCode.usage
-        }
         let given: [String]
-        do { given = try question.parse(raw) } catch {
-            output("kata: \(error)")
+        switch answer(to: question, scripted: request.answers.first) {
+        case .answer(let words): given = words
+        case .unreadable: return Kata.ExitCode.usage
+        case .none:
+            output("kata: no answer (no terminal to read from): give one with --answer, e.g. kata quiz \(question.number) --answer …")
             return Kata.ExitCode.usage
         }
         let outcome = question.run()
@@ -118,8 +122,23 @@ struct QuizSession {
         return grade.isCorrect ? Kata.ExitCode.ok : Kata.ExitCode.checkFailed
     }
 
+    /// What the learner answered.
+    enum Read { case answer([String]), unreadable, none }
+
+    /// The learner's answer to `question`: the scripted one (`--answer`), or read from the
+    /// terminal — asked again until it can be read. `.none` when there is no terminal to read.
+    func answer(to question: QuizQuestion, scripted: String?) -> Read {
+        while true {
+            guard let raw = scripted ?? prompt() else { return .none }
+            do { return .answer(try question.parse(raw)) } catch {
+                output("kata: \(error)")
+                if scripted != nil { return .unreadable }   // a script's answer gets no second try
+            }
+        }
+    }
+
     private func prompt() -> String? {
-        FileHandle.standardOutput.write(Data("> ".utf8))
+        showPrompt()
         return input()
     }
 
@@ -226,21 +245,15 @@ struct QuizSession {
         for (index, question) in questions.enumerated() {
             output(ask(question, heading: "\(index + 1)/\(questions.count) · question \(question.number)"))
             let started = Date()
-            let raw: String
-            if answers.isEmpty {
-                guard let line = prompt() else {
-                    output("kata: no answer (no terminal to read from): give them with --answer")
-                    return Kata.ExitCode.usage
-                }
-                raw = line
-            } else {
-                raw = answers[index]
-                output("> " + raw)
+            if !answers.isEmpty { output("> " + answers[index]) }
+            let read = answer(to: question, scripted: answers.isEmpty ? nil : answers[index])
+            guard case .answer(let given) = read else {
+                if case .none = read { output("kata: no answer (no terminal to read from): give them with --answer") }
+                return Kata.ExitCode.usage
             }
             let seconds = Date().timeIntervalSince(started)
             total += seconds
             let outcome = question.run()
-            let given = (try? question.parse(raw)) ?? ["(unreadable: \(raw))"]
             guard let engine = outcome.answer else {
                 output(style.red("✘ The engine could not run this scenario: ") + (outcome.failure ?? "no answer"))
                 return Kata.ExitCode.checkFailed

@@ -31,10 +31,10 @@ final class Holder<Value>: @unchecked Sendable {
     func set(_ new: Value) { value.withLock { $0 = new } }
 }
 
-/// Waits up to a second (real time) for `condition`, looking every millisecond: how a scenario
-/// on two threads waits until the other thread's loop sleeps.
+/// Waits up to 5 s (real time) for `condition`, looking every millisecond: how a scenario on
+/// two threads waits until the other thread's loop sleeps.
 func waitUntil(_ condition: () -> Bool) -> Bool {
-    for _ in 0..<1000 {
+    for _ in 0..<5000 {
         if condition() { return true }
         Thread.sleep(forTimeInterval: 0.001)
     }

@@ -42,8 +42,8 @@ extension QuizBank {
                 stage.print("run returned")
             }
             try thread.start()
-            let asleep = waitUntil { thread.loop?.isWaiting == true }
-            let answer = choose(!asleep || stage.prints().contains("run returned"), "at once", "never")
+            _ = waitUntil { thread.loop?.isWaiting == true || stage.prints().contains("run returned") }
+            let answer = choose(stage.prints().contains("run returned"), "at once", "never")
             try thread.perform(waitUntilDone: true, timeout: 1) { Loop.current.remove(.port(port), fromMode: .default) }
             return answer
             // ▲ quiz 29

@@ -62,7 +62,7 @@ extension QuizBank {
             try thread.start()
             try thread.perform(waitUntilDone: false) { shouldStop.set(true); Loop.current.stop() }
 
-            return choose(thread.join(timeout: 1), "exits", "keeps running")
+            return choose(thread.join(timeout: 5), "exits", "keeps running")
             // ▲ quiz 32
         },
         QuizQuestion(
