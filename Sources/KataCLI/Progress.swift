@@ -100,6 +100,7 @@ struct Progress: Codable, Equatable {
         for (lesson, counts) in lastResults where numbers.contains(lesson) {
             if counts.count == 2, counts[1] >= 0, (0...counts[1]).contains(counts[0]) { result.lastResults[lesson] = counts }
         }
+        result.quiz = quiz?.clamped(to: Set(QuizBank.all.map(\.number)))
         return result
     }
 

@@ -212,6 +212,7 @@ struct QuizCommandTests {
         let session = QuizSession(packageRoot: packageRoot, progressRoot: root, style: Style(colours: false),
                                   output: { log.lines.append($0) },
                                   input: { log.typing.isEmpty ? nil : log.typing.removeFirst() },
+                                  complain: { log.lines.append($0) },
                                   showPrompt: { log.lines.append("> ") })
         return (session, { log.lines.joined(separator: "\n") })
     }
@@ -294,7 +295,7 @@ struct QuizCommandTests {
         #expect(out2().contains("Score: 10/10"), "\(out2())")
     }
 
-    @Test("The progress file: an old one without quiz still loads; the quiz field round-trips")
+    @Test("The progress file: an old one without quiz still loads; the quiz field round-trips and survives reading")
     func progressField() throws {
         let old = #"{"current": 3, "solved": [1, 2], "hintsShown": {}, "lastResults": {}}"#
         let decoded = try JSONDecoder().decode(Progress.self, from: Data(old.utf8))
@@ -303,5 +304,10 @@ struct QuizCommandTests {
         progress.recordQuiz(4, correct: true)
         let again = try JSONDecoder().decode(Progress.self, from: JSONEncoder().encode(progress))
         #expect(again.quiz?.answered == [4: true])
+        let root = try QuizCommandTests().temporaryRoot()
+        try FileManager.default.createDirectory(atPath: root + "/.kata", withIntermediateDirectories: true)
+        let saved = #"{"current": 1, "quiz": {"answered": {"4": true, "999": false}, "interviews": []}}"#
+        try Data(saved.utf8).write(to: URL(fileURLWithPath: Progress.path(in: root)))
+        #expect(Progress.load(from: root).quiz?.answered == [4: true], "a question the bank does not have is dropped on reading")
     }
 }

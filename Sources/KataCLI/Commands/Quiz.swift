@@ -63,6 +63,13 @@ struct QuizProgress: Codable, Equatable {
     /// Each interview: when, the score, the lessons to revisit.
     var interviews: [Interview] = []
 
+    /// Only the questions the bank has (a file from another version may name others).
+    func clamped(to questions: Set<Int>) -> QuizProgress {
+        var result = self
+        result.answered = answered.filter { questions.contains($0.key) }
+        return result
+    }
+
     struct Interview: Codable, Equatable {
         var date: String
         var questions: [Int]
@@ -81,10 +88,12 @@ struct QuizSession {
     let style: Style
     var output: (String) -> Void = { print($0) }
     var input: () -> String? = { readLine() }
+    /// Where errors go: standard error, like every `kata:` error.
+    var complain: (String) -> Void = { Kata.complain($0) }
     /// Shows that an answer is awaited (on a terminal: `> `, the cursor after it).
     var showPrompt: () -> Void = {
         print("> ", terminator: "")
-        fflush(nil)
+        SystemIO.flushStandardStreams()
     }
 
     func run(_ request: QuizRequest) throws -> Int32 {
@@ -107,7 +116,7 @@ struct QuizSession {
         case .answer(let words): given = words
         case .unreadable: return Kata.ExitCode.usage
         case .none:
-            output("kata: no answer (no terminal to read from): give one with --answer, e.g. kata quiz \(question.number) --answer …")
+            complain("kata: no answer (no terminal to read from): give one with --answer, e.g. kata quiz \(question.number) --answer …")
             return Kata.ExitCode.usage
         }
         let outcome = question.run()
@@ -118,7 +127,7 @@ struct QuizSession {
         let grade = question.grade(given, against: engine)
         output(report(question, grade: grade, outcome: outcome))
         progress.recordQuiz(question.number, correct: grade.isCorrect)
-        try progress.save(to: progressRoot)
+        progress.save(to: progressRoot)
         return grade.isCorrect ? Kata.ExitCode.ok : Kata.ExitCode.checkFailed
     }
 
@@ -131,7 +140,7 @@ struct QuizSession {
         while true {
             guard let raw = scripted ?? prompt() else { return .none }
             do { return .answer(try question.parse(raw)) } catch {
-                output("kata: \(error)")
+                complain("kata: \(error)")
                 if scripted != nil { return .unreadable }   // a script's answer gets no second try
             }
         }
@@ -186,7 +195,7 @@ struct QuizSession {
     /// The iOS code and the engine code that runs, side by side.
     func engine(_ question: QuizQuestion) -> Int32 {
         guard let code = question.engineCode(packageRoot: packageRoot) else {
-            output("kata: the engine code of question \(question.number) was not found in \(question.sourceFile)")
+            complain("kata: the engine code of question \(question.number) was not found in \(question.sourceFile)")
             return Kata.ExitCode.buildOrTool
         }
         output(style.bold("Question \(question.number)") + " — " + question.title)
@@ -236,7 +245,7 @@ struct QuizSession {
             answers = QuizQuestion.splitAnswers(single)
         }
         if !answers.isEmpty && answers.count != questions.count {
-            output("kata: an interview has \(questions.count) questions: give \(questions.count) answers, separated by ';' (or repeat --answer); got \(answers.count)")
+            complain("kata: an interview has \(questions.count) questions: give \(questions.count) answers, separated by ';' (or repeat --answer); got \(answers.count)")
             return Kata.ExitCode.usage
         }
         output(style.bold("Interview") + style.dim(" — \(questions.count) questions across the levels (seed \(seed))") + "\n")
@@ -248,7 +257,7 @@ struct QuizSession {
             if !answers.isEmpty { output("> " + answers[index]) }
             let read = answer(to: question, scripted: answers.isEmpty ? nil : answers[index])
             guard case .answer(let given) = read else {
-                if case .none = read { output("kata: no answer (no terminal to read from): give them with --answer") }
+                if case .none = read { complain("kata: no answer (no terminal to read from): give them with --answer") }
                 return Kata.ExitCode.usage
             }
             let seconds = Date().timeIntervalSince(started)
@@ -283,7 +292,7 @@ struct QuizSession {
         quiz.interviews.append(.init(date: ISO8601DateFormatter().string(from: Date()), questions: questions.map(\.number),
                                      score: right.count, seed: seed, revisit: revisit))
         progress.quiz = quiz
-        try progress.save(to: progressRoot)
+        progress.save(to: progressRoot)
         return wrong.isEmpty ? Kata.ExitCode.ok : Kata.ExitCode.checkFailed
     }
 
