@@ -49,26 +49,22 @@ extension QuizBank {
             // ▲ quiz 29
         },
         QuizQuestion(
-            number: 30, lesson: 9, title: "run() with one one-shot timer",
-            form: .times,
+            number: 30, lesson: 9, title: "a keep-alive port in the wrong mode",
+            form: .choice([.init("at once", value: "at once"), .init("never, while the port is there", value: "never")]),
             text: .init(
-                question: "A thread schedules a one-shot timer due in 1 s, then calls run(). When does run() return?",
+                question: "A thread adds its keep-alive port to a mode of its own, then calls run(). Does the line after run() run?",
                 ios: """
-                    let timer = Timer(timeInterval: 1, repeats: false) { _ in print("once") }
-                    timer.fireDate = Date(timeIntervalSinceNow: 1)
-                    RunLoop.current.add(timer, forMode: .default)
+                    RunLoop.current.add(NSMachPort(), forMode: RunLoop.Mode("MyMode"))
                     RunLoop.current.run()
                     print("run returned")
                     """,
-                why: "A timer keeps the mode alive only until it is done: after the one-shot timer fires, the mode is empty and run() returns, at 1 s.")
+                why: "run() runs the default mode only. A port in MyMode keeps MyMode alive, not the default mode, which is still empty: run() returns at once and the thread ends.")
         ) { stage in
             // ▼ quiz 30
-            let timer = try Loop.Timer(name: "once", fireDate: Loop.current.now + 1) { _ in }
-
-            try Loop.current.add(timer, forMode: .default)
+            try Loop.current.add(Loop.Port(name: "keep-alive"), forMode: Loop.Mode("MyMode"))
             try Loop.current.run()
             stage.print("run returned")
-            return stage.times(ofPrint: "run returned")
+            return choose(stage.times(ofPrint: "run returned") == ["0"], "at once", "never")
             // ▲ quiz 30
         },
     ]

@@ -67,7 +67,7 @@ extension QuizBank {
                     }
                     timer.fireDate = Date(timeIntervalSinceNow: 1)
                     RunLoop.main.add(timer, forMode: .default)
-                    CFRunLoopRunInMode(.defaultMode, 4, false)   // as UIApplicationMain runs the main loop
+                    CFRunLoopRunInMode(.defaultMode, 4, false)   // one run that goes on after each source
                     """,
                 why: "The pool is popped only on beforeWaiting (and exit). A source0 that ran makes the pass poll instead of sleeping, so while the busy source keeps going there is no beforeWaiting and the garbage stays — until the loop finally sleeps at 3 s.")
         ) { stage in
