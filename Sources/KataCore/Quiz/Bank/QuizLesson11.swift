@@ -37,23 +37,29 @@ extension QuizBank {
             text: .init(
                 question: "A touch arrives on a port (its handler prints \"touch\" and signals the event source0, which prints \"event\"). From the wake-up, what is printed until the loop is about to sleep again?",
                 ios: """
-                    // the system's touch port (a source1) and UIKit's event source (a source0):
-                    // touch port handler: print("touch"); CFRunLoopSourceSignal(eventSource)
-                    // eventSource perform: print("event")
-                    // an observer prints every activity
-                    // … the loop sleeps; a touch arrives:
-                    //   which lines, from afterWaiting to the next beforeWaiting?
+                    var context = CFRunLoopSourceContext()
+                    context.perform = { _ in print("event") }
+                    let event = CFRunLoopSourceCreate(nil, 0, &context)!        // UIKit's event source (a source0)
+                    let touches = NSMachPort()                                   // the touch port (a source1)
+                    // touches' delegate, handleMachMessage: print("touch"); CFRunLoopSourceSignal(event)
+                    CFRunLoopAddSource(CFRunLoopGetCurrent(), event, .defaultMode)
+                    RunLoop.current.add(touches, forMode: .default)
+                    // an observer prints every activity; a touch arrives on the port
+                    CFRunLoopRunInMode(.defaultMode, 1, false)
+                    // which lines, from afterWaiting to the next beforeWaiting?
                     """,
                 why: "The port wakes the loop (after waiting) and its handler runs. The signalled source0 runs in the next pass (before timers, before sources, event); because a source ran, that pass polls instead of sleeping, so the pass after it comes straight away and only then, with nothing left, says before waiting.")
         ) { stage in
             // ▼ quiz 36
+
+
             let event = Loop.Source(name: "event") { stage.print("event") }
             let touches = Loop.Port(name: "touches") { _ in stage.print("touch"); event.signal() }
+
             try Loop.current.add(event, forMode: .default)
             try Loop.current.add(touches, forMode: .default)
             try touches.send("touch")
             try Loop.current.run(mode: .default, timeout: 1)
-
             let printed = stage.activitiesAndNotes()
             let woke = printed.firstIndex(of: "afterWaiting") ?? 0
             let sleeps = printed[woke...].firstIndex(of: "beforeWaiting") ?? printed.count - 1
