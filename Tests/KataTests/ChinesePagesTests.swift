@@ -75,6 +75,17 @@ struct ChinesePagesTests {
         }
     }
 
+    @Test("The README has a Chinese twin that lists every lesson's Chinese page", arguments: [0])
+    func readme(_: Int) throws {
+        let english = try #require(CatalogConsistencyTests.read("README.md"), "missing README.md")
+        let chinese = try #require(CatalogConsistencyTests.read("README.zh-Hans.md"), "missing README.zh-Hans.md, the README's Chinese twin")
+        #expect(Self.topLines(english).contains("[简体中文](README.zh-Hans.md)"), "README.md must link to its Chinese twin near the top: [简体中文](README.zh-Hans.md)")
+        #expect(Self.topLines(chinese).contains { $0.hasPrefix("[English](README.md)") }, "README.zh-Hans.md must link to README.md near the top: [English](README.md)")
+        for lesson in Catalog.lessons where !Self.rawTargets(chinese).contains(Self.chinesePath(lesson)) {
+            Issue.record("README.zh-Hans.md does not link to lesson \(lesson.number)'s Chinese page, \(Self.chinesePath(lesson))")
+        }
+    }
+
     // MARK: Reading a page
 
     /// The first lines of a page, where the link to its twin belongs.
