@@ -52,6 +52,21 @@ struct ChinesePagesTests {
         let chineseQuestions = Page.section(Self.headings["## Interview questions"]!, of: chinese).map { Page.answers(in: $0).count } ?? 0
         #expect(chineseQuestions == questions, "\(path) has \(chineseQuestions) interview questions; \(lesson.pagePath) has \(questions)")
 
+        // Names stay as they are: each section's `inline code` must still be there in its
+        // translation (which may add some), and each hint must name exactly what its English
+        // twin names — so a hint or a list of mistakes changed on the English page alone fails.
+        for (index, (section, chineseSection)) in zip(Self.proseSections(english), Self.proseSections(chinese)).enumerated() {
+            let missing = Set(Self.codeSpans(section)).subtracting(Self.codeSpans(chineseSection))
+            if !missing.isEmpty {
+                Issue.record("section \(index + 1) (\(englishHeadings[index])) of \(path) lacks code its English twin names: \(missing.sorted().map { "`\($0)`" }.joined(separator: ", ")) — bring the Chinese section up to date with \(lesson.pagePath)")
+            }
+        }
+        let hintTexts = Page.answers(in: Page.section("## Hints", of: english) ?? "")
+        let chineseHintTexts = Page.answers(in: Page.section(Self.headings["## Hints"]!, of: chinese) ?? "")
+        for (hint, chineseHint) in zip(hintTexts, chineseHintTexts) where Self.codeSpans(hint.text).sorted() != Self.codeSpans(chineseHint.text).sorted() {
+            Issue.record("\(chineseHint.question) of \(path) names other code than \(hint.question) of \(lesson.pagePath); translate the hint again:\n  English: \(hint.text)\n  中文:    \(chineseHint.text)")
+        }
+
         let code = Self.codeBlocks(english), chineseCode = Self.codeBlocks(chinese)
         #expect(chineseCode.count == code.count, "\(path) has \(chineseCode.count) code blocks; \(lesson.pagePath) has \(code.count)")
         for (index, (block, chineseBlock)) in zip(code, chineseCode).enumerated() where block != chineseBlock {
@@ -105,6 +120,22 @@ struct ChinesePagesTests {
             if line.hasPrefix("```") { inCode.toggle(); return false }
             return !inCode
         }
+    }
+
+    /// The prose of each `## ` section, in order (code blocks left out).
+    static func proseSections(_ page: String) -> [String] {
+        var sections: [[String]] = []
+        for line in prose(page) {
+            if line.hasPrefix("## ") { sections.append([]) } else if !sections.isEmpty { sections[sections.count - 1].append(line) }
+        }
+        return sections.map { $0.joined(separator: "\n") }
+    }
+
+    /// The inline code spans of some prose (`like this`), a span broken over two lines read
+    /// with one space.
+    static func codeSpans(_ text: String) -> [String] {
+        let parts = text.components(separatedBy: "`")
+        return stride(from: 1, to: parts.count - 1, by: 2).map { parts[$0].split(whereSeparator: \.isWhitespace).joined(separator: " ") }
     }
 
     static func count(_ needle: String, in page: String) -> Int {
