@@ -5,8 +5,9 @@ import Testing
 /// Each lesson page has a 简体中文 twin in `Lessons/zh-Hans/`, and the two say the same thing: the
 /// same sections in the same order, the same hints and interview questions, the same code, the
 /// same links and the same sources. Only the prose is translated; code blocks (diagrams and
-/// their labels included) are byte-identical, so a fix to the code on one page shows up as a
-/// failure here until the other page has it too.
+/// their labels included) are byte-identical, and the names in `inline code` stay, so a change
+/// to the code, a hint or a list of mistakes on one page shows up as a failure here until the
+/// other page has it too. The words used are those of docs/GLOSSARY.md.
 @Suite("Each lesson page has a Chinese twin that matches it", .tags(.consistency))
 struct ChinesePagesTests {
     /// Where a lesson's Chinese page lives.
