@@ -160,7 +160,7 @@ extension Loop {
         @discardableResult
         public func handle(_ reason: WakeReason) -> Bool {
             // CF's `handle_msg:` label: reached after waking, or straight from step 6.
-            loop.state.withLock { $0.ignoreWakeUps = true }
+            loop.state.withLock { $0.setIgnoreWakeUps() }
             switch reason {
             case .timers:
                 loop.fireDueTimers(in: mode)

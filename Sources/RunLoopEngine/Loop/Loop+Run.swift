@@ -162,7 +162,7 @@ extension Loop {
         if pass.takeStopRequest() { return .stopped }
         var count = 0
         while true {
-            state.withLock { $0.ignoreWakeUps = false }   // CF: __CFRunLoopUnsetIgnoreWakeUps
+            state.withLock { $0.unsetIgnoreWakeUps() }
             if let result = mechanisms.pass.runPass(pass) { return result }
             count += 1
             if let limit = passLimit, count >= limit {

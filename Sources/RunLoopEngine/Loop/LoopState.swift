@@ -23,9 +23,20 @@ struct LoopState {
     /// per-run data: fresh (not ignoring) when a run starts, set when it wakes
     /// (`__CFRunLoopSetIgnoreWakeUps`), cleared at the start of each pass; the outer run's flag
     /// is back when a nested run ends; with no run in progress, wake-ups are ignored.
-    var ignoreWakeUps: Bool {
-        get { runs.last?.ignoreWakeUps ?? true }
-        set { if !runs.isEmpty { runs[runs.count - 1].ignoreWakeUps = newValue } }
+    var ignoreWakeUps: Bool { runs.last?.ignoreWakeUps ?? true }
+
+    /// The innermost run ignores wake-ups from now on (it has woken, or is about to handle
+    /// what it found). With no run in progress, nothing to mark: wake-ups are ignored anyway.
+    /// CF: `__CFRunLoopSetIgnoreWakeUps`.
+    mutating func setIgnoreWakeUps() { setInnermostIgnoreWakeUps(true) }
+
+    /// The innermost run takes wake-ups again (a pass begins). With no run in progress,
+    /// nothing to clear: wake-ups stay ignored until a run starts. CF: `__CFRunLoopUnsetIgnoreWakeUps`.
+    mutating func unsetIgnoreWakeUps() { setInnermostIgnoreWakeUps(false) }
+
+    private mutating func setInnermostIgnoreWakeUps(_ ignore: Bool) {
+        guard !runs.isEmpty else { return }
+        runs[runs.count - 1].ignoreWakeUps = ignore
     }
     /// A `wakeUp()` the loop has not noticed yet. CF: a message on `_wakeUpPort`.
     var wakeUpPending = false

@@ -21,7 +21,7 @@ extension Loop {
                 let (reason, nextTimer) = wakeReason(mode: mode, now: now, deadline: deadline, state: &state)
                 if reason != nil || poll {
                     state.isSleeping = false
-                    state.ignoreWakeUps = true
+                    state.setIgnoreWakeUps()
                 }
                 return (reason, nextTimer)
             }
