@@ -15,9 +15,9 @@ enum Measure {
     /// a semaphore the block signals. Microseconds per round trip, sorted.
     ///
     /// Both threads are pinned to one CPU, the same way for both sides. Unpinned, a round trip
-    /// on this 2-vCPU VM costs 4–7 µs when the scheduler puts the two threads on one CPU and
-    /// 50–90 µs (an inter-processor wake-up through the hypervisor) when it does not, at
-    /// random, for both loops alike: the figure would measure placement, not the loops.
+    /// costs a few microseconds when the scheduler puts the two threads on one CPU and about ten
+    /// times as much (an inter-processor wake-up, dearer on a virtual machine) when it does not,
+    /// at random, for both loops alike: the figure would measure placement, not the loops.
     static func roundTrips(_ side: Side, count: Int) -> [Double] {
         let host = side.host()
         defer { host.shutDown() }

@@ -6,7 +6,7 @@
 // side by side in one run, doing the same work. Each figure is the median of several rounds;
 // rounds alternate between the two sides so that a change in the machine's load hits both.
 // Prints one line per figure (`figure=<name> engine=<v> foundation=<v> ratio=<engine/foundation>`),
-// then a table with the targets of issue 6.
+// then a table of each figure against its target.
 import Foundation
 
 struct Figure {

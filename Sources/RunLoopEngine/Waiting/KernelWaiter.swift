@@ -54,8 +54,8 @@ final class KernelWaiter: Sendable {
     /// Sleeps until notified after `seen`, or until `deadline` (``SystemClock``, in nanoseconds),
     /// which a loop waiting for its next timer wants met to the microsecond.
     ///
-    /// The kernel wakes a sleeping thread some time after its timeout: on this project's
-    /// two-core VM, 40 to 80 µs, most of it the hypervisor waking an idle virtual CPU. CF has no
+    /// The kernel wakes a sleeping thread some time after its timeout: tens of microseconds,
+    /// more on a virtual machine, where the hypervisor must wake an idle virtual CPU. CF has no
     /// remedy on Linux (its timers come late by as much). Here the waiter learns that latency
     /// (a running average of how late its timed waits ended), asks the kernel to wake it that
     /// much before `deadline`, and waits out the rest on the clock, a few microseconds as a rule
