@@ -19,6 +19,14 @@ import Glibc
 import Darwin
 #endif
 
+#if canImport(Darwin)
+/// `posix_spawn`'s file actions: on Darwin an opaque pointer that `posix_spawn_file_actions_init` allocates.
+typealias SpawnFileActions = posix_spawn_file_actions_t?
+#else
+/// `posix_spawn`'s file actions: on Linux a structure that `posix_spawn_file_actions_init` fills in.
+typealias SpawnFileActions = posix_spawn_file_actions_t
+#endif
+
 /// A child process started in a process group of its own, so that ending the group ends
 /// everything it started (`swift test` starts the test binary as a child of its own).
 ///
@@ -37,21 +45,44 @@ struct ChildProcess {
     /// standard input `/dev/null`, its standard output and error written to `outputPath`.
     /// - Throws: ``KataError`` if it could not be started.
     static func spawn(_ arguments: [String], outputPath: String) throws -> ChildProcess {
+        let started = posixSpawn(arguments, newProcessGroup: true) { actions in
+            posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+        switch started {
+        case .success(let pid): return ChildProcess(pid: pid)
+        case .failure(let error): throw KataError("could not start \(arguments[0]): \(String(cString: strerror(error.code)))")
+        }
+    }
+
+    /// The error number `posix_spawnp` returned.
+    struct SpawnError: Error {
+        let code: Int32
+    }
+
+    /// The `posix_spawn` set-up every child of `kata` shares: `arguments` (the first looked up
+    /// on PATH) started with this process's environment and the termination signals' defaults
+    /// restored (``Signals/restoreDefaults(_:)``), in a process group of its own if
+    /// `newProcessGroup`, its descriptors arranged by `files`.
+    /// - Returns: the child's pid, or the error `posix_spawnp` returned.
+    static func posixSpawn(_ arguments: [String], newProcessGroup: Bool,
+                           files: (inout SpawnFileActions) -> Void) -> Result<pid_t, SpawnError> {
         #if canImport(Darwin)
         // Darwin's are opaque pointers that _init allocates.
-        var actions: posix_spawn_file_actions_t? = nil, attributes: posix_spawnattr_t? = nil
+        var actions: SpawnFileActions = nil, attributes: SpawnAttributes = nil
         #else
-        var actions = posix_spawn_file_actions_t(), attributes = posix_spawnattr_t()
+        var actions = SpawnFileActions(), attributes = SpawnAttributes()
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        files(&actions)
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
+        if newProcessGroup {
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+            posix_spawnattr_setpgroup(&attributes, 0)
+        }
         Signals.restoreDefaults(&attributes)
 
         var pid: pid_t = 0
@@ -61,8 +92,7 @@ struct ChildProcess {
         let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         let status = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
-        guard status == 0 else { throw KataError("could not start \(arguments[0]): \(String(cString: strerror(status)))") }
-        return ChildProcess(pid: pid)
+        return status == 0 ? .success(pid) : .failure(SpawnError(code: status))
     }
 
     /// How the child ended, or nil while it runs.

@@ -138,30 +138,14 @@ enum ProcessTree {
         // Neither end may leak into a process another thread starts meanwhile: the read below
         // would wait for that process to end too.
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        #if canImport(Darwin)
-        // Darwin's are opaque pointers that _init allocates.
-        var actions: posix_spawn_file_actions_t? = nil, attributes: posix_spawnattr_t? = nil
-        #else
-        var actions = posix_spawn_file_actions_t(), attributes = posix_spawnattr_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-        posix_spawn_file_actions_addclose(&actions, ends[0])
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        Signals.restoreDefaults(&attributes)
-        var pid: pid_t = 0
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        // The environment as Foundation reads it (Darwin's module does not export `environ`).
-        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
-        let status = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
+        let started = ChildProcess.posixSpawn(arguments, newProcessGroup: false) { actions in
+            posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+            posix_spawn_file_actions_addclose(&actions, ends[0])
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
         close(ends[1])
         defer { close(ends[0]) }
-        guard status == 0 else { return nil }
+        guard case .success(let pid) = started else { return nil }
         var output = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {

@@ -32,7 +32,8 @@ import Darwin
 //   SystemClock.wait(on:…)           pthread_cond_timedwait_relative_np(condition, mutex, &left)
 //                                    int pthread_cond_timedwait_relative_np(pthread_cond_t *, pthread_mutex_t *, const struct timespec *)
 //   WaitWord's Futex                 `exists = false` and two stubs that are never called
-//   KataCLI ChildProcess.spawn       var actions: posix_spawn_file_actions_t? = nil, attributes: posix_spawnattr_t? = nil
+//   KataCLI ChildProcess.posixSpawn  var actions: SpawnFileActions = nil, attributes: SpawnAttributes = nil
+//                                    (SpawnFileActions = posix_spawn_file_actions_t?, SpawnAttributes = posix_spawnattr_t?)
 //                                    <spawn.h>: typedef void *posix_spawn_file_actions_t; typedef void *posix_spawnattr_t;
 //   bench CPUAffinity                four empty stubs (no thread affinity on macOS)
 //   EngineTests SystemThreads        currentName: pthread_getname_np(pthread_self(), &name, name.count)
