@@ -5,6 +5,10 @@ struct LoopState {
     var modes: [Loop.Mode: ModeContents] = [:]
     /// Which modes are common, and the common items. CF: `_commonModes`, `_commonModeItems`.
     var commonRules: any CommonModeRules
+    /// The common items, as the engine knows them whatever ``commonRules`` does (lesson 03's
+    /// seam answers only *where* an item goes): what `contains(_:inMode: .common)` asks.
+    /// Changed only through ``addCommonItem(_:)`` and ``removeCommonItem(_:)``.
+    private(set) var commonItems: Set<Loop.Item> = []
     let makeTable: any ModeItemTable.Type
     /// Blocks queued with `perform(inModes:)`, first in first out. CF: `_blocks_head`.
     var blocks: [QueuedBlock] = []
@@ -68,11 +72,12 @@ struct LoopState {
         guard modes.values[index].table.insert(item) else { return false }
         modes.values[index].itemAdded(item)
         if case .timer(let timer) = item {
+            // Joining a mode makes no entry stale: the generation stays (its other modes keep theirs).
             let (generation, fireDate) = timer.withCore { core -> (UInt64, Instant) in
                 if !core.modes.contains(mode) { core.modes.append(mode) }
                 return (core.generation, core.fireDate)
             }
-            modes.values[index].schedule(timer, generation: generation, fireDate: fireDate)
+            modes.values[index].timers.add(timer, generation: generation, fireDate: fireDate)
         }
         if case .observer(let observer) = item {
             observer.core.withLock { $0.modeCount += 1 }
@@ -84,23 +89,17 @@ struct LoopState {
     /// Removes `item` from `mode`. Returns whether it was there.
     mutating func remove(_ item: Loop.Item, from mode: Loop.Mode) -> Bool {
         guard let index = modes.index(forKey: mode), modes.values[index].table.remove(item) else { return false }
-        // A timer's entries in this mode's heaps go stale: bump its generation before the mode
-        // counts it out, then reschedule it in the modes it is still in.
-        var stillIn: (modes: [Loop.Mode], generation: UInt64)?
+        // The timer's entries go stale (in every mode: a generation is the timer's): the mode
+        // counts it out, and the modes it is still in schedule it afresh.
+        var stillIn: Loop.Timer.Bump?
         if case .timer(let timer) = item {
-            stillIn = timer.withCore { core in
+            stillIn = timer.bumpGeneration { core in
                 core.modes.removeAll { $0 == mode }
-                core.generation &+= 1
                 if core.modes.isEmpty { core.owner = nil }
-                return (core.modes, core.generation)
             }
         }
         modes.values[index].itemRemoved(item)
-        if case .timer(let timer) = item, let stillIn {
-            for other in stillIn.modes {
-                if let index = modes.index(forKey: other) { modes.values[index].schedule(timer, generation: stillIn.generation) }
-            }
-        }
+        if case .timer(let timer) = item, let stillIn { reschedule(timer, stillIn) }
         if case .observer(let observer) = item {
             observer.core.withLock { core in
                 core.modeCount -= 1
@@ -111,25 +110,55 @@ struct LoopState {
         return true
     }
 
-    /// Marks `mode` common and copies the common items into it. CF: `CFRunLoopAddCommonMode`.
+    /// `item` was added to `.common`: it becomes a common item and joins every common mode.
+    mutating func addCommonItem(_ item: Loop.Item) {
+        commonItems.insert(item)
+        for target in commonRules.addCommonItem(item) { _ = insert(item, into: target) }
+    }
+
+    /// `item` leaves the common items and, unless `keepingModes`, every common mode.
+    mutating func removeCommonItem(_ item: Loop.Item, keepingModes: Bool = false) {
+        commonItems.remove(item)
+        let targets = commonRules.removeCommonItem(item)
+        if !keepingModes { for target in targets { _ = remove(item, from: target) } }
+    }
+
+    /// Marks `mode` common and copies the common items into it. CF: `CFRunLoopAddCommonMode`,
+    /// which makes the mode only by copying items into it: with no common items it stays
+    /// unmade. Here it is made even then (docs/DIFFERENCES.md#marking-a-mode-common).
     mutating func markCommon(_ mode: Loop.Mode) {
         makeMode(mode)
         for item in commonRules.markCommon(mode) { _ = insert(item, into: mode) }
     }
 
-    /// Reschedules `timer` in every mode that holds it, after its fire date changed.
-    mutating func reschedule(_ timer: Loop.Timer) {
-        let (modesOfTimer, generation) = timer.withCore { ($0.modes, $0.generation) }
-        for mode in modesOfTimer {
-            if let index = modes.index(forKey: mode) { modes.values[index].schedule(timer, generation: generation) }
+    /// Schedules `timer` afresh in every mode that holds it, after ``Loop/Timer/bumpGeneration(_:)``
+    /// made its old entries stale (its fire date changed, or it left one of its modes).
+    mutating func reschedule(_ timer: Loop.Timer, _ bumped: Loop.Timer.Bump) {
+        for mode in bumped.modes {
+            if let index = modes.index(forKey: mode) {
+                modes.values[index].timers.reschedule(timer, generation: bumped.generation, fireDate: bumped.fireDate)
+            }
         }
     }
 
-    /// Takes ``dueTimersBuffer`` (give it back, emptied, when done).
+    /// Takes ``dueTimersBuffer`` (give it back with ``giveBackDueTimersBuffer(_:)`` when done).
     mutating func takeDueTimersBuffer() -> [Loop.Timer] {
         var buffer: [Loop.Timer] = []
         swap(&buffer, &dueTimersBuffer)
         return buffer
+    }
+
+    /// Keeps `buffer`, emptied, for the next pass; but not storage far beyond what this pass
+    /// needed (one pass that fired a million timers must not keep room for a million for good).
+    mutating func giveBackDueTimersBuffer(_ buffer: consuming [Loop.Timer]) {
+        let used = buffer.count
+        if buffer.capacity > max(1024, 4 * used) {
+            buffer = []
+            buffer.reserveCapacity(used)
+        } else {
+            buffer.removeAll(keepingCapacity: true)
+        }
+        dueTimersBuffer = buffer
     }
 
     /// Queues a block (`perform(inModes:)`).

@@ -86,7 +86,18 @@ struct OrderedItems {
     }
 
     mutating func remove(_ item: Loop.Item) -> Bool {
-        positions.removeValue(forKey: item) != nil
+        guard positions.removeValue(forKey: item) != nil else { return false }
+        shrinkIfMostlyUnused()
+        return true
+    }
+
+    /// A dictionary keeps its storage when emptied: once three quarters of it stand empty, the
+    /// items move to one sized for them (paid for by the removals since it was last full).
+    private mutating func shrinkIfMostlyUnused() {
+        guard positions.capacity > 256, positions.count < positions.capacity / 4 else { return }
+        var smaller = [Loop.Item: UInt64](minimumCapacity: positions.count)
+        for (item, position) in positions { smaller[item] = position }
+        positions = smaller
     }
 
     func contains(_ item: Loop.Item) -> Bool { positions[item] != nil }

@@ -4,18 +4,17 @@ extension Loop {
     /// loop was run again from its callout) is skipped. CF: `__CFRunLoopDoTimers`.
     func fireDueTimers(in mode: Mode) {
         let now = clock.now
-        var due = state.withLock { state -> [Timer] in
+        let due = state.withLock { state -> [Timer] in
             guard let index = state.modes.index(forKey: mode) else { return [] }
             // A heap holds at most one live entry per timer (each reschedule bumps the
             // generation first), so no timer is collected twice.
             var due = state.takeDueTimersBuffer()
-            while let timer = state.modes.values[index].takeDueTimer(now: now) { due.append(timer) }
+            while let timer = state.modes.values[index].timers.takeDueTimer(now: now) { due.append(timer) }
             return due
         }
         guard !due.isEmpty else { return }
         for timer in due { fire(timer, in: mode, now: now) }
-        due.removeAll(keepingCapacity: true)
-        state.withLock { $0.dueTimersBuffer = due }
+        state.withLock { $0.giveBackDueTimersBuffer(due) }
     }
 
     /// Fires one timer and works out when it fires next. CF: `__CFRunLoopDoTimer`.
@@ -50,11 +49,8 @@ extension Loop {
             }
         }
         // Back into the heaps of its modes (it had no live entry while it fired).
-        timer.withCore { core in
-            core.fireDate = next
-            core.generation &+= 1
-        }
-        state.withLock { $0.reschedule(timer) }
+        let bumped = timer.bumpGeneration { $0.fireDate = next }
+        state.withLock { $0.reschedule(timer, bumped) }
     }
 
     // MARK: Foundation-style helpers
@@ -75,7 +71,7 @@ extension Loop {
     /// The earliest fire date among `mode`'s timers. CF: `CFRunLoopGetNextTimerFireDate`.
     public func nextTimerFireDate(mode: Mode) -> Instant? {
         state.withLock { state in
-            state.withMode(mode) { $0.firstTimer() }?.map { Instant(nanoseconds: $0.key) } ?? nil
+            state.withMode(mode) { $0.timers.firstTimer() }?.map { Instant(nanoseconds: $0.key) } ?? nil
         }
     }
 }
