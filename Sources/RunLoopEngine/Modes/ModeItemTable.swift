@@ -61,6 +61,9 @@ public struct ReferenceModeItemTable: ModeItemTable {
 
     public var isEmpty: Bool { sources.count == 0 && ports.count == 0 && timers.count == 0 }
 
+    /// Room the table's storage has, in items (what a mode keeps after its items leave).
+    var storageCapacity: Int { sources.capacity + ports.capacity + timers.capacity + observers.capacity }
+
     private func items(ofKind kind: Loop.Item.Kind) -> OrderedItems {
         switch kind {
         case .source: sources
@@ -77,6 +80,7 @@ struct OrderedItems {
     private var next: UInt64 = 0
 
     var count: Int { positions.count }
+    var capacity: Int { positions.capacity }
 
     mutating func insert(_ item: Loop.Item) -> Bool {
         guard positions[item] == nil else { return false }
