@@ -160,8 +160,7 @@ extension Loop {
 
     /// CF: `_CFRunLoopFinished`: a mode never made is empty (even a common one of the main loop).
     func modeIsEmpty(_ mode: Mode, in state: LoopState) -> Bool {
-        guard state.hasMode(mode) else { return true }
-        if state.isMain && mainQueueServiced(in: mode, state: state) { return false }
+        if state.isMain && state.hasMode(mode) && mainQueueServiced(in: mode, state: state) { return false }
         return state.modeHasNothingToDo(mode)
     }
 }

@@ -113,7 +113,10 @@ extension Loop {
         state.withLock { state in
             // CF makes the modes named (`__CFRunLoopCopyMode(…, true)`), so that a run finds them.
             // (It makes a mode named like the common modes too; `.common` is never a mode here.)
-            for mode in modes where mode != .common { state.makeMode(mode) }
+            // (Blocks all queued for one mode: the last perform made it already.)
+            if modes.count != 1 || state.blocks.isEmpty || state.blocksAllFor != modes[0] {
+                for mode in modes where mode != .common { state.makeMode(mode) }
+            }
             state.queue(QueuedBlock(modes: modes, name: name, work: block))
         }
     }

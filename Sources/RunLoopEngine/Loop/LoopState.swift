@@ -148,17 +148,12 @@ struct LoopState {
         return buffer
     }
 
-    /// Keeps `buffer`, emptied, for the next pass; but not storage far beyond what this pass
-    /// needed (one pass that fired a million timers must not keep room for a million for good).
-    mutating func giveBackDueTimersBuffer(_ buffer: consuming [Loop.Timer]) {
-        let used = buffer.count
-        if buffer.capacity > max(1024, 4 * used) {
-            buffer = []
-            buffer.reserveCapacity(used)
-        } else {
-            buffer.removeAll(keepingCapacity: true)
-        }
-        dueTimersBuffer = buffer
+    /// Keeps `buffer` (emptied) for the next pass, but not storage far beyond the `used`
+    /// entries this pass needed: one pass that fired a million timers must not keep room for a
+    /// million for good.
+    mutating func giveBackDueTimersBuffer(_ buffer: inout [Loop.Timer], used: Int) {
+        if buffer.capacity > max(1024, 4 * used) { buffer = [] }
+        swap(&buffer, &dueTimersBuffer)
     }
 
     /// Queues a block (`perform(inModes:)`).
@@ -177,8 +172,11 @@ struct LoopState {
     }
 
     /// CF: `__CFRunLoopModeIsEmpty`, but for the main queue, which `Loop` checks.
+    /// A mode never made has nothing to do, whatever blocks are queued (CF: `_CFRunLoopFinished`
+    /// finds no mode).
     func modeHasNothingToDo(_ mode: Loop.Mode) -> Bool {
-        if let index = modes.index(forKey: mode), !modes.values[index].table.isEmpty { return false }
+        guard let index = modes.index(forKey: mode) else { return true }
+        if !modes.values[index].table.isEmpty { return false }
         return !blocks.contains { blockRuns(in: mode, queuedFor: $0.modes) }
     }
 }

@@ -95,10 +95,13 @@ struct OrderedItems {
         return true
     }
 
-    /// A dictionary keeps its storage when emptied: once three quarters of it stand empty, the
-    /// items move to one sized for them (paid for by the removals since it was last full).
+    /// A dictionary keeps its storage when emptied: once emptied it lets it go, and once
+    /// fifteen sixteenths of it stand empty the items move to one sized for them (a rehash,
+    /// rare enough that removing many timers costs a few percent more, not a third).
     private mutating func shrinkIfMostlyUnused() {
-        guard positions.capacity > 256, positions.count < positions.capacity / 4 else { return }
+        guard positions.capacity > 256 else { return }
+        if positions.isEmpty { return positions = [:] }
+        guard positions.count < positions.capacity / 16 else { return }
         var smaller = [Loop.Item: UInt64](minimumCapacity: positions.count)
         for (item, position) in positions { smaller[item] = position }
         positions = smaller

@@ -4,7 +4,7 @@ extension Loop {
     /// loop was run again from its callout) is skipped. CF: `__CFRunLoopDoTimers`.
     func fireDueTimers(in mode: Mode) {
         let now = clock.now
-        let due = state.withLock { state -> [Timer] in
+        var due = state.withLock { state -> [Timer] in
             guard let index = state.modes.index(forKey: mode) else { return [] }
             // A heap holds at most one live entry per timer (each reschedule bumps the
             // generation first), so no timer is collected twice.
@@ -13,8 +13,10 @@ extension Loop {
             return due
         }
         guard !due.isEmpty else { return }
+        let used = due.count
         for timer in due { fire(timer, in: mode, now: now) }
-        state.withLock { $0.giveBackDueTimersBuffer(due) }
+        due.removeAll(keepingCapacity: true)   // outside the lock: this may free many timers
+        state.withLock { $0.giveBackDueTimersBuffer(&due, used: used) }
     }
 
     /// Fires one timer and works out when it fires next. CF: `__CFRunLoopDoTimer`.

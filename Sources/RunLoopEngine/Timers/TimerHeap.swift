@@ -85,11 +85,13 @@ struct TimerHeap {
         shrinkIfMostlyUnused()
     }
 
-    /// Gives back storage once three quarters of it stand empty (a heap that held a million
-    /// timers keeps no room for them once they are gone). Copying the rest is paid for by the
-    /// pops since the storage was last full; small heaps keep theirs.
+    /// Gives back storage once emptied, or once seven eighths of it stand empty (a heap that
+    /// held a million timers keeps no room for them once they are gone). Copying the rest is
+    /// paid for by the pops since the storage was last full; small heaps keep theirs.
     private mutating func shrinkIfMostlyUnused() {
-        guard entries.capacity > 256, entries.count < entries.capacity / 4 else { return }
+        guard entries.capacity > 256 else { return }
+        if entries.isEmpty { return entries = [] }
+        guard entries.count < entries.capacity / 8 else { return }
         var smaller: [Entry] = []
         smaller.reserveCapacity(entries.count)
         smaller.append(contentsOf: entries)
