@@ -1,10 +1,5 @@
 import Foundation
 import KataCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension Commands {
     /// Runs the current lesson whenever a file under Exercises/ changes; moves on when it turns green.
@@ -89,16 +84,16 @@ struct FileWatcher {
     /// look (editors often write a file in several steps); returns the changed files, relative to
     /// the folder. With `giveUpAfter`, returns (empty) after that many seconds even if nothing changed.
     func waitForChange(since snapshot: [String: String], giveUpAfter limit: Double? = nil) -> [String] {
-        fflush(nil)   // everything printed so far is on screen while we wait
+        SystemIO.flushStandardStreams()   // everything printed so far is on screen while we wait
         let start = Date()
         var latest = snapshot
         while FileWatcher.changes(from: snapshot, to: latest).isEmpty {
             if let limit, Date().timeIntervalSince(start) >= limit { return [] }
-            usleep(UInt32(interval * 1_000_000))
+            Thread.sleep(forTimeInterval: interval)
             latest = self.snapshot()
         }
         while true {
-            usleep(UInt32(interval * 1_000_000))
+            Thread.sleep(forTimeInterval: interval)
             let again = self.snapshot()
             if again == latest { break }
             latest = again

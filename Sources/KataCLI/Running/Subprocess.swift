@@ -1,10 +1,5 @@
 import Foundation
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A child process in a process group of its own, its output in a file, with a time limit that
 /// ends the whole group (`swift test` starts the test binary as a child of its own; a student's
@@ -36,50 +31,32 @@ struct Subprocess {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("kata-\(UUID().uuidString).log").path
         defer { try? FileManager.default.removeItem(atPath: log) }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-
-        fflush(nil)   // what kata printed so far goes out before anything of the child's
-        var pid: pid_t = 0
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let status = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
-        guard status == 0 else { throw KataError("could not start \(arguments[0]): \(String(cString: strerror(status)))") }
-        runningGroup.store(pid, ordering: .relaxed)
+        SystemIO.flushStandardStreams()   // what kata printed so far goes out before anything of the child's
+        let child = try ChildProcess.spawn(arguments, outputPath: log)
+        runningGroup.store(child.pid, ordering: .relaxed)
         defer { runningGroup.store(0, ordering: .relaxed) }
 
         let start = Date()
         var lastCheck = start
         var printed = 0
-        var waitStatus: Int32 = 0
         var ending: Outcome.Ending?
         while ending == nil {
-            let done = waitpid(pid, &waitStatus, WNOHANG)
+            let done = child.ending()
             if let lines { printed = Subprocess.passLines(log, from: printed, to: lines) }
-            if done == pid {
-                let signal = waitStatus & 0x7f
-                ending = signal == 0 ? .exited((waitStatus >> 8) & 0xff) : .signalled(signal)
+            if let done {
+                switch done {
+                case .exited(let code): ending = .exited(code)
+                case .signalled(let signal): ending = .signalled(signal)
+                }
             } else if let timeout, Date().timeIntervalSince(start) > timeout {
                 ending = .timedOut
             } else if Date().timeIntervalSince(lastCheck) >= 0.25, ({ lastCheck = Date(); return stalled() })() {
                 ending = .timedOut
             } else {
-                usleep(20_000)
+                Thread.sleep(forTimeInterval: 0.02)
             }
         }
-        if ending == .timedOut {
-            kill(-pid, SIGKILL)
-            _ = waitpid(pid, &waitStatus, 0)
-        }
+        if ending == .timedOut { child.endGroup() }
         if let lines { _ = Subprocess.passLines(log, from: printed, to: lines, all: true) }
         let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         return Outcome(ending: ending!, output: output)
@@ -100,28 +77,7 @@ struct Subprocess {
     /// Ends the running child's group (Ctrl-C). Async-signal-safe: an atomic load and `kill`.
     static func endRunningGroup() {
         let group = runningGroup.load(ordering: .relaxed)
-        if group > 0 { kill(-group, SIGKILL) }
-    }
-}
-
-/// Ctrl-C: end the running test process group, reset the terminal's colours, say goodbye, exit 130.
-/// The handler only calls async-signal-safe functions (`kill`, `write`, `_exit`) on bytes prepared
-/// before the signal came.
-enum Interrupt {
-    nonisolated(unsafe) private static var farewell: [UInt8] = []
-    private static let farewellCount = Atomic<Int>(0)
-
-    /// Installs the handler; `message` is what it prints (your progress is saved as you go).
-    static func install(message: String, colours: Bool) {
-        let text = (colours ? "\u{1B}[0m" : "") + "\n" + message + "\n"
-        farewell = Array(text.utf8)
-        farewellCount.store(farewell.count, ordering: .releasing)
-        signal(SIGINT) { _ in
-            Subprocess.endRunningGroup()
-            let count = Interrupt.farewellCount.load(ordering: .acquiring)
-            Interrupt.farewell.withUnsafeBufferPointer { bytes in _ = write(2, bytes.baseAddress, count) }
-            _exit(130)
-        }
+        if group > 0 { ChildProcess.killGroup(group) }
     }
 }
 

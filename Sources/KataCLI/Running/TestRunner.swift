@@ -1,10 +1,5 @@
 import Foundation
 import KataCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Builds and runs the lesson tests — against the Exercises or the Solutions — in build
 /// folders of its own, so it never waits for (or breaks) a `swift build` you run yourself:
@@ -33,7 +28,7 @@ struct TestRunner {
 
     /// Builds the package and its tests. Throws with the compiler's errors if it does not build.
     func build() throws {
-        let display = BuildDisplay(terminal: isatty(1) == 1)
+        let display = BuildDisplay(terminal: SystemIO.isTerminal(1))
         defer { display.finish() }
         let outcome = try Subprocess.run(["swift", "build", "--package-path", packagePath, "--build-tests", "--scratch-path", scratch]
                                             + target.traitArguments, timeout: nil, lines: echoBuild ? display.take : nil)
@@ -99,7 +94,7 @@ struct TestRunner {
     }
 
     func attempt(_ lessons: [Lesson]) throws -> Attempt {
-        let base = (scratch as NSString).appendingPathComponent("kata-run-\(getpid())")
+        let base = (scratch as NSString).appendingPathComponent("kata-run-\(ProcessInfo.processInfo.processIdentifier)")
         let events = base + "-events.jsonl", xunit = base + ".xml", xunitWritten = base + "-swift-testing.xml"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { for file in [events, xunit, xunitWritten] { try? FileManager.default.removeItem(atPath: file) } }
@@ -219,7 +214,7 @@ final class BuildDisplay {
         } else if let message = Self.studentDiagnostic(line) {
             clear()
             print("  " + message)
-            fflush(nil)
+            SystemIO.flushStandardStreams()
         }
     }
 
