@@ -5,9 +5,7 @@
 // Besides the operations of Adapters.swift these scenarios need three more, defined here on
 // both sides: the loop's modes (`CFRunLoopCopyAllModes` / `allModes`), adding a timer that
 // exists already (`RunLoop.add(_:forMode:)`), and adding a source to a second mode.
-#if os(Linux)
 import CoreFoundation
-#endif
 import Foundation
 import RunLoopEngine
 import Testing
@@ -48,13 +46,12 @@ extension EngineLoop: MoreCFLoopUnderTest {
     }
 }
 
-#if os(Linux)
 extension FoundationLoop: MoreCFLoopUnderTest {
     var allModes: [String] {
         guard let modes = CFRunLoopCopyAllModes(cf) else { return [] }
         return (0..<CFArrayGetCount(modes)).map { index in
             let name = unsafeBitCast(CFArrayGetValueAtIndex(modes, index), to: CFString.self)
-            if CFEqual(name, kCFRunLoopDefaultMode) { return "default" }
+            if CFEqual(name, CoreFoundationSpelling.modeObject("default")) { return "default" }
             var buffer = [CChar](repeating: 0, count: 256)
             _ = CFStringGetCString(name, &buffer, buffer.count, CFStringBuiltInEncodings.UTF8.rawValue)
             return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -66,7 +63,6 @@ extension FoundationLoop: MoreCFLoopUnderTest {
         CFRunLoopAddSource(cf, source.source, Self.cfMode(mode))
     }
 }
-#endif
 
 /// ``conform(expected:timeout:sourceLocation:_:)`` with the operations above.
 private func conformMore(expected: [String], sourceLocation: SourceLocation = #_sourceLocation,
@@ -132,7 +128,6 @@ struct CFRuleScenarios {
     }
 }
 
-#if os(Linux)
 /// ``conformCF(expected:timeout:sourceLocation:_:)`` with the operations above.
 private func conformMoreCF(expected: [String], sourceLocation: SourceLocation = #_sourceLocation,
                            _ scenario: @escaping @Sendable (any MoreCFLoopUnderTest, Log) -> Void) async {
@@ -142,7 +137,7 @@ private func conformMoreCF(expected: [String], sourceLocation: SourceLocation = 
     }
 }
 
-@Suite("Conformance: CF's rules for unmade modes, .common and the source0 result (Linux)")
+@Suite("Conformance: CF's rules for unmade modes, .common and the source0 result")
 struct CFRuleCoreFoundationScenarios {
     /// `CFRunLoopRunSpecific` looks the mode up without making it (`__CFRunLoopCopyMode(…,
     /// false)`): a mode never made runs as an empty one and stays unmade.
@@ -199,4 +194,3 @@ struct CFRuleCoreFoundationScenarios {
         }
     }
 }
-#endif
