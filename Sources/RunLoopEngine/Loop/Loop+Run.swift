@@ -47,9 +47,13 @@ extension Loop {
     ///   (``LoopError/passLimitExceeded(_:)``); never for the thread.
     @discardableResult
     public func run(mode: Mode, before limit: Instant) throws(LoopError) -> Bool {
-        // Foundation: `_cfRunLoop !== CFRunLoopGetCurrent()` → false.
-        guard !isTornDown, ThreadID.current == owner else { return false }
-        try checkCanRun(mode)
+        do { try checkCanRun(mode) } catch {
+            // Foundation: `_cfRunLoop !== CFRunLoopGetCurrent()` → false.
+            switch error {
+            case .wrongThread, .loopTornDown: return false
+            default: throw error
+            }
+        }
         if isEmpty(mode: mode) { return false }
         let now = clock.now
         _ = try runOnce(mode: mode, deadline: max(limit, now), hasNoTimeLeft: limit <= now, returnAfterSourceHandled: true)
@@ -116,8 +120,9 @@ extension Loop {
         state.withLock { state in
             // CF makes the modes named (`__CFRunLoopCopyMode(…, true)`), so that a run finds them.
             // (It makes a mode named like the common modes too; `.common` is never a mode here.)
-            // (Blocks all queued for one mode: the last perform made it already.)
-            if modes.count != 1 || state.blocks.isEmpty || state.blocksAllFor != modes[0] {
+            // (The default mode exists from the start, and a mode all queued blocks are for was
+            // made by the perform that queued the first: neither is looked up again.)
+            if modes.count != 1 || (modes[0] != .default && (state.blocks.isEmpty || state.blocksAllFor != modes[0])) {
                 for mode in modes where mode != .common { state.makeMode(mode) }
             }
             state.queue(QueuedBlock(modes: modes, name: name, work: block))
