@@ -2,8 +2,9 @@
 // Darwin) or names an operating system. Everything else calls the small types here, which have
 // one API on every system:
 //
-//   ChildProcess   posix_spawn in a process group of its own, its ending, killing the group
-//   Interrupt      the Ctrl-C handler (async-signal-safe)
+//   ChildProcess   posix_spawn in a process group of its own, its ending
+//   Signals        the termination signals, delivered to Dispatch sources; sending signals
+//   ProcessTree    every process a child started, and ending them all
 //   SystemIO       flushing stdio, whether a descriptor is a terminal
 //
 // Add a file here for a new system call, and keep the rest of KataCLI free of `import Glibc`
@@ -51,6 +52,7 @@ struct ChildProcess {
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
         posix_spawnattr_setpgroup(&attributes, 0)
+        Signals.restoreDefaults(&attributes)
 
         var pid: pid_t = 0
         let argv = arguments.map { strdup($0) } + [nil]
@@ -70,16 +72,10 @@ struct ChildProcess {
         return Self.decode(waitStatus)
     }
 
-    /// Ends the child's whole group and waits for the child.
-    func endGroup() {
-        kill(-pid, SIGKILL)
+    /// Waits for the child to end (after ``ProcessTree/end(_:leadsGroup:)``) and collects its status.
+    func waitForEnd() {
         var waitStatus: Int32 = 0
         _ = waitpid(pid, &waitStatus, 0)
-    }
-
-    /// Ends process group `group` at once. Async-signal-safe (`kill` only).
-    static func killGroup(_ group: Int32) {
-        kill(-group, SIGKILL)
     }
 
     private static func decode(_ waitStatus: Int32) -> Ending {

@@ -1,14 +1,13 @@
 import Foundation
-import Synchronization
 
 /// A child process in a process group of its own, its output in a file, with a time limit that
-/// ends the whole group (`swift test` starts the test binary as a child of its own; a student's
-/// endless loop must not survive the limit).
+/// ends it and everything it started (`swift test` starts the test binary as a child of its own;
+/// a student's endless loop must not survive the limit).
 ///
 /// The group is made by `posix_spawn` with `POSIX_SPAWN_SETPGROUP` and group 0: the child leads a
-/// new group whose id is its pid, so `kill(-pid, SIGKILL)` ends it and everything it started.
-/// Being outside the terminal's foreground group, the child does not see Ctrl-C; `kata`'s own
-/// SIGINT handler ends the group instead (see `Interrupt`).
+/// new group whose id is its pid. Its own children may lead groups of their own, so the limit ends
+/// the whole process tree (`ProcessTree`). Being outside the terminal's foreground group, the
+/// child does not see Ctrl-C; `kata` ends the tree itself when it is told to stop (`Shutdown`).
 struct Subprocess {
     struct Outcome {
         enum Ending: Equatable {
@@ -20,9 +19,6 @@ struct Subprocess {
         var output: String
     }
 
-    /// The running child's process group, so Ctrl-C can end it too.
-    static let runningGroup = Atomic<Int32>(0)
-
     /// Runs `arguments` (looked up on PATH); ends the group after `timeout` seconds, or as soon as
     /// `stalled` (asked four times a second) says the child is stuck.
     /// `lines`, if given, receives each complete line of the child's output as it comes.
@@ -30,11 +26,14 @@ struct Subprocess {
                     stalled: () -> Bool = { false }) throws -> Outcome {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("kata-\(UUID().uuidString).log").path
         defer { try? FileManager.default.removeItem(atPath: log) }
+        guard FileManager.default.createFile(atPath: log, contents: nil) else {
+            // Else the spawn fails on the log and says it could not start the tool.
+            throw KataError("cannot write a file in the temporary folder \(FileManager.default.temporaryDirectory.path) (is TMPDIR right?)")
+        }
 
         SystemIO.flushStandardStreams()   // what kata printed so far goes out before anything of the child's
-        let child = try ChildProcess.spawn(arguments, outputPath: log)
-        runningGroup.store(child.pid, ordering: .relaxed)
-        defer { runningGroup.store(0, ordering: .relaxed) }
+        let child = ChildProcess(pid: try Shutdown.launch { try ChildProcess.spawn(arguments, outputPath: log).pid })
+        defer { Shutdown.ended(child.pid) }
 
         let start = Date()
         var lastCheck = start
@@ -56,9 +55,13 @@ struct Subprocess {
                 Thread.sleep(forTimeInterval: 0.02)
             }
         }
-        if ending == .timedOut { child.endGroup() }
+        if ending == .timedOut {
+            ProcessTree.end(child.pid, leadsGroup: true)
+            child.waitForEnd()
+        }
         if let lines { _ = Subprocess.passLines(log, from: printed, to: lines, all: true) }
-        let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        // Bytes that are not UTF-8 are shown as U+FFFD rather than losing the whole output.
+        let output = String(decoding: FileManager.default.contents(atPath: log) ?? Data(), as: UTF8.self)
         return Outcome(ending: ending!, output: output)
     }
 
@@ -72,12 +75,6 @@ struct Subprocess {
         let text = String(decoding: fresh.prefix(end), as: UTF8.self)
         for line in text.split(separator: "\n") { lines(line) }
         return offset + end
-    }
-
-    /// Ends the running child's group (Ctrl-C). Async-signal-safe: an atomic load and `kill`.
-    static func endRunningGroup() {
-        let group = runningGroup.load(ordering: .relaxed)
-        if group > 0 { ChildProcess.killGroup(group) }
     }
 }
 

@@ -20,7 +20,14 @@ struct TestRunner {
     var target: Target
     /// A test process that writes no event for this long is ended, with its whole process group;
     /// the test that was running is reported as hung. (Lesson tests have 5 s deadlines of their own.)
-    var stallLimit: Double = ProcessInfo.processInfo.environment["KATA_STALL_SECONDS"].flatMap(Double.init) ?? 30
+    var stallLimit: Double = stallLimit(ProcessInfo.processInfo.environment["KATA_STALL_SECONDS"])
+
+    /// `KATA_STALL_SECONDS` read: a number of seconds more than 0 and finite; 30 for anything else
+    /// (`nan` would never stall, `-1` would stall at once, `inf` never).
+    static func stallLimit(_ text: String?) -> Double {
+        guard let seconds = text.flatMap(Double.init), seconds.isFinite, seconds > 0 else { return 30 }
+        return seconds
+    }
     /// No test process runs longer than this, whatever it writes.
     var timeout: Double = 900
     /// Show the build's progress and the compiler's messages about the exercises while building.
