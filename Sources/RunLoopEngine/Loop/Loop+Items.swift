@@ -27,12 +27,19 @@ extension Loop {
     /// - Throws: ``LoopError/timerOwnedByAnotherLoop(timer:)`` (CF ignores the call; nothing
     ///   changes here either), ``LoopError/invalidated(item:)``, ``LoopError/loopTornDown(loop:)``.
     public func add(_ timer: Timer, forMode mode: Mode) throws(LoopError) {
-        let now = clock.now
+        try add(timer, forMode: mode, now: clock.now)
+    }
+
+    /// ``add(_:forMode:)-(Timer,_)`` with the loop's clock already read (`nil`: the timer's fire
+    /// date is known not to be in the past, as it was made from now).
+    func add(_ timer: Timer, forMode mode: Mode, now: Instant?) throws(LoopError) {
         try timer.withCore { core throws(LoopError) in
             guard core.valid else { throw .invalidated(item: "timer \"\(timer.name)\"") }
-            if let owner = core.owner, owner !== self { throw .timerOwnedByAnotherLoop(timer: timer.name) }
-            // Joining a loop: a fire date in the past becomes now (it has no entries to go stale).
-            if core.owner == nil, core.fireDate < now { core.fireDate = now }
+            if let owner = core.owner {
+                if owner !== self { throw .timerOwnedByAnotherLoop(timer: timer.name) }
+            } else if let now, core.fireDate < now {
+                core.fireDate = now   // joining a loop: a past fire date becomes now (no entry to go stale)
+            }
             core.owner = self
             if mode == .common { core.wasCommon = true }
         }

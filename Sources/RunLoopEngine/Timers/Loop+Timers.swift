@@ -66,7 +66,7 @@ extension Loop {
                               mode: Mode = .default, callout: @escaping @Sendable (Timer) -> Void) throws(LoopError) -> Timer {
         try Timer.validate(delay)
         let timer = try Timer(name: name, fireDate: now + delay, interval: interval, tolerance: tolerance, callout: callout)
-        try add(timer, forMode: mode)
+        try add(timer, forMode: mode, now: nil)   // made from now: not in the past
         return timer
     }
 
