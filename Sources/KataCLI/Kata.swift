@@ -48,6 +48,7 @@ public enum Kata {
             case let .trace(scenario): return Commands.trace(context, name: scenario)
             case let .reset(lesson, confirmed): return try Commands.reset(context, lesson: Catalog.lesson(lesson)!, confirmed: confirmed)
             case .verify: return try Commands.verify(context)
+            case let .quiz(request): return try Commands.quiz(context, request: request)
             case .help: return ExitCode.ok
             }
         } catch let failure as BuildFailure {
