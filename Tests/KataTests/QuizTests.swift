@@ -1,5 +1,6 @@
 import Foundation
 import RunLoopEngine
+import TestSupport
 import Testing
 @testable import KataCLI
 @testable import KataCore
@@ -206,15 +207,14 @@ struct QuizEngineCodeTests {
 struct QuizCommandTests {
     /// A session that prints into a log and reads `typing`, line by line, as from a terminal.
     func session(_ root: String, typing: [String] = []) -> (QuizSession, () -> String) {
-        final class Log: @unchecked Sendable { var lines: [String] = []; var typing: [String] = [] }
         let log = Log()
-        log.typing = typing
+        let typed = Shared(typing)
         let session = QuizSession(packageRoot: packageRoot, progressRoot: root, style: Style(colours: false),
-                                  output: { log.lines.append($0) },
-                                  input: { log.typing.isEmpty ? nil : log.typing.removeFirst() },
-                                  complain: { log.lines.append($0) },
-                                  showPrompt: { log.lines.append("> ") })
-        return (session, { log.lines.joined(separator: "\n") })
+                                  output: { log.add($0) },
+                                  input: { typed.update { $0.isEmpty ? nil : $0.removeFirst() } },
+                                  complain: { log.add($0) },
+                                  showPrompt: { log.add("> ") })
+        return (session, { log.all.joined(separator: "\n") })
     }
 
     func temporaryRoot() throws -> String {
