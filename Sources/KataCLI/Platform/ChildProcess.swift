@@ -19,12 +19,14 @@ import Glibc
 import Darwin
 #endif
 
+// `posix_spawn`'s file actions and attributes: on Darwin opaque pointers that the `_init`
+// functions allocate; on Linux structures they fill in.
 #if canImport(Darwin)
-/// `posix_spawn`'s file actions: on Darwin an opaque pointer that `posix_spawn_file_actions_init` allocates.
 typealias SpawnFileActions = posix_spawn_file_actions_t?
+typealias SpawnAttributes = posix_spawnattr_t?
 #else
-/// `posix_spawn`'s file actions: on Linux a structure that `posix_spawn_file_actions_init` fills in.
 typealias SpawnFileActions = posix_spawn_file_actions_t
+typealias SpawnAttributes = posix_spawnattr_t
 #endif
 
 /// A child process started in a process group of its own, so that ending the group ends

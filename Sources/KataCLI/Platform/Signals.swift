@@ -5,14 +5,6 @@ import Glibc
 import Darwin
 #endif
 
-#if canImport(Darwin)
-/// `posix_spawn`'s attributes: on Darwin an opaque pointer that `posix_spawnattr_init` allocates.
-typealias SpawnAttributes = posix_spawnattr_t?
-#else
-/// `posix_spawn`'s attributes: on Linux a structure that `posix_spawnattr_init` fills in.
-typealias SpawnAttributes = posix_spawnattr_t
-#endif
-
 /// The signals that end `kata`: Ctrl-C, a polite `kill`, the terminal hanging up.
 enum TerminationSignal: CaseIterable, Sendable {
     case interrupt, terminate, hangUp
