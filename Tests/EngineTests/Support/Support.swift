@@ -1,17 +1,8 @@
-// EngineTests' own helpers. What every suite shares (Log, Shared, Gate, until, offPool) is
-// in TestSupport, exported to every file of this target from here.
+// EngineTests' own helpers. What every suite shares (Log, Shared, Gate, until, offPool,
+// virtualLoop) is in TestSupport, exported to every file of this target from here.
 @_exported import TestSupport
 import Testing
 @testable import RunLoopEngine
-
-/// A loop on a fresh virtual clock, owned by the calling thread, with a pass limit so that a
-/// bug can never spin for ever. Use it from synchronous tests (one thread for the whole test).
-func virtualLoop(name: String = "loop", mechanisms: Loop.Mechanisms = .reference) -> (Loop, VirtualClock) {
-    let clock = VirtualClock()
-    let loop = Loop(clock: clock, mechanisms: mechanisms, name: name)
-    loop.passLimit = 10_000
-    return (loop, clock)
-}
 
 /// A port that only keeps a mode alive.
 func keepAlive(_ loop: Loop, _ mode: Loop.Mode = .default) throws {
