@@ -56,7 +56,9 @@ public struct Lesson: Sendable, Hashable, Identifiable {
 
     public var id: Int { number }
     /// `06`
-    public var paddedNumber: String { number < 10 ? "0\(number)" : "\(number)" }
+    public var paddedNumber: String { Lesson.paddedNumber(number) }
+    /// A lesson number as the course writes it, two digits at least: `6` → `06`.
+    public static func paddedNumber(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
     /// `06-timer-skip-on-overrun`: the folder name under Exercises/ and Solutions/.
     public var folder: String { "\(paddedNumber)-\(slug)" }
     /// `Lessons/06-timer-skip-on-overrun.md`

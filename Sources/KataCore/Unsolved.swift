@@ -74,8 +74,7 @@ public final class UnsolvedLedger: Sendable {
     public func message(lesson number: Int, since: Int = 0) -> String? {
         guard let entry = entry(lesson: number) else { return nil }
         let function = since < entry.hits.count ? entry.hits[since] : entry.function
-        let nn = number < 10 ? "0\(number)" : "\(number)"
-        return "Lesson \(nn) is not solved yet: write \(function) in \(entry.file)"
+        return "Lesson \(Lesson.paddedNumber(number)) is not solved yet: write \(function) in \(entry.file)"
     }
 
     /// `/home/me/kata/Exercises/06-…/X.swift` → `Exercises/06-…/X.swift`.
