@@ -33,7 +33,9 @@ public struct TraceScenario: Sendable {
 
     /// Every scenario, in the order of the course.
     public static let all: [TraceScenario] = [
-        .oneTouch, .timerDuringScroll, .timerOverrun, .performOnThread, .runVersusGuardedLoop,
+        .threadGetsItsLoop, .emptyModeReturns, .commonModes, .runResults, .source0Wakeup, .timerOverrun,
+        .performAfterDelay, .performOnThread, .keepAlivePort, .runVersusGuardedLoop, .oneTouch,
+        .autoreleasePools, .timerDuringScroll, .mainQueue,
     ]
 
     /// The scenario called `name`, if any.
