@@ -31,6 +31,11 @@ public struct TraceScenario: Sendable {
         return result.trace ?? LoopTrace.failed("the scenario produced no trace")
     }
 
+    /// Runs the scenario and draws its timeline as an SVG picture (see ``TimelinePicture``).
+    public func picture() -> String {
+        run().picture(title: name, summary: summary, lookFor: lookFor)
+    }
+
     /// Every scenario, in the order of the course.
     public static let all: [TraceScenario] = [
         .threadGetsItsLoop, .emptyModeReturns, .commonModes, .runResults, .source0Wakeup, .timerOverrun,
