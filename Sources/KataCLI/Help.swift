@@ -6,7 +6,7 @@ enum Help {
           1    a check failed (verify found a mismatch; show --solution before the lesson is green)
           2    bad usage, or not inside the RunLoop Kata package
           3    the package does not build, or a tool kata needs (swift, git) failed
-          130  interrupted (Ctrl-C)
+          130  interrupted (Ctrl-C); 143 terminated (SIGTERM); 129 the terminal hung up
         """
 
     static let overview = """

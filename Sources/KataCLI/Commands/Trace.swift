@@ -14,7 +14,7 @@ extension Commands {
             return Kata.ExitCode.ok
         }
         guard let scenario = TraceScenario.named(name) else {
-            print("kata: no scenario '\(name)'. Scenarios: " + TraceScenario.all.map(\.name).joined(separator: ", "))
+            Kata.complain("kata: no scenario '\(name)'. Scenarios: " + TraceScenario.all.map(\.name).joined(separator: ", "))
             return Kata.ExitCode.usage
         }
         if let svg {
@@ -34,7 +34,7 @@ extension Commands {
     static func writeLessonImages(_ context: Context) -> Int32 {
         for lesson in Catalog.lessons {
             guard let picture = lesson.keyPicture() else {
-                print("kata: lesson \(lesson.paddedNumber) names no scenario that exists ('\(lesson.keyScenario ?? "none")')")
+                Kata.complain("kata: lesson \(lesson.paddedNumber) names no scenario that exists ('\(lesson.keyScenario ?? "none")')")
                 return Kata.ExitCode.checkFailed
             }
             guard write(picture, to: context.path(lesson.imagePath)) else { return Kata.ExitCode.usage }
@@ -51,7 +51,7 @@ extension Commands {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             return true
         } catch {
-            print("kata: cannot write \(path): \(error.localizedDescription)")
+            Kata.complain("kata: cannot write \(path): \(error.localizedDescription)")
             return false
         }
     }
