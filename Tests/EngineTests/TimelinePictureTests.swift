@@ -53,4 +53,11 @@ import Testing
         #expect(columns.last!.row > 0)
         #expect(columns.allSatisfy { $0.x + $0.width <= TimelinePicture.laneLabelWidth + TimelinePicture.rowWidth })
     }
+
+    @Test func longTextIsBrokenAtSpacesIntoLinesThatFit() {
+        let text = "the busy passes find 0, 3, 6: nothing drains until the loop sleeps"
+        let lines = TimelinePicture.wrap(text, width: 20)
+        #expect(lines.count > 1 && lines.allSatisfy { $0.count <= 20 })
+        #expect(lines.joined(separator: " ") == text)
+    }
 }

@@ -117,6 +117,21 @@ public struct TimelinePicture: Sendable {
         return (columns, notes)
     }
 
+    /// `text` in lines of at most `width` characters, broken at spaces.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
     /// How wide a column is: room for its mark and, for sleeps and results, its words.
     static func width(of mark: Mark) -> Int {
         switch mark {
@@ -147,11 +162,14 @@ public struct TimelinePicture: Sendable {
         let rowHeight = lanes.count * Self.laneHeight + 100
         let axisBottom = Self.headerHeight + rows * rowHeight
         let legendBottom = axisBottom + 220
-        let height = legendBottom + notes.count * 34 + (lookFor.isEmpty ? 20 : 70)
+        let lookForLines = lookFor.isEmpty ? [] : Self.wrap("Look for: " + lookFor, width: (width - 48) / 13)
+        let height = legendBottom + notes.count * 34 + 20 + lookForLines.count * 30 + (lookForLines.isEmpty ? 0 : 20)
         var out = SVGText()
         out.open(width: width, height: height)
         out.text(title, x: 24, y: 50, size: 36, weight: "bold")
-        if !summary.isEmpty { out.text(summary, x: 24, y: 92, size: 24) }
+        for (index, line) in Self.wrap(summary, width: (width - 48) / 14).prefix(2).enumerated() {
+            out.text(line, x: 24, y: 92 + index * 30, size: 24)
+        }
         for row in 0..<rows {
             drawRow(columns.filter { $0.row == row }, lanes: lanes, top: Self.headerHeight + row * rowHeight, width: width,
                     chartRight: chartRight, into: &out)
@@ -165,8 +183,8 @@ public struct TimelinePicture: Sendable {
             out.text("\(index + 1)", x: 36, y: y, size: 18, weight: "bold", fill: "#FFFFFF", anchor: "middle")
             out.text(note, x: 62, y: y, size: 22)
         }
-        if !lookFor.isEmpty {
-            out.text("Look for: " + lookFor, x: 24, y: legendBottom + notes.count * 34 + 30, size: 22, weight: "bold")
+        for (index, line) in lookForLines.enumerated() {
+            out.text(line, x: 24, y: legendBottom + notes.count * 34 + 30 + index * 30, size: 22, weight: "bold")
         }
         out.close()
         return out.text
