@@ -49,6 +49,7 @@ public enum Kata {
             case let .trace(scenario, svg, lessonImages): return Commands.trace(context, name: scenario, svg: svg, lessonImages: lessonImages)
             case let .reset(lesson, confirmed): return try Commands.reset(context, lesson: Catalog.lesson(lesson)!, confirmed: confirmed)
             case .verify: return try Commands.verify(context)
+            case let .quiz(request): return try Commands.quiz(context, request: request)
             case .help: return ExitCode.ok
             }
         } catch let failure as BuildFailure {

@@ -17,6 +17,8 @@ struct Progress: Codable, Equatable {
     var hintsShown: [Int: Int] = [:]
     /// The last result of each lesson: passed tests, total.
     var lastResults: [Int: [Int]] = [:]
+    /// `kata quiz`: the questions answered and the interviews taken (absent until the first).
+    var quiz: QuizProgress?
 
     init() {}
 
@@ -27,6 +29,7 @@ struct Progress: Codable, Equatable {
         solved = try values.decodeIfPresent(Set<Int>.self, forKey: .solved) ?? []
         hintsShown = try values.decodeIfPresent([Int: Int].self, forKey: .hintsShown) ?? [:]
         lastResults = try values.decodeIfPresent([Int: [Int]].self, forKey: .lastResults) ?? [:]
+        quiz = try? values.decodeIfPresent(QuizProgress.self, forKey: .quiz)
     }
 
     static let relativePath = ".kata/progress.json"
@@ -97,6 +100,7 @@ struct Progress: Codable, Equatable {
         for (lesson, counts) in lastResults where numbers.contains(lesson) {
             if counts.count == 2, counts[1] >= 0, (0...counts[1]).contains(counts[0]) { result.lastResults[lesson] = counts }
         }
+        result.quiz = quiz?.clamped(to: Set(QuizBank.all.map(\.number)))
         return result
     }
 

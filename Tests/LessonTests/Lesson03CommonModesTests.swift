@@ -68,7 +68,7 @@ struct Lesson03Tests {
         }
         Kata.expectSameLines(actual, expected, hint: """
             `.common` is the name of the set, not a member of it: never put it in `commonModes` and never \
-            answer it from `addCommonItem` — the loop would make a mode called "common" that nothing can run.
+            answer it from `addCommonItem` — the loop would make a mode named kCFRunLoopCommonModes that nothing can run.
             """)
         #expect(actual.first == "      0 ms  default   · common modes: [\"default\", \"tracking\"]")
         #expect(actual.dropFirst().first == "      0 ms  default   · items in a mode named \"common\": 0")
