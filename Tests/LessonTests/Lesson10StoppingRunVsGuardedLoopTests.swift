@@ -132,7 +132,7 @@ struct Lesson10Tests {
                              expectedTitle: "expected")
     }
 
-    @Test("stop() ends the thread even while its work runs the loop in a nested run")
+    @Test("stop() during work that runs a nested run ends the guarded loop, not the work's nested run")
     func stopDuringNestedRun() async throws {
         let (slept, stopReturned, exited, lines) = try await Self.attempt { () -> (Bool, Bool, Bool, [String]) in
             let permanent = PermanentThread(name: "nested")
@@ -147,7 +147,8 @@ struct Lesson10Tests {
             try permanent.perform {
                 let loop = Loop.current
                 try? loop.add(Loop.Port(name: "sync reply"), forMode: "sync request")
-                inside.signal()
+                // Tell the test once the nested run is about to sleep: a stop sent now lands in it.
+                try? loop.add(Loop.Observer(name: "asleep in the nested run", activities: .beforeWaiting, repeats: false) { _ in inside.signal() }, forMode: "sync request")
                 let result = try? loop.run(mode: "sync request", timeout: 0.3)
                 log.add("the nested run ended: \(result.map { "\($0)" } ?? "?")")
             }
@@ -167,7 +168,7 @@ struct Lesson10Tests {
         }
         Kata.expectSameLines(lines + ["stop() returned: \(stopReturned), thread exited: \(exited)"],
                              ["the nested run ended: timed out", "stop() returned: true, thread exited: true"],
-                             hint: "A stop sent from another thread ends only the innermost run — here the work's nested run, not the guarded loop's run, which then sleeps for ever. Deliver the stop as work performed on the thread itself (in the guarded loop's mode): it runs when the nested run is over, sets the flag and stops the right run.",
+                             hint: "A stop sent from another thread ends the innermost run — here the work's nested run, whose wait for its reply was cut short ('stopped' instead of running its course), not the guarded loop's run. Deliver the stop as work performed on the thread itself, in the guarded loop's mode: it runs once the work is done, sets the flag and stops the right run.",
                              expectedTitle: "expected")
     }
 
