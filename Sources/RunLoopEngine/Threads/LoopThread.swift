@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import Synchronization
 
@@ -37,8 +32,8 @@ public final class LoopThread: @unchecked Sendable {
         var record: ThreadRecord?
         var body: (@Sendable () -> Void)?
         var joined = false
-        /// Set by start() once pthread_create returns (the thread may already be running).
-        var handle: pthread_t?
+        /// Set by start() once the system thread is made (it may already be running).
+        var handle: SystemThread?
         /// Latches of `perform(waitUntilDone: true)` calls still waiting.
         var pendingPerforms: [ObjectIdentifier: Latch] = [:]
     }
@@ -53,6 +48,7 @@ public final class LoopThread: @unchecked Sendable {
     ///   - registry: where the thread takes its loop from.
     ///   - isMain: make this thread the registry's main thread (its loop is the main loop,
     ///     services the main queue). For tests and lessons that need a main loop they can run.
+    ///     A registry has one main thread: ``start()`` refuses a second.
     ///   - body: what the thread does; it exits when `body` returns.
     public init(name: String, registry: LoopRegistry = .shared, isMain: Bool = false, body: @escaping @Sendable () -> Void) {
         self.name = name
@@ -63,7 +59,7 @@ public final class LoopThread: @unchecked Sendable {
 
     deinit {
         let (handle, joined) = status.withLock { ($0.handle, $0.joined) }
-        if let handle, !joined { pthread_detach(handle) }
+        if let handle, !joined { handle.detach() }
     }
 
     /// Where the thread is in its life.
@@ -101,25 +97,17 @@ public final class LoopThread: @unchecked Sendable {
     }
 
     /// Starts the thread.
-    /// - Throws: ``LoopError/threadAlreadyStarted(thread:)``.
+    /// - Throws: ``LoopError/threadAlreadyStarted(thread:)``; ``LoopError/mainThreadAlreadyClaimed(thread:)``
+    ///   for a thread made with `isMain: true` whose registry has a main thread already (the thread
+    ///   is then not started).
     public func start() throws(LoopError) {
         try status.withLock { status throws(LoopError) in
             guard status.phase == .notStarted else { throw .threadAlreadyStarted(thread: name) }
+            if isMain { try registry.reserveMain(for: name) }
             status.phase = .running
         }
         let started = Latch()
-        let context = Unmanaged.passRetained(StartContext(thread: self, started: started)).toOpaque()
-        var handle = pthread_t()
-        let result = pthread_create(&handle, nil, { raw in
-            #if canImport(Darwin)
-            let context = Unmanaged<StartContext>.fromOpaque(raw).takeRetainedValue()
-            #else
-            let context = Unmanaged<StartContext>.fromOpaque(raw!).takeRetainedValue()
-            #endif
-            context.thread.main(started: context.started)
-            return nil
-        }, context)
-        precondition(result == 0, "pthread_create failed: \(result)")
+        let handle = SystemThread.start { self.main(started: started) }
         status.withLock { $0.handle = handle }
         _ = started.wait(timeout: nil)   // returns as soon as the thread knows who it is
     }
@@ -129,7 +117,8 @@ public final class LoopThread: @unchecked Sendable {
         _ = join(timeout: nil)
     }
 
-    /// Waits up to `timeout` seconds (nil: no limit) for the thread to exit.
+    /// Waits up to `timeout` seconds (nil or +∞: no limit; 0, negative or NaN: no wait) for the
+    /// thread to exit.
     /// - Returns: whether it exited (and was joined). From the thread itself, false at once
     ///   (it would wait for itself for ever).
     @discardableResult
@@ -147,19 +136,13 @@ public final class LoopThread: @unchecked Sendable {
         return reap(handle)
     }
 
-    private func reap(_ handle: pthread_t) -> Bool {
+    private func reap(_ handle: SystemThread) -> Bool {
         let first = status.withLock { status -> Bool in
             defer { status.joined = true }
             return !status.joined
         }
-        if first { pthread_join(handle, nil) }
+        if first { handle.join() }
         return true
-    }
-
-    private final class StartContext {
-        let thread: LoopThread
-        let started: Latch
-        init(thread: LoopThread, started: Latch) { self.thread = thread; self.started = started }
     }
 
     /// The thread's life: set up, run the body, tear down, say so.
