@@ -33,7 +33,7 @@ public func startCountdown(from seconds: Int, on loop: Loop, tick: @escaping @Se
 public func listenForDownload(on loop: Loop, onChunk: @escaping @Sendable (String) -> Void) throws -> Loop.Port {
     let port = Loop.Port(name: "download", onMessage: onChunk)
     try loop.add(port, forMode: .default)
-    try loop.add(port, forMode: .tracking)   // as NSURLConnection was scheduled in the common modes
+    try loop.add(port, forMode: .tracking)   // an NSURLConnection had to be scheduled here explicitly: its default is the default mode
     return port
 }
 
