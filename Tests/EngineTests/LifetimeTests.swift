@@ -73,7 +73,7 @@ import Testing
         // One timer moved 10,000 times: still one timer, firing once, at its last date.
         let moved = staying[0]
         for step in 0..<10_000 { moved.fireDate = loop.now + 1 + Double(step) / 10_000 }
-        let heaps = loop.state.withLock { state in state.withMode(.default) { $0.byFireDate.count } ?? 0 }
+        let heaps = loop.state.withLock { state in state.withMode(.default) { $0.timers.entryCount } ?? 0 }
         #expect(heaps <= 2 * staying.count + 1, "the default mode's heap holds \(heaps) entries for \(staying.count) timers")
         #expect(loop.nextTimerFireDate(mode: .default) == moved.fireDate)
 

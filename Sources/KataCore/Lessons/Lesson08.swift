@@ -9,6 +9,7 @@ extension Lesson {
         behaviour: "performSelector:onThread: queues work and signals a source0 on the target loop; waitUntilDone; a dead thread is an error.",
         exerciseFile: "Exercises/08-perform-on-thread-is-a-source0/PerformOnThread.swift",
         task: "perform(on:waitUntilDone:modes:_:)",
+        keyScenario: "perform-on-thread",
         hints: [
             "The target's loop is `try thread.runLoop()`: it throws for a thread that was never started or has exited — let that error through.",
             "Carry the work in a source, `Loop.Source(name: \"perform\") { work() }`, added to each of `modes` of that loop (`try loop.add(source, forMode: mode)`), then `source.signal()` and `loop.wakeUp()`: a signal alone leaves a sleeping loop asleep. One source per call: work sent while the target is busy must not replace the work sent before it.",

@@ -9,6 +9,7 @@ extension Lesson {
         behaviour: "The order of one pass (the ten steps), observers told of each activity; when the loop polls instead of sleeping.",
         exerciseFile: "Exercises/11-observers-and-the-iteration/OnePass.swift",
         task: "StudentPass (a LoopPassing): runPass(_:)",
+        keyScenario: "one-touch",
         hints: [
             "Write the steps in order as plain calls: `pass.notify(.beforeTimers)`, `pass.notify(.beforeSources)`, `pass.doBlocks()`, `pass.doSources0()` … — one line per step of the lesson page's table.",
             "`let poll = sourceHandled || pass.hasNoTimeLeft`: a run with timeout 0 only looks, too. Only when not polling: `pass.notify(.beforeWaiting)` before `pass.waitForWakeReason(poll: poll)` and `pass.notify(.afterWaiting)` after it. Step 6, `pass.mainQueueShouldBeServicedWithoutSleeping()`, skips the sleep entirely.",
