@@ -16,13 +16,15 @@ public struct StudentPoolObservers: AutoreleasePoolObservers {
     /// `pools.push()` opens a pool, `pools.pop()` releases everything autoreleased since.
     public func install(on loop: Loop, pools: AutoreleasePoolStack) {
         // First of all observers at entry: open the run's pool before anyone can autorelease.
-        let open = Loop.Observer(name: "pool: push", activities: .entry, order: Int(Int32.min)) { _ in
+        // UIKit puts it at order −2147483647 (Int32.min + 1).
+        let open = Loop.Observer(name: "pool: push", activities: .entry, order: -2_147_483_647) { _ in
             pools.push()
         }
         // Last of all observers before sleeping and at exit: everything autoreleased during this
         // turn — by callouts and by the other observers — is released now. Before sleeping, a
         // fresh pool is opened for the next turn; at exit, the run's pool is simply closed.
-        let drain = Loop.Observer(name: "pool: pop", activities: [.beforeWaiting, .exit], order: Int(Int32.max)) { activity in
+        // UIKit puts it at order 2147483647 (Int32.max).
+        let drain = Loop.Observer(name: "pool: pop", activities: [.beforeWaiting, .exit], order: 2_147_483_647) { activity in
             pools.pop()
             if activity == .beforeWaiting { pools.push() }
         }

@@ -103,7 +103,8 @@ enum Help {
             question. Your version is kept in .kata/backups/ first.
             """,
         "quiz": """
-            usage: kata quiz [N] [--answer A] | kata quiz N --engine | kata quiz --list
+            usage: kata quiz [N] [--answer A] | kata quiz N --engine | kata quiz N --svg FILE
+                   kata quiz --list
                    kata quiz --interview [--seed S] [--answer "A1;A2;…"]
 
             A scenario as an iOS developer writes it (RunLoop, Timer, perform…, observers,
@@ -115,6 +116,8 @@ enum Help {
               --answer, -a    the answer, without a terminal: a letter (b), words in order
                               (entry,beforeWaiting,exit) or times in ms (1000,3500 or none)
               --engine, -e    question N's iOS code beside the engine code that runs
+              --svg FILE      draws the engine's timeline of question N into FILE as an SVG
+                              picture, for a room to look at once everyone has answered
               --list, -l      the questions, by lesson, with your last answers
               --interview     ten questions across the levels, each timed; a score and the
                               lessons to revisit. --seed S draws the same ten again;

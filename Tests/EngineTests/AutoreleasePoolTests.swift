@@ -15,9 +15,10 @@ import Testing
         let observers = loop.items(inMode: .default).compactMap { item -> Loop.Observer? in
             if case .observer(let o) = item { o } else { nil }
         }
-        #expect(observers.map(\.order).sorted() == [Int(Int32.min), Int(Int32.max)])
-        #expect(observers.first { $0.order == Int(Int32.min) }?.activities == .entry)
-        #expect(observers.first { $0.order == Int(Int32.max) }?.activities == [.beforeWaiting, .exit])
+        // UIKit's orders: −2147483647 (Int32.min + 1) for the push, 2147483647 (Int32.max) for the pop.
+        #expect(observers.map(\.order).sorted() == [-2_147_483_647, 2_147_483_647])
+        #expect(observers.first { $0.order == -2_147_483_647 }?.activities == .entry)
+        #expect(observers.first { $0.order == 2_147_483_647 }?.activities == [.beforeWaiting, .exit])
         loop.addCommonMode(.tracking)
         #expect(loop.items(inMode: .tracking).count == 2)
     }

@@ -162,6 +162,64 @@ struct Lesson08Tests {
     }
 }
 
+/// Lesson 08, more ways the work can go astray: several pieces queued at once, work for several
+/// modes, and what a piece of work leaves behind in the target's loop.
+extension Lesson08Tests {
+    @Test("Four pieces of work queued before the target's loop runs all run, in the order sent")
+    func manyQueued() async throws {
+        let ran = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
+            let gate = DispatchSemaphore(value: 0)
+            let worker = try Worker(running: .default, waitingFor: gate)
+            defer { worker.finish() }
+            let log = Log()
+            for name in ["first", "second", "third", "fourth"] {
+                try perform(on: worker.thread) { log.add(name) }
+            }
+            gate.signal()   // only now does the target run its loop
+            _ = worker.waitUntil { log.count >= 4 }
+            Thread.sleep(forTimeInterval: 0.05)   // a fifth run would show up now
+            return log.all
+        }
+        Kata.expectSameLines(ran, ["first", "second", "third", "fourth"],
+                             hint: "Each call is its own piece of work: give each its own Loop.Source (or a queue that keeps them all). Work sent while the target was busy must not replace the work sent before it; signalled sources run in the order they were signalled.",
+                             expectedTitle: "expected (all of them, in order)")
+    }
+
+    @Test("Work for several modes runs in whichever of them the target runs")
+    func severalModes() async throws {
+        let ran = try await Kata.attempt(lesson: 8, timeout: 5, ifStuck: Self.stuck) { () -> [String] in
+            let worker = try Worker(running: .tracking)
+            defer { worker.finish() }
+            let log = Log()
+            try perform(on: worker.thread, modes: [.default, .tracking]) { log.add("work for default and tracking") }
+            _ = worker.waitUntil { log.count > 0 }
+            log.add("the target still runs tracking")
+            return log.all
+        }
+        Kata.expectSameLines(ran, ["work for default and tracking", "the target still runs tracking"],
+                             hint: "Add the source to EVERY mode in `modes`, not just the first: the target runs tracking, which is the second of [.default, .tracking], and must run the work there.",
+                             expectedTitle: "expected")
+    }
+
+    @Test("Once the work ran, its source leaves the target's loop")
+    func sourceLeaves() async throws {
+        let (before, after) = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> ([String], [String]) in
+            let worker = try Worker(running: .default)
+            defer { worker.finish() }
+            let items = { () -> [String] in
+                [Loop.Mode.default, .tracking].flatMap { mode in worker.loop.items(inMode: mode).map { "\(mode.name): \($0.kind.rawValue)" } }.sorted()
+            }
+            let before = items()
+            for _ in 0..<3 { try perform(on: worker.thread, waitUntilDone: true, modes: [.default, .tracking]) {} }
+            _ = worker.waitUntil { items() == before }   // the source may leave just after the work
+            return (before, items())
+        }
+        Kata.expectSameLines(after, before,
+                             hint: "After three pieces of work the target's loop must hold what it held before: a source that stays behind after its work ran is a leak, and it would keep the modes it is in from ever being empty. Invalidate the source (or remove it) once its work ran.",
+                             expectedTitle: "expected (the loop's items before the work)")
+    }
+}
+
 /// What a call did: "no error", or the LoopError it threw (other errors go on up).
 private func outcome(_ call: () throws -> Void) -> String {
     do {
@@ -178,6 +236,8 @@ private func outcome(_ call: () throws -> Void) -> String {
 private final class Worker: Sendable {
     let thread: LoopThread
     private let box = WorkerBox()
+    /// How often lesson 08's stub had run when this worker was made.
+    private let stubsBefore = UnsolvedLedger.shared.count(lesson: 8)
 
     init(running mode: Loop.Mode, waitingFor gate: DispatchSemaphore? = nil) throws {
         let box = self.box
@@ -206,9 +266,12 @@ private final class Worker: Sendable {
         loop.stop()
     }
 
-    /// Polls `condition` for up to 2 s (test side only).
+    /// Polls `condition` for up to 2 s (test side only) — no longer once the stub has run: then
+    /// nothing is coming, and the test reports the stub at once.
     func waitUntil(_ condition: () -> Bool) -> Bool {
-        for _ in 0..<400 where !condition() { Thread.sleep(forTimeInterval: 0.005) }
+        for _ in 0..<400 where !condition() && UnsolvedLedger.shared.count(lesson: 8) == stubsBefore {
+            Thread.sleep(forTimeInterval: 0.005)
+        }
         return condition()
     }
 

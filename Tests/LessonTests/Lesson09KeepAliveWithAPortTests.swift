@@ -101,6 +101,26 @@ struct Lesson09Tests {
         #expect(ran, "after its first request the thread stopped taking work: its loop must keep running (run(), with the port still there)")
     }
 
+    @Test("Idle, the loop sleeps in one run: it does not wake up to run again and again")
+    func sleepsInOneRun() async throws {
+        let idle = try await Kata.attempt(lesson: 9) { () -> [String]? in
+            let network = try Self.started()
+            defer { Self.retire(network) }
+            guard let loop = network.thread.loop, loop.isWaiting else { return nil }
+            let trace = loop.startTracing()
+            Thread.sleep(forTimeInterval: 0.25)
+            loop.stopTracing()
+            return Array(trace.lines([.activities, .results], times: false).prefix(8))
+        }
+        guard let idle else {
+            Issue.record("the network thread's loop never went to sleep: keep it alive with a port and run it")
+            return
+        }
+        Kata.expectSameLines(idle, [],
+                             hint: "Idle for 0.25 s, the loop should do nothing at all: one run, asleep until work comes. Yours woke up and ran again (first lines shown): a loop run in short slices (a timeout, a near `before:` date) polls for nothing. Call `run()` and let the port alone keep it alive.",
+                             expectedTitle: "expected while idle (nothing)")
+    }
+
     @Test("shared is one thread for the whole app, already started")
     func shared() async throws {
         let (same, started) = try await Kata.attempt(lesson: 9) { () -> (Bool, Bool) in

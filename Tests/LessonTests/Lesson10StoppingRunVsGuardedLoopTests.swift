@@ -97,6 +97,81 @@ struct Lesson10Tests {
         }
     }
 
+    @Test("stop() returns only once the thread has exited, even when the loop takes a while to get out")
+    func stopWaitsForTheExit() async throws {
+        let (slept, stopReturned, lines) = try await Self.attempt { () -> (Bool, Bool, [String]) in
+            let permanent = PermanentThread(name: "slow exit")
+            try permanent.start()
+            guard waitUntil({ permanent.thread.loop?.isWaiting == true }), let loop = permanent.thread.loop else {
+                _ = Unmanaged.passRetained(permanent)   // left alone: its stop() is for another test
+                return (false, false, [])
+            }
+            let log = Log()
+            // The run's exit observers take 0.1 s (an app observer saving state, say).
+            try loop.add(Loop.Observer(name: "slow exit observer", activities: .exit) { _ in
+                Thread.sleep(forTimeInterval: 0.1)
+                log.add("the loop's run exited")
+            }, forMode: .default)
+            let stopper = LoopThread(name: "stopper") {
+                permanent.stop()
+                log.add("stop() returned; thread exited: \(permanent.thread.isFinished)")
+            }
+            try stopper.start()
+            let returned = stopper.join(timeout: 1)
+            if !returned { _ = Unmanaged.passRetained(permanent) }
+            _ = waitUntil(seconds: 0.3) { log.count >= 2 }
+            return (true, returned, log.all)
+        }
+        guard slept else {
+            Issue.record("your thread's loop never went to sleep, so there was nothing to stop: keep it alive with a port and run it until stopped")
+            return
+        }
+        #expect(stopReturned, "stop() did not return within 1 s")
+        Kata.expectSameLines(lines, ["the loop's run exited", "stop() returned; thread exited: true"],
+                             hint: "stop() must not return while the thread is still on its way out: after stopping the loop, wait for the thread to exit (`thread.join()`) — unless stop() runs on that very thread. A caller that frees what the thread uses right after stop() relies on it.",
+                             expectedTitle: "expected")
+    }
+
+    @Test("stop() during work that runs a nested run ends the guarded loop, not the work's nested run")
+    func stopDuringNestedRun() async throws {
+        let (slept, stopReturned, exited, lines) = try await Self.attempt { () -> (Bool, Bool, Bool, [String]) in
+            let permanent = PermanentThread(name: "nested")
+            try permanent.start()
+            guard waitUntil({ permanent.thread.loop?.isWaiting == true }) else {
+                _ = Unmanaged.passRetained(permanent)
+                return (false, false, false, [])
+            }
+            let log = Log()
+            let inside = DispatchSemaphore(value: 0)
+            // Work that waits for a synchronous reply: it runs the loop in a private mode for 0.3 s.
+            try permanent.perform {
+                let loop = Loop.current
+                try? loop.add(Loop.Port(name: "sync reply"), forMode: "sync request")
+                // Tell the test once the nested run is about to sleep: a stop sent now lands in it.
+                try? loop.add(Loop.Observer(name: "asleep in the nested run", activities: .beforeWaiting, repeats: false) { _ in inside.signal() }, forMode: "sync request")
+                let result = try? loop.run(mode: "sync request", timeout: 0.3)
+                log.add("the nested run ended: \(result.map { "\($0)" } ?? "?")")
+            }
+            guard inside.wait(timeout: .now() + 1) == .success else {
+                _ = Unmanaged.passRetained(permanent)
+                return (true, false, false, ["the work never ran"])
+            }
+            let stopper = LoopThread(name: "stopper") { permanent.stop() }
+            try stopper.start()
+            let returned = stopper.join(timeout: 1.5)
+            if !returned { _ = Unmanaged.passRetained(permanent) }
+            return (true, returned, permanent.thread.isFinished, log.all)
+        }
+        guard slept else {
+            Issue.record("your thread's loop never went to sleep, so there was nothing to stop: keep it alive with a port and run it until stopped")
+            return
+        }
+        Kata.expectSameLines(lines + ["stop() returned: \(stopReturned), thread exited: \(exited)"],
+                             ["the nested run ended: timed out", "stop() returned: true, thread exited: true"],
+                             hint: "A stop sent from another thread ends the innermost run — here the work's nested run, whose wait for its reply was cut short ('stopped' instead of running its course), not the guarded loop's run. Deliver the stop as work performed on the thread itself, in the guarded loop's mode: it runs once the work is done, sets the flag and stops the right run.",
+                             expectedTitle: "expected")
+    }
+
     @Test("A stopped thread and its owner are freed: no retain cycle")
     func freedAfterStop() async throws {
         let (ownerGone, threadGone, loopGone) = try await Self.attempt { () -> (Bool, Bool, Bool) in

@@ -81,6 +81,45 @@ struct Lesson11Tests {
         ])
     }
 
+    @Test("A run with timeout 0 polls: its observers never hear about waiting")
+    func timeoutZeroPolls() async throws {
+        let (actual, expected) = try await Self.compare { loop, _ in
+            try loop.add(Loop.Port(name: "keep-alive"), forMode: .default)
+            let nothing = try loop.run(mode: .default, timeout: 0)
+            loop.note("a poll with nothing to do: \(nothing)")
+            let source = Loop.Source(name: "ready") { Loop.current.note("handled") }
+            try loop.add(source, forMode: .default)
+            source.signal()
+            let handled = try loop.run(mode: .default, timeout: 0, returnAfterSourceHandled: true)
+            loop.note("a poll that ran a source, asked to return after one: \(handled)")
+        }
+        Kata.expectSameLines(actual, expected, hint: "poll = a source ran OR the run has no time at all (`pass.hasNoTimeLeft`): a run with timeout 0 only looks — no 'before waiting', no 'after waiting'. And at step 11 'handled source' comes before 'timed out': a poll that ran a source, asked to return after one, ends 'handled source'.")
+    }
+
+    @Test("A last one-shot timer that calls stop(): the run ends 'stopped', though the mode is now empty")
+    func stopFromTheLastTimer() async throws {
+        let (actual, expected) = try await Self.compare { loop, _ in
+            try loop.add(try Loop.Timer(name: "last: stops the run", fireDate: loop.now + 0.5) { _ in Loop.current.stop() }, forMode: .default)
+            let result = try loop.run(mode: .default, timeout: 2)
+            loop.note("run returned \(result)")
+        }
+        Kata.expectSameLines(actual, expected, hint: "The one-shot timer is gone after its callout, so the mode is empty — but its callout asked to stop, and step 11 checks 'stopped' before 'finished' (handled source → timed out → stopped → finished).")
+    }
+
+    @Test("A block queued by a timer or a port message runs in the same pass, at step 10")
+    func blocksAfterTheWake() async throws {
+        let (actual, expected) = try await Self.compare { loop, _ in
+            let replies = Loop.Port(name: "replies") { _ in Loop.current.perform(name: "queued by the port message") {} }
+            try loop.add(replies, forMode: .default)
+            try loop.add(try Loop.Timer(name: "reply arrives", fireDate: loop.now + 0.5) { _ in try? replies.send("reply") }, forMode: .default)
+            try loop.add(try Loop.Timer(name: "last timer", fireDate: loop.now + 1) { _ in
+                Loop.current.perform(name: "queued by the last timer") {}
+            }, forMode: .default)
+            try loop.run(mode: .default, timeout: 1)   // the last timer fires at the deadline
+        }
+        Kata.expectSameLines(actual, expected, hint: "Step 10 runs blocks again, after the wake reason was handled: a block queued by a timer or a port handler runs in the same pass — before step 11 decides, so even the run's last pass runs it.")
+    }
+
     @Test("Blocks run at the blocks steps, and again right after sources — before a port message")
     func blocks() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in

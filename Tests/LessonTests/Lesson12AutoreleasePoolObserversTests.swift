@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// Lesson 12: the student's pool observers on a reference loop, against the engine's own, with
@@ -64,7 +65,7 @@ struct Lesson12Tests {
             try loop.run(mode: .default, timeout: 2)
             loop.note("leaked (autoreleased with no pool): \(AutoreleasePoolStack.current.leakedCount)")
         }
-        Kata.expectSameLines(actual, expected, hint: "Push at order Int32.min — before every other entry observer, whatever its order, or their objects have no pool; pop at Int32.max — after every other before-waiting observer, or their objects survive the sleep.")
+        Kata.expectSameLines(actual, expected, hint: "Push at UIKit's order −2147483647 (Int32.min + 1) — before every other entry observer, whatever its order, or their objects have no pool; pop at 2147483647 (Int32.max) — after every other before-waiting observer, or their objects survive the sleep.")
     }
 
     @Test("Work that never lets the loop sleep keeps its garbage")
@@ -91,18 +92,64 @@ struct Lesson12Tests {
                 "all 50 objects must still be alive while the loop never sleeps, and all 100 gone after its first sleep")
     }
 
+    @Test("A nested run gets a pool of its own, and its exit leaves the outer run's pool open")
+    func nestedRunHasItsOwnPool() async throws {
+        let (actual, expected) = try await Self.compare { loop, _ in
+            let watch = Watch()
+            loop.addCommonMode(.tracking)
+            try loop.add(Loop.Port(name: "keep-alive"), forMode: .common)
+            try loop.add(try Loop.Timer(name: "runs a nested run", fireDate: loop.now + 1) { _ in
+                let ui = Loop.current
+                watch.autoreleaseNew()
+                ui.note("before the nested run: pools open: \(AutoreleasePoolStack.current.depth)")
+                _ = try? ui.run(mode: .tracking, timeout: 0.5)
+                ui.note("after the nested run: pools open: \(AutoreleasePoolStack.current.depth)")
+                watch.autoreleaseNew()
+            }, forMode: .default)
+            try loop.run(mode: .default, timeout: 2)
+            loop.note("objects alive: \(watch.aliveCount) of \(watch.madeCount); leaked (no pool): \(AutoreleasePoolStack.current.leakedCount)")
+        }
+        Kata.expectSameLines(actual, expected, hint: "Every run pushes its own pool at entry and pops it at exit — a nested run too. If a nested run's entry does not push, its exit pops the OUTER run's pool, and what the outer callout autoreleases next has no pool.")
+    }
+
     @Test("The observers are in the common modes")
     func commonModes() async throws {
-        let orders = try await Kata.attempt(lesson: 12) { () -> [String] in
+        let (inDefault, tracking, modal) = try await Kata.attempt(lesson: 12) { () -> ([String], [String], [String]) in
             let loop = Loop(clock: VirtualClock(), mechanisms: Self.student)
             loop.addCommonMode(.tracking)
-            return loop.items(inMode: .tracking).compactMap { item -> String? in
-                guard case .observer(let observer) = item else { return nil }
-                return "\(observer.order): \(observer.activities)"
-            }.sorted()
+            loop.addCommonMode("modal")   // marked common later, as an app may
+            return (Self.observers(of: loop, in: .default), Self.observers(of: loop, in: .tracking), Self.observers(of: loop, in: "modal"))
         }
-        #expect(orders == ["-2147483648: entry", "2147483647: before waiting | exit"],
-                "the tracking mode (common) must get both pool observers — add them to .common; it has \(orders)")
+        Kata.expectSameLines(tracking, inDefault,
+                             hint: "The tracking mode (common on a UI loop) must get the same pool observers as the default mode, or scrolling has no pools: add them to `.common`, not to `.default`.",
+                             expectedTitle: "expected in tracking (as in default)")
+        Kata.expectSameLines(modal, inDefault,
+                             hint: "A mode marked common later must get the pool observers too: add them to `.common` (the set), not to each mode by name.",
+                             expectedTitle: "expected in \"modal\" (as in default)")
+    }
+
+    @Test("The observers sit at UIKit's orders: −2147483647 for the push, 2147483647 for the pop")
+    func uikitOrders() async throws {
+        let orders = try await Kata.attempt(lesson: 12) { () -> [String] in
+            Self.observers(of: Loop(clock: VirtualClock(), mechanisms: Self.student), in: .default).map { line in
+                // Only the role and the order: what the observers do is checked elsewhere.
+                let order = line.components(separatedBy: "order ").last ?? "?"
+                return line.contains("entry") ? "push observer (entry): order \(order)" : "pop observer (before waiting, exit): order \(order)"
+            }
+        }
+        Kata.expectSameLines(orders, ["push observer (entry): order -2147483647", "pop observer (before waiting, exit): order 2147483647"],
+                             hint: "The order is wrong. UIKit puts the push observer (entry) at −2147483647, which is Int32.min + 1, and the pop observer (before waiting, exit) at 2147483647, Int32.max: use exactly these — not Int32.min, not Int.min / Int.max. They are the numbers a `po [NSRunLoop mainRunLoop]` dump shows, and an observer at Int32.min would still run before UIKit's push.",
+                             expectedTitle: "expected (UIKit's orders)")
+    }
+
+    /// The observers of `mode` as "activities   order N", entry observers first.
+    static func observers(of loop: Loop, in mode: Loop.Mode) -> [String] {
+        loop.items(inMode: mode).compactMap { item -> Loop.Observer? in
+            guard case .observer(let observer) = item else { return nil }
+            return observer
+        }
+        .sorted { ($0.activities.contains(.entry) ? 0 : 1, $0.order) < ($1.activities.contains(.entry) ? 0 : 1, $1.order) }
+        .map { "\($0.activities)".padding(toLength: max(24, "\($0.activities)".count + 1), withPad: " ", startingAt: 0) + "order \($0.order)" }
     }
 }
 

@@ -116,4 +116,49 @@ struct Lesson13Tests {
         Kata.expectSameLines(inModal, ["   1500 ms  modal       · download chunk 2", "   2000 ms  modal       · countdown 3", "   2500 ms  modal       · download chunk 3"],
                              hint: "Adding to .default and .tracking by name is not the same as `.common`: a mode marked common later receives only what was added to `.common`.", expectedTitle: "expected in the modal mode")
     }
+
+    /// A UI loop whose clock starts at `start` seconds (not 0): `schedule` adds the work, the loop
+    /// runs the default mode for `seconds`; returns the notes, timed from `start` ("+1000 ms  …").
+    static func fromLaterStart(_ start: Double, seconds: Double, _ schedule: @escaping @Sendable (Loop) throws -> Void) async throws -> [String] {
+        try await Kata.attempt(lesson: 13) { () -> [String] in
+            let clock = VirtualClock(startingAt: Instant(seconds: start))
+            let loop = Loop(clock: clock, name: "main loop")
+            loop.passLimit = 10_000
+            loop.addCommonMode(.tracking)
+            let trace = loop.startTracing()
+            try schedule(loop)
+            try loop.run(mode: .default, timeout: seconds)
+            let origin = Instant(seconds: start)
+            return trace.events.compactMap { event -> String? in
+                guard case .note = event.kind else { return nil }
+                return "+\(Int(((event.time - origin) * 1000).rounded())) ms  \(event.summary)"
+            }
+        }
+    }
+
+    @Test("The countdown says 4, 3, 2, 1, 0 a second apart, counted from now — then its timer is gone")
+    func wholeCountdown() async throws {
+        // A clock that has been running for a while (1000.25 s): "a second from now" is not "at 1 s".
+        let lines = try await Self.fromLaterStart(1000.25, seconds: 8) { loop in
+            let timer = try startCountdown(from: 5, on: loop) { left in Loop.current.note("countdown \(left)") }
+            try loop.add(try Loop.Timer(name: "look", fireDate: loop.now + 7.5) { _ in
+                Loop.current.note("countdown timer valid: \(timer.isValid)")
+            }, forMode: .default)
+        }
+        Kata.expectSameLines(lines, [
+            "+1000 ms  · countdown 4", "+2000 ms  · countdown 3", "+3000 ms  · countdown 2", "+4000 ms  · countdown 1", "+5000 ms  · countdown 0",
+            "+7500 ms  · countdown timer valid: false",
+        ], hint: "From 5: one tick a second, the first a second after the call (`loop.now + 1`, not a date counted from the clock's zero), saying 4, 3, 2, 1, 0 — then invalidate the timer in the callout that said 0, or it goes on ticking −1, −2, … for ever.",
+           expectedTitle: "expected (times from the start)")
+    }
+
+    @Test("The badge refreshes every interval, counted from now")
+    func badgeInterval() async throws {
+        let lines = try await Self.fromLaterStart(1000.25, seconds: 7) { loop in
+            try scheduleBadgeRefresh(every: 2.5, on: loop) { Loop.current.note("badge refreshed") }
+        }
+        Kata.expectSameLines(lines, ["+2500 ms  · badge refreshed", "+5000 ms  · badge refreshed"],
+                             hint: "Every `interval` seconds, the first one interval after the call: fire date `loop.now + interval`, interval `interval` — not at once, not once a second, not a date counted from the clock's zero.",
+                             expectedTitle: "expected (times from the start)")
+    }
 }

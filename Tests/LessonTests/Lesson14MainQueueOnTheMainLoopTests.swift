@@ -84,6 +84,18 @@ struct Lesson14Tests {
         #expect(order == ["A", "C", "source", "B"], "order of the work: \(order)")
     }
 
+    @Test("One service runs everything queued when it starts, however much that is")
+    func wholeSnapshot() async throws {
+        let (actual, expected) = try await Self.compare { loop, queue in
+            let source = Loop.Source(name: "touch") { Loop.current.note("the source signalled by A") }
+            try loop.add(source, forMode: .default)
+            queue.async(name: "A") { source.signal() }
+            for name in ["B", "C", "D", "E"] { queue.async(name: name) {} }
+            try loop.run(mode: .default, timeout: 1)
+        }
+        Kata.expectSameLines(actual, expected, hint: "A service takes everything queued at that moment (`queue.takeAll()`) and runs all of it, in order — five items here, not one or two: the source that A signalled gets its turn only after E.")
+    }
+
     @Test("Main-queue work sent from another thread wakes the sleeping main loop")
     func wakesFromAnotherThread() async throws {
         let ran = try await Kata.attempt(lesson: 14, timeout: 4) { () -> Bool in

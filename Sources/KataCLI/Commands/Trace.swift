@@ -44,14 +44,14 @@ extension Commands {
     }
 
     /// Writes `text` to `path`, making its folder; says why not and answers false on failure.
-    private static func write(_ text: String, to path: String) -> Bool {
+    static func write(_ text: String, to path: String, complain: (String) -> Void = { Kata.complain($0) }) -> Bool {
         do {
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             return true
         } catch {
-            Kata.complain("kata: cannot write \(path): \(error.localizedDescription)")
+            complain("kata: cannot write \(path): \(error.localizedDescription)")
             return false
         }
     }

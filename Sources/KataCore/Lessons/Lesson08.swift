@@ -11,9 +11,9 @@ extension Lesson {
         task: "perform(on:waitUntilDone:modes:_:)",
         keyScenario: "perform-on-thread",
         hints: [
-            "The target's loop is `try thread.runLoop()`; it throws for a thread that was never started or has exited — let that error through.",
-            "Carry the work in a `Loop.Source` added to each of `modes` of that loop, then `signal()` it and `wakeUp()` the loop: a signal alone leaves a sleeping loop asleep.",
-            "For `waitUntilDone`, let the source's callout signal a semaphore that the caller waits on in short slices: if `thread.isFinished` and the work never ran, throw `LoopError.threadExited`. On the target thread itself, just call the work. Have the source invalidate itself after it ran.",
+            "The target's loop is `try thread.runLoop()`: it throws for a thread that was never started or has exited — let that error through.",
+            "Carry the work in a source, `Loop.Source(name: \"perform\") { work() }`, added to each of `modes` of that loop (`try loop.add(source, forMode: mode)`), then `source.signal()` and `loop.wakeUp()`: a signal alone leaves a sleeping loop asleep. One source per call: work sent while the target is busy must not replace the work sent before it.",
+            "For `waitUntilDone`, let the source's callout signal a semaphore that the caller waits on in short slices, `done.wait(timeout: .now() + .milliseconds(20))`: if `thread.isFinished` and the work never ran, `throw LoopError.threadExited(thread: thread.name)`. On the target thread itself (`thread.id == ThreadID.current`), just call `work()`. After the work ran, `source.invalidate()` takes the source out of the loop.",
         ],
         buildsOn: [5]
     )

@@ -11,9 +11,9 @@ extension Lesson {
         task: "NetworkThread: start(), the port that keeps its loop alive",
         keyScenario: "keep-alive-port",
         hints: [
-            "The thread's body is where the loop lives: `let loop = Loop.current`, then run it. On its own, `loop.run()` returns at once — the default mode is empty.",
+            "The thread's body is where the loop lives: `let loop = Loop.current`, then run it. On its own, `try loop.run()` returns at once — the default mode is empty.",
             "Give the loop something to wait for that never happens: `try loop.add(Loop.Port(), forMode: .default)` before running it.",
-            "`start()` just starts `thread`; `perform` is already written (it goes through the loop, like AFNetworking's `performSelector:onThread:`).",
+            "`start()` just starts the thread, `try thread.start()`; `perform` is already written (it goes through the loop, like AFNetworking's performSelector:onThread:).",
         ],
         buildsOn: [2, 8]
     )

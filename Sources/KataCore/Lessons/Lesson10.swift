@@ -11,9 +11,9 @@ extension Lesson {
         task: "PermanentThread: start(), perform(_:), stop()",
         keyScenario: "run-vs-guarded-loop",
         hints: [
-            "`loop.run()` restarts a run every time one is stopped. Run one mode at a time instead, in a `while` that checks a flag: `while !flag { try? loop.run(mode: .default, before: .distantFuture) }`.",
-            "The flag must be set, and the run stopped, on the thread itself: `thread.perform(waitUntilDone: true) { flag.set(); Loop.current.stop() }`, then `join()`.",
-            "The thread's body must capture only the flag (a small class), never `self` — then `deinit { stop() }` can run when the owner goes away. Keep the loop alive with a `Loop.Port`.",
+            "`try loop.run()` restarts a run every time one is stopped. Run one mode at a time instead, in a `while` that checks a flag: `while !shouldStop.isSet { _ = try? loop.run(mode: .default, before: .distantFuture) }`.",
+            "The flag must be set, and the run stopped, on the thread itself — a stop sent from another thread ends only the innermost run, which may be a nested one: `try? thread.perform(waitUntilDone: true) { shouldStop.set(); Loop.current.stop() }`, then `thread.join()` (unless `LoopThread.current === thread`).",
+            "The thread's body must capture only the flag (a small final class around an `Atomic<Bool>`), never `self` — then `deinit { stop() }` can run when the owner goes away. Keep the loop alive with a `Loop.Port`.",
         ],
         buildsOn: [4, 9]
     )

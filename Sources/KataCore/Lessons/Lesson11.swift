@@ -11,9 +11,9 @@ extension Lesson {
         task: "StudentPass (a LoopPassing): runPass(_:)",
         keyScenario: "one-touch",
         hints: [
-            "Write the steps in order as plain calls: notify(.beforeTimers), notify(.beforeSources), doBlocks(), doSources0() … — one line per step of the lesson page's table.",
-            "`poll` is `sourceHandled || pass.hasNoTimeLeft`. Only when not polling: notify(.beforeWaiting) before `waitForWakeReason(poll:)` and notify(.afterWaiting) after it. Step 6 (main queue) skips the sleep entirely.",
-            "`pass.handle(reason)` returns whether a source was handled; then doBlocks(), then decide in this order: handled source (if `returnsAfterSourceHandled`), `deadlineHasPassed`, `takeStopRequest()`, `modeIsEmpty`; otherwise return nil.",
+            "Write the steps in order as plain calls: `pass.notify(.beforeTimers)`, `pass.notify(.beforeSources)`, `pass.doBlocks()`, `pass.doSources0()` … — one line per step of the lesson page's table.",
+            "`let poll = sourceHandled || pass.hasNoTimeLeft`: a run with timeout 0 only looks, too. Only when not polling: `pass.notify(.beforeWaiting)` before `pass.waitForWakeReason(poll: poll)` and `pass.notify(.afterWaiting)` after it. Step 6, `pass.mainQueueShouldBeServicedWithoutSleeping()`, skips the sleep entirely.",
+            "`pass.handle(reason)` returns whether a source was handled; then `pass.doBlocks()` once more, then decide in this order: handled source (if `pass.returnsAfterSourceHandled`), `pass.deadlineHasPassed`, `pass.takeStopRequest()`, `pass.modeIsEmpty`; otherwise return nil. A callout that stops the run and empties the mode gives 'stopped'.",
         ],
         buildsOn: [4, 5]
     )

@@ -11,9 +11,9 @@ extension Lesson {
         task: "StudentPoolObservers (an AutoreleasePoolObservers): install(on:pools:)",
         keyScenario: "autorelease-pools",
         hints: [
-            "Two `Loop.Observer`s, both added to `.common`: one for `.entry` that calls `pools.push()`, one for `[.beforeWaiting, .exit]` that calls `pools.pop()`.",
-            "Before waiting, pop and then push again (the next turn needs a pool); at exit, only pop. The callout gets the activity to tell them apart.",
-            "Orders matter: the push observer at `Int(Int32.min)` runs before every other entry observer; the pop observer at `Int(Int32.max)` runs after every other one.",
+            "Two `Loop.Observer`s, both added with `try? loop.add(observer, forMode: .common)`: one for `.entry` that calls `pools.push()`, one for `[.beforeWaiting, .exit]` that calls `pools.pop()`.",
+            "Before waiting, pop and then push again (the next turn needs a pool); at exit, only pop. The callout gets the activity to tell them apart: `if activity == .beforeWaiting { pools.push() }`.",
+            "Orders matter, and they are UIKit's: the push observer at order −2147483647, `Int(Int32.min) + 1`, runs before every other entry observer; the pop observer at 2147483647, `Int(Int32.max)`, runs after every other one.",
         ],
         buildsOn: [11]
     )

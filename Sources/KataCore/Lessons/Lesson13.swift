@@ -12,7 +12,7 @@ extension Lesson {
         keyScenario: "timer-during-scroll",
         hints: [
             "While a finger drags, the main loop runs the tracking mode; only items in that mode can fire. Items added to `.common` are in default AND tracking on a UI loop.",
-            "The countdown: a repeating `Loop.Timer` added to `.common` (its callout counts down and invalidates it at 0). The download: a `Loop.Port` whose `onMessage` is `onChunk`, also in `.common`.",
+            "The countdown: a repeating `Loop.Timer`, first due a second from now (`loop.now + 1`, not a date counted from the clock's zero), interval 1, added to `.common`; its callout counts down and calls `timer.invalidate()` once it said 0. The download: `Loop.Port(name: \"download\", onMessage: onChunk)`, also in `.common`.",
             "The badge is the opposite case: add its timer to `.default` only — it pauses during the scroll, fires once when the scroll ends, then keeps its schedule.",
         ],
         buildsOn: [3, 6]

@@ -11,9 +11,9 @@ extension Lesson {
         task: "StudentMainQueue (a MainQueueServicing): servicesMainQueue(in:commonModes:), service(_:)",
         keyScenario: "main-queue",
         hints: [
-            "`servicesMainQueue`: the main loop services the main queue only while it runs one of its common modes — one line with `commonModes`.",
-            "`service`: run the queued items in order with `item.run()`.",
-            "Take a snapshot with `queue.takeAll()` and run those: a `while let item = queue.takeFirst()` loop would also run work queued by the items themselves in the same service.",
+            "`servicesMainQueue`: the main loop services the main queue only while it runs one of its common modes — one line, `commonModes.contains(mode)`.",
+            "`service`: run the queued items in order, each with `item.run()`.",
+            "Take a snapshot with `queue.takeAll()` and run all of those: `while let item = queue.takeFirst() { item.run() }` would also run work queued by the items themselves in the same service, and running only the first one or two leaves the rest behind the sources.",
         ],
         buildsOn: [3, 11]
     )

@@ -65,11 +65,11 @@ public final class AutoreleasePoolStack: @unchecked Sendable {
 /// autorelease pool. UIKit: `_wrapRunLoopWithAutoreleasePoolHandler`.
 ///
 /// **Lesson 12 writes this.**
-/// - an observer of ``Loop/Activity/entry`` at the lowest order (`Int(Int32.min)`): push a
-///   pool before anything else runs;
-/// - an observer of ``Loop/Activity/beforeWaiting`` and ``Loop/Activity/exit`` at the highest
-///   order (`Int(Int32.max)`): before sleeping, pop the pool and push a new one; on exit, pop
-///   it — after every other observer has had its turn.
+/// - an observer of ``Loop/Activity/entry`` at UIKit's order −2147483647 (`Int32.min + 1`,
+///   ``pushOrder``): push a pool before any other observer runs;
+/// - an observer of ``Loop/Activity/beforeWaiting`` and ``Loop/Activity/exit`` at UIKit's order
+///   2147483647 (`Int32.max`, ``popOrder``): before sleeping, pop the pool and push a new one; on
+///   exit, pop it — after every other observer has had its turn.
 /// Both in `.common`.
 public protocol AutoreleasePoolObservers: Sendable {
     /// Adds the pool observers to `loop`, managing `pools` (the pool stack of the loop's thread).
@@ -78,11 +78,16 @@ public protocol AutoreleasePoolObservers: Sendable {
 
 /// The engine's own pool observers.
 public struct ReferenceAutoreleasePoolObservers: AutoreleasePoolObservers {
+    /// The push observer's order on UIKit's main loop: −2147483647, one above `Int32.min`.
+    static let pushOrder = Int(Int32.min) + 1
+    /// The pop (and push again) observer's order on UIKit's main loop: 2147483647, `Int32.max`.
+    static let popOrder = Int(Int32.max)
+
     public init() {}
 
     public func install(on loop: Loop, pools: AutoreleasePoolStack) {
-        let push = Loop.Observer(name: "pool push", activities: .entry, order: Int(Int32.min)) { _ in pools.push() }
-        let popAndPush = Loop.Observer(name: "pool pop", activities: [.beforeWaiting, .exit], order: Int(Int32.max)) { activity in
+        let push = Loop.Observer(name: "pool push", activities: .entry, order: Self.pushOrder) { _ in pools.push() }
+        let popAndPush = Loop.Observer(name: "pool pop", activities: [.beforeWaiting, .exit], order: Self.popOrder) { activity in
             pools.pop()
             if activity == .beforeWaiting { pools.push() }
         }

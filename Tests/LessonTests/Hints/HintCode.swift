@@ -1,4 +1,6 @@
+import Dispatch
 import RunLoopEngine
+import Synchronization
 
 // The code the lesson hints show, compiled with the tests. `HintCodeTests` checks that every
 // piece of code in a hint (a `…` span that is more than a name) stands here, character for
@@ -56,26 +58,42 @@ private func hintCode07(loop: Loop, delay: Double, modes: [Loop.Mode], work: @es
 
 // MARK: Lesson 08
 
-private func hintCode08(thread: LoopThread) throws -> Loop {
-    try thread.runLoop()
+private func hintCode08(thread: LoopThread, modes: [Loop.Mode], work: @escaping @Sendable () -> Void) throws {
+    let loop = try thread.runLoop()
+    let source = Loop.Source(name: "perform") { work() }
+    for mode in modes { try loop.add(source, forMode: mode) }
+    source.signal()
+    loop.wakeUp()
+    let done = DispatchSemaphore(value: 0)
+    if done.wait(timeout: .now() + .milliseconds(20)) == .timedOut, thread.isFinished {
+        throw LoopError.threadExited(thread: thread.name)
+    }
+    if thread.id == ThreadID.current { work() }
+    source.invalidate()
 }
 
 // MARK: Lesson 09
 
-private func hintCode09() throws {
+private func hintCode09(thread: LoopThread) throws {
     let loop = Loop.current
     try loop.add(Loop.Port(), forMode: .default)
     try loop.run()
+    try thread.start()
 }
 
 // MARK: Lesson 10
 
 private final class HintFlag10: Sendable {
-    func set() {}
+    private let value = Atomic<Bool>(false)
+    func set() { value.store(true, ordering: .releasing) }
+    var isSet: Bool { value.load(ordering: .acquiring) }
 }
 
-private func hintCode10(thread: LoopThread, flag: HintFlag10) throws {
-    try thread.perform(waitUntilDone: true) { flag.set(); Loop.current.stop() }
+private func hintCode10(thread: LoopThread, loop: Loop, shouldStop: HintFlag10) throws {
+    try loop.run()
+    while !shouldStop.isSet { _ = try? loop.run(mode: .default, before: .distantFuture) }
+    try? thread.perform(waitUntilDone: true) { shouldStop.set(); Loop.current.stop() }
+    if LoopThread.current === thread { return }
     thread.join()
 }
 
@@ -86,25 +104,47 @@ private final class HintOwner10 {
 
 // MARK: Lesson 11
 
-private func hintCode11(pass: Loop.Pass, sourceHandled: Bool) -> Bool {
+private func hintCode11(pass: Loop.Pass, sourceHandled: Bool) -> Loop.RunResult? {
+    pass.notify(.beforeTimers)
+    pass.notify(.beforeSources)
+    pass.doBlocks()
+    pass.doSources0()
     let poll = sourceHandled || pass.hasNoTimeLeft
+    if pass.mainQueueShouldBeServicedWithoutSleeping() { return nil }
+    pass.notify(.beforeWaiting)
     let reason = pass.waitForWakeReason(poll: poll)
-    return pass.handle(reason)
+    pass.notify(.afterWaiting)
+    let handled = pass.handle(reason)
+    pass.doBlocks()
+    if handled && pass.returnsAfterSourceHandled { return .handledSource }
+    if pass.deadlineHasPassed { return .timedOut }
+    if pass.takeStopRequest() { return .stopped }
+    if pass.modeIsEmpty { return .finished }
+    return nil
 }
 
 // MARK: Lesson 12
 
-private func hintCode12() -> (Loop.Activity, Int, Int) {
-    ([.beforeWaiting, .exit], Int(Int32.min), Int(Int32.max))
+private func hintCode12(loop: Loop, pools: AutoreleasePoolStack) -> (Int, Int) {
+    let observer = Loop.Observer(activities: [.beforeWaiting, .exit]) { activity in
+        pools.pop()
+        if activity == .beforeWaiting { pools.push() }
+    }
+    try? loop.add(observer, forMode: .common)
+    return (Int(Int32.min) + 1, Int(Int32.max))
 }
 
 // MARK: Lesson 13
 
-// (no code in its hints)
+private func hintCode13(loop: Loop, timer: Loop.Timer, onChunk: @escaping @Sendable (String) -> Void) -> (Instant, Loop.Port) {
+    timer.invalidate()
+    return (loop.now + 1, Loop.Port(name: "download", onMessage: onChunk))
+}
 
 // MARK: Lesson 14
 
-private func hintCode14(queue: MainQueue) {
+private func hintCode14(queue: MainQueue, mode: Loop.Mode, commonModes: Set<Loop.Mode>) -> Bool {
     for item in queue.takeAll() { item.run() }
     while let item = queue.takeFirst() { item.run() }
+    return commonModes.contains(mode)
 }

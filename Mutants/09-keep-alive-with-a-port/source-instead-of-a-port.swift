@@ -1,0 +1,45 @@
+// Mutant: keeps the loop alive with a version-0 source that is never signalled instead of a port
+// Lesson 09 — Keep alive with a port                      Lessons/09-keep-alive-with-a-port.md
+//
+// Write `NetworkThread`: AFNetworking 2's network thread. One long-lived thread whose run loop
+// stays alive — asleep, not spinning — so that requests can be performed on it at any time.
+//
+// Run just this lesson:   swift test --filter Lesson09Tests      (or: swift run kata watch)
+
+import KataCore
+import RunLoopEngine
+
+/// A thread for network callbacks, kept alive by its run loop.
+public final class NetworkThread: Sendable {
+    /// The app's one network thread, made and started on first use.
+    public static let shared: NetworkThread = {
+        let thread = NetworkThread()
+        try? thread.start()
+        return thread
+    }()
+
+    /// The underlying thread.
+    public let thread: LoopThread
+
+    /// Makes the thread (not started). Its body must keep its loop running for ever.
+    public init() {
+        thread = LoopThread(name: "network") {
+            let loop = Loop.current
+            // An empty mode makes `run()` return at once and the thread would exit. A port that
+            // nobody ever sends to gives the loop something to wait for: it sleeps, for ever.
+            // (AFNetworking 2: `[runLoop addPort:[NSMachPort port] forMode:NSDefaultRunLoopMode]`.)
+            try? loop.add(Loop.Source(name: "keep-alive") {}, forMode: .default)
+            try? loop.run()
+        }
+    }
+
+    /// Starts the thread.
+    public func start() throws {
+        try thread.start()
+    }
+
+    /// Runs `work` on the network thread, through its loop.
+    public func perform(_ work: @escaping @Sendable () -> Void) throws {
+        try thread.perform(work)
+    }
+}

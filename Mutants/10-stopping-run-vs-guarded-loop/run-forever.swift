@@ -1,0 +1,67 @@
+// Mutant: runs the loop with run(), which a stop cannot end: it starts another run at once
+// Lesson 10 — Stopping run vs the guarded loop      Lessons/10-stopping-run-vs-guarded-loop.md
+//
+// Write `PermanentThread`: a thread that stays alive to run work (its loop kept alive by a port),
+// and that can be stopped — it then exits and is freed, with no retain cycle.
+//
+// Run just this lesson:   swift test --filter Lesson10Tests      (or: swift run kata watch)
+
+import KataCore
+import RunLoopEngine
+import Synchronization
+
+/// A long-lived worker thread, stoppable.
+public final class PermanentThread: @unchecked Sendable {
+    // @unchecked: `thread` is immutable and thread-safe; the flag is atomic.
+
+    /// The underlying thread (the tests look at it). Make it in `init`; start it in `start()`.
+    public let thread: LoopThread
+    /// Shared with the thread's body. The body must never capture `self`: the thread would then
+    /// keep its owner alive, and the owner's `deinit` — which stops the thread — would never run.
+    private let shouldStop = StopFlag()
+
+    public init(name: String = "permanent") {
+        let shouldStop = self.shouldStop
+        thread = LoopThread(name: name) {
+            let loop = Loop.current
+            // An empty mode returns at once: a port nobody sends to keeps the loop waiting.
+            try? loop.add(Loop.Port(name: "keep-alive"), forMode: .default)
+            // Not `loop.run()`: a stop ends only its inner run, and it starts another at once.
+            // One run at a time, and a flag that says when to stop starting new ones.
+            try? loop.run()
+        }
+    }
+
+    deinit { stop() }   // the owner goes away: the thread goes with it
+
+    /// Starts the thread; its loop then sleeps until there is work.
+    public func start() throws {
+        try thread.start()
+    }
+
+    /// Runs `work` on the thread, through its loop, without waiting.
+    public func perform(_ work: @escaping @Sendable () -> Void) throws {
+        try thread.perform(work)
+    }
+
+    /// Stops the thread's loop for good and waits until the thread has exited.
+    /// Stopping a thread that is not running does nothing.
+    public func stop() {
+        guard thread.phase == .running else { return }
+        let shouldStop = self.shouldStop
+        // Set the flag and stop the run *on the thread*, so the guarded loop sees the flag
+        // right after its run returns, whatever it was doing.
+        try? thread.perform(waitUntilDone: true) {
+            shouldStop.set()
+            Loop.current.stop()
+        }
+        if LoopThread.current !== thread { thread.join() }   // never wait for yourself
+    }
+}
+
+/// A flag set once, read from any thread.
+private final class StopFlag: Sendable {
+    private let value = Atomic(false)
+    func set() { value.store(true, ordering: .releasing) }
+    var isSet: Bool { value.load(ordering: .acquiring) }
+}

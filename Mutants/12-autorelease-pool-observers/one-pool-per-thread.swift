@@ -1,0 +1,36 @@
+// Mutant: pushes at entry only when no pool is open yet, so a nested run shares the outer run's pool and its exit closes it
+// Lesson 12 — Autorelease pool observers            Lessons/12-autorelease-pool-observers.md
+//
+// Write `StudentPoolObservers.install(on:pools:)`: the two run loop observers UIKit puts on the
+// main loop so that every turn of the loop gets its own autorelease pool.
+//
+// Run just this lesson:   swift test --filter Lesson12Tests      (or: swift run kata watch)
+
+import KataCore
+import RunLoopEngine
+
+/// Installs the autorelease-pool observers on a loop.
+public struct StudentPoolObservers: AutoreleasePoolObservers {
+    public init() {}
+
+    /// Adds the pool observers to `loop`. `pools` is the pool stack of the loop's thread:
+    /// `pools.push()` opens a pool, `pools.pop()` releases everything autoreleased since.
+    public func install(on loop: Loop, pools: AutoreleasePoolStack) {
+        // First of all observers at entry: open the run's pool before anyone can autorelease.
+        // UIKit puts it at order −2147483647 (Int32.min + 1).
+        let open = Loop.Observer(name: "pool: push", activities: .entry, order: -2_147_483_647) { _ in
+            if pools.depth == 0 { pools.push() }
+        }
+        // Last of all observers before sleeping and at exit: everything autoreleased during this
+        // turn — by callouts and by the other observers — is released now. Before sleeping, a
+        // fresh pool is opened for the next turn; at exit, the run's pool is simply closed.
+        // UIKit puts it at order 2147483647 (Int32.max).
+        let drain = Loop.Observer(name: "pool: pop", activities: [.beforeWaiting, .exit], order: 2_147_483_647) { activity in
+            pools.pop()
+            if activity == .beforeWaiting { pools.push() }
+        }
+        // In the common modes, so scrolling (the tracking mode) gets pools too.
+        try? loop.add(open, forMode: .common)
+        try? loop.add(drain, forMode: .common)
+    }
+}
