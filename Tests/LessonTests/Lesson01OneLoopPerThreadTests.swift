@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Testing
 
 /// Lesson 01: each scenario runs twice on real threads (short waits only) — on a registry with

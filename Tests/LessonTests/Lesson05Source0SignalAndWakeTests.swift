@@ -39,8 +39,8 @@ struct Lesson05Tests {
 
         /// Waits up to 2 s for the loop to sleep.
         func waitUntilAsleep() -> Bool {
-            for _ in 0..<400 where !loop.isWaiting { Thread.sleep(forTimeInterval: 0.005) }
-            return loop.isWaiting
+            let loop = self.loop
+            return untilBlocking(2) { loop.isWaiting }
         }
 
         func finish() {
@@ -142,7 +142,7 @@ struct Lesson05Tests {
             Thread.sleep(forTimeInterval: 0.2)
             let afterSignal = log.all
             bell.ring()
-            for _ in 0..<200 where log.count < 2 { Thread.sleep(forTimeInterval: 0.005) }
+            _ = untilBlocking(1) { log.count >= 2 }
             return (afterSignal, log.all)
         }
         #expect(afterSignal.isEmpty, "a source that is only signalled must not run while the loop sleeps")

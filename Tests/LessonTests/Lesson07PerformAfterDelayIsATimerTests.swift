@@ -105,8 +105,8 @@ struct Lesson07Tests {
     @Test("The work runs on the thread that asked")
     func runsOnTheCallingThread() async throws {
         let (asker, runner) = try await Self.onVirtualThread { loop -> (ThreadID, ThreadID?) in
-            let runner = ThreadBox()
-            try performAfterDelay(0.5) { runner.set(ThreadID.current) }
+            let runner = Shared<ThreadID?>(nil)
+            try performAfterDelay(0.5) { runner.value = ThreadID.current }
             try loop.run(mode: .default, timeout: 1)
             return (ThreadID.current, runner.value)
         }
@@ -124,12 +124,4 @@ struct Lesson07Tests {
         }
         #expect(ran.count == 0, "the returned object must be the timer that carries the work")
     }
-}
-
-/// A thread identity handed from a callout to the test.
-private final class ThreadBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: ThreadID?
-    func set(_ id: ThreadID) { lock.withLock { stored = id } }
-    var value: ThreadID? { lock.withLock { stored } }
 }

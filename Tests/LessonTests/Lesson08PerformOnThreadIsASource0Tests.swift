@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 /// Lesson 08: the student's `perform(on:…)` against real threads, each with a bounded wait.
@@ -269,9 +268,7 @@ private final class Worker: Sendable {
     /// Polls `condition` for up to 2 s (test side only) — no longer once the stub has run: then
     /// nothing is coming, and the test reports the stub at once.
     func waitUntil(_ condition: () -> Bool) -> Bool {
-        for _ in 0..<400 where !condition() && UnsolvedLedger.shared.count(lesson: 8) == stubsBefore {
-            Thread.sleep(forTimeInterval: 0.005)
-        }
+        _ = untilBlocking(2) { condition() || UnsolvedLedger.shared.count(lesson: 8) != stubsBefore }
         return condition()
     }
 

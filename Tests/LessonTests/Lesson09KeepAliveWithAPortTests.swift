@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 /// Lesson 09: the student's network thread, with short waits. Each test retires the thread it
@@ -7,18 +6,12 @@ import Testing
 /// `run()` returns and the thread exits.
 @Suite("Lesson 09 — Keep alive with a port", .serialized, .tags(.lesson09, .level2, .use))
 struct Lesson09Tests {
-    /// Waits up to 1 s for `condition`.
-    static func eventually(_ condition: () -> Bool) -> Bool {
-        for _ in 0..<200 where !condition() { Thread.sleep(forTimeInterval: 0.005) }
-        return condition()
-    }
-
     /// A network thread, started, given up to 1 s for its loop to fall asleep.
     static func started() throws -> NetworkThread {
         let network = NetworkThread()
         try network.start()
         guard network.thread.phase != .notStarted else { return network }   // start() is still the stub
-        _ = eventually { network.thread.loop?.isWaiting == true }
+        _ = untilBlocking(1) { network.thread.loop?.isWaiting == true }
         return network
     }
 
@@ -79,7 +72,7 @@ struct Lesson09Tests {
                     threads.withLock { _ = $0.insert(ThreadID.current) }
                 }
             }
-            _ = Self.eventually { log.count == 3 }
+            _ = untilBlocking(1) { log.count == 3 }
             return (log.all, threads.withLock { $0 }, network.thread.id)
         }
         #expect(ran == ["request 1", "request 2", "request 3"])
@@ -93,10 +86,10 @@ struct Lesson09Tests {
             defer { Self.retire(network) }
             let log = Log()
             try network.perform { log.add("first") }
-            _ = Self.eventually { log.count == 1 }
+            _ = untilBlocking(1) { log.count == 1 }
             Thread.sleep(forTimeInterval: 0.2)
             try network.perform { log.add("later") }
-            return Self.eventually { log.count == 2 }
+            return untilBlocking(1) { log.count == 2 }
         }
         #expect(ran, "after its first request the thread stopped taking work: its loop must keep running (run(), with the port still there)")
     }
@@ -125,7 +118,7 @@ struct Lesson09Tests {
     func shared() async throws {
         let (same, started) = try await Kata.attempt(lesson: 9) { () -> (Bool, Bool) in
             let first = NetworkThread.shared, second = NetworkThread.shared
-            return (first === second, Self.eventually { first.thread.loop?.isWaiting == true })
+            return (first === second, untilBlocking(1) { first.thread.loop?.isWaiting == true })
         }
         #expect(same)
         #expect(started, "NetworkThread.shared must be started and its loop asleep, waiting for work")

@@ -16,12 +16,12 @@ struct Lesson10Tests {
             let permanent = PermanentThread(name: "worker")
             try permanent.start()
             let log = Log()
-            let ids = IDs()
-            for n in 1...3 { try permanent.perform { log.add("work \(n)"); ids.add(ThreadID.current) } }
-            _ = waitUntil { log.count == 3 }
+            let ids = Shared<Set<ThreadID>>([])
+            for n in 1...3 { try permanent.perform { log.add("work \(n)"); ids.update { _ = $0.insert(ThreadID.current) } } }
+            _ = untilBlocking(1) { log.count == 3 }
             let id = permanent.thread.id
             permanent.stop()
-            return (log.all, ids.all, id)
+            return (log.all, ids.value, id)
         }
         #expect(ran == ["work 1", "work 2", "work 3"])
         #expect(threadIDs.count == 1 && threadIDs.first == permanentID, "all work runs on the permanent thread")
@@ -33,7 +33,7 @@ struct Lesson10Tests {
             let permanent = PermanentThread()
             try permanent.start()
             defer { permanent.stop() }
-            guard waitUntil({ permanent.thread.loop?.isWaiting == true }), let loop = permanent.thread.loop else {
+            guard untilBlocking(1, { permanent.thread.loop?.isWaiting == true }), let loop = permanent.thread.loop else {
                 return (false, !permanent.thread.isFinished, 0)
             }
             // Idle for 0.2 s: a loop that sleeps until there is work starts no new run meanwhile.
@@ -55,7 +55,7 @@ struct Lesson10Tests {
             let contrast = try RunForeverThread()
             let contrastTrace = contrast.loop.startTracing()
             contrast.loop.stop()
-            _ = waitUntil { runBoundaries(contrastTrace).contains("entry") }
+            _ = untilBlocking(1) { runBoundaries(contrastTrace).contains("entry") }
             outcome.runLines = runBoundaries(contrastTrace)
             outcome.runStillAlive = !contrast.thread.isFinished
             contrast.end()
@@ -63,7 +63,7 @@ struct Lesson10Tests {
             // Your thread: stopped by your stop(), called from another thread with a time limit.
             let permanent = PermanentThread(name: "guarded")
             try permanent.start()
-            guard waitUntil({ permanent.thread.loop?.isWaiting == true }), let loop = permanent.thread.loop else {
+            guard untilBlocking(1, { permanent.thread.loop?.isWaiting == true }), let loop = permanent.thread.loop else {
                 _ = Unmanaged.passRetained(permanent)   // left alone: its stop() is for another test
                 return outcome
             }
@@ -74,7 +74,7 @@ struct Lesson10Tests {
             outcome.stopReturned = stopper.join(timeout: 1)
             outcome.finished = permanent.thread.isFinished
             // Give a stop that did not wait a moment to show what the loop does next.
-            _ = waitUntil(seconds: 0.3) { permanent.thread.isFinished }
+            _ = untilBlocking(0.3) { permanent.thread.isFinished }
             outcome.lines = runBoundaries(trace)
             // A stop() that never returns would hang this test again when `permanent` is freed.
             if !outcome.stopReturned { _ = Unmanaged.passRetained(permanent) }
@@ -102,7 +102,7 @@ struct Lesson10Tests {
         let (slept, stopReturned, lines) = try await Self.attempt { () -> (Bool, Bool, [String]) in
             let permanent = PermanentThread(name: "slow exit")
             try permanent.start()
-            guard waitUntil({ permanent.thread.loop?.isWaiting == true }), let loop = permanent.thread.loop else {
+            guard untilBlocking(1, { permanent.thread.loop?.isWaiting == true }), let loop = permanent.thread.loop else {
                 _ = Unmanaged.passRetained(permanent)   // left alone: its stop() is for another test
                 return (false, false, [])
             }
@@ -119,7 +119,7 @@ struct Lesson10Tests {
             try stopper.start()
             let returned = stopper.join(timeout: 1)
             if !returned { _ = Unmanaged.passRetained(permanent) }
-            _ = waitUntil(seconds: 0.3) { log.count >= 2 }
+            _ = untilBlocking(0.3) { log.count >= 2 }
             return (true, returned, log.all)
         }
         guard slept else {
@@ -137,7 +137,7 @@ struct Lesson10Tests {
         let (slept, stopReturned, exited, lines) = try await Self.attempt { () -> (Bool, Bool, Bool, [String]) in
             let permanent = PermanentThread(name: "nested")
             try permanent.start()
-            guard waitUntil({ permanent.thread.loop?.isWaiting == true }) else {
+            guard untilBlocking(1, { permanent.thread.loop?.isWaiting == true }) else {
                 _ = Unmanaged.passRetained(permanent)
                 return (false, false, false, [])
             }
@@ -180,7 +180,7 @@ struct Lesson10Tests {
                 let permanent = try watch.startPermanentThread()
                 permanent.stop()
             }
-            _ = waitUntil { watch.allGone }
+            _ = untilBlocking(1) { watch.allGone }
             return (watch.owner == nil, watch.thread == nil, watch.loop == nil)
         }
         #expect(ownerGone, "the PermanentThread was not freed: does the thread's body capture `self`? Capture only what it needs (a flag)")
@@ -207,7 +207,7 @@ struct Lesson10Tests {
             }
             try dropper.start()
             let dropped = dropper.join(timeout: 1)
-            if dropped { _ = waitUntil { watch.allGone } }
+            if dropped { _ = untilBlocking(1) { watch.allGone } }
             return (dropped, watch.owner == nil, watch.thread == nil, watch.loop == nil)
         }
         // One finding at a time: each explains the ones after it.
@@ -241,19 +241,6 @@ struct Lesson10Tests {
     }
 }
 
-private final class IDs: @unchecked Sendable {
-    private let lock = NSLock()
-    private var ids: Set<ThreadID> = []
-    func add(_ id: ThreadID) { lock.withLock { _ = ids.insert(id) } }
-    var all: Set<ThreadID> { lock.withLock { ids } }
-}
-
-/// Polls `condition` every 5 ms for up to `seconds` (inside Kata.attempt only); returns whether it held.
-private func waitUntil(seconds: Double = 1, _ condition: () -> Bool) -> Bool {
-    for _ in 0..<Int(seconds * 200) where !condition() { Thread.sleep(forTimeInterval: 0.005) }
-    return condition()
-}
-
 /// Where runs began and ended in a trace: `entry`, `exit`, `→ stopped`, …
 private func runBoundaries(_ trace: LoopTrace) -> [String] {
     trace.events.compactMap { event in
@@ -277,7 +264,7 @@ private final class Watch: @unchecked Sendable {
         let permanent = PermanentThread()
         try permanent.start()
         try permanent.perform {}
-        _ = waitUntil { permanent.thread.loop != nil }
+        _ = untilBlocking(1) { permanent.thread.loop != nil }
         owner = permanent
         thread = permanent.thread
         loop = permanent.thread.loop
@@ -313,7 +300,7 @@ private final class RunForeverThread: Sendable {
             try? loop.run()
         }
         try thread.start()
-        guard waitUntil({ loopBox.withLock { $0?.isWaiting == true } }), let loop = loopBox.withLock({ $0 }) else {
+        guard untilBlocking(1, { loopBox.withLock { $0?.isWaiting == true } }), let loop = loopBox.withLock({ $0 }) else {
             throw Kata.Failure(description: "(the engine) a thread calling run() never went to sleep")
         }
         self.loop = loop

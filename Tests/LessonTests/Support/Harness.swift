@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 /// How lesson tests run the student's code: never on a Swift Testing pool thread (there are
@@ -28,22 +27,21 @@ enum Kata {
                                      ifStuck: String = "look for a loop that never ends, a wait with no time limit, or a run that nothing stops",
                                      _ body: @escaping @Sendable () throws -> T) async throws -> T {
         let before = UnsolvedLedger.shared.count(lesson: lesson)
-        let outcome = Lock<Result<T, any Error>?>(nil)
-        let thread = LoopThread(name: "lesson \(lesson)", registry: registry) {
-            let result = Result { try body() }
-            outcome.withLock { $0 = result }
+        let result: Result<T, any Error>
+        do {
+            result = .success(try await offPool(timeout: timeout, name: "lesson \(lesson)", registry: registry, body))
+        } catch {
+            result = .failure(error)
         }
-        try thread.start()
-        let finished = await thread.finish(timeout: timeout)
         if UnsolvedLedger.shared.count(lesson: lesson) > before, let line = UnsolvedLedger.shared.message(lesson: lesson, since: before) {
             throw Failure(description: line)
         }
-        guard finished, let result = outcome.withLock({ $0 }) else {
-            throw Failure(description: "Lesson \(pad(lesson)): your code did not return within \(Int(timeout)) s — \(ifStuck)")
-        }
+        let number = Lesson.paddedNumber(lesson)
         switch result {
         case .success(let value): return value
-        case .failure(let error): throw Failure(description: "Lesson \(pad(lesson)): \(error)")
+        case .failure(is OffPoolTimeout):
+            throw Failure(description: "Lesson \(number): your code did not return within \(Int(timeout)) s — \(ifStuck)")
+        case .failure(let error): throw Failure(description: "Lesson \(number): \(error)")
         }
     }
 
@@ -60,9 +58,7 @@ enum Kata {
     /// One run of `scenario` on a fresh loop with `mechanisms`: its trace lines.
     static func trace(_ mechanisms: Loop.Mechanisms, _ filter: LoopTrace.Filter,
                       _ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) throws -> [String] {
-        let clock = VirtualClock()
-        let loop = Loop(clock: clock, mechanisms: mechanisms)
-        loop.passLimit = 10_000
+        let (loop, clock) = virtualLoop(mechanisms: mechanisms)
         let trace = loop.startTracing()
         try scenario(loop, clock)
         return trace.lines(filter)
@@ -77,16 +73,6 @@ enum Kata {
         let table = LoopTrace.sideBySide(expected: expected, actual: actual, expectedTitle: expectedTitle, actualTitle: "actual (your code)")
         Issue.record(Comment(rawValue: "The loop did something else than expected:\n\(table)\nHint: \(hint)"), sourceLocation: sourceLocation)
     }
-
-    static func pad(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
-}
-
-/// A thread-safe list of what happened, for callouts to write into.
-final class Log: Sendable {
-    private let items = Lock<[String]>([])
-    func add(_ item: String) { items.withLock { $0.append(item) } }
-    var all: [String] { items.withLock { $0 } }
-    var count: Int { items.withLock { $0.count } }
 }
 
 extension Tag {

@@ -7,3 +7,4 @@
 #endif
 @_exported import RunLoopEngine
 @_exported import KataCore
+@_exported import TestSupport
