@@ -45,9 +45,8 @@ struct CatalogConsistencyTests {
         let solution = try #require(Self.read(lesson.solutionFile), "missing \(lesson.solutionFile)")
         #expect(exercise.contains("unsolved(lesson: \(lesson.number),"), "the stub must report itself with unsolved(lesson: \(lesson.number), …)")
         #expect(!solution.contains("unsolved("), "the solution must not call unsolved(…)")
-        let tests = try FileManager.default.contentsOfDirectory(atPath: (Self.root as NSString).appendingPathComponent("Tests/LessonTests"))
-            .filter { $0.hasPrefix("Lesson\(lesson.paddedNumber)") }
-        let suite = try #require(tests.first.flatMap { Self.read("Tests/LessonTests/\($0)") }, "missing Tests/LessonTests/Lesson\(lesson.paddedNumber)….swift")
+        let file = "Tests/LessonTests/\(lesson.suiteType).swift"   // named after the suite it holds
+        let suite = try #require(Self.read(file), "missing \(file)")
         #expect(suite.contains("@Suite(\"\(lesson.suiteName)\""), "the suite must be named \"\(lesson.suiteName)\"")
         #expect(suite.contains("struct \(lesson.suiteType)"), "the suite type must be \(lesson.suiteType)")
     }

@@ -10,7 +10,7 @@ import Foundation
 struct EventStream: Equatable {
     /// One test function (a `@Test`, parameterized or not).
     struct Test: Equatable {
-        /// `LessonTests.Lesson06Tests/onTime()/Lesson06TimerSkipOnOverrunTests.swift:15:6`
+        /// `LessonTests.Lesson06Tests/onTime()/Lesson06Tests.swift:15:6`
         var id: String
         /// `Lesson06Tests`
         var suite: String
