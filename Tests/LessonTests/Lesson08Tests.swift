@@ -31,7 +31,7 @@ struct Lesson08Tests {
             return trace.lines([.wakeUps, .callouts, .notes], times: false)
         }
         let expected = ["default   woke: wake-up", "default   source \"perform\"", "default   · work"]
-        Kata.expectSameLines(lines.map { $0.replacingOccurrences(of: #"source "[^"]*""#, with: "source \"perform\"", options: .regularExpression) },
+        Kata.expectSameLines(Kata.renaming("source", to: "perform", in: lines),
                              expected, hint: "Add a Loop.Source to the target's loop, signal() it, and wakeUp() the loop: the sleeping loop wakes for the wake-up and runs the signalled source.",
                              expectedTitle: "expected")
     }

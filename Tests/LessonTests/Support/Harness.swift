@@ -64,6 +64,12 @@ enum Kata {
         return trace.lines(filter)
     }
 
+    /// `lines` with every item of `kind` (`timer`, `source`…) named `name`: for traces of items
+    /// the student's code makes and names as it likes.
+    static func renaming(_ kind: String, to name: String, in lines: [String]) -> [String] {
+        lines.map { $0.replacingOccurrences(of: kind + #" "[^"]*""#, with: "\(kind) \"\(name)\"", options: .regularExpression) }
+    }
+
     /// Expects two lists of lines (trace lines, usually) to be equal; on a mismatch, records one
     /// issue with both side by side and a hint.
     static func expectSameLines(_ actual: [String], _ expected: [String], hint: String,
