@@ -10,6 +10,8 @@ enum Invocation: Equatable {
     case trace(scenario: String?)
     case reset(lesson: Int, confirmed: Bool)
     case verify
+    /// `kata verify --mutants [N…]`: the mutant catalog of the lessons given (every lesson when none is).
+    case verifyMutants(lessons: [Int])
     /// `kata --help`, `kata help`, `kata help show`, `kata show --help`.
     case help(command: String?)
 
@@ -59,7 +61,14 @@ enum Invocation: Equatable {
         switch command {
         case "list": invocation = .list
         case "next": invocation = .next
-        case "verify": invocation = .verify
+        case "verify":
+            if flag("--mutants") {
+                var chosen: [Int] = []
+                while !rest.isEmpty, !rest[0].hasPrefix("-") { chosen.append(try lesson(required: false)!) }
+                invocation = .verifyMutants(lessons: chosen)
+            } else {
+                invocation = .verify
+            }
         case "show":
             let solution = flag("--solution", "-s")
             invocation = .show(lesson: try lesson(required: true)!, solution: solution)

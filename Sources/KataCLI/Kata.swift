@@ -46,6 +46,7 @@ public enum Kata {
             case let .trace(scenario): return Commands.trace(context, name: scenario)
             case let .reset(lesson, confirmed): return try Commands.reset(context, lesson: Catalog.lesson(lesson)!, confirmed: confirmed)
             case .verify: return try Commands.verify(context)
+            case let .verifyMutants(lessons): return try Commands.verifyMutants(context, lessons: lessons)
             case .help: return ExitCode.ok
             }
         } catch let failure as BuildFailure {
@@ -76,7 +77,7 @@ struct Context {
         root = directory
     }
 
-    /// The runner for the student's package, building in `.build/kata-exercises` or `.build/kata-solutions`.
+    /// The runner for the student's package, building in `.build/kata-exercises` (or `.build/kata-solutions`).
     func runner(_ target: TestRunner.Target) -> TestRunner {
         TestRunner(packagePath: root, scratch: path(".build/kata-\(target.rawValue)"), target: target)
     }

@@ -25,6 +25,8 @@ struct InvocationTests {
         #expect(try parse("reset 6") == .reset(lesson: 6, confirmed: false))
         #expect(try parse("reset -y 6") == .reset(lesson: 6, confirmed: true))
         #expect(try parse("verify") == .verify)
+        #expect(try parse("verify --mutants") == .verifyMutants(lessons: []))
+        #expect(try parse("verify --mutants 6 2") == .verifyMutants(lessons: [6, 2]))
     }
 
     @Test("Help: for the whole command and for every subcommand, three ways")
@@ -41,7 +43,7 @@ struct InvocationTests {
 
     @Test("Mistakes are usage errors that say what is wrong", arguments: [
         ("show", "give a lesson number"), ("show 15", "there is no lesson 15"), ("hint zero", "'zero' is not a lesson number"),
-        ("reset 0", "there is no lesson 0"), ("show 6 --solutoin", "unknown option '--solutoin'"), ("verify now", "unexpected 'now'"),
+        ("reset 0", "there is no lesson 0"), ("show 6 --solutoin", "unknown option '--solutoin'"), ("verify now", "unexpected 'now'"), ("verify --mutants 15", "there is no lesson 15"),
         ("lsit", "unknown command 'lsit' — did you mean 'list'?"), ("wat", "did you mean 'watch'?"), ("help me", "there is no command 'me'"),
     ])
     func mistakes(line: String, message: String) {
