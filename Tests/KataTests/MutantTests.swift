@@ -53,7 +53,7 @@ struct MutantCatalogTests {
 
     @Test("The catalog is read from Mutants/NN-slug/*.swift; anything else there is misplaced")
     func load() throws {
-        let fixture = FixturePackage(root: FileManager.default.temporaryDirectory.appendingPathComponent("kata-catalog-\(UUID().uuidString)").path)
+        let fixture = FixturePackage.empty("catalog")
         defer { fixture.remove() }
         try fixture.write("Mutants/06-timer-skip-on-overrun/b.swift", "// Mutant: bee\n")
         try fixture.write("Mutants/06-timer-skip-on-overrun/a.swift", "no header\n")
@@ -70,7 +70,7 @@ struct MutantCatalogTests {
 struct StaleBuildTests {
     @Test("A file newer than its last compilation (object, diagnostics, dependencies), or changed after the build began, is stale")
     func staleness() throws {
-        let fixture = FixturePackage(root: FileManager.default.temporaryDirectory.appendingPathComponent("kata-stale-\(UUID().uuidString)").path)
+        let fixture = FixturePackage.empty("stale")
         defer { fixture.remove() }
         let file = Lesson.lesson06.exerciseFile
         let folder = "build/x86_64-unknown-linux-gnu/debug/Exercises.build/"

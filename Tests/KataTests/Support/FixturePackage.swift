@@ -80,6 +80,11 @@ struct FixturePackage {
         return Set(names.filter { $0.hasPrefix(lesson + "-") }.map { String($0.dropFirst(lesson.count + 1)) })
     }
 
+    /// An empty folder of its own, to write a few files in.
+    static func empty(_ name: String) -> FixturePackage {
+        FixturePackage(root: FileManager.default.temporaryDirectory.appendingPathComponent("kata-\(name)-\(UUID().uuidString)").path)
+    }
+
     /// Makes the package; `git` commits it unless told not to.
     static func make(git: Bool = true) throws -> FixturePackage {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("kata-fixture-\(UUID().uuidString)").path
@@ -124,8 +129,10 @@ struct FixturePackage {
         return (code, outcome.output, Date().timeIntervalSince(started))
     }
 
-    /// The `kata` built beside this test binary (`swift test` builds every product).
+    /// The `kata` built beside this test binary (`swift test` builds every product), or the one
+    /// `KATA_BINARY` names (to see a test fail against an older build).
     static func kataBinary() throws -> String {
+        if let chosen = ProcessInfo.processInfo.environment["KATA_BINARY"] { return chosen }
         var candidates: [String] = []
         for start in [CommandLine.arguments.first ?? "", Bundle.main.bundlePath] + Bundle.allBundles.map(\.bundlePath) {
             var directory = URL(fileURLWithPath: start).resolvingSymlinksInPath()
