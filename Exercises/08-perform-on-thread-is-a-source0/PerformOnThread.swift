@@ -13,10 +13,13 @@ import RunLoopEngine
 /// - Parameters:
 ///   - waitUntilDone: return only after the work has run. Called on `thread` itself, run the
 ///     work at once instead (as Foundation does).
+///   - modes: the modes the work may run in. Left out, the common modes: Foundation's variant
+///     without a `modes:` argument uses `kCFRunLoopCommonModes`, so where tracking is common
+///     (the main loop) the work runs during a scroll too.
 /// - Throws: `LoopError.threadNotStarted` / `LoopError.threadExited` when the thread cannot run
 ///   anything (a thread that has exited must be reported, never silently ignored) — also when
 ///   it exits while `waitUntilDone` waits for work it never ran.
-public func perform(on thread: LoopThread, waitUntilDone: Bool = false, modes: [Loop.Mode] = [.default],
+public func perform(on thread: LoopThread, waitUntilDone: Bool = false, modes: [Loop.Mode] = [.common],
                     _ work: @escaping @Sendable () -> Void) throws {
     // Replace this line with your code.
     unsolved(lesson: 8, write: "perform(on:waitUntilDone:modes:_:)")

@@ -14,10 +14,13 @@ import RunLoopEngine
 /// - Parameters:
 ///   - waitUntilDone: return only after the work has run. Called on `thread` itself, run the
 ///     work at once instead (as Foundation does).
+///   - modes: the modes the work may run in. Left out, the common modes: Foundation's variant
+///     without a `modes:` argument uses `kCFRunLoopCommonModes`, so where tracking is common
+///     (the main loop) the work runs during a scroll too.
 /// - Throws: `LoopError.threadNotStarted` / `LoopError.threadExited` when the thread cannot run
 ///   anything (a thread that has exited must be reported, never silently ignored) — also when
 ///   it exits while `waitUntilDone` waits for work it never ran.
-public func perform(on thread: LoopThread, waitUntilDone: Bool = false, modes: [Loop.Mode] = [.default],
+public func perform(on thread: LoopThread, waitUntilDone: Bool = false, modes: [Loop.Mode] = [.common],
                     _ work: @escaping @Sendable () -> Void) throws {
     // The target's loop; this throws if the thread was never started or has exited.
     let loop = try thread.runLoop()

@@ -30,7 +30,7 @@ public func startCountdown(from seconds: Int, on loop: Loop, tick: @escaping @Se
 /// returned port; `onChunk` must run for each one as it arrives — also while the user scrolls.
 public func listenForDownload(on loop: Loop, onChunk: @escaping @Sendable (String) -> Void) throws -> Loop.Port {
     let port = Loop.Port(name: "download", onMessage: onChunk)
-    try loop.add(port, forMode: .common)   // as NSURLConnection was scheduled in the common modes
+    try loop.add(port, forMode: .common)   // an NSURLConnection had to be scheduled here explicitly: its default is the default mode
     return port
 }
 

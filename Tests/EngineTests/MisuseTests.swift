@@ -188,4 +188,184 @@ import Testing
         #expect(registry.mainLoop == nil)
         #expect(LoopRegistry.shared.mainLoop === Loop.main)
     }
+
+    // MARK: Extreme numbers
+
+    @Test(arguments: [Instant(seconds: -1e300), Instant.zero - .infinity, Instant(nanoseconds: .min)])
+    func aRepeatingTimerWithAFarPastFireDateFiresOnceAndKeepsItsPhase(_ fireDate: Instant) throws {
+        let (loop, clock) = virtualLoop()
+        clock.advance(by: 10)
+        let fired = Shared(0)
+        let timer = try Loop.Timer(name: "ancient", fireDate: fireDate, interval: 1) { _ in fired.value += 1 }
+        try loop.add(timer, forMode: .default)
+        #expect(try loop.run(mode: .default, timeout: 0) == .timedOut)
+        #expect(fired.value == 1, "a timer due long ago fires once, its missed ticks skipped")
+        #expect(timer.fireDate > loop.now && timer.fireDate <= loop.now + 1,
+                "its next fire date is the next tick after now (\(loop.now)), not \(timer.fireDate)")
+    }
+
+    @Test func anInstantBeyondItsRangeIsClampedNotATrap() {
+        let first = Instant(nanoseconds: .min), last = Instant.distantFuture
+        #expect(Instant(seconds: .infinity) == last && Instant(seconds: 1e300) == last)
+        #expect(Instant(seconds: -.infinity) == first && Instant(seconds: -1e300) == first)
+        #expect(Instant.zero - .infinity == first && Instant.zero + 1e300 == last)
+        #expect(last - first > 1.8e10, "the whole range is about 18.4e9 s, got \(last - first)")
+        #expect(first - last < -1.8e10, "and back again, got \(first - last)")
+        #expect(Instant(seconds: 2) - Instant(seconds: 0.5) == 1.5)
+    }
+
+    @Test func aFireDateSetFarInThePastFiresOnceWithoutATrap() throws {
+        let (loop, clock) = virtualLoop()
+        clock.advance(by: 10)
+        let fired = Shared(0)
+        let timer = try loop.scheduleTimer(after: 5, interval: 1) { _ in fired.value += 1 }
+        timer.fireDate = Instant(seconds: -1e300)
+        #expect(try loop.run(mode: .default, timeout: 0) == .timedOut)
+        #expect(fired.value == 1)
+        #expect(timer.fireDate > loop.now && timer.fireDate <= loop.now + 1)
+    }
+
+    @Test func reschedulingFromTheFarthestPastOrToBeyondTheLastInstantDoesNotOverflow() {
+        let rule = ReferenceTimerRescheduling()
+        // Int64.min ns + 9 223 372 037 whole seconds is the first tick after 0.
+        #expect(rule.nextFireDate(after: Instant(nanoseconds: .min), interval: 1, now: .zero) == Instant(nanoseconds: 145_224_192))
+        #expect(rule.nextFireDate(after: Instant(nanoseconds: .min), interval: 1e-9, now: .distantFuture) == .distantFuture,
+                "the next tick is past the last instant: never")
+        #expect(rule.nextFireDate(after: .zero, interval: 1e300, now: Instant(seconds: 1)) == .distantFuture)
+    }
+
+    @Test(arguments: [-Double.infinity, -1e300, -1])
+    func aNegativeWaitUntilDoneTimeoutDoesNotWait(_ timeout: Double) async throws {
+        let held = HeldThread()
+        try await held.start()
+        let target = held.thread
+        let error = try await offPool(timeout: 5) { () -> LoopError? in
+            do throws(LoopError) { try target.perform(waitUntilDone: true, timeout: timeout) {} } catch { return error }
+            return nil
+        }
+        #expect(error?.description.hasPrefix("timed out") == true, "no time to wait: timed out at once, got \(String(describing: error))")
+        #expect(target.loop?.items(inMode: .default).isEmpty == true, "the work was withdrawn")
+        await held.finish()
+    }
+
+    @Test func aNaNWaitUntilDoneTimeoutIsRefusedAndNothingIsQueued() async throws {
+        let held = HeldThread()
+        try await held.start()
+        let target = held.thread
+        let error = try await offPool(timeout: 5) { () -> LoopError? in
+            do throws(LoopError) { try target.perform(waitUntilDone: true, timeout: .nan) {} } catch { return error }
+            return nil
+        }
+        #expect(error == .invalidInterval(.nan))
+        #expect(target.loop?.items(inMode: .default).isEmpty ?? true, "nothing was queued")
+        await held.finish()
+    }
+
+    @Test(arguments: [Double.infinity, 1e300])
+    func anInfiniteOrHugeWaitUntilDoneTimeoutWaitsForTheWork(_ timeout: Double) async throws {
+        let worker = Worker()
+        try await worker.start()
+        let target = worker.thread
+        let ran = try await offPool(timeout: 5) { () -> Bool in
+            let ran = Shared(false)
+            try target.perform(waitUntilDone: true, timeout: timeout) { ran.value = true }
+            return ran.value
+        }
+        #expect(ran)
+        await worker.stop()
+    }
+
+    @Test(arguments: [-Double.infinity, -1e300, .nan])
+    func joiningWithANegativeOrNaNTimeoutReturnsFalseAtOnce(_ timeout: Double) async throws {
+        let held = HeldThread()
+        try await held.start()
+        let target = held.thread
+        let joined = try await offPool(timeout: 5) { target.join(timeout: timeout) }
+        #expect(joined == false, "the thread is still running: not joined")
+        await held.finish()
+    }
+
+    @Test func aWaitUntilDoneWithNoModesReturnsAtOnceWithoutRunningTheWork() async throws {
+        let worker = Worker()
+        try await worker.start()
+        let target = worker.thread
+        let ran = Shared(false)
+        try await offPool(timeout: 5) { try target.perform(waitUntilDone: true, modes: []) { ran.value = true } }
+        let own = try await offPool(timeout: 5) { () -> Bool in
+            let inline = Shared(false)
+            try LoopThread.current!.perform(waitUntilDone: true, modes: []) { inline.value = true }
+            return inline.value
+        }
+        #expect(!ran.value && !own, "no mode to run it in: Foundation returns without performing it")
+        #expect(worker.loop.items(inMode: .default).count == 2, "only the worker's own port and observer")
+        await worker.stop()
+    }
+
+    @Test func aNaNIntervalErrorEqualsItselfSoThatTestsCanMatchIt() {
+        #expect(LoopError.invalidInterval(.nan) == .invalidInterval(.nan))
+        #expect(LoopError.invalidInterval(.nan) == .invalidInterval(-.nan))
+        #expect(LoopError.invalidInterval(.nan) != .invalidInterval(1))
+        #expect(LoopError.invalidInterval(-1) == .invalidInterval(-1))
+        #expect(LoopError.invalidInterval(-1) != .timedOut("-1"))
+        #expect(LoopError.wrongThread(loop: "a") != .wrongThread(loop: "b"))
+        #expect(LoopError.passLimitExceeded(3) == .passLimitExceeded(3))
+        #expect(throws: LoopError.invalidInterval(.nan)) { try Loop.Timer(fireDate: .zero, interval: .nan) { _ in } }
+    }
+
+    @Test func aModeNamedCommonIsAModeOfItsOwnNotTheCommonModes() throws {
+        let (loop, _) = virtualLoop()
+        let mine = Loop.Mode("common")
+        #expect(mine != .common)
+        let ran = Shared(false)
+        let source = Loop.Source(name: "mine") { ran.value = true }
+        try loop.add(source, forMode: mine)
+        source.signal()
+        #expect(try loop.run(mode: mine, timeout: 0) == .timedOut, "a user's mode named \"common\" runs")
+        #expect(ran.value)
+        #expect(loop.isEmpty(mode: .default), "it is not a common item")
+    }
+
+    @Test func theCommonModesAreNamedAsCFNamesThem() throws {
+        #expect(Loop.Mode("kCFRunLoopCommonModes") == .common, "CF's name for the set is the set, as in CF and Foundation")
+        let (loop, _) = virtualLoop()
+        try loop.add(Loop.Source {}, forMode: .default)
+        #expect(throws: LoopError.cannotRunCommonModes) { try loop.run(mode: Loop.Mode("kCFRunLoopCommonModes"), timeout: 0) }
+    }
+
+    @Test func aSecondMainThreadInOneRegistryIsRefused() async throws {
+        let registry = LoopRegistry()
+        let first = HeldThread(registry: registry, isMain: true)
+        try await first.start()
+        let second = LoopThread(name: "second main", registry: registry, isMain: true) {}
+        #expect(throws: LoopError.mainThreadAlreadyClaimed(thread: "second main")) { try second.start() }
+        #expect(second.phase == .notStarted)
+        #expect(registry.mainThread == first.thread.id, "the first keeps the main loop")
+        let shared = LoopThread(name: "not main", isMain: true) {}
+        #expect(throws: LoopError.mainThreadAlreadyClaimed(thread: "not main")) { try shared.start() }
+        #expect(LoopRegistry.shared.mainThread == .main, "the process's main thread keeps the shared main loop")
+        await first.finish()
+    }
+
+    @Test func runsNestedPastTheLimitAreRefusedAndTheLoopStaysUsable() async throws {
+        let limit = Loop.nestedRunLimit
+        let outcome = try await offPool(timeout: 20) { () -> (reached: Int, error: LoopError?, after: Loop.RunResult?) in
+            let (loop, _) = virtualLoop()
+            try keepAlive(loop)
+            let deepest = Shared(0)
+            let refusal = Shared<LoopError?>(nil)
+            // Each level queues the next one's block and runs the loop again from inside a block.
+            @Sendable func nest() {
+                guard refusal.value == nil else { return }   // a block left queued by the refused run
+                deepest.value = max(deepest.value, ThreadRecord.current.runningLoops.count)
+                loop.perform { nest() }
+                do throws(LoopError) { try loop.run(mode: .default, timeout: 0) } catch { refusal.value = error }
+            }
+            loop.perform { nest() }
+            _ = try loop.run(mode: .default, timeout: 0)
+            return (deepest.value, refusal.value, try? loop.run(mode: .default, timeout: 0))
+        }
+        #expect(outcome.error == .nestedRunsTooDeep(limit: limit))
+        #expect(outcome.reached == limit, "runs nest \(limit) deep, and no deeper")
+        #expect(outcome.after == .timedOut, "the loop runs again once the nest has unwound")
+    }
 }

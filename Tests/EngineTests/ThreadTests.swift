@@ -54,6 +54,18 @@ import Testing
         await worker.stop()
     }
 
+    /// Foundation's `performSelector:onThread:withObject:waitUntilDone:` (no modes) is the
+    /// `modes:` variant with the common modes: where tracking is common, as on UIKit's main loop,
+    /// the work runs while the loop runs the tracking mode.
+    @Test func performWithoutModesRunsInEveryCommonModeIncludingTracking() async throws {
+        let worker = Worker(mode: .tracking, setUp: { $0.addCommonMode(.tracking) })
+        try await worker.start()
+        let ran = Gate()
+        try worker.thread.perform { ran.open() }
+        #expect(await ran.opened(within: 2), "work performed with no modes did not run while the loop ran the tracking mode (a common mode): the default modes must be the common modes, not just default")
+        await worker.stop()
+    }
+
     @Test func performWaitingUntilDoneOnTheCallersOwnThreadRunsTheWorkInline() async throws {
         let order = Log()
         try await offPool {

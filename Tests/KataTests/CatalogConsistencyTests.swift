@@ -34,7 +34,7 @@ struct CatalogConsistencyTests {
             #expect(page.contains("<details><summary>Hint \(index + 1)</summary>\n\n\(hint)\n\n</details>"), "hint \(index + 1) of \(lesson.pagePath) differs from the catalog")
         }
         #expect(!page.contains("<summary>Hint \(lesson.hints.count + 1)</summary>"), "\(lesson.pagePath) has more hints than the catalog")
-        for heading in ["## The behaviour", "## Where it bites on iOS", "## What the loop does", "## Your task", "## Run just this lesson", "## Hints", "## Interview questions", "## In the engine"] {
+        for heading in ["## The behaviour", "## Where it bites on iOS", "## What the loop does", "## Your task", "## Run just this lesson", "## Hints", "## Interview questions", "## After you solve it: in the engine"] {
             #expect(page.contains("\n\(heading)\n"), "\(lesson.pagePath) lacks its \"\(heading)\" section")
         }
     }

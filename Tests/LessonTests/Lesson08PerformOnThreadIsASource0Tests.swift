@@ -92,6 +92,20 @@ struct Lesson08Tests {
         Kata.expectSameLines(notes, ["tracking work", "switch to default", "default-mode work"], hint: "Add the source to each of the given modes, and to no other: a loop running the tracking mode runs work meant for tracking, and must not run work meant for the default mode.", expectedTitle: "expected")
     }
 
+    @Test("With no modes given, the work uses the common modes: it runs while the loop runs tracking, where tracking is common")
+    func noModesMeansTheCommonModes() async throws {
+        let notes = try await Kata.attempt(lesson: 8, timeout: 5, ifStuck: Self.stuck) { () -> [String] in
+            let worker = try Worker(running: .tracking)
+            defer { worker.finish() }
+            worker.loop.addCommonMode(.tracking)   // as UIKit marks it on the main loop
+            let log = Log()
+            try perform(on: worker.thread) { log.add("work performed with no modes") }
+            if !worker.waitUntil({ log.count > 0 }) { log.add("(nothing ran while the loop ran the tracking mode)") }
+            return log.all
+        }
+        Kata.expectSameLines(notes, ["work performed with no modes"], hint: "performSelector:onThread:withObject:waitUntilDone: with no modes uses the common modes (kCFRunLoopCommonModes), not only the default mode: keep `.common` as the default for `modes`, and add the source to each mode you are given.", expectedTitle: "expected")
+    }
+
     @Test("A thread that has exited, or never started, is an error, not silence or a hang")
     func exitedThreadThrows() async throws {
         let outcomes = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in

@@ -11,14 +11,22 @@ extension LoopThread {
     /// - Parameters:
     ///   - waitUntilDone: block until the work has run. Called on this very thread, the work runs
     ///     at once instead (as Foundation does), whether or not the loop is running.
-    ///   - modes: the modes the work may run in.
-    ///   - timeout: with `waitUntilDone`, the longest wait in seconds (nil: no limit).
+    ///   - modes: the modes the work may run in. Left out, the common modes, as Foundation's
+    ///     `performSelector:onThread:withObject:waitUntilDone:` (no `modes:` argument) uses
+    ///     `kCFRunLoopCommonModes` — so on a loop where tracking is common, the work also runs
+    ///     during a scroll. An empty list: nothing is done, and the call returns at once, as
+    ///     Foundation's does (GNUstep's, for one, checks for no modes before anything else).
+    ///   - timeout: with `waitUntilDone`, the longest wait in seconds (nil or +∞: no limit;
+    ///     0 or less: no wait).
     /// - Throws: ``LoopError/threadNotStarted(thread:)``; ``LoopError/threadExited(thread:)`` if the
     ///   thread has exited, or exits before the awaited work ran; ``LoopError/timedOut(_:)`` (the
-    ///   work is then withdrawn).
-    public func perform(waitUntilDone: Bool = false, modes: [Loop.Mode] = [.default], timeout: Double? = nil,
+    ///   work is then withdrawn); ``LoopError/invalidInterval(_:)`` for a NaN timeout.
+    public func perform(waitUntilDone: Bool = false, modes: [Loop.Mode] = [.common], timeout: Double? = nil,
                         _ work: @escaping @Sendable () -> Void) throws(LoopError) {
+        if let timeout, timeout.isNaN { throw .invalidInterval(timeout) }
         let loop = try runLoop()
+        // Checked after the thread, so that one that is gone is still reported.
+        guard !modes.isEmpty else { return }
         if waitUntilDone && ThreadID.current == id {
             work()
             return

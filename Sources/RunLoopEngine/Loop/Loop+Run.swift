@@ -21,7 +21,10 @@ extension Loop {
     public func run(mode: Mode, timeout: Double, returnAfterSourceHandled: Bool = false) throws(LoopError) -> RunResult {
         guard !timeout.isNaN else { throw .invalidInterval(timeout) }
         let start = clock.now
-        let deadline = timeout <= 0 ? start : start + timeout
+        var deadline = timeout <= 0 ? start : start + timeout
+        // A finite timeout ends, even on a clock within it of its last instant (where the sum
+        // saturates to never).
+        if timeout.isFinite && deadline == .distantFuture { deadline = Instant(nanoseconds: .max - 1) }
         return try runOnce(mode: mode, deadline: deadline, hasNoTimeLeft: timeout <= 0, returnAfterSourceHandled: returnAfterSourceHandled)
     }
 
@@ -108,6 +111,16 @@ extension Loop {
 
     // MARK: Internals
 
+    /// The most runs one thread may have in progress at once, each run from a callout of the
+    /// one outside it (on any loops): the next is refused with ``LoopError/nestedRunsTooDeep(limit:)``.
+    ///
+    /// Real code nests a few runs (a modal session inside a tracking run); CF sets no limit, and
+    /// a run nested too deep overflows the thread's stack. A level takes up to about 4 KB of stack
+    /// in a debug build, so 50 levels stay well inside the smallest stack a loop runs on: the
+    /// 512 KB a secondary thread gets on macOS (a ``LoopThread`` takes the system's default);
+    /// `NestingDepthTests` nests that deep on such a stack.
+    public static let nestedRunLimit = 50
+
     func checkCanRun(_ mode: Mode) throws(LoopError) {
         // Torn down first: its thread is gone, so any caller is on "another thread".
         guard !isTornDown else { throw .loopTornDown(loop: name) }
@@ -118,6 +131,8 @@ extension Loop {
     /// CF: `CFRunLoopRunSpecific`.
     func runOnce(mode: Mode, deadline: Instant, hasNoTimeLeft: Bool, returnAfterSourceHandled: Bool) throws(LoopError) -> RunResult {
         try checkCanRun(mode)
+        let thread = ThreadRecord.current
+        guard thread.runningLoops.count < Loop.nestedRunLimit else { throw .nestedRunsTooDeep(limit: Loop.nestedRunLimit) }
         let frame = RunFrame(mode: mode, deadline: deadline, hasNoTimeLeft: hasNoTimeLeft, returnAfterSourceHandled: returnAfterSourceHandled)
         let started = state.withLock { state -> Bool in
             state.makeMode(mode)
@@ -129,7 +144,6 @@ extension Loop {
             record(.finishedEmpty, mode: mode)
             return .finished
         }
-        let thread = ThreadRecord.current
         thread.runningLoops.append(self)
         defer { thread.runningLoops.removeLast() }
 

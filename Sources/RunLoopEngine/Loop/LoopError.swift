@@ -15,7 +15,7 @@ public enum LoopError: Error, Sendable, Equatable, CustomStringConvertible {
     case observerOwnedByAnotherLoop(observer: String)
     /// The item was invalidated; it can no longer be added or used.
     case invalidated(item: String)
-    /// An interval or delay that is NaN, infinite or negative.
+    /// An interval or delay that is NaN, infinite or negative, or a timeout that is NaN.
     case invalidInterval(Double)
     /// The port was invalidated; nothing can be sent to it.
     case portInvalidated(port: String)
@@ -31,6 +31,42 @@ public enum LoopError: Error, Sendable, Equatable, CustomStringConvertible {
     case threadAlreadyStarted(thread: String)
     /// A run made more passes than the loop's ``Loop/passLimit`` allows (a guard for tests).
     case passLimitExceeded(Int)
+    /// A registry has one main thread: a second ``LoopThread`` started with `isMain: true` is refused.
+    case mainThreadAlreadyClaimed(thread: String)
+    /// Runs nested deeper than ``Loop/nestedRunLimit`` on one thread (the next would overflow the stack).
+    case nestedRunsTooDeep(limit: Int)
+
+    /// The same case with the same payload. A NaN interval equals any other NaN interval, so that
+    /// `#expect(throws: LoopError.invalidInterval(.nan))` matches what is thrown (NaN ≠ NaN for
+    /// `Double`).
+    public static func == (a: LoopError, b: LoopError) -> Bool {
+        if case .invalidInterval(let x) = a, case .invalidInterval(let y) = b {
+            return x == y || (x.isNaN && y.isNaN)
+        }
+        return a.identity == b.identity
+    }
+
+    /// The case and its payload, as text; every case is listed, so a new one must be added here.
+    private var identity: [String] {
+        switch self {
+        case .wrongThread(let loop): ["wrongThread", loop]
+        case .cannotRunCommonModes: ["cannotRunCommonModes"]
+        case .loopTornDown(let loop): ["loopTornDown", loop]
+        case .timerOwnedByAnotherLoop(let timer): ["timerOwnedByAnotherLoop", timer]
+        case .observerOwnedByAnotherLoop(let observer): ["observerOwnedByAnotherLoop", observer]
+        case .invalidated(let item): ["invalidated", item]
+        case .invalidInterval(let value): ["invalidInterval", "\(value)"]
+        case .portInvalidated(let port): ["portInvalidated", port]
+        case .threadNotStarted(let thread): ["threadNotStarted", thread]
+        case .threadExited(let thread): ["threadExited", thread]
+        case .wouldDeadlock(let what): ["wouldDeadlock", what]
+        case .timedOut(let what): ["timedOut", what]
+        case .threadAlreadyStarted(let thread): ["threadAlreadyStarted", thread]
+        case .passLimitExceeded(let limit): ["passLimitExceeded", "\(limit)"]
+        case .mainThreadAlreadyClaimed(let thread): ["mainThreadAlreadyClaimed", thread]
+        case .nestedRunsTooDeep(let limit): ["nestedRunsTooDeep", "\(limit)"]
+        }
+    }
 
     public var description: String {
         switch self {
@@ -48,6 +84,8 @@ public enum LoopError: Error, Sendable, Equatable, CustomStringConvertible {
         case .timedOut(let what): "timed out: \(what)"
         case .threadAlreadyStarted(let thread): "thread \(thread) was already started"
         case .passLimitExceeded(let limit): "the run made \(limit) passes without ending (the loop's pass limit)"
+        case .mainThreadAlreadyClaimed(let thread): "thread \(thread) cannot be the main thread: its registry has one already"
+        case .nestedRunsTooDeep(let limit): "runs nested more than \(limit) deep on one thread: a callout that runs the loop again runs it again and again"
         }
     }
 }

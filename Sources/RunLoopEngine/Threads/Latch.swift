@@ -28,30 +28,40 @@ final class Latch: @unchecked Sendable {
         for continuation in waiting { continuation.resume(returning: true) }
     }
 
-    /// Blocks until open or `timeout` seconds (nil: no limit). Returns whether it opened.
+    /// Blocks until open or `timeout` seconds (nil or +∞: no limit; a huge timeout is ~292 years).
+    /// A timeout of 0 or less, or NaN (callers refuse it first), only looks. Returns whether it opened.
     func wait(timeout: Double?) -> Bool {
+        let limit = Latch.limit(timeout)
         let start = RealClock.monotonicNanoseconds()
         while true {
             let seen = waiter.currentGeneration
             if isOpen { return true }
-            guard let timeout else {
+            guard let limit else {
                 waiter.wait(since: seen, nanoseconds: nil)
                 continue
             }
-            let left = Instant.nanoseconds(timeout) - (RealClock.monotonicNanoseconds() - start)
+            let left = limit - (RealClock.monotonicNanoseconds() - start)   // both 0 or more: no overflow
             if left <= 0 { return false }
             waiter.wait(since: seen, nanoseconds: left)
         }
     }
 
-    /// Suspends until open or `timeout` seconds. Returns whether it opened.
+    /// `timeout` seconds as whole nanoseconds, 0 or more; nil for no limit (nil or +∞).
+    private static func limit(_ timeout: Double?) -> Int64? {
+        guard let timeout, timeout != .infinity else { return nil }
+        return timeout.isNaN ? 0 : max(Instant.nanoseconds(timeout), 0)
+    }
+
+    /// Suspends until open or `timeout` seconds (+∞: no limit; as ``wait(timeout:)-(Double?)``).
+    /// Returns whether it opened.
     func wait(timeout: Double) async -> Bool {
         let id = box.withLock { box -> Int in
             box.next += 1
             return box.next
         }
         let timer = Task {
-            try? await Task.sleep(nanoseconds: UInt64(max(0, Instant.nanoseconds(timeout))))
+            guard let limit = Latch.limit(timeout) else { return }   // no limit: only open() ends the wait
+            try? await Task.sleep(nanoseconds: UInt64(limit))
             let continuation = box.withLock { box -> CheckedContinuation<Bool, Never>? in
                 guard let continuation = box.waiters.removeValue(forKey: id) else {
                     box.expired.insert(id)

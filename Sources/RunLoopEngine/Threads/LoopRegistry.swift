@@ -22,6 +22,9 @@ public final class LoopRegistry: @unchecked Sendable {
 
     private let table: Lock<any LoopTable>
     private let mainThreadID = Lock<ThreadID?>(nil)
+    /// Whether the main thread is taken: given at creation, or reserved by a ``LoopThread``
+    /// being started with `isMain: true`. A registry has one main thread, as a process does.
+    private let mainIsTaken: Lock<Bool>
 
     /// - Parameters:
     ///   - table: the thread ↔ loop table (lesson 01's seam).
@@ -35,6 +38,7 @@ public final class LoopRegistry: @unchecked Sendable {
         self.clock = clock
         self.mechanisms = mechanisms
         self.mainThreadID.withLock { $0 = mainThread }
+        self.mainIsTaken = Lock(mainThread != nil)
         mainQueue.registry = self
     }
 
@@ -68,7 +72,16 @@ public final class LoopRegistry: @unchecked Sendable {
         return existingLoop(for: main)
     }
 
-    /// Makes `thread` the main thread of this registry (a ``LoopThread`` started with `isMain: true`).
+    /// Reserves the main thread's place for `thread`, a ``LoopThread`` being started with `isMain: true`.
+    /// - Throws: ``LoopError/mainThreadAlreadyClaimed(thread:)`` if the place is taken.
+    func reserveMain(for thread: String) throws(LoopError) {
+        try mainIsTaken.withLock { taken throws(LoopError) in
+            guard !taken else { throw .mainThreadAlreadyClaimed(thread: thread) }
+            taken = true
+        }
+    }
+
+    /// Makes `thread` the main thread of this registry (the ``LoopThread`` that reserved the place).
     func claimMain(_ thread: ThreadID) {
         mainThreadID.withLock { $0 = thread }
     }

@@ -53,6 +53,7 @@ public final class LoopThread: @unchecked Sendable {
     ///   - registry: where the thread takes its loop from.
     ///   - isMain: make this thread the registry's main thread (its loop is the main loop,
     ///     services the main queue). For tests and lessons that need a main loop they can run.
+    ///     A registry has one main thread: ``start()`` refuses a second.
     ///   - body: what the thread does; it exits when `body` returns.
     public init(name: String, registry: LoopRegistry = .shared, isMain: Bool = false, body: @escaping @Sendable () -> Void) {
         self.name = name
@@ -101,10 +102,13 @@ public final class LoopThread: @unchecked Sendable {
     }
 
     /// Starts the thread.
-    /// - Throws: ``LoopError/threadAlreadyStarted(thread:)``.
+    /// - Throws: ``LoopError/threadAlreadyStarted(thread:)``; ``LoopError/mainThreadAlreadyClaimed(thread:)``
+    ///   for a thread made with `isMain: true` whose registry has a main thread already (the thread
+    ///   is then not started).
     public func start() throws(LoopError) {
         try status.withLock { status throws(LoopError) in
             guard status.phase == .notStarted else { throw .threadAlreadyStarted(thread: name) }
+            if isMain { try registry.reserveMain(for: name) }
             status.phase = .running
         }
         let started = Latch()
@@ -129,7 +133,8 @@ public final class LoopThread: @unchecked Sendable {
         _ = join(timeout: nil)
     }
 
-    /// Waits up to `timeout` seconds (nil: no limit) for the thread to exit.
+    /// Waits up to `timeout` seconds (nil or +∞: no limit; 0, negative or NaN: no wait) for the
+    /// thread to exit.
     /// - Returns: whether it exited (and was joined). From the thread itself, false at once
     ///   (it would wait for itself for ever).
     @discardableResult

@@ -4,13 +4,20 @@
 /// (`_fireTSR`). Here an instant is a whole number of nanoseconds, so arithmetic on a
 /// ``VirtualClock`` is exact and scenarios give the same trace every time.
 /// Intervals are `Double` seconds, as in Foundation (`TimeInterval`).
+///
+/// Every way of making an instant clamps, none fails: seconds beyond the ±292 years an `Int64`
+/// of nanoseconds holds (±∞, ±1e300) become the first or last instant, and NaN seconds become
+/// ``distantFuture`` (never). CF clamps dates the same way (`CFRunLoopTimerCreate`,
+/// `CFRunLoopTimerSetNextFireDate`); Foundation's `Date` takes any number. It is the *intervals*
+/// the engine schedules with (a timer's interval, a delay, a timeout) that are checked and refused
+/// with ``LoopError/invalidInterval(_:)``.
 public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Nanoseconds since the clock's origin.
     public var nanoseconds: Int64
 
     public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
-    /// `seconds` after the clock's origin.
+    /// `seconds` after the clock's origin, clamped (NaN: ``distantFuture``).
     public init(seconds: Double) { self.nanoseconds = Instant.nanoseconds(seconds) }
 
     /// The origin of a clock (a ``VirtualClock`` starts here).
@@ -34,9 +41,11 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// `seconds` earlier.
     public static func - (a: Instant, seconds: Double) -> Instant { a + (-seconds) }
 
-    /// The seconds from `b` to `a`.
+    /// The seconds from `b` to `a` (exact to the nanosecond while the difference fits an `Int64`).
     public static func - (a: Instant, b: Instant) -> Double {
-        Double(a.nanoseconds &- b.nanoseconds) / 1e9
+        let (difference, overflow) = a.nanoseconds.subtractingReportingOverflow(b.nanoseconds)
+        if overflow { return (Double(a.nanoseconds) - Double(b.nanoseconds)) / 1e9 }
+        return Double(difference) / 1e9
     }
 
     public var description: String {

@@ -20,11 +20,17 @@ public struct ReferenceTimerRescheduling: TimerRescheduling {
     public init() {}
 
     public func nextFireDate(after fireDate: Instant, interval: Double, now: Instant) -> Instant {
-        let step = max(Instant.nanoseconds(interval), 1)
+        let step = UInt64(max(Instant.nanoseconds(interval), 1))
         guard now >= fireDate else { return fireDate + interval }
-        let missed = (now.nanoseconds - fireDate.nanoseconds) / step    // whole intervals already past
-        let (offset, tooFar) = (missed + 1).multipliedReportingOverflow(by: step)
-        let (next, overflow) = fireDate.nanoseconds.addingReportingOverflow(offset)
-        return tooFar || overflow ? .distantFuture : Instant(nanoseconds: next)
+        // Unsigned: from the farthest past to the last instant is up to 2⁶⁴ − 1 ns, more than an
+        // Int64 holds. A next tick beyond the last instant is never (CF clamps such dates too).
+        let elapsed = UInt64(bitPattern: now.nanoseconds &- fireDate.nanoseconds)
+        let missed = elapsed / step    // whole intervals already past
+        let (ticks, tooMany) = missed.addingReportingOverflow(1)
+        let (offset, tooFar) = ticks.multipliedReportingOverflow(by: step)
+        guard !tooMany, !tooFar else { return .distantFuture }
+        // The next tick lies in (now, now + step]: if it wrapped round, it is past the last instant.
+        let next = Int64(bitPattern: UInt64(bitPattern: fireDate.nanoseconds) &+ offset)
+        return next > now.nanoseconds ? Instant(nanoseconds: next) : .distantFuture
     }
 }

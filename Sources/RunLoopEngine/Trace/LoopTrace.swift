@@ -55,11 +55,17 @@ public final class LoopTrace: Sendable {
     }
 
     static func line(for event: TraceEvent, times: Bool) -> String {
-        let indent = String(repeating: "  ", count: max(event.depth - 1, 0))
+        let indent = String(repeating: "  ", count: indentation(event))
         let mode = event.mode.name.padding(toLength: 9)
         let body = "\(mode) \(indent)\(event.summary)"
         guard times else { return body }
         return "\(event.time.description.leftPadding(toLength: 10))  \(body)"
+    }
+
+    /// How many steps `event` is indented: its run's depth less one, from 0 to the deepest a run
+    /// can nest (an event made by hand may carry any depth).
+    static func indentation(_ event: TraceEvent) -> Int {
+        min(max(event.depth, 1) - 1, Loop.nestedRunLimit)
     }
 
     /// The timeline as text: a time column, the mode, nested runs indented, passes separated.
@@ -74,7 +80,7 @@ public final class LoopTrace: Sendable {
             let sameTime = lastTime == event.time
             let time = sameTime ? "" : event.time.description
             lastTime = event.time
-            let indent = String(repeating: "│ ", count: max(event.depth - 1, 0))
+            let indent = String(repeating: "│ ", count: indentation(event))
             out.append("\(time.leftPadding(toLength: 10))  \(event.mode.name.padding(toLength: 8))  \(indent)\(event.summary)")
         }
         return out.joined(separator: "\n")

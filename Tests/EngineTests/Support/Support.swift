@@ -170,9 +170,10 @@ final class HeldThread: Sendable {
     let release = Latch()
     let started = Gate()
 
-    init(name: String = "held", registry: LoopRegistry = LoopRegistry(), body: @escaping @Sendable () -> Void = {}) {
+    init(name: String = "held", registry: LoopRegistry = LoopRegistry(), isMain: Bool = false,
+         body: @escaping @Sendable () -> Void = {}) {
         let (release, started) = (self.release, self.started)
-        thread = LoopThread(name: name, registry: registry) {
+        thread = LoopThread(name: name, registry: registry, isMain: isMain) {
             started.open()
             _ = release.wait(timeout: 30)
             body()
