@@ -25,9 +25,10 @@ enum Help {
           verify --mutants [N…]  maintainers: every wrong answer in Mutants/ turns its lesson red
 
         `kata help COMMAND` or `kata COMMAND --help` explains one command.
-        Progress: .kata/progress.json. Builds: .build/kata-exercises, .build/kata-solutions,
-        .build/kata-verify (never .build itself, so kata and your own swift build don't wait
-        for each other). NO_COLOR=1 turns colours off.
+        Progress: .kata/progress.json; each lesson's last result: .kata/results.json.
+        Builds: .build/kata-exercises (.build/kata-shadow when an exercise does not compile),
+        .build/kata-verify, .build/kata-mutants (never .build itself, so kata and your own
+        swift build don't wait for each other). NO_COLOR=1 turns colours off.
 
         \(exitCodes)
         """

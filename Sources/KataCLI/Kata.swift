@@ -77,7 +77,7 @@ struct Context {
         root = directory
     }
 
-    /// The runner for the student's package, building in `.build/kata-exercises` (or `.build/kata-solutions`).
+    /// The runner for the student's package, building in `.build/kata-exercises`.
     func runner(_ target: TestRunner.Target) -> TestRunner {
         TestRunner(packagePath: root, scratch: path(".build/kata-\(target.rawValue)"), target: target)
     }

@@ -111,8 +111,8 @@ enum Commands {
         return out.joined(separator: "\n")
     }
 
-    /// Where the reference engine does what the lesson asked for — its page's "In the engine"
-    /// section — once the lesson is green. Before, those files are the answer one click away: the
+    /// Where the reference engine does what the lesson asked for — its page's "After you solve
+    /// it: in the engine" section — once the lesson is green. Before, those files are the answer one click away: the
     /// card says only that they will be shown.
     static func engineNotes(_ result: LessonResult, page: String?, style: Style) -> [String] {
         guard let page else { return [] }
@@ -121,7 +121,7 @@ enum Commands {
         for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("## ") {
                 if inside { break }
-                inside = line.hasPrefix("## In the engine")
+                inside = line.lowercased().hasSuffix("in the engine")   // "## After you solve it: in the engine"
             } else if inside {
                 section.append(String(line))
             }

@@ -8,7 +8,7 @@ import Darwin
 
 /// Builds and runs the lesson tests — against the Exercises or the Solutions — in build
 /// folders of its own, so it never waits for (or breaks) a `swift build` you run yourself:
-/// `.build/kata-exercises` and `.build/kata-solutions` (and `.build/kata-verify` for `kata verify`).
+/// `.build/kata-exercises` (and `.build/kata-shadow`, `.build/kata-verify`, `.build/kata-mutants`).
 ///
 /// Results come from Swift Testing's JSON event stream, which the test process writes as it goes:
 /// when it crashes or hangs, the stream still says which tests finished and which were running.
