@@ -37,9 +37,22 @@ struct ResultCache: Codable, Equatable {
         return LessonResult(lesson: lesson, cases: entry.cases, breakage: entry.breakage, discovered: entry.discovered)
     }
 
+    /// Keeps `result` unless it may say more about the machine than about the code: a crash, a
+    /// hang, or a test that gave up waiting (a busy machine can make a correct answer late);
+    /// those lessons run again next time.
     mutating func store(_ result: LessonResult, key: String?) {
-        guard let key else { return }
+        guard let key, Self.isDeterministic(result) else {
+            entries[result.lesson.number] = nil
+            return
+        }
         entries[result.lesson.number] = Entry(key: key, cases: result.cases, breakage: result.breakage, discovered: result.discovered)
+    }
+
+    static func isDeterministic(_ result: LessonResult) -> Bool {
+        switch result.breakage {
+        case .crashed, .hung: return false
+        case .doesNotCompile, nil: return !TestRunner.leftCodeRunning(result)
+        }
     }
 
     /// Each lesson's key: the contents of its exercise file and of every other file the lesson
