@@ -21,14 +21,19 @@ for dir in "$here"/Solutions/*/; do cp -R "$dir" "$copy/Exercises/"; done
 cp "$here/Exercises/06-timer-skip-on-overrun/NextFireDate.swift" "$copy/Exercises/06-timer-skip-on-overrun/"
 
 ex="$copy/Exercises"
+# edit FILE SCRIPT: sed into a new file (GNU and BSD sed disagree on -i); a newline in a
+# replacement is a backslash at the end of a line, as POSIX sed reads it.
+edit() { sed "$2" "$1" > "$1.edited" && mv "$1.edited" "$1"; }
 # 02: a wrong answer — the table holds duplicates.
-sed -i 's|        guard !held.contains(item) else { return false }.*$|        // (no duplicate check)|' "$ex/02-mode-isolation/ModeItems.swift"
+edit "$ex/02-mode-isolation/ModeItems.swift" 's|        guard !held.contains(item) else { return false }.*$|        // (no duplicate check)|'
 # 04: a thrown error — running `.common`.
-sed -i 's|    return try loop.run(mode: .default, timeout: 1)$|    return try loop.run(mode: .common, timeout: 1)|' "$ex/04-run-results/RunResults.swift"
+edit "$ex/04-run-results/RunResults.swift" 's|    return try loop.run(mode: .default, timeout: 1)$|    return try loop.run(mode: .common, timeout: 1)|'
 # 03: a crash — force-unwrapping nil.
-sed -i 's|        guard commonModes.insert(mode).inserted else { return \[\] }|        let missing: Int? = nil; _ = missing!\n        guard commonModes.insert(mode).inserted else { return [] }|' "$ex/03-common-modes/CommonModes.swift"
+edit "$ex/03-common-modes/CommonModes.swift" 's|        guard commonModes.insert(mode).inserted else { return \[\] }|        let missing: Int? = nil; _ = missing!\
+        guard commonModes.insert(mode).inserted else { return [] }|'
 # 01: code that never returns.
-sed -i 's|        if let existing = loops\[thread\] { return existing }|        while loops.count >= 0 { if Int.random(in: 0..<2) == 2 { break } }\n        if let existing = loops[thread] { return existing }|' "$ex/01-one-loop-per-thread/LoopTable.swift"
+edit "$ex/01-one-loop-per-thread/LoopTable.swift" 's|        if let existing = loops\[thread\] { return existing }|        while loops.count >= 0 { if Int.random(in: 0..<2) == 2 { break } }\
+        if let existing = loops[thread] { return existing }|'
 
 cd "$copy"
 echo "== swift test (the plain student view): the crash takes the whole test process down"

@@ -6,7 +6,7 @@ enum Help {
           1    a check failed (verify found a mismatch; show --solution before the lesson is green)
           2    bad usage, or not inside the RunLoop Kata package
           3    the package does not build, or a tool kata needs (swift, git) failed
-          130  interrupted (Ctrl-C)
+          130  interrupted (Ctrl-C); 143 terminated (SIGTERM); 129 the terminal hung up
         """
 
     static let overview = """
@@ -21,6 +21,7 @@ enum Help {
           watch [N]            re-run the current lesson whenever you save; move on when green
           trace [NAME]         draw a scenario's timeline on the reference engine
           reset N [--yes]      put lesson N's exercise back to its original stub (asks first)
+          quiz [N]             predict what the loop does, then watch the reference engine do it
           verify               maintainers: Solutions green, untouched Exercises red, no crash
           verify --mutants [N…]  maintainers: every wrong answer in Mutants/ turns its lesson red
 
@@ -92,6 +93,26 @@ enum Help {
             history that is still a full stub, so a commit of your own work is never taken for
             the original. Says how many lines you would lose and asks y/N; --yes, -y skips the
             question. Your version is kept in .kata/backups/ first.
+            """,
+        "quiz": """
+            usage: kata quiz [N] [--answer A] | kata quiz N --engine | kata quiz --list
+                   kata quiz --interview [--seed S] [--answer "A1;A2;…"]
+
+            A scenario as an iOS developer writes it (RunLoop, Timer, perform…, observers,
+            modes) and a question: which ticks fire and when, in what order things come, what
+            a run returns, whether a line ever runs. Predict, then kata runs the same scenario
+            on the reference engine (a virtual clock) and shows its answer beside yours, its
+            timeline, why, and the lesson to read. The answer always comes from that run.
+              N               question N (without it: the next one not yet answered)
+              --answer, -a    the answer, without a terminal: a letter (b), words in order
+                              (entry,beforeWaiting,exit) or times in ms (1000,3500 or none)
+              --engine, -e    question N's iOS code beside the engine code that runs
+              --list, -l      the questions, by lesson, with your last answers
+              --interview     ten questions across the levels, each timed; a score and the
+                              lessons to revisit. --seed S draws the same ten again;
+                              --answer takes all ten, separated by ';' (or one --answer each)
+            Answers are kept in .kata/progress.json. Exit 0: right (every one, in an
+            interview); 1: a wrong answer; 2: an answer kata cannot read, or none given.
             """,
         "verify": """
             usage: kata verify

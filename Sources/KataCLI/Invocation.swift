@@ -12,11 +12,12 @@ enum Invocation: Equatable {
     case verify
     /// `kata verify --mutants [N…]`: the mutant catalog of the lessons given (every lesson when none is).
     case verifyMutants(lessons: [Int])
+    case quiz(QuizRequest)
     /// `kata --help`, `kata help`, `kata help show`, `kata show --help`.
     case help(command: String?)
 
     /// The subcommands, in the order `kata --help` lists them.
-    static let commands = ["list", "next", "show", "hint", "watch", "trace", "reset", "verify"]
+    static let commands = ["list", "next", "show", "hint", "watch", "trace", "reset", "verify", "quiz"]
 
     /// Parses the arguments after the program name.
     static func parse(_ arguments: [String], lessons: Int = Catalog.lessons.count) throws(UsageError) -> Invocation {
@@ -77,6 +78,7 @@ enum Invocation: Equatable {
         case "reset":
             let confirmed = flag("--yes", "-y")
             invocation = .reset(lesson: try lesson(required: true)!, confirmed: confirmed)
+        case "quiz": invocation = .quiz(try QuizRequest.parse(&rest))
         case "trace":
             let name = rest.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
             if name != nil { rest.removeFirst() }

@@ -4,7 +4,8 @@ import KataCore
 /// The `kata` command: the course's front door. `Sources/kata/main.swift` only calls `main`.
 ///
 /// Exit codes (also in `kata --help`): 0 done · 1 a check failed · 2 bad usage or not inside the
-/// package · 3 the package does not build, or a tool failed · 130 interrupted.
+/// package · 3 the package does not build, or a tool failed · 130 interrupted (Ctrl-C), 143
+/// terminated (SIGTERM), 129 the terminal hung up (see `Shutdown`).
 public enum Kata {
     public enum ExitCode {
         public static let ok: Int32 = 0
@@ -16,12 +17,13 @@ public enum Kata {
 
     /// Runs `kata` with `arguments` (without the program name); returns the exit code.
     public static func main(_ arguments: [String]) -> Int32 {
+        // Told to stop (Ctrl-C, SIGTERM, SIGHUP) while finishing: the exit is the signal's, not ours.
+        defer { Shutdown.holdIfEnding() }
         let invocation: Invocation
         do {
             invocation = try Invocation.parse(arguments)
         } catch {
-            print("kata: \(error)")
-            print(error.command.map { "Try: kata \($0) --help" } ?? "Try: kata --help")
+            complain("kata: \(error)\n" + (error.command.map { "Try: kata \($0) --help" } ?? "Try: kata --help"))
             return ExitCode.usage
         }
         if case let .help(command) = invocation {
@@ -32,10 +34,10 @@ public enum Kata {
         do {
             context = try Context()
         } catch {
-            print("kata: \(error)")
+            complain("kata: \(error)")
             return ExitCode.usage
         }
-        Interrupt.install(message: "Stopped. Your progress is saved in .kata/progress.json.", colours: context.style.colours)
+        Shutdown.install(message: "Stopped. Your progress is saved in .kata/progress.json.", colours: context.style.colours)
         do {
             switch invocation {
             case .list: return try Commands.list(context)
@@ -47,17 +49,29 @@ public enum Kata {
             case let .reset(lesson, confirmed): return try Commands.reset(context, lesson: Catalog.lesson(lesson)!, confirmed: confirmed)
             case .verify: return try Commands.verify(context)
             case let .verifyMutants(lessons): return try Commands.verifyMutants(context, lessons: lessons)
+            case let .quiz(request): return try Commands.quiz(context, request: request)
             case .help: return ExitCode.ok
             }
         } catch let failure as BuildFailure {
-            print(context.style.red("✘ ") + failure.description)
-            print(context.style.dim("  Fix it and run kata again (swift build --build-tests shows every error)."))
+            complain(context.style.red("✘ ") + failure.description + "\n"
+                     + context.style.dim("  Fix it and run kata again (swift build --build-tests shows every error)."))
             return ExitCode.buildOrTool
         } catch {
-            print("kata: \(error)")
+            complain("kata: \(error)")
             return ExitCode.buildOrTool
         }
     }
+
+    /// Writes `text` and a line break on standard error, after what standard output holds so far:
+    /// errors go there, so that `kata list > file` still shows them and the file holds only the output.
+    static func complain(_ text: String) {
+        Shutdown.holdIfEnding()   // a child refused or ended by a signal: the farewell says it all
+        fflush(nil)
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// A warning that does not end the command: `kata: …` on standard error.
+    static func warn(_ text: String) { complain("kata: " + text) }
 }
 
 /// Where `kata` works: the package root, the style.

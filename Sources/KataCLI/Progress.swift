@@ -2,6 +2,12 @@ import Foundation
 import KataCore
 
 /// What `kata` remembers between runs, in `.kata/progress.json` (git ignores `.kata/`).
+///
+/// The file is the student's to break: an editor, a merge or a full disk can leave it empty,
+/// garbled or of another shape. Reading it never fails: a file that cannot be read is reported
+/// in one line, moved aside (`progress.json.unreadable-…`) and replaced by a fresh start; values
+/// out of range are clamped. Writing it never ends a command: a failure is reported in one line
+/// and the command's own work goes on.
 struct Progress: Codable, Equatable {
     /// The lesson `kata next` and `kata watch` work on.
     var current: Int = 1
@@ -11,6 +17,8 @@ struct Progress: Codable, Equatable {
     var hintsShown: [Int: Int] = [:]
     /// The last result of each lesson: passed tests, total.
     var lastResults: [Int: [Int]] = [:]
+    /// `kata quiz`: the questions answered and the interviews taken (absent until the first).
+    var quiz: QuizProgress?
 
     init() {}
 
@@ -21,22 +29,91 @@ struct Progress: Codable, Equatable {
         solved = try values.decodeIfPresent(Set<Int>.self, forKey: .solved) ?? []
         hintsShown = try values.decodeIfPresent([Int: Int].self, forKey: .hintsShown) ?? [:]
         lastResults = try values.decodeIfPresent([Int: [Int]].self, forKey: .lastResults) ?? [:]
+        quiz = try? values.decodeIfPresent(QuizProgress.self, forKey: .quiz)
     }
 
-    static func path(in root: String) -> String { (root as NSString).appendingPathComponent(".kata/progress.json") }
+    static let relativePath = ".kata/progress.json"
 
-    static func load(from root: String) -> Progress {
-        guard let data = FileManager.default.contents(atPath: path(in: root)),
-              let progress = try? JSONDecoder().decode(Progress.self, from: data) else { return Progress() }
-        return progress
+    static func path(in root: String) -> String { (root as NSString).appendingPathComponent(relativePath) }
+
+    /// The progress kept in `root`, or a fresh start. `warn` receives one line for a file that
+    /// exists but cannot be used.
+    static func load(from root: String, lessons: [Lesson] = Catalog.lessons, warn: (String) -> Void = Kata.warn) -> Progress {
+        let file = path(in: root), fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: file, isDirectory: &isDirectory) else { return Progress() }
+        if isDirectory.boolValue {
+            warn("\(relativePath) is a folder, not a file: starting without saved progress (remove the folder to keep progress again).")
+            return Progress()
+        }
+        // A pipe or a device (`/dev/zero`) is not read: it could block, or never end.
+        let type = (try? fileManager.attributesOfItem(atPath: (file as NSString).resolvingSymlinksInPath))?[.type] as? FileAttributeType
+        guard type == .typeRegular else {
+            warn("\(relativePath) is not a regular file: starting without saved progress.")
+            return Progress()
+        }
+        guard let data = fileManager.contents(atPath: file) else {
+            warn("\(relativePath) cannot be read (permission denied?): starting without saved progress.")
+            return Progress()
+        }
+        do {
+            return try JSONDecoder().decode(Progress.self, from: data).clamped(to: lessons)
+        } catch {
+            let what = data.isEmpty ? "is empty" : "is not kata's progress (\(Self.problem(error)))"
+            if let aside = SafeFile.moveAside(file, suffix: "unreadable") {
+                warn("\(relativePath) \(what): kept as \((aside as NSString).lastPathComponent) in .kata/, starting afresh.")
+            } else {
+                warn("\(relativePath) \(what) and could not be moved aside: starting afresh.")
+            }
+            return Progress()
+        }
     }
 
-    func save(to root: String) throws {
-        let file = Progress.path(in: root)
-        try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    /// Writes the progress to `root/.kata/progress.json`; on failure, says what and where in one
+    /// line (through `warn`) and returns false. The command's own work is never lost to it.
+    @discardableResult
+    func save(to root: String, warn: (String) -> Void = Kata.warn) -> Bool {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(self).write(to: URL(fileURLWithPath: file))
+        do {
+            try SafeFile.write(try encoder.encode(self), to: Progress.path(in: root), root: root)
+            return true
+        } catch {
+            warn("progress not saved: \(error)")
+            return false
+        }
+    }
+
+    /// Every value brought into range: lessons that exist, hint counts from 0 to the lesson's
+    /// number of hints, results with 0 ≤ passed ≤ total.
+    func clamped(to lessons: [Lesson]) -> Progress {
+        let numbers = Set(lessons.map(\.number))
+        var result = Progress()
+        if let first = lessons.map(\.number).min(), let last = lessons.map(\.number).max() {
+            result.current = min(max(current, first), last)
+        }
+        result.solved = solved.intersection(numbers)
+        for (lesson, shown) in hintsShown {
+            guard let hints = lessons.first(where: { $0.number == lesson })?.hints.count else { continue }
+            result.hintsShown[lesson] = min(max(shown, 0), hints)
+        }
+        for (lesson, counts) in lastResults where numbers.contains(lesson) {
+            if counts.count == 2, counts[1] >= 0, (0...counts[1]).contains(counts[0]) { result.lastResults[lesson] = counts }
+        }
+        result.quiz = quiz?.clamped(to: Set(QuizBank.all.map(\.number)))
+        return result
+    }
+
+    /// What a decoding error says, in a few words.
+    private static func problem(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .dataCorrupted?: return "not valid JSON"
+        case let .typeMismatch(_, context)?, let .valueNotFound(_, context)?:
+            let key = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return key.isEmpty ? "not a JSON object" : "'\(key)' has the wrong type"
+        case let .keyNotFound(key, _)?: return "'\(key.stringValue)' is missing"
+        default: return "unreadable"
+        }
     }
 
     /// Records a run's results; returns the lessons that turned green in it.
@@ -62,10 +139,12 @@ struct Progress: Codable, Equatable {
             ?? lessons.first { !solved.contains($0.number) }
     }
 
-    /// The next hint of `lesson` to show (1-based), and remembers it was shown.
+    /// The next hint of `lesson` to show (1-based), and remembers it was shown. A count out of
+    /// range (negative, or more than there are) is brought back into range first.
     mutating func nextHint(of lesson: Int, available: Int) -> Int? {
         guard available > 0 else { return nil }
-        let shown = min((hintsShown[lesson] ?? 0) + 1, available)
+        let seen = min(max(hintsShown[lesson] ?? 0, 0), available)
+        let shown = min(seen + 1, available)
         hintsShown[lesson] = shown
         return shown
     }

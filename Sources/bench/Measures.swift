@@ -1,8 +1,5 @@
 // One round of each measurement, for one side. Both sides run the very same code here; only
 // the `HostedLoop` / `LoopWork` behind it differs (see Sides.swift).
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import Synchronization
 
@@ -54,7 +51,7 @@ enum Measure {
     /// callout came after its fire date, and the loop thread's CPU time per timer.
     static func timerLateness(_ side: Side, count: Int) -> Lateness {
         side.onLoopThread { work in
-            let cpuAtStart = threadCPUSeconds()
+            let cpuAtStart = SystemReads.threadCPUSeconds()
             let late = LoopLocal<[Double]>([])
             @Sendable func scheduleNext() {
                 let target = Monotonic.nanoseconds() + 2_000_000
@@ -65,7 +62,7 @@ enum Measure {
             }
             scheduleNext()
             while late.value.count < count && work.run(for: 10) {}
-            return Lateness(late: late.value.sorted(), cpuPerTimer: (threadCPUSeconds() - cpuAtStart) / Double(count) * 1e6)
+            return Lateness(late: late.value.sorted(), cpuPerTimer: (SystemReads.threadCPUSeconds() - cpuAtStart) / Double(count) * 1e6)
         }
     }
 
@@ -104,19 +101,19 @@ enum Measure {
         let lead = Int64(200_000_000) + Int64(count) * 20_000
         return side.onLoopThread { work in
             let fired = LoopLocal(0)
-            let cpuAtStart = threadCPUSeconds()
+            let cpuAtStart = SystemReads.threadCPUSeconds()
             let start = Monotonic.nanoseconds()
             let base = start + lead
             for offset in offsets { work.oneShot(atMonotonic: base + offset) { fired.value += 1 } }
             let added = Monotonic.nanoseconds()
-            let cpuAdding = threadCPUSeconds() - cpuAtStart
+            let cpuAdding = SystemReads.threadCPUSeconds() - cpuAtStart
             let lastDue = base + 10_000_000
             while Monotonic.nanoseconds() < lastDue { usleep(UInt32(max(1, (lastDue - Monotonic.nanoseconds()) / 1000))) }
-            let cpuBeforeFiring = threadCPUSeconds()
+            let cpuBeforeFiring = SystemReads.threadCPUSeconds()
             let fireStart = Monotonic.nanoseconds()
             while fired.value < count && work.run(for: 60) {}
             let end = Monotonic.nanoseconds()
-            let cpuFiring = threadCPUSeconds() - cpuBeforeFiring
+            let cpuFiring = SystemReads.threadCPUSeconds() - cpuBeforeFiring
             precondition(fired.value == count, "\(side): \(fired.value) timers fired of \(count)")
             return TimerPhases(add: Double(added - start) / 1e9, fire: Double(end - fireStart) / 1e9, cpu: cpuAdding + cpuFiring)
         }
@@ -129,27 +126,13 @@ enum Measure {
         defer { host.shutDown() }
         let reading = Mutex(0.0)
         let done = DispatchSemaphore(value: 0)
-        host.post { reading.withLock { $0 = threadCPUSeconds() }; done.signal() }
+        host.post { reading.withLock { $0 = SystemReads.threadCPUSeconds() }; done.signal() }
         done.wait()
         let before = reading.withLock { $0 }
         Thread.sleep(forTimeInterval: seconds)
-        host.post { reading.withLock { $0 = threadCPUSeconds() }; done.signal() }
+        host.post { reading.withLock { $0 = SystemReads.threadCPUSeconds() }; done.signal() }
         done.wait()
         return reading.withLock { $0 } - before
-    }
-
-    /// User + system CPU seconds of the calling thread.
-    static func threadCPUSeconds() -> Double {
-        #if os(Linux)
-        var usage = rusage()
-        getrusage(__rusage_who_t(1), &usage)   // RUSAGE_THREAD
-        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
-        #else
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-        #endif
     }
 
     /// `count` offsets in [0, window) nanoseconds, from a fixed linear congruential sequence.
@@ -171,43 +154,3 @@ extension Array where Element == Double {
 
     var median: Double { sorted().quantile(0.5) }
 }
-
-/// The calling thread's CPU affinity (Linux `sched_setaffinity` on the thread). Glibc's
-/// affinity calls are GNU extensions Swift does not import: they are looked up by name.
-/// Elsewhere it does nothing (macOS has no thread affinity).
-#if os(Linux)
-enum CPUAffinity {
-    private typealias Affinity = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
-    private typealias GetCPU = @convention(c) () -> Int32
-
-    private static func function<F>(_ name: String, as type: F.Type) -> F {
-        unsafeBitCast(dlsym(UnsafeMutableRawPointer(bitPattern: 0), name)!, to: type)   // RTLD_DEFAULT
-    }
-
-    static func currentCPU() -> Int32 { function("sched_getcpu", as: GetCPU.self)() }
-
-    static func current() -> cpu_set_t {
-        var set = cpu_set_t()
-        _ = function("sched_getaffinity", as: Affinity.self)(0, MemoryLayout<cpu_set_t>.size, &set)
-        return set
-    }
-
-    static func set(_ set: cpu_set_t) {
-        var set = set
-        _ = function("sched_setaffinity", as: Affinity.self)(0, MemoryLayout<cpu_set_t>.size, &set)
-    }
-
-    static func pin(to cpu: Int32) {
-        var set = cpu_set_t()
-        withUnsafeMutableBytes(of: &set) { bytes in bytes[Int(cpu) / 8] |= UInt8(1 << (Int(cpu) % 8)) }
-        self.set(set)
-    }
-}
-#else
-enum CPUAffinity {
-    static func currentCPU() -> Int32 { 0 }
-    static func current() -> Int32 { 0 }
-    static func set(_ set: Int32) {}
-    static func pin(to cpu: Int32) {}
-}
-#endif

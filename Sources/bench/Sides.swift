@@ -215,12 +215,3 @@ struct FoundationWork: LoopWork, @unchecked Sendable {
 
     func run(for seconds: Double) -> Bool { loop.run(mode: .default, before: Date(timeIntervalSinceNow: seconds)) }
 }
-
-/// CLOCK_MONOTONIC in nanoseconds (the clock both loops time their timers with on Linux).
-enum Monotonic {
-    static func nanoseconds() -> Int64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
-    }
-}

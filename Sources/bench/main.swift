@@ -43,7 +43,7 @@ func alternate<T>(_ count: Int, _ what: String, _ measure: (Side) -> T) -> [Side
 }
 
 func loadAverage() -> String {
-    (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
+    SystemReads.loadAverage().map { $0.map { String(format: "%.2f", $0) }.joined(separator: " ") } ?? "?"
 }
 
 if let index = arguments.firstIndex(of: "--profile"), index + 2 < arguments.count, let side = Side(rawValue: arguments[index + 2]) {

@@ -21,9 +21,7 @@
 // Modes are named by strings; "default" and "common" are the default mode and the common modes.
 // Times are seconds on the side's own clock (Foundation: since the reference date; engine: the
 // loop's clock).
-#if os(Linux)
 import CoreFoundation
-#endif
 import Foundation
 import RunLoopEngine
 
@@ -96,10 +94,8 @@ protocol SourceUnderTest: ItemUnderTest {
 /// except for operations CF makes thread-safe (perform, stop, wake-up, isWaiting, contains).
 final class FoundationLoop: LoopUnderTest, @unchecked Sendable {
     let loop: RunLoop
-    #if os(Linux)
     /// The CFRunLoop behind `loop` (the same object as `RunLoop.current`'s, taken on its thread).
     let cf: CFRunLoop = CFRunLoopGetCurrent()
-    #endif
 
     /// Made on the loop's own thread only.
     private init(_ loop: RunLoop) { self.loop = loop }

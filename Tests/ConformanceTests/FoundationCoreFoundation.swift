@@ -8,21 +8,15 @@
 //
 // They are reachable all the same: the Swift toolchain for Linux ships the CoreFoundation
 // module Foundation is built on (`import CoreFoundation`, headers in usr/lib/swift/CoreFoundation),
-// and `CFRunLoopGetCurrent()` is the very loop behind `RunLoop.current`. It is not a supported
-// API of the toolchain, so these scenarios are compiled on Linux only and say so in their names.
-#if os(Linux)
+// and `CFRunLoopGetCurrent()` is the very loop behind `RunLoop.current`. On macOS the same calls
+// reach Apple's own CFRunLoop (`RunLoop.getCFRunLoop()` is public there), the truest reference
+// there is. The two spell a mode differently: Platform/CoreFoundationSpelling.swift.
 import CoreFoundation
 import Foundation
 import RunLoopEngine
 
 extension FoundationLoop: CFLoopUnderTest {
-    static func cfMode(_ name: String) -> CFRunLoopMode {
-        switch name {
-        case "default": kCFRunLoopDefaultMode
-        case "common": kCFRunLoopCommonModes
-        default: CFStringCreateWithCString(nil, name, CFStringBuiltInEncodings.UTF8.rawValue)
-        }
-    }
+    static func cfMode(_ name: String) -> CFRunLoopMode { CoreFoundationSpelling.mode(name) }
 
     func addCommonMode(_ mode: String) { CFRunLoopAddCommonMode(cf, Self.cfMode(mode)) }
 
@@ -89,11 +83,12 @@ final class CFSource: SourceUnderTest, @unchecked Sendable {
         var context = CFRunLoopSourceContext()
         context.version = 0
         context.info = Unmanaged.passUnretained(self).toOpaque()   // the source lives as long as the scenario
-        context.perform = { info in Unmanaged<CFSource>.fromOpaque(info!).takeUnretainedValue().perform() }
+        // `info` is optional in one CoreFoundation and not in the other: taken as an optional
+        // and unwrapped, it compiles against both.
+        context.perform = { info in Unmanaged<CFSource>.fromOpaque((info as UnsafeMutableRawPointer?)!).takeUnretainedValue().perform() }
         source = CFRunLoopSourceCreate(nil, order, &context)
     }
 
     func signal() { CFRunLoopSourceSignal(source) }
     func invalidate() { CFRunLoopSourceInvalidate(source) }
 }
-#endif

@@ -111,7 +111,6 @@ func conform(expected: [String], timeout: Double = 20, sourceLocation: SourceLoc
                   engine: { scenario(EngineLoop(Loop.current, log: $0), $0) })
 }
 
-#if os(Linux)
 /// ``conform(expected:timeout:sourceLocation:_:)`` for a scenario that needs the CoreFoundation
 /// level of the loops (see FoundationCoreFoundation.swift).
 func conformCF(expected: [String], timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation,
@@ -120,7 +119,6 @@ func conformCF(expected: [String], timeout: Double = 20, sourceLocation: SourceL
                   foundation: { scenario(FoundationLoop.current, $0) },
                   engine: { scenario(EngineLoop(Loop.current, log: $0), $0) })
 }
-#endif
 
 private func compare(expected: [String], timeout: Double, sourceLocation: SourceLocation,
                      foundation: @escaping @Sendable (Log) -> Void, engine: @escaping @Sendable (Log) -> Void) async {

@@ -62,7 +62,13 @@ struct RunScenarios {
     /// A thread ran its loop and exited. Its loop object can still be held, but nothing runs it:
     /// it cannot be run from another thread, a block or timer sent to it never runs, and a new
     /// thread gets a loop of its own.
-    @Test("the loop of a thread that has exited runs nothing any more")
+    ///
+    /// "Run from another thread → false" is swift-corelibs-foundation's own check in
+    /// `run(mode:before:)` (`_cfRunLoop !== CFRunLoopGetCurrent()`); Apple's Foundation does not
+    /// document what running another thread's loop does, so the scenario is skipped there.
+    @Test("the loop of a thread that has exited runs nothing any more",
+          .disabled(if: CoreFoundationSpelling.isApples,
+                    "rests on swift-corelibs-foundation's run(mode:before:) refusing another thread's loop; Apple's Foundation does not document it"))
     func loopOfAnExitedThread() async {
         let expected = ["worker ran its loop: tick", "worker exited", "run from another thread → false",
                         "block or timer sent after the exit ran: false", "a new thread has another loop: true"]

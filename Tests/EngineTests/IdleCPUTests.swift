@@ -1,26 +1,16 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
 @testable import RunLoopEngine
 
 /// A sleeping loop waits in the kernel: no polling, no periodic wake-ups.
 @Suite struct IdleCPUTests {
-    /// The calling thread's CPU time (user + system), in seconds.
-    static func threadCPUTime() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-
     @Test func anIdleLoopOnTheRealClockUsesNoMeasurableCPU() async throws {
         let measured = Shared<(cpu: Double, wall: Double, result: Loop.RunResult?)>((0, 0, nil))
         let thread = LoopThread(name: "idle", registry: LoopRegistry()) {
             let loop = Loop.current
             try? loop.add(Loop.Port(name: "keep-alive"), forMode: .default)
-            let (cpu, wall) = (Self.threadCPUTime(), loop.now)
+            let (cpu, wall) = (SystemThreads.cpuTime(), loop.now)
             let result = try? loop.run(mode: .default, timeout: 0.5)
-            measured.value = (Self.threadCPUTime() - cpu, loop.now - wall, result)
+            measured.value = (SystemThreads.cpuTime() - cpu, loop.now - wall, result)
         }
         try thread.start()
         #expect(await thread.finish(timeout: 10))

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import Testing
 @testable import RunLoopEngine
@@ -76,7 +73,7 @@ import Testing
         // One timer moved 10,000 times: still one timer, firing once, at its last date.
         let moved = staying[0]
         for step in 0..<10_000 { moved.fireDate = loop.now + 1 + Double(step) / 10_000 }
-        let heaps = loop.state.withLock { state in state.withMode(.default) { $0.byFireDate.count } ?? 0 }
+        let heaps = loop.state.withLock { state in state.withMode(.default) { $0.timers.entryCount } ?? 0 }
         #expect(heaps <= 2 * staying.count + 1, "the default mode's heap holds \(heaps) entries for \(staying.count) timers")
         #expect(loop.nextTimerFireDate(mode: .default) == moved.fireDate)
 
@@ -104,19 +101,36 @@ import Testing
         #expect(weakLoop.object == nil)
     }
 
-    @Test func aThousandStartStopCyclesOfAPermanentThreadLeaveNoThreadAndNoLoop() async throws {
-        let cycles = 1000
+    @Test func aThousandStartStopCyclesOfAPermanentThreadLeaveNoLoop() async throws {
+        let loops = try await Self.startAndStopPermanentThreads(cycles: 1000, named: "permanent")
+        #expect(loops.count == 1000)
+        #expect(loops.allSatisfy { $0.object == nil }, "\(loops.filter { $0.object != nil }.count) loops are still alive")
+    }
+
+    /// Joined threads are gone from the kernel's list of the process's threads. Other tests
+    /// start threads meanwhile, so the count of all threads proves nothing; their names do.
+    @Test(.enabled(if: SystemThreads.canListThreads, "this system does not list a process's threads"))
+    func startStopCyclesOfAPermanentThreadLeaveNoThread() async throws {
         let firstName = Shared("")
-        let (tids, loops) = try await offPool(timeout: 60) { () -> ([Int32], [Weak<Loop>]) in
-            var tids: [Int32] = []
+        _ = try await Self.startAndStopPermanentThreads(cycles: 200, named: "joined") { cycle in
+            if cycle == 0 { firstName.value = SystemThreads.currentName() }
+        }
+        #expect(firstName.value == "joined 0", "the system knows the threads by name")
+        let named = try #require(SystemThreads.liveNames(), "the system stopped listing threads").filter { $0.hasPrefix("joined ") }
+        #expect(named.count == 0, "\(named.count) threads named \"joined …\" are still running: \(named.prefix(5))")
+    }
+
+    /// Starts a permanent thread (a loop kept alive by a port, run until stopped), stops it from
+    /// another thread, joins it, `cycles` times in a row; returns each thread's loop, weakly.
+    static func startAndStopPermanentThreads(cycles: Int, named prefix: String,
+                                             onThread: @escaping @Sendable (Int) -> Void = { _ in }) async throws -> [Weak<Loop>] {
+        try await offPool(timeout: 60) { () -> [Weak<Loop>] in
             var loops: [Weak<Loop>] = []
             for cycle in 0..<cycles {
-                let tid = Shared<Int32>(0)
                 let loopBox = Weak<Loop>(nil)
                 let stopped = Shared(false)
-                let thread = LoopThread(name: "permanent \(cycle)") {
-                    tid.value = Self.currentTaskID()
-                    if cycle == 0 { firstName.value = Self.taskName(tid.value) }
+                let thread = LoopThread(name: "\(prefix) \(cycle)") {
+                    onThread(cycle)
                     let loop = Loop.current
                     loopBox.object = loop
                     try? loop.add(Loop.Port(name: "keep-alive"), forMode: .default)
@@ -128,38 +142,9 @@ import Testing
                     Loop.current.stop()
                 }
                 guard thread.join(timeout: 5) else { throw OffPoolTimeout(seconds: 5) }
-                tids.append(tid.value)
                 loops.append(loopBox)
             }
-            return (tids, loops)
+            return loops
         }
-        #expect(tids.count == cycles)
-        #expect(firstName.value == "permanent 0", "the kernel knows the threads by name")
-        let tasksAfter = Self.taskIDs()
-        let leftBehind = Set(tids).intersection(tasksAfter)
-        #expect(leftBehind.isEmpty, "threads still in /proc/self/task: \(leftBehind.prefix(5))")
-        // Other tests start threads meanwhile, so the count of all tasks proves nothing; the
-        // kernel's names of the tasks do.
-        let named = tasksAfter.filter { Self.taskName($0).hasPrefix("permanent ") }
-        #expect(named.isEmpty, "\(named.count) threads named \"permanent …\" are still running")
-        #expect(loops.allSatisfy { $0.object == nil }, "\(loops.filter { $0.object != nil }.count) loops are still alive")
-    }
-
-    /// The calling thread's kernel id (`gettid`), from `/proc/thread-self` → `PID/task/TID`.
-    static func currentTaskID() -> Int32 {
-        let link = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")) ?? ""
-        return Int32(link.split(separator: "/").last.map(String.init) ?? "") ?? -1
-    }
-
-    /// A thread's name as the kernel knows it (the first 15 characters).
-    static func taskName(_ tid: Int32) -> String {
-        let name = (try? String(contentsOfFile: "/proc/self/task/\(tid)/comm", encoding: .utf8)) ?? ""
-        return name.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    /// The threads of this process, as the kernel lists them.
-    static func taskIDs() -> Set<Int32> {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-        return Set(names.compactMap { (name: String) in Int32(name) })
     }
 }

@@ -49,10 +49,14 @@ import Testing
                     #expect(refused == !(Self.isValidInterval(interval) && Self.isValidInterval(tolerance)), "\(what)")
                     guard let timer = made else { continue }
                     try loop.add(timer, forMode: .default)
+                    let due = timer.fireDate
                     Self.attempt("run with \(what)") { try loop.run(mode: .default, timeout: 0) }
                     // A poll fires a timer whose fire date has passed, unless its tolerance lets it
-                    // wait for a later wake-up; it never fires one not yet due.
-                    let mustFire = fireDate + tolerance <= loop.now, mayFire = fireDate <= loop.now
+                    // wait for a later wake-up; it never fires one not yet due. (A past fire date
+                    // became now when the timer joined the loop, and a repeating timer's tolerance
+                    // is at most half its interval: hence `timer.fireDate` and `timer.tolerance`.)
+                    #expect(due == max(fireDate, loop.now), "\(what): fire date \(due) on joining the loop at \(loop.now)")
+                    let mustFire = due + timer.tolerance <= loop.now, mayFire = due <= loop.now
                     #expect(mustFire ? fired.value == 1 : mayFire ? fired.value <= 1 : fired.value == 0,
                             "\(what): fired \(fired.value) times at \(loop.now)")
                     if fired.value == 1 && timer.repeats && timer.isValid {

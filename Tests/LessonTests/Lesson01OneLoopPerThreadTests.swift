@@ -73,6 +73,31 @@ struct Lesson01Tests {
         #expect(expected == ["after a exits, the registry has no loop for a", "a's loop is freed", "b's loop is torn down after b exits"])
     }
 
+    @Test("A thread that exits right after it asked leaves nothing behind, however recent its question")
+    func lastToAskExits() async throws {
+        let (actual, expected) = try await Self.stories { registry in
+            let names = LoopNames()
+            let a = try Resident(registry, name: "a"), b = try Resident(registry, name: "b")
+            defer { b.leave() }
+            var story = ["b asks: \(names[b.ask()])"]
+            let watched = WeakLoop()
+            watched.loop = a.ask()            // a is the last thread to ask…
+            story.append("a asks, and exits at once")
+            a.leave()                         // …and exits before anyone else asks
+            story += ["after a exits, the registry has \(registry.existingLoop(for: a.id) == nil ? "no loop" : "a loop") for a",
+                      "a's loop is \(watched.loop == nil ? "freed" : "still alive")",
+                      "b asks again: \(names[b.ask()])"]
+            return story
+        }
+        Kata.expectSameLines(actual, expected, hint: """
+            threadDidExit(_:) must leave no trace of the thread. Anything else that keeps its loop — a cache \
+            of the last answer, say — must forget it too, or the registry still answers a loop for a thread \
+            that is gone, and that loop is never freed.
+            """)
+        #expect(expected == ["b asks: loop 1", "a asks, and exits at once", "after a exits, the registry has no loop for a",
+                             "a's loop is freed", "b asks again: loop 1"])
+    }
+
     @Test("A thread that exits takes only its own loop with it")
     func othersKeepTheirLoops() async throws {
         let (actual, expected) = try await Self.stories { registry in

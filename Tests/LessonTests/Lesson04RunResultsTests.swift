@@ -131,10 +131,11 @@ struct Lesson04Tests {
     }
 
     /// Runs a producer on a fresh traced loop on a virtual clock; hands it a `stop` that stops
-    /// the loop and notes, in the trace, whether a run was there to stop.
+    /// the loop and notes, in the trace, whether a run was there to stop. The clock does not
+    /// start at 0 (it reads 1000 s): a fire date counted from the clock's origin is in the past.
     static func produce(_ producer: @escaping @Sendable (Loop, @escaping @Sendable () -> Void) throws -> Loop.RunResult) async throws -> Produced {
         try await Kata.attempt(lesson: 4) {
-            let loop = Loop(clock: VirtualClock())
+            let loop = Loop(clock: VirtualClock(startingAt: Instant(seconds: 1000)))
             loop.passLimit = 10_000
             let trace = loop.startTracing()
             let stop: @Sendable () -> Void = { [weak loop] in
@@ -172,7 +173,7 @@ struct Lesson04Tests {
             "stop() reached a run in progress, during the last run",
             "the loop's run ended timed out",
             "you returned timed out",
-        ], hint: "call the stop() you are given from a timer due exactly at the run's deadline (a port keeps the mode busy): one pass sees both, and checks the deadline first.",
+        ], hint: "call the stop() you are given from a timer due exactly at the run's deadline, `loop.now + timeout` (the clock does not start at 0; a port keeps the mode busy): one pass sees both, and checks the deadline first.",
            expectedTitle: "expected")
     }
 

@@ -94,6 +94,41 @@ struct Lesson05Tests {
         #expect(runsEnded.isEmpty, "ring() ended the loop's 30-second run (\(runsEnded.map(\.description).joined(separator: ", "))): wake the loop with wakeUp(), don't stop() it — a stop ends whatever run the loop's owner is in")
     }
 
+    @Test("A ring that comes while the loop is on its way to sleep still wakes it")
+    func ringOnTheWayToSleep() async throws {
+        let (rang, ringerSaw) = try await Kata.attempt(lesson: 5, timeout: 3, ifStuck: Self.stuck) { () -> (Bool, String) in
+            let sleeper = try Sleeper()
+            defer { sleeper.finish() }
+            let rang = DispatchSemaphore(value: 0)
+            let bell = try DoorBell(on: sleeper.loop) { rang.signal() }
+            // The loop's last step before it sleeps: another thread rings the bell right then,
+            // and the loop goes to sleep only once ring() has returned. That is the moment a real
+            // ringer can hit at any time; here it is made to happen every time.
+            let ringerSaw = Lock("")
+            let onTheWay = Loop.Observer(name: "on the way to sleep", activities: .beforeWaiting, repeats: false) { _ in
+                let rung = DispatchSemaphore(value: 0)
+                let ringer = Thread {
+                    let state = sleeper.loop.isWaiting ? "asleep" : "awake, on its way to sleep"
+                    ringerSaw.withLock { $0 = state }
+                    bell.ring()
+                    rung.signal()
+                }
+                ringer.start()
+                _ = rung.wait(timeout: .now() + 1)
+            }
+            try sleeper.loop.add(onTheWay, forMode: .default)
+            sleeper.loop.wakeUp()   // one more pass, so that the loop passes the observer on its way back to sleep
+            let ran = rang.wait(timeout: .now() + 1) == .success
+            return (ran, ringerSaw.withLock { $0 })
+        }
+        #expect(rang, """
+            The bell was rung while the loop was \(ringerSaw) (it had told its before-waiting observers \
+            and was about to sleep), and it never ran: the loop slept on with the source signalled. \
+            ring() must always call wakeUp() after signal(): a wake-up sent before the loop sleeps is \
+            kept, and the sleep ends at once. Checking isWaiting first loses this race.
+            """)
+    }
+
     @Test("A signal alone leaves a sleeping loop asleep; the ring's wake-up runs every signalled source")
     func signalAloneSleeps() async throws {
         let (afterSignal, afterRing) = try await Kata.attempt(lesson: 5, timeout: 3, ifStuck: Self.stuck) { () -> ([String], [String]) in

@@ -145,6 +145,48 @@ struct Lesson06Tests {
         #expect(actual.filter { $0.contains("timer") }.count == 3, "fires at 1.3, 4.3 and 5.3 s")
         #expect(actual.last?.hasPrefix("   5300 ms") == true, "the last tick on the original schedule (5 s), 0.3 s late")
     }
+
+    @Test("The schedule counts from the timer's own fire date, not from the clock's origin")
+    func phaseOfItsOwnSchedule() async throws {
+        let (actual, expected) = try await Self.compare(seconds: 5.5) { loop, clock in
+            clock.advance(by: 0.3)   // this loop's clock reads 0.3 s when the timer is made
+            let first = FirstTime()
+            try loop.add(try Loop.Timer(name: "tick", fireDate: loop.now + 1, interval: 1) { _ in
+                if first.check() {
+                    Loop.current.note("slow work takes 2.5 s")
+                    clock.advance(by: 2.5)   // fired at 1.3 s, returns at 3.8 s
+                }
+            }, forMode: .default)
+        }
+        Kata.expectSameLines(actual, expected, hint: """
+            This timer's schedule is 1.3, 2.3, 3.3, 4.3 s…: its first fire date plus whole intervals. \
+            The callout returned at 3.8 s, so the next tick is 4.3 s. 4 s is the next multiple of the \
+            interval counted from the clock's origin — not a tick of this timer. Count from `fireDate`, never from 0.
+            """)
+        #expect(actual.filter { $0.contains("timer") }.map { $0.prefix(10) } == ["   1300 ms", "   4300 ms", "   5300 ms"],
+                "ticks at 1.3 s, then 4.3 and 5.3 s: the phase of the timer's own schedule")
+    }
+
+    @Test("A tick exactly on now is missed for an interval like 0.1 s too")
+    func tickOnNowWithATenth() async throws {
+        let (actual, expected) = try await Self.compare(seconds: 0.85) { loop, clock in
+            let first = FirstTime()
+            try loop.add(try Loop.Timer(name: "tenths", fireDate: loop.now + 0.1, interval: 0.1) { _ in
+                if first.check() {
+                    Loop.current.note("slow work takes 0.3 s")
+                    clock.advance(by: 0.3)   // fired at 0.1 s, returns at exactly 0.4 s
+                }
+            }, forMode: .default)
+        }
+        Kata.expectSameLines(actual, expected, hint: """
+            The callout returned at exactly 400 ms, on a tick: that tick is missed, the next is 500 ms. \
+            In Double seconds, (0.4 - 0.1) / 0.1 is 2.9999999999999996, not 3, so rounding it down \
+            counts one tick too few and gives 400 ms again. Count the missed ticks in whole nanoseconds \
+            (`Instant.nanoseconds`), where the division is exact.
+            """)
+        #expect(actual.filter { $0.contains("timer") }.map { $0.prefix(10) } == ["    100 ms", "    500 ms", "    600 ms", "    700 ms", "    800 ms"],
+                "no second tick at 400 ms")
+    }
 }
 
 /// True the first time it is asked, false after.

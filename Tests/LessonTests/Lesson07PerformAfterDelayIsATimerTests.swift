@@ -4,9 +4,10 @@ import Testing
 /// Lesson 07: the student's `performAfterDelay` on a thread whose loop runs on a virtual clock.
 @Suite("Lesson 07 — Perform after delay is a timer", .serialized, .tags(.lesson07, .level2, .use))
 struct Lesson07Tests {
-    /// Runs `body` on a thread whose own loop (`Loop.current`) is on a fresh virtual clock.
-    static func onVirtualThread<T: Sendable>(_ body: @escaping @Sendable (Loop) throws -> T) async throws -> T {
-        try await Kata.attempt(lesson: 7, registry: LoopRegistry(clock: VirtualClock())) {
+    /// Runs `body` on a thread whose own loop (`Loop.current`) is on a fresh virtual clock,
+    /// which reads `clockAt` seconds when `body` starts.
+    static func onVirtualThread<T: Sendable>(clockAt start: Double = 0, _ body: @escaping @Sendable (Loop) throws -> T) async throws -> T {
+        try await Kata.attempt(lesson: 7, registry: LoopRegistry(clock: VirtualClock(startingAt: Instant(seconds: start)))) {
             let loop = Loop.current
             loop.passLimit = 10_000
             return try body(loop)
@@ -25,6 +26,24 @@ struct Lesson07Tests {
         #expect(scheduled == Instant(seconds: 1.5), "right after the call, the current loop's default mode must hold a timer due in 1.5 s")
         #expect(lines.count == 2 && lines[0].contains("1500 ms") && lines[0].contains("timer") && lines[1].contains("work runs"),
                 "the work runs from a timer callout at 1500 ms; the loop did: \(lines)")
+    }
+
+    @Test("The delay counts from now: on a clock that reads 100 s, a delay of 1.5 s is due at 101.5 s")
+    func delayCountsFromNow() async throws {
+        let lines = try await Self.onVirtualThread(clockAt: 100) { loop -> [String] in
+            let trace = loop.startTracing()
+            loop.note("the clock reads \(loop.now); performAfterDelay(1.5)")
+            try performAfterDelay(1.5) { Loop.current.note("work runs at \(Loop.current.now)") }
+            loop.note("the default mode's next timer is due at \(loop.nextTimerFireDate(mode: .default).map(\.description) ?? "none")")
+            try loop.run(mode: .default, timeout: 3)
+            return trace.lines(.notes, times: false)
+        }
+        Kata.expectSameLines(lines, [
+            "default   · the clock reads 100000 ms; performAfterDelay(1.5)",
+            "default   · the default mode's next timer is due at 101500 ms",
+            "default   · work runs at 101500 ms",
+        ], hint: "A loop's clock need not start at 0: the fire date is `loop.now + delay`, not `delay` seconds after the clock's origin (`Instant(seconds: delay)` is already in the past here, so the work ran at once).",
+           expectedTitle: "expected")
     }
 
     @Test("No running loop, no call")

@@ -11,7 +11,7 @@ enum Commands {
         progress.record(results)
         let next = progress.nextLesson(solved: solvedSet(results))
         if let next { progress.current = next.number }
-        try progress.save(to: context.root)
+        progress.save(to: context.root)
         print(Table.render(results, next: next, style: context.style))
         return Kata.ExitCode.ok
     }
@@ -28,12 +28,12 @@ enum Commands {
         progress.record(results)
         guard let next = progress.nextLesson(solved: solvedSet(results)),
               let result = results.first(where: { $0.lesson == next }) else {
-            try progress.save(to: context.root)
+            progress.save(to: context.root)
             print(context.style.green("✔ Every lesson is green. Well done!") + "  Try: swift run kata trace")
             return Kata.ExitCode.ok
         }
         progress.current = next.number
-        try progress.save(to: context.root)
+        progress.save(to: context.root)
         print(describe(result, hintsSeen: progress.hintsShown[next.number] ?? 0, style: context.style))
         return Kata.ExitCode.ok
     }
@@ -42,7 +42,7 @@ enum Commands {
         let result = try runExercises(context, lessons: [lesson])[0]
         var progress = Progress.load(from: context.root)
         progress.record([result])
-        try progress.save(to: context.root)
+        progress.save(to: context.root)
         print(describe(result, hintsSeen: progress.hintsShown[lesson.number] ?? 0, style: context.style))
         let page = try? String(contentsOfFile: context.path(lesson.pagePath), encoding: .utf8)
         for line in engineNotes(result, page: page, style: context.style) { print(line) }
@@ -143,7 +143,7 @@ enum Commands {
             print("Lesson \(lesson.paddedNumber) has no hints; its page is \(lesson.pagePath).")
             return Kata.ExitCode.ok
         }
-        try progress.save(to: context.root)
+        progress.save(to: context.root)
         print(context.style.bold("Lesson \(lesson.paddedNumber) — \(lesson.title)") + "\n")
         for index in 0..<shown {
             let label = "Hint \(index + 1)/\(lesson.hints.count)  "

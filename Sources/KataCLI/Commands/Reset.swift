@@ -6,49 +6,70 @@ extension Commands {
     ///
     /// The original is not simply git's HEAD: a student who commits their work makes HEAD theirs.
     /// It is the newest committed version of the file that is still a full stub (see `StubHistory`).
+    ///
+    /// The student's file is handled as bytes: it is copied to `.kata/backups/` exactly as it is
+    /// (whatever its encoding) under a name no other copy has, and only once the copy is written
+    /// is the file replaced. The result is checked against the stub before it is called done.
     static func reset(_ context: Context, lesson: Lesson, confirmed: Bool) throws -> Int32 {
-        let file = lesson.exerciseFile, style = context.style
+        let file = lesson.exerciseFile, style = context.style, path = context.path(file)
         let versions = try StubHistory.committedVersions(of: file, in: context.root)
         guard let stub = StubHistory.original(among: versions, lesson: lesson.number) else {
             throw KataError("git's history has no stub of \(file) to go back to (is this a git clone of the kata?)")
         }
-        let current = (try? String(contentsOfFile: context.path(file), encoding: .utf8)) ?? ""
-        if current == stub {
+        let stubBytes = Data(stub.utf8)
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        if exists && isDirectory.boolValue {
+            throw KataError("\(file) is a folder, not a file: move it away first (nothing changed)")
+        }
+        let current: Data?
+        if exists {
+            guard let bytes = FileManager.default.contents(atPath: path) else {
+                throw KataError("\(file) cannot be read, so no copy of it can be kept: nothing changed")
+            }
+            current = bytes
+        } else {
+            current = nil
+        }
+        if current == stubBytes {
             print("\(file) is already the original stub: nothing to reset.")
             return Kata.ExitCode.ok
         }
-        let change = LineChange(from: stub, to: current)
         print(style.bold("Reset lesson \(lesson.paddedNumber) — \(lesson.title)"))
         print("  \(file) goes back to its original stub.")
-        print("  You lose your changes to it: " + style.yellow(change.summary) + ".")
-        let backup = backupPath(for: lesson, context)
-        print(style.dim("  (A copy of your version is kept in \(backup).)"))
+        if let current {
+            let change = LineChange(from: stub, to: String(decoding: current, as: UTF8.self))
+            print("  You lose your changes to it: " + style.yellow(change.summary) + ".")
+        } else {
+            print("  It is missing: nothing of yours is lost.")
+        }
         if !confirmed {
             print("Reset it? [y/N] ", terminator: "")
             fflush(nil)
-            guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased().trimmingCharacters(in: .whitespaces)) else {
+            let answer = readLine()
+            Shutdown.holdIfEnding()   // Ctrl-C at the question: nothing changes
+            guard let answer, ["y", "yes"].contains(answer.lowercased().trimmingCharacters(in: .whitespaces)) else {
                 print("Nothing changed.")
                 return Kata.ExitCode.ok
             }
         }
-        try FileManager.default.createDirectory(atPath: (context.path(backup) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try current.write(toFile: context.path(backup), atomically: true, encoding: .utf8)
-        try stub.write(toFile: context.path(file), atomically: true, encoding: .utf8)
+        if let current {
+            let backup = try SafeFile.keep(current, in: context.path(".kata/backups"), name: "\(lesson.paddedNumber)-\((file as NSString).lastPathComponent)", root: context.root)
+            guard FileManager.default.contents(atPath: backup) == current else {
+                throw KataError("the copy in \(SafeFile.relative(backup, to: context.root)) does not match \(file): nothing changed")
+            }
+            print(style.dim("  A copy of your version is kept in \(SafeFile.relative(backup, to: context.root))."))
+        }
+        try SafeFile.write(stubBytes, to: path, root: context.root)
+        guard FileManager.default.contents(atPath: path) == stubBytes else {
+            throw KataError("\(file) does not read back as the stub after writing it")
+        }
         var progress = Progress.load(from: context.root)
         progress.solved.remove(lesson.number)
         progress.lastResults[lesson.number] = nil
-        try progress.save(to: context.root)
+        progress.save(to: context.root)
         print(style.green("✔ ") + "Lesson \(lesson.paddedNumber) is back to its stub: \(file)")
         return Kata.ExitCode.ok
-    }
-
-    /// `.kata/backups/06-NextFireDate.swift.20261123-101500`
-    static func backupPath(for lesson: Lesson, _ context: Context) -> String {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        let name = (lesson.exerciseFile as NSString).lastPathComponent
-        return ".kata/backups/\(lesson.paddedNumber)-\(name).\(formatter.string(from: Date()))"
     }
 }
 
@@ -69,16 +90,18 @@ enum StubHistory {
     /// The original stub among `versions` (newest first): the newest one with as many
     /// `unsolved(lesson: N, …)` calls as any version ever had. A student's commit — a full or a
     /// partial answer — has fewer, so it is passed over; a maintainers' later change to the stub
-    /// keeps them all, so the newest stub wins.
+    /// keeps them all, so the newest stub wins. Only calls in code count: an answer that keeps a
+    /// call in a comment is still an answer.
     static func original(among versions: [String], lesson: Int) -> String? {
         let counts = versions.map { stubCalls(in: $0, lesson: lesson) }
         guard let most = counts.max(), most > 0 else { return nil }
         return versions[counts.firstIndex(of: most)!]
     }
 
-    /// How many times `text` calls `unsolved(lesson: N, …)`.
+    /// How many times the code of `text` (its comments and string literals left out) calls
+    /// `unsolved(lesson: N, …)`.
     static func stubCalls(in text: String, lesson: Int) -> Int {
-        text.components(separatedBy: "unsolved(lesson: \(lesson),").count - 1
+        SwiftCode.withoutComments(text).components(separatedBy: "unsolved(lesson: \(lesson),").count - 1
     }
 }
 
@@ -113,5 +136,52 @@ struct LineChange: Equatable {
         case (0, _): return "\(lines(removed)) of the stub removed"
         default: return "\(lines(added)) written, \(lines(removed)) of the stub removed"
         }
+    }
+}
+
+/// Just enough of Swift's lexical rules to tell code from comments and string literals.
+enum SwiftCode {
+    /// `text` with each comment (`// …`, nested `/* … */`) and each string literal (`"…"`,
+    /// `"""…"""`) replaced by a space; line breaks are kept.
+    static func withoutComments(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var index = 0
+        func at(_ offset: Int) -> Unicode.Scalar? { index + offset < scalars.count ? scalars[index + offset] : nil }
+        func startsWith(_ token: String) -> Bool {
+            token.unicodeScalars.enumerated().allSatisfy { at($0.offset) == $0.element }
+        }
+        while index < scalars.count {
+            if startsWith("//") {
+                while let scalar = at(0), scalar != "\n" { index += 1 }
+                out.append(" ")
+            } else if startsWith("/*") {
+                var depth = 0
+                repeat {
+                    if startsWith("/*") { depth += 1; index += 2 } else if startsWith("*/") { depth -= 1; index += 2 } else {
+                        if at(0) == "\n" { out.append("\n") }
+                        index += 1
+                    }
+                } while depth > 0 && index < scalars.count
+                out.append(" ")
+            } else if startsWith("\"\"\"") {
+                index += 3
+                while index < scalars.count && !startsWith("\"\"\"") {
+                    if at(0) == "\n" { out.append("\n") }
+                    index += at(0) == "\\" ? 2 : 1
+                }
+                index += 3
+                out.append(" ")
+            } else if at(0) == "\"" {
+                index += 1
+                while let scalar = at(0), scalar != "\"", scalar != "\n" { index += scalar == "\\" ? 2 : 1 }
+                if at(0) == "\"" { index += 1 }
+                out.append(" ")
+            } else {
+                out.append(scalars[index])
+                index += 1
+            }
+        }
+        return String(out)
     }
 }

@@ -10,7 +10,7 @@ extension Commands {
             return 0
         }
         guard let scenario = TraceScenario.named(name) else {
-            print("kata: no scenario '\(name)'. Scenarios: " + TraceScenario.all.map(\.name).joined(separator: ", "))
+            Kata.complain("kata: no scenario '\(name)'. Scenarios: " + TraceScenario.all.map(\.name).joined(separator: ", "))
             return 2
         }
         print(style.bold(scenario.name) + " — " + scenario.summary + "\n")

@@ -1,14 +1,9 @@
 import Foundation
 import KataCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension Commands {
     /// Runs the current lesson whenever a file under Exercises/ changes; moves on when it turns green.
-    /// Ctrl-C is handled by `Interrupt`: it ends the test process group and exits 130.
+    /// Ctrl-C is handled by `Shutdown`: it ends every process kata started and exits 130.
     static func watch(_ context: Context, lesson start: Int?) throws -> Int32 {
         let style = context.style
         var progress = Progress.load(from: context.root)
@@ -58,13 +53,13 @@ extension Commands {
                 print("\n" + style.green("✔ Lesson \(current.paddedNumber) is green!") + "  \(style.bar(solved.count, of: Catalog.lessons.count)) solved")
                 progress.current = current.number
                 guard let next = lessonToWatch(chosen: nil, solved: solved) else {
-                    try progress.save(to: context.root)
+                    progress.save(to: context.root)
                     print(style.green("Every lesson is green. Well done!") + "  Try: swift run kata trace")
                     return Kata.ExitCode.ok
                 }
                 current = next
                 progress.current = next.number
-                try progress.save(to: context.root)
+                progress.save(to: context.root)
                 print("\nNext: " + style.bold("Lesson \(next.paddedNumber) — \(next.title)") + ". Read \(next.pagePath), edit \(next.exerciseFile).")
                 print(style.dim("Watching: save a file under Exercises/ to run it (or wait: it runs in 3 s)."))
                 // Give the student a moment to read the good news, then run the next lesson.
@@ -73,7 +68,7 @@ extension Commands {
                 continue
             }
             progress.current = current.number
-            try progress.save(to: context.root)
+            progress.save(to: context.root)
             print("\n" + style.dim("Watching Exercises/ — save a file to run lesson \(current.paddedNumber) again."))
             changed = watcher.waitForChange(since: snapshot)
         }
@@ -118,16 +113,16 @@ struct FileWatcher {
     /// look (editors often write a file in several steps); returns the changed files, relative to
     /// the folder. With `giveUpAfter`, returns (empty) after that many seconds even if nothing changed.
     func waitForChange(since snapshot: [String: String], giveUpAfter limit: Double? = nil) -> [String] {
-        fflush(nil)   // everything printed so far is on screen while we wait
+        SystemIO.flushStandardStreams()   // everything printed so far is on screen while we wait
         let start = Date()
         var latest = snapshot
         while FileWatcher.changes(from: snapshot, to: latest).isEmpty {
             if let limit, Date().timeIntervalSince(start) >= limit { return [] }
-            usleep(UInt32(interval * 1_000_000))
+            Thread.sleep(forTimeInterval: interval)
             latest = self.snapshot()
         }
         while true {
-            usleep(UInt32(interval * 1_000_000))
+            Thread.sleep(forTimeInterval: interval)
             let again = self.snapshot()
             if again == latest { break }
             latest = again

@@ -1,19 +1,13 @@
 import Foundation
-import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A child process in a process group of its own, its output in a file, with a time limit that
-/// ends the whole group (`swift test` starts the test binary as a child of its own; a student's
-/// endless loop must not survive the limit).
+/// ends it and everything it started (`swift test` starts the test binary as a child of its own;
+/// a student's endless loop must not survive the limit).
 ///
 /// The group is made by `posix_spawn` with `POSIX_SPAWN_SETPGROUP` and group 0: the child leads a
-/// new group whose id is its pid, so `kill(-pid, SIGKILL)` ends it and everything it started.
-/// Being outside the terminal's foreground group, the child does not see Ctrl-C; `kata`'s own
-/// SIGINT handler ends the group instead (see `Interrupt`).
+/// new group whose id is its pid. Its own children may lead groups of their own, so the limit ends
+/// the whole process tree (`ProcessTree`). Being outside the terminal's foreground group, the
+/// child does not see Ctrl-C; `kata` ends the tree itself when it is told to stop (`Shutdown`).
 struct Subprocess {
     struct Outcome {
         enum Ending: Equatable {
@@ -25,9 +19,6 @@ struct Subprocess {
         var output: String
     }
 
-    /// The running child's process group, so Ctrl-C can end it too.
-    static let runningGroup = Atomic<Int32>(0)
-
     /// Runs `arguments` (looked up on PATH); ends the group after `timeout` seconds, or as soon as
     /// `stalled` (asked four times a second) says the child is stuck.
     /// `lines`, if given, receives each complete line of the child's output as it comes.
@@ -35,53 +26,42 @@ struct Subprocess {
                     stalled: () -> Bool = { false }) throws -> Outcome {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("kata-\(UUID().uuidString).log").path
         defer { try? FileManager.default.removeItem(atPath: log) }
+        guard FileManager.default.createFile(atPath: log, contents: nil) else {
+            // Else the spawn fails on the log and says it could not start the tool.
+            throw KataError("cannot write a file in the temporary folder \(FileManager.default.temporaryDirectory.path) (is TMPDIR right?)")
+        }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-
-        fflush(nil)   // what kata printed so far goes out before anything of the child's
-        var pid: pid_t = 0
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let status = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
-        guard status == 0 else { throw KataError("could not start \(arguments[0]): \(String(cString: strerror(status)))") }
-        runningGroup.store(pid, ordering: .relaxed)
-        defer { runningGroup.store(0, ordering: .relaxed) }
+        SystemIO.flushStandardStreams()   // what kata printed so far goes out before anything of the child's
+        let child = ChildProcess(pid: try Shutdown.launch { try ChildProcess.spawn(arguments, outputPath: log).pid })
+        defer { Shutdown.ended(child.pid) }
 
         let start = Date()
         var lastCheck = start
         var printed = 0
-        var waitStatus: Int32 = 0
         var ending: Outcome.Ending?
         while ending == nil {
-            let done = waitpid(pid, &waitStatus, WNOHANG)
+            let done = child.ending()
             if let lines { printed = Subprocess.passLines(log, from: printed, to: lines) }
-            if done == pid {
-                let signal = waitStatus & 0x7f
-                ending = signal == 0 ? .exited((waitStatus >> 8) & 0xff) : .signalled(signal)
+            if let done {
+                switch done {
+                case .exited(let code): ending = .exited(code)
+                case .signalled(let signal): ending = .signalled(signal)
+                }
             } else if let timeout, Date().timeIntervalSince(start) > timeout {
                 ending = .timedOut
             } else if Date().timeIntervalSince(lastCheck) >= 0.25, ({ lastCheck = Date(); return stalled() })() {
                 ending = .timedOut
             } else {
-                usleep(20_000)
+                Thread.sleep(forTimeInterval: 0.02)
             }
         }
         if ending == .timedOut {
-            kill(-pid, SIGKILL)
-            _ = waitpid(pid, &waitStatus, 0)
+            ProcessTree.end(child.pid, leadsGroup: true)
+            child.waitForEnd()
         }
         if let lines { _ = Subprocess.passLines(log, from: printed, to: lines, all: true) }
-        let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        // Bytes that are not UTF-8 are shown as U+FFFD rather than losing the whole output.
+        let output = String(decoding: FileManager.default.contents(atPath: log) ?? Data(), as: UTF8.self)
         return Outcome(ending: ending!, output: output)
     }
 
@@ -95,33 +75,6 @@ struct Subprocess {
         let text = String(decoding: fresh.prefix(end), as: UTF8.self)
         for line in text.split(separator: "\n") { lines(line) }
         return offset + end
-    }
-
-    /// Ends the running child's group (Ctrl-C). Async-signal-safe: an atomic load and `kill`.
-    static func endRunningGroup() {
-        let group = runningGroup.load(ordering: .relaxed)
-        if group > 0 { kill(-group, SIGKILL) }
-    }
-}
-
-/// Ctrl-C: end the running test process group, reset the terminal's colours, say goodbye, exit 130.
-/// The handler only calls async-signal-safe functions (`kill`, `write`, `_exit`) on bytes prepared
-/// before the signal came.
-enum Interrupt {
-    nonisolated(unsafe) private static var farewell: [UInt8] = []
-    private static let farewellCount = Atomic<Int>(0)
-
-    /// Installs the handler; `message` is what it prints (your progress is saved as you go).
-    static func install(message: String, colours: Bool) {
-        let text = (colours ? "\u{1B}[0m" : "") + "\n" + message + "\n"
-        farewell = Array(text.utf8)
-        farewellCount.store(farewell.count, ordering: .releasing)
-        signal(SIGINT) { _ in
-            Subprocess.endRunningGroup()
-            let count = Interrupt.farewellCount.load(ordering: .acquiring)
-            Interrupt.farewell.withUnsafeBufferPointer { bytes in _ = write(2, bytes.baseAddress, count) }
-            _exit(130)
-        }
     }
 }
 

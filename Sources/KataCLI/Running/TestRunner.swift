@@ -1,10 +1,5 @@
 import Foundation
 import KataCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Builds and runs the lesson tests — against the Exercises or the Solutions — in build
 /// folders of its own, so it never waits for (or breaks) a `swift build` you run yourself:
@@ -25,7 +20,14 @@ struct TestRunner {
     var target: Target
     /// A test process that writes no event for this long is ended, with its whole process group;
     /// the test that was running is reported as hung. (Lesson tests have 5 s deadlines of their own.)
-    var stallLimit: Double = ProcessInfo.processInfo.environment["KATA_STALL_SECONDS"].flatMap(Double.init) ?? 30
+    var stallLimit: Double = stallLimit(ProcessInfo.processInfo.environment["KATA_STALL_SECONDS"])
+
+    /// `KATA_STALL_SECONDS` read: a number of seconds more than 0 and finite; 30 for anything else
+    /// (`nan` would never stall, `-1` would stall at once, `inf` never).
+    static func stallLimit(_ text: String?) -> Double {
+        guard let seconds = text.flatMap(Double.init), seconds.isFinite, seconds > 0 else { return 30 }
+        return seconds
+    }
     /// No test process runs longer than this, whatever it writes.
     var timeout: Double = 900
     /// Show the build's progress and the compiler's messages about the exercises while building.
@@ -33,7 +35,7 @@ struct TestRunner {
 
     /// Builds the package and its tests. Throws with the compiler's errors if it does not build.
     func build() throws {
-        let display = BuildDisplay(terminal: isatty(1) == 1)
+        let display = BuildDisplay(terminal: SystemIO.isTerminal(1))
         defer { display.finish() }
         let outcome = try Subprocess.run(["swift", "build", "--package-path", packagePath, "--build-tests", "--scratch-path", scratch]
                                             + target.traitArguments, timeout: nil, lines: echoBuild ? display.take : nil)
@@ -176,7 +178,7 @@ struct TestRunner {
     }
 
     func attempt(_ lessons: [Lesson]) throws -> Attempt {
-        let base = (scratch as NSString).appendingPathComponent("kata-run-\(getpid())")
+        let base = (scratch as NSString).appendingPathComponent("kata-run-\(ProcessInfo.processInfo.processIdentifier)")
         let events = base + "-events.jsonl", xunit = base + ".xml", xunitWritten = base + "-swift-testing.xml"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { for file in [events, xunit, xunitWritten] { try? FileManager.default.removeItem(atPath: file) } }
@@ -314,7 +316,7 @@ final class BuildDisplay {
         } else if let message = Self.studentDiagnostic(line) {
             clear()
             print("  " + message)
-            fflush(nil)
+            SystemIO.flushStandardStreams()
         }
     }
 

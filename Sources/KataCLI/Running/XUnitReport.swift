@@ -26,7 +26,7 @@ enum XUnitReport {
             var body = Substring("")
             if header.hasSuffix("/") {
                 scanner = rest[afterTag...]
-            } else if let close = rest.range(of: "</testcase>") {
+            } else if let close = rest[afterTag...].range(of: "</testcase>") {   // after the tag, even in a torn file
                 body = rest[afterTag..<close.lowerBound]
                 scanner = rest[close.upperBound...]
             } else {

@@ -1,15 +1,10 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Colours and shapes for the terminal: colours only on a terminal, never with `NO_COLOR` set.
 struct Style {
     var colours: Bool
 
-    static let standard = Style(colours: isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+    static let standard = Style(colours: SystemIO.isTerminal(1) && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
 
     func paint(_ text: String, _ code: String) -> String { colours ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
     func green(_ text: String) -> String { paint(text, "32") }

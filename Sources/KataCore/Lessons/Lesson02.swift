@@ -11,7 +11,7 @@ extension Lesson {
         task: "StudentModeItemTable (a ModeItemTable): insert(_:), remove(_:), items(of:), isEmpty",
         hints: [
             "Keep everything in one array in the order it was added; `Loop.Item` is Hashable and Equatable by identity.",
-            "`insert` checks `contains` first and returns false for a duplicate; `items(of:)` filters by `item.kind`.",
+            "`insert` checks `contains` first and returns false for a duplicate; `remove` returns false for an item it does not hold — the loop counts items by what you answer. `items(of:)` filters by `item.kind`.",
             "`isEmpty` looks only at sources, ports and timers: `!held.contains { $0.kind != .observer }`.",
         ],
         buildsOn: [1]

@@ -11,7 +11,7 @@ extension Lesson {
         task: "StudentCommonModes (a CommonModeRules): addCommonItem(_:), removeCommonItem(_:), markCommon(_:)",
         hints: [
             "You need two stored properties: the set of common modes, and the list of items added to `.common`.",
-            "`addCommonItem` remembers the item and answers `commonModes`; `markCommon` inserts the mode and answers every remembered item — unless the mode was common already.",
+            "`addCommonItem` remembers the item once (an array keeps the order) and answers `commonModes`; `removeCommonItem` forgets it — or a mode marked later gets it back — and answers `commonModes`; `markCommon` inserts the mode and answers every remembered item — unless the mode was common already.",
             "Never answer a mode that was not marked: `.common` means exactly the modes in your set, and the loop marks `.default` for you when it is made.",
         ],
         buildsOn: [2]

@@ -12,7 +12,7 @@ extension Lesson {
         hints: [
             "The bell is a `Loop.Source`: make it in `init` with the bell's order and `onRing` as its perform, and add it to each of `modes` of the loop.",
             "`ring()` must not call `onRing`: it marks the source ready with `signal()`. The loop runs it on its own thread, on its next pass.",
-            "A sleeping loop does not notice a signal. After `signal()`, call `loop.wakeUp()`.",
+            "A sleeping loop does not notice a signal. After `signal()`, call `loop.wakeUp()` — every time: checking `loop.isWaiting` first loses a ring that comes just as the loop falls asleep.",
         ],
         buildsOn: [4]
     )

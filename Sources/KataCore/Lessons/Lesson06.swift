@@ -11,8 +11,8 @@ extension Lesson {
         task: "StudentTimerSchedule (a TimerRescheduling): nextFireDate(after:interval:now:)",
         hints: [
             "The next fire date is always the old fire date plus a whole number of intervals — never `now` plus anything.",
-            "Count how many whole intervals fit between the old fire date and now: those ticks are missed. The answer is one tick after them.",
-            "In nanoseconds: `let step = Int64(interval * 1e9)`, `let k = (now - fireDate) / step + 1`, next = fireDate + k × step. A tick exactly on now counts as missed.",
+            "Count how many whole intervals fit between the old fire date and now: those ticks are missed. The answer is one tick after them — counted from the old fire date, never from the clock's origin (a timer's ticks need not be multiples of its interval).",
+            "Work in whole nanoseconds (in `Double` seconds, 0.3 / 0.1 is 2.9999999999999996): `let step = Int64((interval * 1e9).rounded())`, `let k = (now.nanoseconds - fireDate.nanoseconds) / step + 1`, then `Instant(nanoseconds: fireDate.nanoseconds + k * step)`. A tick exactly on now counts as missed.",
         ],
         buildsOn: [2]
     )

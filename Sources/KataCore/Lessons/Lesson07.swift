@@ -11,7 +11,7 @@ extension Lesson {
         task: "performAfterDelay(_:inModes:_:)",
         hints: [
             "There is no waiting anywhere in the answer: `performSelector:afterDelay:` is a one-shot timer added to the current thread's loop.",
-            "`Loop.current` is the calling thread's loop; make a `Loop.Timer` whose fire date is `loop.now + delay` and whose callout runs the work.",
+            "`Loop.current` is the calling thread's loop; make a `Loop.Timer` whose fire date is `loop.now + delay` (a loop's clock need not start at 0) and whose callout runs the work.",
             "Add that one timer to each mode in `modes` with `loop.add(_:forMode:)`, and return it so it can be cancelled.",
         ],
         buildsOn: [6]

@@ -19,7 +19,10 @@ extension Loop {
         public let name: String
         /// Seconds between fire dates; 0 for a one-shot timer.
         public let interval: Double
-        /// How late the loop may fire it, in seconds.
+        /// How late the loop may fire it, in seconds; for a repeating timer at most half its
+        /// interval. The engine fires a timer with tolerance when its latest allowed time comes
+        /// (fire date + tolerance), or earlier if the loop wakes for another timer after its
+        /// fire date (docs/DIFFERENCES.md#tolerance).
         public let tolerance: Double
         let callout: @Sendable (Timer) -> Void
         /// Guarded by the timer's stripe of ``LockStripes``: see ``withCore(_:)``.
@@ -45,9 +48,11 @@ extension Loop {
         ///
         /// - Parameters:
         ///   - name: a label for traces.
-        ///   - fireDate: when it first fires, on its loop's clock (a date in the past: due at once).
+        ///   - fireDate: when it first fires, on its loop's clock. A date in the past becomes "now"
+        ///     when the timer joins a loop (CF: `CFRunLoopTimerCreate` clamps it to now at creation).
         ///   - interval: seconds between fire dates; 0 (the default) for a one-shot timer.
-        ///   - tolerance: how late the loop may fire it, in seconds.
+        ///   - tolerance: how late the loop may fire it, in seconds; a repeating timer's is cut to
+        ///     half its interval (CF: `CFRunLoopTimerSetTolerance`).
         ///   - callout: run on the loop's thread each time the timer fires.
         /// - Throws: ``LoopError/invalidInterval(_:)`` if `interval` or `tolerance` is NaN,
         ///   infinite or negative (CF quietly turns a negative interval into 0; here it is reported).
@@ -57,7 +62,9 @@ extension Loop {
             try Timer.validate(tolerance)
             self.name = name
             self.interval = interval
-            self.tolerance = tolerance
+            // CF: `CFRunLoopTimerSetTolerance` keeps a repeating timer's tolerance within half
+            // its interval, so a late tick can never reach the next one.
+            self.tolerance = interval > 0 ? min(tolerance, interval / 2) : tolerance
             self.callout = callout
             self.core = Core(fireDate: fireDate)
         }
@@ -76,17 +83,19 @@ extension Loop {
         /// Whether the timer repeats.
         public var repeats: Bool { interval > 0 }
 
-        /// When the timer fires next. Setting it reschedules the timer in its loop.
-        /// CF: `CFRunLoopTimerSetNextFireDate`.
+        /// When the timer fires next. Setting it reschedules the timer in its loop; a date in
+        /// the past becomes now on the loop's clock, so timers set overdue fire in the order
+        /// they were set, and a repeating one counts its ticks from now.
+        /// CF: `CFRunLoopTimerSetNextFireDate`, which clamps the fire time (`_fireTSR`) to now.
+        /// (A timer not in a loop yet is clamped when it joins one: see ``Loop/add(_:forMode:)-(Timer,_)``.)
         public var fireDate: Instant {
             get { withCore { $0.fireDate } }
             set {
-                let owner = withCore { core -> Loop? in
-                    core.fireDate = newValue
-                    core.generation &+= 1
-                    return core.owner
+                let now = loop?.now
+                let bumped = bumpGeneration { core in
+                    core.fireDate = now.map { max(newValue, $0) } ?? newValue
                 }
-                owner?.timerDidMove(self)
+                bumped.owner?.timerDidMove(self, bumped)
             }
         }
 

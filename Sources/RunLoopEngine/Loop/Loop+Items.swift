@@ -21,13 +21,25 @@ extension Loop {
     }
 
     /// Adds a timer to `mode` (or to every common mode, with `.common`). A timer belongs to one
-    /// loop. CF: `CFRunLoopAddTimer`; Foundation: `RunLoop.add(_:forMode:)` with a `Timer`.
+    /// loop. When it joins the loop, a fire date in the past becomes now (CF clamps it when the
+    /// timer is made, `CFRunLoopTimerCreate`; an engine timer has no clock until it joins a loop).
+    /// CF: `CFRunLoopAddTimer`; Foundation: `RunLoop.add(_:forMode:)` with a `Timer`.
     /// - Throws: ``LoopError/timerOwnedByAnotherLoop(timer:)`` (CF ignores the call; nothing
     ///   changes here either), ``LoopError/invalidated(item:)``, ``LoopError/loopTornDown(loop:)``.
     public func add(_ timer: Timer, forMode mode: Mode) throws(LoopError) {
+        try add(timer, forMode: mode, now: clock.now)
+    }
+
+    /// ``add(_:forMode:)-(Timer,_)`` with the loop's clock already read (`nil`: the timer's fire
+    /// date is known not to be in the past, as it was made from now).
+    func add(_ timer: Timer, forMode mode: Mode, now: Instant?) throws(LoopError) {
         try timer.withCore { core throws(LoopError) in
             guard core.valid else { throw .invalidated(item: "timer \"\(timer.name)\"") }
-            if let owner = core.owner, owner !== self { throw .timerOwnedByAnotherLoop(timer: timer.name) }
+            if let owner = core.owner {
+                if owner !== self { throw .timerOwnedByAnotherLoop(timer: timer.name) }
+            } else if let now, core.fireDate < now {
+                core.fireDate = now   // joining a loop: a past fire date becomes now (no entry to go stale)
+            }
             core.owner = self
             if mode == .common { core.wasCommon = true }
         }
@@ -66,20 +78,19 @@ extension Loop {
     public func remove(_ item: Item, fromMode mode: Mode) {
         state.withLock { state in
             if mode == .common {
-                for target in state.commonRules.removeCommonItem(item) { _ = state.remove(item, from: target) }
+                state.removeCommonItem(item)
             } else {
                 _ = state.remove(item, from: mode)
             }
         }
     }
 
-    /// Whether `mode` holds `item` (with `.common`: whether it is a common item of every common mode).
-    /// CF: `CFRunLoopContainsSource` & co.
+    /// Whether `mode` holds `item`; with `.common`, whether `item` is a common item (it was
+    /// added to `.common` and not removed from it since), whichever modes hold it.
+    /// CF: `CFRunLoopContainsSource` & co., which look in `_commonModeItems` for the common modes.
     public func contains(_ item: Item, inMode mode: Mode) -> Bool {
         state.withLock { state in
-            if mode == .common {
-                return state.commonRules.commonModes.allSatisfy { state.modes[$0]?.table.contains(item) == true }
-            }
+            if mode == .common { return state.commonItems.contains(item) }
             return state.modes[mode]?.table.contains(item) == true
         }
     }
@@ -115,7 +126,7 @@ extension Loop {
         try state.withLock { state throws(LoopError) in
             guard !state.isTornDown else { throw .loopTornDown(loop: name) }
             if mode == .common {
-                for target in state.commonRules.addCommonItem(item) { _ = state.insert(item, into: target) }
+                state.addCommonItem(item)
             } else {
                 _ = state.insert(item, into: mode)
             }
@@ -126,7 +137,7 @@ extension Loop {
     /// Removes `item` from every mode and from the common items (it was invalidated).
     func removeEverywhere(_ item: Item) {
         state.withLock { state in
-            _ = state.commonRules.removeCommonItem(item)
+            state.removeCommonItem(item, keepingModes: true)
             for mode in Array(state.modes.keys) { _ = state.remove(item, from: mode) }
         }
         waiter.notify()
@@ -137,7 +148,7 @@ extension Loop {
     func removeInvalidated(_ timer: Timer, from modes: [Mode], wasCommon: Bool) {
         let item = Item.timer(timer)
         let asleep = state.withLock { state -> Bool in
-            if wasCommon { _ = state.commonRules.removeCommonItem(item) }
+            if wasCommon { state.removeCommonItem(item, keepingModes: true) }
             for mode in modes {
                 state.withMode(mode) { contents in
                     if contents.table.remove(item) { contents.itemRemoved(item) }
@@ -149,13 +160,14 @@ extension Loop {
     }
 
     /// A timer's fire date changed: move it in the heaps of its modes and let the loop re-aim.
-    func timerDidMove(_ timer: Timer) {
-        state.withLock { $0.reschedule(timer) }
+    func timerDidMove(_ timer: Timer, _ bumped: Timer.Bump) {
+        state.withLock { $0.reschedule(timer, bumped) }
         waiter.notify()
     }
 
+    /// CF: `_CFRunLoopFinished`: a mode never made is empty (even a common one of the main loop).
     func modeIsEmpty(_ mode: Mode, in state: LoopState) -> Bool {
-        if state.isMain && mainQueueServiced(in: mode, state: state) { return false }
+        if state.isMain && state.hasMode(mode) && mainQueueServiced(in: mode, state: state) { return false }
         return state.modeHasNothingToDo(mode)
     }
 }

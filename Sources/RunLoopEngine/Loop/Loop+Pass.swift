@@ -107,7 +107,7 @@ extension Loop {
 
         /// Runs the signalled version-0 sources of this mode, by order, then by when they were
         /// signalled; only the first if the run returns after one source. CF: `__CFRunLoopDoSources0`.
-        /// - Returns: whether a source ran.
+        /// - Returns: whether the last source it came to ran (CF's `sourceHandled`).
         @discardableResult
         public func doSources0() -> Bool {
             let signalled = loop.state.withLock { state -> [Source] in
@@ -118,12 +118,15 @@ extension Loop {
                 .map { ($0, $0.flags.withLock { $0.signalSequence }) }
                 .sorted { a, b in a.0.order != b.0.order ? a.0.order < b.0.order : a.1 < b.1 }
                 .map(\.0)
+            // As CF: the answer is the last source's, not "any source ran". A source an earlier
+            // callout unsignalled or invalidated is skipped and answers false: if it was the
+            // last, the pass goes to sleep although a source ran.
             var handled = false
             for source in ordered {
-                guard source.takeSignal() != nil else { continue }
+                handled = source.takeSignal() != nil
+                guard handled else { continue }
                 loop.record(.callout(.source, source.name), mode: mode)
                 source.perform()
-                handled = true
                 if frame.returnAfterSourceHandled { break }
             }
             return handled

@@ -38,12 +38,22 @@ extension Loop {
         }
     }
 
-    /// Runs `mode` once, until `limit` or until one source was handled. Returns false, at once,
-    /// if the mode is empty. Foundation: `RunLoop.run(mode:before:)`.
-    /// - Throws: as ``run(mode:timeout:returnAfterSourceHandled:)``.
+    /// Runs `mode` once, until `limit` or until one source was handled. Foundation-shaped, as
+    /// Foundation's `RunLoop.run(mode:before:)`: returns false, at once, if the mode is empty
+    /// or never made, or if this is not the calling thread's loop (another thread's, or the
+    /// loop of a thread that has exited), where the CF-shaped
+    /// ``run(mode:timeout:returnAfterSourceHandled:)`` throws.
+    /// - Throws: ``LoopError/cannotRunCommonModes`` and what a run throws
+    ///   (``LoopError/passLimitExceeded(_:)``); never for the thread.
     @discardableResult
     public func run(mode: Mode, before limit: Instant) throws(LoopError) -> Bool {
-        try checkCanRun(mode)
+        do { try checkCanRun(mode) } catch {
+            // Foundation: `_cfRunLoop !== CFRunLoopGetCurrent()` → false.
+            switch error {
+            case .wrongThread, .loopTornDown: return false
+            default: throw error
+            }
+        }
         if isEmpty(mode: mode) { return false }
         let now = clock.now
         _ = try runOnce(mode: mode, deadline: max(limit, now), hasNoTimeLeft: limit <= now, returnAfterSourceHandled: true)
@@ -103,10 +113,20 @@ extension Loop {
 
     /// Queues `block` to run on the loop's thread the next time the loop reaches a blocks
     /// step in one of `modes` (`.common` counts for every common mode). Does not wake the loop.
-    /// A block keeps its mode from being empty until it has run. CF: `CFRunLoopPerformBlock`;
+    /// A block keeps its mode from being empty until it has run. The modes named are made, if
+    /// they were not yet. CF: `CFRunLoopPerformBlock`;
     /// Foundation: `RunLoop.perform(inModes:block:)`.
     public func perform(inModes modes: [Mode] = [.default], name: String = "block", _ block: @escaping @Sendable () -> Void) {
-        state.withLock { $0.queue(QueuedBlock(modes: modes, name: name, work: block)) }
+        state.withLock { state in
+            // CF makes the modes named (`__CFRunLoopCopyMode(…, true)`), so that a run finds them.
+            // (It makes a mode named like the common modes too; `.common` is never a mode here.)
+            // (The default mode exists from the start, and a mode all queued blocks are for was
+            // made by the perform that queued the first: neither is looked up again.)
+            if modes.count != 1 || (modes[0] != .default && (state.blocks.isEmpty || state.blocksAllFor != modes[0])) {
+                for mode in modes where mode != .common { state.makeMode(mode) }
+            }
+            state.queue(QueuedBlock(modes: modes, name: name, work: block))
+        }
     }
 
     // MARK: Internals
@@ -134,8 +154,9 @@ extension Loop {
         let thread = ThreadRecord.current
         guard thread.runningLoops.count < Loop.nestedRunLimit else { throw .nestedRunsTooDeep(limit: Loop.nestedRunLimit) }
         let frame = RunFrame(mode: mode, deadline: deadline, hasNoTimeLeft: hasNoTimeLeft, returnAfterSourceHandled: returnAfterSourceHandled)
+        // A mode never made is not made here: it is empty (CF: `__CFRunLoopCopyMode(rl, modeName,
+        // false)` finds nothing, and the run returns finished).
         let started = state.withLock { state -> Bool in
-            state.makeMode(mode)
             guard !modeIsEmpty(mode, in: state) else { return false }
             state.runs.append(frame)
             return true

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Everything a loop holds, guarded by the loop's lock (`Loop.state`).
 /// CF: the fields of `struct __CFRunLoop` and its modes, guarded by `_lock` and each mode's lock.
 struct LoopState {
@@ -7,6 +5,10 @@ struct LoopState {
     var modes: [Loop.Mode: ModeContents] = [:]
     /// Which modes are common, and the common items. CF: `_commonModes`, `_commonModeItems`.
     var commonRules: any CommonModeRules
+    /// The common items, as the engine knows them whatever ``commonRules`` does (lesson 03's
+    /// seam answers only *where* an item goes): what `contains(_:inMode: .common)` asks.
+    /// Changed only through ``addCommonItem(_:)`` and ``removeCommonItem(_:)``.
+    private(set) var commonItems: Set<Loop.Item> = []
     let makeTable: any ModeItemTable.Type
     /// Blocks queued with `perform(inModes:)`, first in first out. CF: `_blocks_head`.
     var blocks: [QueuedBlock] = []
@@ -70,11 +72,12 @@ struct LoopState {
         guard modes.values[index].table.insert(item) else { return false }
         modes.values[index].itemAdded(item)
         if case .timer(let timer) = item {
+            // Joining a mode makes no entry stale: the generation stays (its other modes keep theirs).
             let (generation, fireDate) = timer.withCore { core -> (UInt64, Instant) in
                 if !core.modes.contains(mode) { core.modes.append(mode) }
                 return (core.generation, core.fireDate)
             }
-            modes.values[index].schedule(timer, generation: generation, fireDate: fireDate)
+            modes.values[index].timers.add(timer, generation: generation, fireDate: fireDate)
         }
         if case .observer(let observer) = item {
             observer.core.withLock { $0.modeCount += 1 }
@@ -86,23 +89,17 @@ struct LoopState {
     /// Removes `item` from `mode`. Returns whether it was there.
     mutating func remove(_ item: Loop.Item, from mode: Loop.Mode) -> Bool {
         guard let index = modes.index(forKey: mode), modes.values[index].table.remove(item) else { return false }
-        // A timer's entries in this mode's heaps go stale: bump its generation before the mode
-        // counts it out, then reschedule it in the modes it is still in.
-        var stillIn: (modes: [Loop.Mode], generation: UInt64)?
+        // The timer's entries go stale (in every mode: a generation is the timer's): the mode
+        // counts it out, and the modes it is still in schedule it afresh.
+        var stillIn: Loop.Timer.Bump?
         if case .timer(let timer) = item {
-            stillIn = timer.withCore { core in
+            stillIn = timer.bumpGeneration { core in
                 core.modes.removeAll { $0 == mode }
-                core.generation &+= 1
                 if core.modes.isEmpty { core.owner = nil }
-                return (core.modes, core.generation)
             }
         }
         modes.values[index].itemRemoved(item)
-        if case .timer(let timer) = item, let stillIn {
-            for other in stillIn.modes {
-                if let index = modes.index(forKey: other) { modes.values[index].schedule(timer, generation: stillIn.generation) }
-            }
-        }
+        if case .timer(let timer) = item, let stillIn { reschedule(timer, stillIn) }
         if case .observer(let observer) = item {
             observer.core.withLock { core in
                 core.modeCount -= 1
@@ -113,25 +110,50 @@ struct LoopState {
         return true
     }
 
-    /// Marks `mode` common and copies the common items into it. CF: `CFRunLoopAddCommonMode`.
+    /// `item` was added to `.common`: it becomes a common item and joins every common mode.
+    mutating func addCommonItem(_ item: Loop.Item) {
+        commonItems.insert(item)
+        for target in commonRules.addCommonItem(item) { _ = insert(item, into: target) }
+    }
+
+    /// `item` leaves the common items and, unless `keepingModes`, every common mode.
+    mutating func removeCommonItem(_ item: Loop.Item, keepingModes: Bool = false) {
+        commonItems.remove(item)
+        let targets = commonRules.removeCommonItem(item)
+        if !keepingModes { for target in targets { _ = remove(item, from: target) } }
+    }
+
+    /// Marks `mode` common and copies the common items into it. CF: `CFRunLoopAddCommonMode`,
+    /// which makes the mode only by copying items into it: with no common items it stays
+    /// unmade. Here it is made even then (docs/DIFFERENCES.md#marking-a-mode-common).
     mutating func markCommon(_ mode: Loop.Mode) {
         makeMode(mode)
         for item in commonRules.markCommon(mode) { _ = insert(item, into: mode) }
     }
 
-    /// Reschedules `timer` in every mode that holds it, after its fire date changed.
-    mutating func reschedule(_ timer: Loop.Timer) {
-        let (modesOfTimer, generation) = timer.withCore { ($0.modes, $0.generation) }
-        for mode in modesOfTimer {
-            if let index = modes.index(forKey: mode) { modes.values[index].schedule(timer, generation: generation) }
+    /// Schedules `timer` afresh in every mode that holds it, after ``Loop/Timer/bumpGeneration(_:)``
+    /// made its old entries stale (its fire date changed, or it left one of its modes).
+    mutating func reschedule(_ timer: Loop.Timer, _ bumped: Loop.Timer.Bump) {
+        for mode in bumped.modes {
+            if let index = modes.index(forKey: mode) {
+                modes.values[index].timers.reschedule(timer, generation: bumped.generation, fireDate: bumped.fireDate)
+            }
         }
     }
 
-    /// Takes ``dueTimersBuffer`` (give it back, emptied, when done).
+    /// Takes ``dueTimersBuffer`` (give it back with ``giveBackDueTimersBuffer(_:)`` when done).
     mutating func takeDueTimersBuffer() -> [Loop.Timer] {
         var buffer: [Loop.Timer] = []
         swap(&buffer, &dueTimersBuffer)
         return buffer
+    }
+
+    /// Keeps `buffer` (emptied) for the next pass, but not storage far beyond the `used`
+    /// entries this pass needed: one pass that fired a million timers must not keep room for a
+    /// million for good.
+    mutating func giveBackDueTimersBuffer(_ buffer: inout [Loop.Timer], used: Int) {
+        if buffer.capacity > max(1024, 4 * used) { buffer = [] }
+        swap(&buffer, &dueTimersBuffer)
     }
 
     /// Queues a block (`perform(inModes:)`).
@@ -150,186 +172,11 @@ struct LoopState {
     }
 
     /// CF: `__CFRunLoopModeIsEmpty`, but for the main queue, which `Loop` checks.
+    /// A mode never made has nothing to do, whatever blocks are queued (CF: `_CFRunLoopFinished`
+    /// finds no mode).
     func modeHasNothingToDo(_ mode: Loop.Mode) -> Bool {
-        if let index = modes.index(forKey: mode), !modes.values[index].table.isEmpty { return false }
+        guard let index = modes.index(forKey: mode) else { return true }
+        if !modes.values[index].table.isEmpty { return false }
         return !blocks.contains { blockRuns(in: mode, queuedFor: $0.modes) }
     }
-}
-
-/// One mode's contents. CF: `struct __CFRunLoopMode`.
-struct ModeContents {
-    /// The sources, ports, timers and observers (lesson 02's seam).
-    var table: any ModeItemTable
-    /// Timers without tolerance, by fire date: which are due, and when the loop must wake.
-    var byFireDate = TimerHeap()
-    /// Timers with a tolerance, by fire date: which are due.
-    var tolerantByFireDate = TimerHeap()
-    /// Timers with a tolerance, by fire date plus tolerance: when the loop must wake for them.
-    /// (Most timers have none: keeping them out of here saves a push and a pop each.)
-    var tolerantByLatestFireDate = TimerHeap()
-    /// Observers sorted by order, rebuilt after a change.
-    var observersInOrder: [Loop.Observer]?
-    /// The sources and the ports, in the order added, rebuilt after a change: every pass looks
-    /// at them, and asking the table each time would sort them each time.
-    var sourcesInOrder: [Loop.Source]?
-    var portsInOrder: [Loop.Port]?
-
-    /// How many timers the mode holds (the heaps may also hold stale entries).
-    var timerCount = 0
-
-    mutating func itemAdded(_ item: Loop.Item) {
-        forgetOrder(of: item)
-        if case .timer = item { timerCount += 1 }
-    }
-
-    /// `item` left the mode. A timer has left with its generation moved on, so its entries here
-    /// are stale, and they hold it: they may be dropped now.
-    mutating func itemRemoved(_ item: Loop.Item) {
-        forgetOrder(of: item)
-        if case .timer = item {
-            timerCount -= 1
-            compactIfMostlyStale()
-        }
-    }
-
-    private mutating func forgetOrder(of item: Loop.Item) {
-        switch item {
-        case .observer: observersInOrder = nil
-        case .source: sourcesInOrder = nil
-        case .port: portsInOrder = nil
-        case .timer: break
-        }
-    }
-
-    /// Pushes the timer's entries, at its current fire date, into its heaps.
-    mutating func schedule(_ timer: Loop.Timer, generation: UInt64, fireDate: Instant? = nil) {
-        let fireDate = fireDate ?? timer.withCore { $0.fireDate }
-        let entry = TimerHeap.Entry(key: fireDate.nanoseconds, sequence: Loop.sequence.next(), generation: generation, timer: timer)
-        if timer.tolerance > 0 {
-            tolerantByFireDate.push(entry)
-            tolerantByLatestFireDate.push(.init(key: (fireDate + timer.tolerance).nanoseconds, sequence: entry.sequence,
-                                                generation: generation, timer: timer))
-        } else {
-            byFireDate.push(entry)
-        }
-        compactIfMostlyStale()
-    }
-
-    /// Drops the stale entries once they outnumber the timers: so a timer that is invalidated,
-    /// or leaves the mode, is freed soon (at once, in a mode with few timers), as CF frees it
-    /// when it leaves the mode's array; and each compaction, O(n log n), is paid for by as many
-    /// entries going stale since the last one.
-    mutating func compactIfMostlyStale() {
-        let entries = byFireDate.count + tolerantByFireDate.count
-        if entries > 2 * timerCount { compact() }
-    }
-
-    /// Drops stale entries from the heaps.
-    mutating func compact() {
-        byFireDate.compact(keeping: Self.isLive)
-        tolerantByFireDate.compact(keeping: Self.isLive)
-        tolerantByLatestFireDate.compact(keeping: Self.isLive)
-    }
-
-    /// Whether the entry still speaks for its timer: the timer is valid and has not moved or
-    /// left the mode since (each of those bumps its generation). A timer whose callout is
-    /// running has no live entry: a run nested in that callout must neither fire it again nor
-    /// wake for it (CF: `__CFArmNextTimerInMode` discounts firing timers). It is scheduled
-    /// afresh when its callout returns.
-    private static func isLive(_ entry: TimerHeap.Entry) -> Bool {
-        entry.timer.withCore { $0.valid && !$0.firing && $0.generation == entry.generation }
-    }
-
-    /// The live entry with the earliest fire date (equal dates: the earlier scheduled),
-    /// dropping stale entries on the way.
-    mutating func firstTimer() -> TimerHeap.Entry? {
-        let plain = Self.liveTop(&byFireDate)
-        guard let tolerant = Self.liveTop(&tolerantByFireDate) else { return plain }
-        guard let plain else { return tolerant }
-        return tolerant.precedes(plain) ? tolerant : plain
-    }
-
-    /// Takes the first timer (as ``firstTimer()``) out of its heap if it is due at `now`.
-    mutating func takeDueTimer(now: Instant) -> Loop.Timer? {
-        let plain = Self.liveTop(&byFireDate)
-        if let tolerant = Self.liveTop(&tolerantByFireDate), tolerant.key <= now.nanoseconds,
-           plain.map({ tolerant.precedes($0) }) ?? true {
-            return tolerantByFireDate.popTop()?.timer
-        }
-        guard let plain, plain.key <= now.nanoseconds else { return nil }
-        return byFireDate.popTop()?.timer
-    }
-
-    /// When the loop must wake for its timers: the earliest fire date of a timer without
-    /// tolerance, or fire date plus tolerance of one with.
-    mutating func nextWake() -> Instant? {
-        let plain = Self.liveTop(&byFireDate)?.key
-        guard let tolerant = Self.liveTop(&tolerantByLatestFireDate)?.key else { return plain.map(Instant.init(nanoseconds:)) }
-        return Instant(nanoseconds: min(plain ?? tolerant, tolerant))
-    }
-
-    private static func liveTop(_ heap: inout TimerHeap) -> TimerHeap.Entry? {
-        while let top = heap.top {
-            if isLive(top) { return top }
-            heap.popTop()
-        }
-        return nil
-    }
-
-    /// The sources, in the order added.
-    mutating func orderedSources() -> [Loop.Source] {
-        cachedItems(\.sourcesInOrder, .source) { if case .source(let source) = $0 { source } else { nil } }
-    }
-
-    /// The ports, in the order added.
-    mutating func orderedPorts() -> [Loop.Port] {
-        cachedItems(\.portsInOrder, .port) { if case .port(let port) = $0 { port } else { nil } }
-    }
-
-    /// The observers, in order (equal orders in insertion order).
-    mutating func orderedObservers() -> [Loop.Observer] {
-        cachedItems(\.observersInOrder, .observer, orderedBy: \.order) { if case .observer(let observer) = $0 { observer } else { nil } }
-    }
-
-    /// The table's items of `kind`, unwrapped, from `cache` or, after a change, from the table,
-    /// in the order added or, given `order`, sorted by it (equal orders in the order added).
-    private mutating func cachedItems<T>(_ cache: WritableKeyPath<ModeContents, [T]?>, _ kind: Loop.Item.Kind,
-                                         orderedBy order: ((T) -> Int)? = nil, _ unwrap: (Loop.Item) -> T?) -> [T] {
-        if let cached = self[keyPath: cache] { return cached }
-        var items = table.items(of: kind).compactMap(unwrap)
-        if let order {
-            items = items.enumerated().sorted { (order($0.element), $0.offset) < (order($1.element), $1.offset) }.map(\.element)
-        }
-        self[keyPath: cache] = items
-        return items
-    }
-}
-
-/// A block queued with `perform(inModes:)`.
-struct QueuedBlock {
-    /// The modes it may run in, as given (a block names one or two: an array is cheaper than a set).
-    let modes: [Loop.Mode]
-    let name: String
-    let work: @Sendable () -> Void
-}
-
-/// One run in progress. CF: `_per_run_data`, and the arguments of `__CFRunLoopRun`.
-struct RunFrame {
-    let mode: Loop.Mode
-    /// When the run times out.
-    let deadline: Instant
-    /// True for a zero timeout: poll once, never sleep. CF: `termTSR == 0`.
-    let hasNoTimeLeft: Bool
-    let returnAfterSourceHandled: Bool
-    /// Set by `stop()`. CF: `_per_run_data->stopped`.
-    var stopped = false
-    /// CF: `_per_run_data->ignoreWakeUps` (see ``LoopState/ignoreWakeUps``).
-    var ignoreWakeUps = false
-}
-
-/// A count changed under the loop's lock and read without it.
-final class ObserverCount: Sendable {
-    private let value = Atomic(0)
-    func add(_ delta: Int) { value.wrappingAdd(delta, ordering: .relaxed) }
-    var isZero: Bool { value.load(ordering: .relaxed) == 0 }
 }

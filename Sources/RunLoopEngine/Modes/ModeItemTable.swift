@@ -61,6 +61,9 @@ public struct ReferenceModeItemTable: ModeItemTable {
 
     public var isEmpty: Bool { sources.count == 0 && ports.count == 0 && timers.count == 0 }
 
+    /// Room the table's storage has, in items (what a mode keeps after its items leave).
+    var storageCapacity: Int { sources.capacity + ports.capacity + timers.capacity + observers.capacity }
+
     private func items(ofKind kind: Loop.Item.Kind) -> OrderedItems {
         switch kind {
         case .source: sources
@@ -77,6 +80,7 @@ struct OrderedItems {
     private var next: UInt64 = 0
 
     var count: Int { positions.count }
+    var capacity: Int { positions.capacity }
 
     mutating func insert(_ item: Loop.Item) -> Bool {
         guard positions[item] == nil else { return false }
@@ -86,7 +90,21 @@ struct OrderedItems {
     }
 
     mutating func remove(_ item: Loop.Item) -> Bool {
-        positions.removeValue(forKey: item) != nil
+        guard positions.removeValue(forKey: item) != nil else { return false }
+        shrinkIfMostlyUnused()
+        return true
+    }
+
+    /// A dictionary keeps its storage when emptied: once emptied it lets it go, and once
+    /// fifteen sixteenths of it stand empty the items move to one sized for them (a rehash,
+    /// rare enough that removing many timers costs a few percent more, not a third).
+    private mutating func shrinkIfMostlyUnused() {
+        guard positions.capacity > 256 else { return }
+        if positions.isEmpty { return positions = [:] }
+        guard positions.count < positions.capacity / 16 else { return }
+        var smaller = [Loop.Item: UInt64](minimumCapacity: positions.count)
+        for (item, position) in positions { smaller[item] = position }
+        positions = smaller
     }
 
     func contains(_ item: Loop.Item) -> Bool { positions[item] != nil }

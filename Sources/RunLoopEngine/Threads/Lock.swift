@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A value guarded by a mutex: ``withLock(_:)`` hands it to one thread at a time. Public, so
 /// that lessons and tests guard their shared state with a lock ThreadSanitizer understands.
 ///
@@ -29,24 +23,23 @@ public struct Lock<Value>: @unchecked Sendable {
         try storage.withLock(body)
     }
 
-    private final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
+    private final class Storage: ManagedBuffer<Value, SystemMutex.Storage> {
         static func make(_ value: Value) -> Storage {
             let buffer = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in value }, to: Storage.self)
             buffer.withUnsafeMutablePointerToElements { mutex in
-                mutex.initialize(to: pthread_mutex_t())
-                pthread_mutex_init(mutex, nil)
+                SystemMutex.initialize(mutex)
             }
             return buffer
         }
 
         deinit {
-            _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
+            withUnsafeMutablePointerToElements { SystemMutex.destroy($0) }
         }
 
         func withLock<Result, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
-            try withUnsafeMutablePointers { (value: UnsafeMutablePointer<Value>, mutex: UnsafeMutablePointer<pthread_mutex_t>) throws(E) -> Result in
-                pthread_mutex_lock(mutex)
-                defer { pthread_mutex_unlock(mutex) }
+            try withUnsafeMutablePointers { (value: UnsafeMutablePointer<Value>, mutex: UnsafeMutablePointer<SystemMutex.Storage>) throws(E) -> Result in
+                SystemMutex.lock(mutex)
+                defer { SystemMutex.unlock(mutex) }
                 return try body(&value.pointee)
             }
         }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A fixed pool of pthread mutexes, for objects too many and too short-lived to own one each.
 ///
 /// CF gives every timer a lock of its own (`_lock` in `struct __CFRunLoopTimer`). A ``Lock`` per
@@ -17,23 +11,21 @@ import Darwin
 enum LockStripes {
     static let count = 64
     /// One cache line per mutex, so that threads locking neighbouring stripes do not share a line.
-    private static let stride = 64
+    private static let stride = Platform.cacheLineSize
     nonisolated(unsafe) private static let mutexes: UnsafeMutableRawPointer = {
-        precondition(MemoryLayout<pthread_mutex_t>.size <= stride)
+        precondition(MemoryLayout<SystemMutex.Storage>.size <= stride)
         let memory = UnsafeMutableRawPointer.allocate(byteCount: count * stride, alignment: stride)
         for index in 0..<count {
-            let mutex = (memory + index * stride).bindMemory(to: pthread_mutex_t.self, capacity: 1)
-            mutex.initialize(to: pthread_mutex_t())
-            pthread_mutex_init(mutex, nil)
+            SystemMutex.initialize((memory + index * stride).bindMemory(to: SystemMutex.Storage.self, capacity: 1))
         }
         return memory   // never freed: the pool lives as long as the process
     }()
 
     /// Runs `body` holding the stripe of `key`.
     static func withLock<Result, E: Error>(_ key: UInt64, _ body: () throws(E) -> Result) throws(E) -> Result {
-        let mutex = (mutexes + Int(key % UInt64(count)) * stride).assumingMemoryBound(to: pthread_mutex_t.self)
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        let mutex = (mutexes + Int(key % UInt64(count)) * stride).assumingMemoryBound(to: SystemMutex.Storage.self)
+        SystemMutex.lock(mutex)
+        defer { SystemMutex.unlock(mutex) }
         return try body()
     }
 }

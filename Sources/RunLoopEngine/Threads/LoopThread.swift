@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import Synchronization
 
@@ -37,8 +32,8 @@ public final class LoopThread: @unchecked Sendable {
         var record: ThreadRecord?
         var body: (@Sendable () -> Void)?
         var joined = false
-        /// Set by start() once pthread_create returns (the thread may already be running).
-        var handle: pthread_t?
+        /// Set by start() once the system thread is made (it may already be running).
+        var handle: SystemThread?
         /// Latches of `perform(waitUntilDone: true)` calls still waiting.
         var pendingPerforms: [ObjectIdentifier: Latch] = [:]
     }
@@ -64,7 +59,7 @@ public final class LoopThread: @unchecked Sendable {
 
     deinit {
         let (handle, joined) = status.withLock { ($0.handle, $0.joined) }
-        if let handle, !joined { pthread_detach(handle) }
+        if let handle, !joined { handle.detach() }
     }
 
     /// Where the thread is in its life.
@@ -112,18 +107,7 @@ public final class LoopThread: @unchecked Sendable {
             status.phase = .running
         }
         let started = Latch()
-        let context = Unmanaged.passRetained(StartContext(thread: self, started: started)).toOpaque()
-        var handle = pthread_t()
-        let result = pthread_create(&handle, nil, { raw in
-            #if canImport(Darwin)
-            let context = Unmanaged<StartContext>.fromOpaque(raw).takeRetainedValue()
-            #else
-            let context = Unmanaged<StartContext>.fromOpaque(raw!).takeRetainedValue()
-            #endif
-            context.thread.main(started: context.started)
-            return nil
-        }, context)
-        precondition(result == 0, "pthread_create failed: \(result)")
+        let handle = SystemThread.start { self.main(started: started) }
         status.withLock { $0.handle = handle }
         _ = started.wait(timeout: nil)   // returns as soon as the thread knows who it is
     }
@@ -152,19 +136,13 @@ public final class LoopThread: @unchecked Sendable {
         return reap(handle)
     }
 
-    private func reap(_ handle: pthread_t) -> Bool {
+    private func reap(_ handle: SystemThread) -> Bool {
         let first = status.withLock { status -> Bool in
             defer { status.joined = true }
             return !status.joined
         }
-        if first { pthread_join(handle, nil) }
+        if first { handle.join() }
         return true
-    }
-
-    private final class StartContext {
-        let thread: LoopThread
-        let started: Latch
-        init(thread: LoopThread, started: Latch) { self.thread = thread; self.started = started }
     }
 
     /// The thread's life: set up, run the body, tear down, say so.

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import Synchronization
 
@@ -30,7 +25,7 @@ public struct ThreadID: Hashable, Sendable, Comparable, CustomStringConvertible 
 /// autorelease pools, and what to do when it exits. Kept in thread-local storage whose
 /// destructor tells the registries that the thread is gone (CF: `__CFFinalizeRunLoop`, run from
 /// the TSD destructor).
-final class ThreadRecord: @unchecked Sendable {
+final class ThreadRecord: ThreadLocalValue, @unchecked Sendable {
     // @unchecked: `runningLoops` is only touched by the thread itself; `exitHandlers` is behind a Lock.
     let id: ThreadID
     /// The registry this thread takes its loop from (nil: the shared one).
@@ -68,39 +63,19 @@ final class ThreadRecord: @unchecked Sendable {
     /// kernel can batch wake-ups; CF's loop sleeps on a timerfd, which has none. A loop's thread
     /// gets 1 ns, so that its timers fire as promptly as CF's. Call it on this record's thread.
     func useFineTimerSlack() {
-        #if os(Linux)
         guard !hasFineTimerSlack else { return }
         hasFineTimerSlack = true
-        typealias Prctl = @convention(c) (Int32, UInt) -> Int32   // prctl is variadic in C: not imported
-        if let prctl = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") {   // RTLD_DEFAULT
-            _ = unsafeBitCast(prctl, to: Prctl.self)(29, 1)   // PR_SET_TIMERSLACK, 1 ns
-        }
-        #endif
+        SystemThread.useFineTimerSlack()
     }
 
     /// The calling thread's record, made on first use.
     static var current: ThreadRecord {
-        if let raw = pthread_getspecific(key) {
-            return Unmanaged<ThreadRecord>.fromOpaque(raw).takeUnretainedValue()
-        }
+        if let record = slot.current { return unsafeDowncast(record, to: ThreadRecord.self) }
         let record = Thread.isMainThread ? mainRecord : ThreadRecord(id: ThreadID(rawValue: numbers.next() + 1))
-        pthread_setspecific(key, Unmanaged.passRetained(record).toOpaque())
+        slot.set(record)
         return record
     }
 
-    /// The thread-local slot, with a destructor that runs when a thread exits.
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { raw in
-            #if canImport(Darwin)
-            let record = Unmanaged<ThreadRecord>.fromOpaque(raw).takeRetainedValue()
-            #else
-            guard let raw else { return }
-            let record = Unmanaged<ThreadRecord>.fromOpaque(raw).takeRetainedValue()
-            #endif
-            record.threadWillExit()
-        }
-        precondition(status == 0, "pthread_key_create failed: \(status)")
-        return key
-    }()
+    /// The thread-local slot; the system calls ``threadWillExit()`` as a thread exits.
+    private static let slot = ThreadLocalSlot()
 }

@@ -9,13 +9,14 @@ extension Loop {
             // A heap holds at most one live entry per timer (each reschedule bumps the
             // generation first), so no timer is collected twice.
             var due = state.takeDueTimersBuffer()
-            while let timer = state.modes.values[index].takeDueTimer(now: now) { due.append(timer) }
+            while let timer = state.modes.values[index].timers.takeDueTimer(now: now) { due.append(timer) }
             return due
         }
         guard !due.isEmpty else { return }
+        let used = due.count
         for timer in due { fire(timer, in: mode, now: now) }
-        due.removeAll(keepingCapacity: true)
-        state.withLock { $0.dueTimersBuffer = due }
+        due.removeAll(keepingCapacity: true)   // outside the lock: this may free many timers
+        state.withLock { $0.giveBackDueTimersBuffer(&due, used: used) }
     }
 
     /// Fires one timer and works out when it fires next. CF: `__CFRunLoopDoTimer`.
@@ -50,11 +51,8 @@ extension Loop {
             }
         }
         // Back into the heaps of its modes (it had no live entry while it fired).
-        timer.withCore { core in
-            core.fireDate = next
-            core.generation &+= 1
-        }
-        state.withLock { $0.reschedule(timer) }
+        let bumped = timer.bumpGeneration { $0.fireDate = next }
+        state.withLock { $0.reschedule(timer, bumped) }
     }
 
     // MARK: Foundation-style helpers
@@ -68,14 +66,14 @@ extension Loop {
                               mode: Mode = .default, callout: @escaping @Sendable (Timer) -> Void) throws(LoopError) -> Timer {
         try Timer.validate(delay)
         let timer = try Timer(name: name, fireDate: now + delay, interval: interval, tolerance: tolerance, callout: callout)
-        try add(timer, forMode: mode)
+        try add(timer, forMode: mode, now: nil)   // made from now: not in the past
         return timer
     }
 
     /// The earliest fire date among `mode`'s timers. CF: `CFRunLoopGetNextTimerFireDate`.
     public func nextTimerFireDate(mode: Mode) -> Instant? {
         state.withLock { state in
-            state.withMode(mode) { $0.firstTimer() }?.map { Instant(nanoseconds: $0.key) } ?? nil
+            state.withMode(mode) { $0.timers.firstTimer() }?.map { Instant(nanoseconds: $0.key) } ?? nil
         }
     }
 }

@@ -9,7 +9,7 @@
 /// An entry holds its timer (strongly: a weak reference would move every timer's reference
 /// counts to a side table and slow down each retain and release). A stale entry keeps its timer
 /// alive until it reaches the top or the mode compacts its heaps, which it does as soon as
-/// stale entries outnumber its timers (``ModeContents/compactIfMostlyStale()``).
+/// stale entries outnumber its timers (see ``TimerSchedule``).
 struct TimerHeap {
     struct Entry {
         /// Nanoseconds: the fire date, or the fire date plus tolerance.
@@ -29,6 +29,8 @@ struct TimerHeap {
 
     var count: Int { entries.count }
     var top: Entry? { entries.first }
+    /// Entries the storage has room for.
+    var capacity: Int { entries.capacity }
 
     // Push and pop move entries through a hole (no swaps, no copies): an entry holds its
     // timer, and a copy would retain it, touching a timer's memory at every level of the heap.
@@ -54,6 +56,7 @@ struct TimerHeap {
     @discardableResult
     mutating func popTop() -> Entry? {
         guard let last = entries.popLast() else { return nil }
+        defer { shrinkIfMostlyUnused() }
         if entries.isEmpty { return last }
         return entries.withUnsafeMutableBufferPointer { heap in
             let base = heap.baseAddress!
@@ -72,8 +75,26 @@ struct TimerHeap {
         }
     }
 
-    /// Drops every entry `isLive` rejects and rebuilds the heap. O(n log n).
+    /// Drops every entry `isLive` rejects and rebuilds the heap, in storage sized to what is
+    /// left. O(n log n).
     mutating func compact(keeping isLive: (Entry) -> Bool) {
-        entries = entries.filter(isLive).sorted { $0.precedes($1) }   // a sorted array is a heap
+        var live = entries.filter(isLive)
+        entries = []   // the old storage goes before the sort makes another
+        live.sort { $0.precedes($1) }   // a sorted array is a heap
+        entries = live
+        shrinkIfMostlyUnused()
+    }
+
+    /// Gives back storage once emptied, or once seven eighths of it stand empty (a heap that
+    /// held a million timers keeps no room for them once they are gone). Copying the rest is
+    /// paid for by the pops since the storage was last full; small heaps keep theirs.
+    private mutating func shrinkIfMostlyUnused() {
+        guard entries.capacity > 256 else { return }
+        if entries.isEmpty { return entries = [] }
+        guard entries.count < entries.capacity / 8 else { return }
+        var smaller: [Entry] = []
+        smaller.reserveCapacity(entries.count)
+        smaller.append(contentsOf: entries)
+        entries = smaller
     }
 }

@@ -1,12 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
 
-/// Where a loop sleeps: a ``WaitWord`` the kernel parks the thread on (a futex on Linux).
-/// No polling, no periodic wake-ups.
+/// Where a loop sleeps: a ``WaitWord`` the kernel parks the thread on (a futex on Linux; a
+/// mutex and a condition variable on macOS, or with `RUNLOOP_PORTABLE=1`). No polling, no
+/// periodic wake-ups.
 ///
 /// CF sleeps in `mach_msg` on a port set (Darwin) or `epoll_wait` (Linux); any thread wakes it by
 /// sending a message to the loop's wake-up port. Here, anything that may concern a sleeping loop
@@ -18,13 +14,21 @@ import Synchronization
 /// A loop waiting for a timer uses ``wait(since:untilMonotonic:)``, which wakes a little early
 /// and waits out the rest on the clock: see there.
 final class KernelWaiter: Sendable {
-    private let word = WaitWord()
+    private let word: WaitWord
     /// How late the kernel has been waking threads from this waiter's timed waits, in
     /// nanoseconds: a running average, at most ``maximumLead``.
     private let wakeUpLatency = Atomic<Int64>(0)
 
     /// The most a timed wait for a timer ends early (and the most it then waits on the clock).
     static let maximumLead: Int64 = 200_000
+
+    /// How this waiter sleeps.
+    let parking: WaitWord.Parking
+
+    init(parking: WaitWord.Parking = .preferred) {
+        self.parking = parking
+        word = WaitWord(parking: parking)
+    }
 
     /// The number of notifications so far (modulo 2³²). Read it before checking for work.
     var currentGeneration: UInt64 { UInt64(word.value) }
@@ -47,7 +51,7 @@ final class KernelWaiter: Sendable {
         _ = word.wait(whileEqualTo: UInt32(truncatingIfNeeded: seen), untilMonotonic: overflow ? Int64.max : deadline)
     }
 
-    /// Sleeps until notified after `seen`, or until `deadline` (CLOCK_MONOTONIC, in nanoseconds),
+    /// Sleeps until notified after `seen`, or until `deadline` (``SystemClock``, in nanoseconds),
     /// which a loop waiting for its next timer wants met to the microsecond.
     ///
     /// The kernel wakes a sleeping thread some time after its timeout: on this project's
@@ -68,7 +72,8 @@ final class KernelWaiter: Sendable {
             wakeUpLatency.store(latency + (late - latency) / 8, ordering: .relaxed)
         }
         // Yielding as it waits: on an idle CPU that returns at once; on a busy one, the other
-        // threads run meanwhile rather than wait for this one's spin.
-        while RealClock.monotonicNanoseconds() < deadline && word.value == seen { sched_yield() }
+        // threads run meanwhile rather than wait for this one's spin. The counter is read
+        // without a lock, whichever way the word parks threads.
+        while RealClock.monotonicNanoseconds() < deadline && word.value == seen { SystemThread.yield() }
     }
 }

@@ -47,7 +47,7 @@ extension Loop {
 
     /// Why the loop should wake now, if it should; and when its next timer is due.
     private func wakeReason(mode: Mode, now: Instant, deadline: Instant, state: inout LoopState) -> (WakeReason?, Instant) {
-        guard let (wake, port) = state.withMode(mode, { ($0.nextWake(), portWithMessage(among: $0.orderedPorts())) }) else {
+        guard let (wake, port) = state.withMode(mode, { ($0.timers.nextWake(), portWithMessage(among: $0.orderedPorts())) }) else {
             return (now >= deadline ? .deadline : nil, .distantFuture)
         }
         var nextTimer = Instant.distantFuture

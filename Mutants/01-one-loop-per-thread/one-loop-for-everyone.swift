@@ -1,0 +1,40 @@
+// Mutant: keeps a single loop and hands it to every thread that asks, so two threads share one loop
+// Lesson 01 — One loop per thread                          Lessons/01-one-loop-per-thread.md
+//
+// Write `StudentLoopTable`: the registry's table of run loops, keyed by thread. The registry
+// (`LoopRegistry(table: StudentLoopTable())`) calls it whenever a thread asks for its loop
+// (`Loop.current`), and when a thread exits.
+//
+// Run just this lesson:   swift test --filter Lesson01Tests      (or: swift run kata watch)
+
+import KataCore
+import RunLoopEngine
+
+/// Which thread has which loop. The registry calls these with its lock held: plain
+/// single-threaded code is fine.
+public struct StudentLoopTable: LoopTable {
+    /// CF: the global `__CFRunLoops` dictionary, keyed by pthread.
+    private var loops: [ThreadID: Loop] = [:]
+    private var only: Loop?
+
+    public init() {}
+
+    /// The loop of `thread`: the one it has, or one made now with `makeLoop` and remembered.
+    public mutating func loop(for thread: ThreadID, makeLoop: () -> Loop) -> Loop {
+        if let only { return only }
+        let made = makeLoop()       // lazily: only a thread that asks gets a loop
+        only = made
+        loops[thread] = made
+        return made
+    }
+
+    /// The loop of `thread`, without making one (nil if it never asked).
+    public func existingLoop(for thread: ThreadID) -> Loop? {
+        loops[thread]
+    }
+
+    /// `thread` has exited: forget its loop and return it, so the engine can tear it down.
+    public mutating func threadDidExit(_ thread: ThreadID) -> Loop? {
+        loops.removeValue(forKey: thread)
+    }
+}

@@ -1,0 +1,44 @@
+// Mutant: counts the rings and runs onRing once per ring, so three rings before the loop gets to the bell give three calls
+// Lesson 05 — Source0: signal and wake                  Lessons/05-source0-signal-and-wake.md
+//
+// Write `DoorBell`: a custom version-0 source. Anyone, on any thread, can `ring()` it; the loop
+// it belongs to then runs `onRing` on its own thread — soon, even if it was asleep.
+//
+// Run just this lesson:   swift test --filter Lesson05Tests      (or: swift run kata watch)
+
+import KataCore
+import RunLoopEngine
+
+/// A doorbell on a run loop.
+public final class DoorBell: Sendable {
+    /// The loop the bell rings on.
+    public let loop: Loop
+    /// The bell is a version-0 source: the loop runs it when it is signalled.
+    private let source: Loop.Source
+    /// Rings not yet answered.
+    private let pending: Lock<Int>
+
+    /// Puts a bell on `loop`, in `modes`. `onRing` runs on the loop's thread, once per ring that
+    /// the loop sees (rings that come before the loop gets to it count once). Among bells rung
+    /// at the same time, lower `order`s run first.
+    public init(on loop: Loop, order: Int = 0, modes: [Loop.Mode] = [.default],
+                onRing: @escaping @Sendable () -> Void) throws {
+        self.loop = loop
+        let pending = Lock(0)
+        self.pending = pending
+        source = Loop.Source(name: "door bell", order: order) {
+            let rings = pending.withLock { count in defer { count = 0 }; return count }
+            for _ in 0..<rings { onRing() }
+        }
+        for mode in modes {
+            try loop.add(source, forMode: mode)
+        }
+    }
+
+    /// Rings the bell, from any thread. Returns at once.
+    public func ring() {
+        pending.withLock { $0 += 1 }
+        source.signal()   // marks it ready — a sleeping loop does not notice that…
+        loop.wakeUp()     // …so wake it: it makes a pass and runs the signalled source
+    }
+}

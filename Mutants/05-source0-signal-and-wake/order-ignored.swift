@@ -1,0 +1,36 @@
+// Mutant: makes the source without the bell's order, so bells rung together run in the order they were rung whatever their order
+// Lesson 05 — Source0: signal and wake                  Lessons/05-source0-signal-and-wake.md
+//
+// Write `DoorBell`: a custom version-0 source. Anyone, on any thread, can `ring()` it; the loop
+// it belongs to then runs `onRing` on its own thread — soon, even if it was asleep.
+//
+// Run just this lesson:   swift test --filter Lesson05Tests      (or: swift run kata watch)
+
+import KataCore
+import RunLoopEngine
+
+/// A doorbell on a run loop.
+public final class DoorBell: Sendable {
+    /// The loop the bell rings on.
+    public let loop: Loop
+    /// The bell is a version-0 source: the loop runs it when it is signalled.
+    private let source: Loop.Source
+
+    /// Puts a bell on `loop`, in `modes`. `onRing` runs on the loop's thread, once per ring that
+    /// the loop sees (rings that come before the loop gets to it count once). Among bells rung
+    /// at the same time, lower `order`s run first.
+    public init(on loop: Loop, order: Int = 0, modes: [Loop.Mode] = [.default],
+                onRing: @escaping @Sendable () -> Void) throws {
+        self.loop = loop
+        source = Loop.Source(name: "door bell", perform: onRing)
+        for mode in modes {
+            try loop.add(source, forMode: mode)
+        }
+    }
+
+    /// Rings the bell, from any thread. Returns at once.
+    public func ring() {
+        source.signal()   // marks it ready — a sleeping loop does not notice that…
+        loop.wakeUp()     // …so wake it: it makes a pass and runs the signalled source
+    }
+}

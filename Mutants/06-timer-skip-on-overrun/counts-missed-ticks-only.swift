@@ -1,0 +1,33 @@
+// Mutant: returns the last missed tick instead of the one after it (no + 1), so the new fire date is not after now and the timer fires again and again at the same instant
+// Lesson 06 — Timer skip on overrun                      Lessons/06-timer-skip-on-overrun.md
+//
+// Write `nextFireDate(after:interval:now:)`: when does a repeating timer fire next, once its
+// callout has returned? The tests plug your rule into the reference loop and compare what the
+// loop does with what the engine's own rule does.
+//
+// Run just this lesson:   swift test --filter Lesson06Tests      (or: swift run kata watch)
+
+import KataCore
+import RunLoopEngine
+
+/// The rule a loop uses to reschedule a repeating timer after its callout.
+public struct StudentTimerSchedule: TimerRescheduling {
+    public init() {}
+
+    /// - Parameters:
+    ///   - fireDate: the fire date the timer just fired for (it may have fired late).
+    ///   - interval: the timer's interval in seconds, more than 0.
+    ///   - now: the time after the callout returned.
+    /// - Returns: the timer's next fire date: on its original schedule (`fireDate` plus a whole
+    ///   number of intervals), the first such tick strictly after `now`.
+    public func nextFireDate(after fireDate: Instant, interval: Double, now: Instant) -> Instant {
+        // Work in whole nanoseconds, so that a thousand ticks later the phase is still exact.
+        let step = Int64((interval * 1_000_000_000).rounded())
+        // How far past the old fire date we are. Every whole interval in there is a tick the loop
+        // missed: skip them all (CF does not replay them) and take the one after.
+        let late = max(now.nanoseconds - fireDate.nanoseconds, 0)
+        let ticks = late / step
+        // A tick that lands exactly on `now` is already in the past: `late / step` counted it.
+        return Instant(nanoseconds: fireDate.nanoseconds + ticks * step)
+    }
+}

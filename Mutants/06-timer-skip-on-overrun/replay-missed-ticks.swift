@@ -1,0 +1,27 @@
+// Mutant: always adds one interval to the old fire date, so after a slow callout the missed ticks fire late in a burst
+// Lesson 06 — Timer skip on overrun                      Lessons/06-timer-skip-on-overrun.md
+//
+// Write `nextFireDate(after:interval:now:)`: when does a repeating timer fire next, once its
+// callout has returned? The tests plug your rule into the reference loop and compare what the
+// loop does with what the engine's own rule does.
+//
+// Run just this lesson:   swift test --filter Lesson06Tests      (or: swift run kata watch)
+
+import KataCore
+import RunLoopEngine
+
+/// The rule a loop uses to reschedule a repeating timer after its callout.
+public struct StudentTimerSchedule: TimerRescheduling {
+    public init() {}
+
+    /// - Parameters:
+    ///   - fireDate: the fire date the timer just fired for (it may have fired late).
+    ///   - interval: the timer's interval in seconds, more than 0.
+    ///   - now: the time after the callout returned.
+    /// - Returns: the timer's next fire date: on its original schedule (`fireDate` plus a whole
+    ///   number of intervals), the first such tick strictly after `now`.
+    public func nextFireDate(after fireDate: Instant, interval: Double, now: Instant) -> Instant {
+        // One interval after the tick that just fired.
+        return fireDate + interval
+    }
+}

@@ -1,0 +1,27 @@
+// Mutant: gives the timer the fire date `delay` seconds after the clock's origin, not after now, so on a loop whose clock is past 0 the work runs at once
+// Lesson 07 — Perform after delay is a timer          Lessons/07-perform-after-delay-is-a-timer.md
+//
+// Write `performAfterDelay(_:inModes:_:)`, this course's `performSelector:withObject:afterDelay:inModes:`:
+// run `work` on the calling thread after `delay` seconds — the way Foundation really does it.
+//
+// Run just this lesson:   swift test --filter Lesson07Tests      (or: swift run kata watch)
+
+import KataCore
+import RunLoopEngine
+
+/// Runs `work` on the calling thread, `delay` seconds from now, while its loop runs one of `modes`.
+///
+/// - Returns: what carries the work, so that the caller can cancel it (`invalidate()`).
+/// - Throws: what the engine throws for a bad delay.
+@discardableResult
+public func performAfterDelay(_ delay: Double, inModes modes: [Loop.Mode] = [.default],
+                              _ work: @escaping @Sendable () -> Void) throws -> Loop.Timer {
+    // Nothing waits here: the work becomes a one-shot timer in the calling thread's loop.
+    // If that loop never runs one of `modes`, the timer never fires — exactly like Foundation.
+    let loop = Loop.current
+    let timer = try Loop.Timer(name: "perform after delay", fireDate: Instant(seconds: delay)) { _ in work() }
+    for mode in modes {
+        try loop.add(timer, forMode: mode)
+    }
+    return timer
+}

@@ -1,0 +1,135 @@
+import RunLoopEngine
+
+/// One predict-then-run question of `kata quiz`: a scenario as an iOS developer writes it,
+/// the same scenario written line for line on the engine, and what to predict.
+///
+/// There is no stored answer. ``run(mechanisms:)`` runs the engine code on a thread of its own,
+/// on a ``VirtualClock``, and the correct answer is what that run derives from its trace or
+/// outcome. Change the engine and the answer changes with it.
+public struct QuizQuestion: Sendable, Identifiable {
+    /// How the learner answers.
+    public enum Form: Sendable, Equatable {
+        /// Pick one option (a, b, c…). The run's answer is one option's `value`.
+        case choice([Choice])
+        /// A list of words, in order, from `words` (a word may come more than once).
+        case order(words: [String])
+        /// A list of times in milliseconds on the virtual clock, in order.
+        case times
+    }
+
+    /// One option of a choice question: the text shown, and the value the run reports when
+    /// this option is what happened.
+    public struct Choice: Sendable, Equatable {
+        public let text: String
+        public let value: String
+        public init(_ text: String, value: String) {
+            self.text = text
+            self.value = value
+        }
+    }
+
+    /// The texts a learner reads, kept together so another language can sit beside them.
+    public struct Text: Sendable {
+        /// What to predict.
+        public let question: String
+        /// The scenario as an iOS developer writes it (Swift on RunLoop, Timer, perform…).
+        public let ios: String
+        /// Why the loop does what it does, in a few sentences.
+        public let why: String
+        public init(question: String, ios: String, why: String) {
+            self.question = question
+            self.ios = ios
+            self.why = why
+        }
+    }
+
+    /// Where the scenario runs.
+    public enum Setting: Sendable, Equatable {
+        /// A thread of its own, with a loop of its own.
+        case thread
+        /// The main thread of an app: the main loop (it services the main queue), with the
+        /// tracking mode marked common and UIKit's two autorelease-pool observers.
+        case appMain
+    }
+
+    /// 1, 2, 3…: `kata quiz N`.
+    public let number: Int
+    /// The lesson whose page explains the answer.
+    public let lesson: Int
+    /// A few words: `the timer that stops while scrolling`.
+    public let title: String
+    public let text: Text
+    public let form: Form
+    public let setting: Setting
+    /// The file that defines the question, relative to the package root: the engine code shown
+    /// by `kata quiz N --engine` is read from it, between the question's markers.
+    public let sourceFile: String
+    let body: @Sendable (QuizStage) throws -> [String]
+
+    public var id: Int { number }
+
+    init(number: Int, lesson: Int, title: String, form: Form, setting: Setting = .thread, text: Text,
+         file: String = #filePath, body: @escaping @Sendable (QuizStage) throws -> [String]) {
+        self.number = number
+        self.lesson = lesson
+        self.title = title
+        self.text = text
+        self.form = form
+        self.setting = setting
+        self.sourceFile = QuizQuestion.packageRelative(file)
+        self.body = body
+    }
+
+    /// `/…/Sources/KataCore/Quiz/Bank/Lesson06.swift` → `Sources/KataCore/Quiz/Bank/Lesson06.swift`.
+    static func packageRelative(_ path: String) -> String {
+        guard let range = path.range(of: "/Sources/", options: .backwards) else { return path }
+        return String(path[path.index(after: range.lowerBound)...])
+    }
+
+    /// The mechanisms a run of this question uses unless told otherwise.
+    public var referenceMechanisms: Loop.Mechanisms {
+        setting == .appMain ? Loop.Mechanisms.reference.with(autoreleasePools: ReferenceAutoreleasePoolObservers()) : .reference
+    }
+
+    /// Runs the scenario on the engine (a thread of its own, a virtual clock, at most 10 s)
+    /// and returns what happened: the answer it derives and the trace of its loop.
+    /// - Parameter mechanisms: the engine to ask; the reference engine by default. Tests pass a
+    ///   deliberately wrong mechanism to see the answer follow the engine.
+    public func run(mechanisms: Loop.Mechanisms? = nil) -> QuizOutcome {
+        let registry = LoopRegistry(clock: VirtualClock(), mechanisms: mechanisms ?? referenceMechanisms)
+        let stage = QuizStage(registry: registry)
+        let box = OutcomeBox()
+        let thread = LoopThread(name: "quiz \(number)", registry: registry, isMain: setting == .appMain) {
+            let loop = Loop.current
+            if self.setting == .appMain { loop.addCommonMode(.tracking) }   // UIKit marks tracking common
+            stage.trace = loop.startTracing()
+            do { box.answer = try self.body(stage) } catch { box.failure = "the scenario threw: \(error)" }
+        }
+        do { try thread.start() } catch { return QuizOutcome(answer: nil, trace: LoopTrace(), failure: "could not start: \(error)") }
+        guard thread.join(timeout: 10) else {
+            return QuizOutcome(answer: nil, trace: stage.trace ?? LoopTrace(), failure: "the scenario did not finish within 10 s")
+        }
+        stage.finishWorkers()
+        return QuizOutcome(answer: box.failure == nil ? box.answer : nil, trace: stage.trace ?? LoopTrace(), failure: box.failure)
+    }
+
+    /// The letter of choice `index`: a, b, c…
+    public static func letter(_ index: Int) -> String { String(UnicodeScalar(UInt8(97 + index))) }
+}
+
+/// What a run of a question found: the answer, derived from the run, and the trace of the
+/// scenario's loop (the timeline `kata quiz` draws; its events carry time, mode, nesting and
+/// kind, for any other rendering).
+public struct QuizOutcome: Sendable {
+    /// The answer the engine gives, as the learner would write it (nil if the run failed).
+    public let answer: [String]?
+    public let trace: LoopTrace
+    /// Why there is no answer.
+    public let failure: String?
+}
+
+/// Where a run leaves its answer: written by the scenario thread before it exits, read after join.
+private final class OutcomeBox: @unchecked Sendable {
+    var answer: [String]?
+    var failure: String?
+}

@@ -1,0 +1,81 @@
+// bench's platform file: the only bench source that imports the C library (Glibc or Darwin)
+// or names an operating system. What it reads from the system: the monotonic clock, a thread's
+// CPU time, the load average, and CPU affinity (to pin the round trip's two threads to one CPU).
+//
+// On macOS: the clock is CLOCK_MONOTONIC (intervals only, so whether it counts sleep does not
+// matter); CPU time is CLOCK_THREAD_CPUTIME_ID; the load average is getloadavg(3), as on
+// Linux; CPU pinning does nothing (macOS has no thread affinity, only affinity tags the
+// scheduler may ignore), so the round trip there measures wherever the scheduler puts the
+// two threads, for both loops alike.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+enum SystemReads {
+    /// User + system CPU seconds of the calling thread (CLOCK_THREAD_CPUTIME_ID, in both C
+    /// libraries).
+    static func threadCPUSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// The 1, 5 and 15 minute load averages (getloadavg, in both C libraries); nil if unknown.
+    static func loadAverage() -> [Double]? {
+        var loads = [Double](repeating: 0, count: 3)
+        return getloadavg(&loads, 3) == 3 ? loads : nil
+    }
+}
+
+/// CLOCK_MONOTONIC in nanoseconds: what the benchmark times intervals with (on Linux, the clock
+/// both loops time their timers with).
+enum Monotonic {
+    static func nanoseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+    }
+}
+
+/// The calling thread's CPU affinity (Linux `sched_setaffinity` on the thread). Glibc's
+/// affinity calls are GNU extensions Swift does not import: they are looked up by name.
+/// Elsewhere it does nothing (macOS has no thread affinity): the four stubs below are bench's
+/// only Darwin-only lines.
+#if os(Linux)
+enum CPUAffinity {
+    private typealias Affinity = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
+    private typealias GetCPU = @convention(c) () -> Int32
+
+    private static func function<F>(_ name: String, as type: F.Type) -> F {
+        unsafeBitCast(dlsym(UnsafeMutableRawPointer(bitPattern: 0), name)!, to: type)   // RTLD_DEFAULT
+    }
+
+    static func currentCPU() -> Int32 { function("sched_getcpu", as: GetCPU.self)() }
+
+    static func current() -> cpu_set_t {
+        var set = cpu_set_t()
+        _ = function("sched_getaffinity", as: Affinity.self)(0, MemoryLayout<cpu_set_t>.size, &set)
+        return set
+    }
+
+    static func set(_ set: cpu_set_t) {
+        var set = set
+        _ = function("sched_setaffinity", as: Affinity.self)(0, MemoryLayout<cpu_set_t>.size, &set)
+    }
+
+    static func pin(to cpu: Int32) {
+        var set = cpu_set_t()
+        withUnsafeMutableBytes(of: &set) { bytes in bytes[Int(cpu) / 8] |= UInt8(1 << (Int(cpu) % 8)) }
+        self.set(set)
+    }
+}
+#else
+enum CPUAffinity {
+    static func currentCPU() -> Int32 { 0 }
+    static func current() -> Int32 { 0 }
+    static func set(_ set: Int32) {}
+    static func pin(to cpu: Int32) {}
+}
+#endif

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+@testable import KataCLI
+
+/// `kata` starts `swift build` and `swift test` through `ChildProcess` (posix_spawn, in a
+/// process group of its own): the child gets kata's environment, its exit status comes back,
+/// and a child that overstays its limit is ended.
+@Suite struct ChildProcessTests {
+    @Test func theChildGetsThisProcesssEnvironmentAndItsExitStatusComesBack() throws {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let outcome = try Subprocess.run(["sh", "-c", "printf '%s' \"$PATH\"; exit 3"], timeout: 20)
+        #expect(outcome.ending == .exited(3))
+        #expect(outcome.output == path, "the child's PATH differs from kata's")
+    }
+
+    @Test func aChildKilledByASignalSaysWhich() throws {
+        let outcome = try Subprocess.run(["sh", "-c", "kill -KILL $$"], timeout: 20)
+        #expect(outcome.ending == .signalled(9))
+    }
+
+    @Test func aChildThatOverstaysItsLimitIsEnded() throws {
+        let start = Date()
+        let outcome = try Subprocess.run(["sh", "-c", "sleep 30"], timeout: 0.3)
+        #expect(outcome.ending == .timedOut)
+        #expect(Date().timeIntervalSince(start) < 10)
+    }
+
+    @Test func aProgramThatIsNotThereIsAnError() {
+        #expect(throws: KataError.self) { try Subprocess.run(["kata-no-such-program-here"], timeout: 5) }
+    }
+}

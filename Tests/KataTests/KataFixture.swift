@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import KataCLI
+
+/// A throw-away folder that `kata` takes for the kata's package, and the real `kata` binary run
+/// in it: for what only the binary shows (its exit code, what goes to stdout and stderr, the
+/// processes it leaves, a trap).
+///
+/// The binary is the one `swift build` put next to the test bundle; `KATA_TEST_BINARY` names
+/// another (an older build, to see a test fail against it).
+struct KataFixture {
+    let root: String
+
+    /// A folder with a `Package.swift` that names the package `RunLoopKata` (all `kata` looks
+    /// for), and `files` (relative path → contents) in it.
+    init(files: [String: String] = [:]) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("kata-fixture-\(UUID().uuidString)").path
+        try write("Package.swift", "// A stand-in for the kata's package: let package = Package(name: \"RunLoopKata\")\n")
+        for (path, text) in files { try write(path, text) }
+    }
+
+    func path(_ relative: String) -> String { (root as NSString).appendingPathComponent(relative) }
+
+    func write(_ relative: String, _ text: String) throws {
+        try write(relative, Data(text.utf8))
+    }
+
+    func write(_ relative: String, _ data: Data) throws {
+        let full = path(relative)
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try data.write(to: URL(fileURLWithPath: full))
+    }
+
+    func read(_ relative: String) -> Data? { FileManager.default.contents(atPath: path(relative)) }
+
+    func remove() { try? FileManager.default.removeItem(atPath: root) }
+
+    /// Runs a tool (not `kata`), to its end: its output, or nil if it failed. Paths in
+    /// `arguments` are absolute (the tool runs in this process's folder).
+    @discardableResult
+    static func tool(_ arguments: [String]) -> String? { ProcessTree.capture(arguments) }
+
+    /// Makes the fixture a git repository with everything in it committed.
+    func commitAll(_ message: String) throws {
+        if !FileManager.default.fileExists(atPath: path(".git")) {
+            try #require(Self.tool(["git", "-C", root, "init", "-q"]) != nil, "git init")
+        }
+        try #require(Self.tool(["git", "-C", root, "add", "-A"]) != nil)
+        try #require(Self.tool(["git", "-C", root, "-c", "user.name=kata", "-c", "user.email=kata@example.com", "commit", "-q", "-m", message]) != nil, "git commit")
+    }
+
+    // MARK: running kata
+
+    static let binary: String? = {
+        if let chosen = ProcessInfo.processInfo.environment["KATA_TEST_BINARY"] { return chosen }
+        var folders = Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }.map { $0.deletingLastPathComponent() }
+        folders.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        return folders.map { $0.appendingPathComponent("kata").path }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    /// A started `kata`, its output going to files.
+    struct Running {
+        let process: Process
+        let stdout: String
+        let stderr: String
+
+        var pid: Int32 { process.processIdentifier }
+
+        /// Waits (without holding a thread) until it ends, at most `limit` seconds; ends it with
+        /// SIGKILL past that. Returns whether it ended by itself.
+        func wait(upTo limit: Double) async throws -> Bool {
+            let deadline = Date().addingTimeInterval(limit)
+            while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            guard process.isRunning else { return true }
+            Signals.forceEnd(pid)
+            let killed = Date().addingTimeInterval(5)
+            while process.isRunning && Date() < killed { try await Task.sleep(for: .milliseconds(20)) }
+            return false
+        }
+
+        var output: String { (try? String(contentsOfFile: stdout, encoding: .utf8)) ?? "" }
+        var errors: String { (try? String(contentsOfFile: stderr, encoding: .utf8)) ?? "" }
+        /// The exit code, or 128 + the signal that ended it (a trap is 132 or 133); -1 while it runs.
+        var status: Int32 {
+            guard !process.isRunning else { return -1 }   // Foundation traps on a running process's status
+            return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+        }
+    }
+
+    /// Starts `kata arguments` in the fixture, with `environment` added to this process's,
+    /// `NO_COLOR` set, and `input` as its standard input (empty if nil).
+    func start(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Running {
+        let binary = try #require(Self.binary, "no kata binary next to the test bundle: run swift build first")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: root)
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = path(".out-\(UUID().uuidString)"), err = path(".err-\(UUID().uuidString)"), inp = path(".in-\(UUID().uuidString)")
+        for file in [out, err] { _ = FileManager.default.createFile(atPath: file, contents: nil) }
+        _ = FileManager.default.createFile(atPath: inp, contents: Data((input ?? "").utf8))
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
+        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inp))
+        try process.run()
+        return Running(process: process, stdout: out, stderr: err)
+    }
+
+    /// Runs `kata arguments` to its end (at most `limit` seconds).
+    func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil, limit: Double = 30) async throws -> Running {
+        let running = try start(arguments, environment: environment, input: input)
+        let ended = try await running.wait(upTo: limit)
+        #expect(ended, "kata \(arguments.joined(separator: " ")) did not end within \(limit) s")
+        return running
+    }
+}

@@ -1,0 +1,313 @@
+import Foundation
+import RunLoopEngine
+import Testing
+@testable import KataCLI
+@testable import KataCore
+
+/// The package root, from this file's path.
+private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+/// The engine's answer to each question, run once for the whole suite.
+private let referenceAnswers: [Int: [String]] = {
+    var answers: [Int: [String]] = [:]
+    for question in QuizBank.all { answers[question.number] = question.run().answer }
+    return answers
+}()
+
+/// A wrong answer of the question's form: another option, one more time, one more word.
+private func wrongAnswer(to question: QuizQuestion, _ right: [String]) -> [String] {
+    switch question.form {
+    case .choice(let choices): [choices.first { $0.value != right.first }?.value ?? "?"]
+    case .times: right + ["99999"]
+    case .order(let words): right + [words[0]]
+    }
+}
+
+/// What a learner types for `answer`.
+private func typed(_ question: QuizQuestion, _ answer: [String]) -> String {
+    switch question.form {
+    case .choice(let choices): choices.firstIndex { $0.value == answer.first }.map(QuizQuestion.letter) ?? "?"
+    case .order, .times: answer.isEmpty ? "none" : answer.joined(separator: ", ")
+    }
+}
+
+@Suite("kata quiz: the bank")
+struct QuizBankTests {
+    @Test("At least 40 questions, numbered 1…N, every lesson with at least two")
+    func coversEveryLesson() {
+        #expect(QuizBank.all.count >= 40)
+        #expect(QuizBank.all.map(\.number) == Array(1...QuizBank.all.count))
+        for lesson in Catalog.lessons {
+            let count = QuizBank.questions(of: lesson.number).count
+            #expect(count >= 2, "lesson \(lesson.number) has \(count) quiz question(s): give it at least two")
+        }
+        #expect(Set(QuizBank.all.map(\.lesson)).isSubset(of: Set(Catalog.lessons.map(\.number))))
+    }
+
+    @Test("Every question runs on the engine, and its answer is one a learner can give")
+    func everyQuestionRuns() throws {
+        for question in QuizBank.all {
+            let answer = try #require(referenceAnswers[question.number] ?? nil, "question \(question.number) did not run: \(question.run().failure ?? "?")")
+            switch question.form {
+            case .choice(let choices):
+                #expect(answer.count == 1 && choices.contains { $0.value == answer[0] },
+                        "question \(question.number): the engine's answer \(answer) is none of the options")
+            case .order(let words):
+                #expect(!answer.isEmpty && answer.allSatisfy(words.contains), "question \(question.number): \(answer) uses words not offered: \(words)")
+            case .times:
+                #expect(answer.allSatisfy { Double($0) != nil }, "question \(question.number): \(answer) are not times")
+            }
+        }
+    }
+
+    @Test("The engine's answer, typed in, is right; a wrong one is marked wrong")
+    func grading() throws {
+        for question in QuizBank.all {
+            let right = try #require(referenceAnswers[question.number] ?? nil)
+            let parsed = try question.parse(typed(question, right))
+            #expect(question.grade(parsed, against: right).isCorrect, "question \(question.number): '\(typed(question, right))' was not taken as \(right)")
+            let wrong = wrongAnswer(to: question, right)
+            let wrongParsed = try question.parse(typed(question, wrong))
+            #expect(!question.grade(wrongParsed, against: right).isCorrect, "question \(question.number): the wrong answer \(wrong) was marked right")
+        }
+    }
+
+    @Test("Answers are read leniently: spaces, case, ms, none")
+    func parsing() throws {
+        let times = try #require(QuizBank.all.first { $0.form == .times })
+        #expect(try times.parse(" 1000 ms, 3500ms ") == ["1000", "3500"])
+        #expect(try times.parse("none") == [])
+        #expect(throws: QuizAnswerError.self) { try times.parse("soon") }
+        let order = try #require(QuizBank.question(35))
+        #expect(try order.parse("Entry, before waiting,EXIT") == ["entry", "beforeWaiting", "exit"])
+        #expect(throws: QuizAnswerError.self) { try order.parse("entry, sleep") }
+        let choice = try #require(QuizBank.question(10))
+        #expect(throws: QuizAnswerError.self) { try choice.parse("z") }
+    }
+}
+
+// MARK: Wrong engines
+
+/// Replays missed ticks: the next date is always the old one plus one interval.
+private struct CatchUpTimers: TimerRescheduling {
+    func nextFireDate(after fireDate: Instant, interval: Double, now: Instant) -> Instant { fireDate + interval }
+}
+
+/// Forgets to copy the common items into a mode marked common later.
+private struct NoCopyCommonModes: CommonModeRules {
+    private(set) var commonModes: Set<Loop.Mode> = []
+    mutating func addCommonItem(_ item: Loop.Item) -> Set<Loop.Mode> { commonModes }
+    mutating func removeCommonItem(_ item: Loop.Item) -> Set<Loop.Mode> { commonModes }
+    mutating func markCommon(_ mode: Loop.Mode) -> [Loop.Item] { commonModes.insert(mode); return [] }
+}
+
+/// Tells the observers of before/after waiting even when the pass polls.
+private struct AlwaysWaitingPass: LoopPassing {
+    func runPass(_ pass: Loop.Pass) -> Loop.RunResult? {
+        pass.notify(.beforeTimers)
+        pass.notify(.beforeSources)
+        pass.doBlocks()
+        var handledSource = pass.doSources0()
+        if handledSource { pass.doBlocks() }
+        let poll = handledSource || pass.hasNoTimeLeft
+        pass.notify(.beforeWaiting)
+        let reason = pass.mainQueueShouldBeServicedWithoutSleeping() ? .mainQueue : pass.waitForWakeReason(poll: poll)
+        pass.notify(.afterWaiting)
+        if pass.handle(reason) { handledSource = true }
+        pass.doBlocks()
+        if handledSource && pass.returnsAfterSourceHandled { return .handledSource }
+        if pass.deadlineHasPassed { return .timedOut }
+        if pass.takeStopRequest() { return .stopped }
+        if pass.modeIsEmpty { return .finished }
+        return nil
+    }
+}
+
+/// Services the main queue in every mode, common or not.
+private struct MainQueueEverywhere: MainQueueServicing {
+    func servicesMainQueue(in mode: Loop.Mode, commonModes: Set<Loop.Mode>) -> Bool { true }
+    func service(_ queue: MainQueue) { ReferenceMainQueueServicing().service(queue) }
+}
+
+/// Pops the pool at order 0, among the app's own observers.
+private struct EarlyPoolPop: AutoreleasePoolObservers {
+    func install(on loop: Loop, pools: AutoreleasePoolStack) {
+        try? loop.add(Loop.Observer(name: "pool push", activities: .entry, order: Int(Int32.min)) { _ in pools.push() }, forMode: .common)
+        try? loop.add(Loop.Observer(name: "pool pop", activities: [.beforeWaiting, .exit], order: 0) { activity in
+            pools.pop()
+            if activity == .beforeWaiting { pools.push() }
+        }, forMode: .common)
+    }
+}
+
+@Suite("kata quiz: the answer comes from the engine")
+struct QuizFollowsTheEngineTests {
+    static let pools = Loop.Mechanisms.reference.with(autoreleasePools: ReferenceAutoreleasePoolObservers())
+
+    /// A wrong engine, and questions whose answer must change on it.
+    static let cases: [(String, Loop.Mechanisms, [Int])] = [
+        ("timers that replay missed ticks", .reference.with(timers: CatchUpTimers()), [17, 19, 41]),
+        ("common modes that forget the items added before", .reference.with(commonModes: NoCopyCommonModes.self), [8]),
+        ("a pass that tells before waiting when it polls", .reference.with(pass: AlwaysWaitingPass()), [36, 38]),
+        ("a main queue serviced in every mode", pools.with(mainQueue: MainQueueEverywhere()), [44]),
+        ("a pool popped at order 0", .reference.with(autoreleasePools: EarlyPoolPop()), [39]),
+    ]
+
+    @Test("On a wrong engine the answer changes, and the reference engine's answer is graded wrong",
+          arguments: 0..<cases.count)
+    func wrongEngine(_ index: Int) throws {
+        let (name, mechanisms, numbers) = Self.cases[index]
+        for number in numbers {
+            let question = try #require(QuizBank.question(number))
+            let right = try #require(referenceAnswers[number] ?? nil)
+            let broken = question.run(mechanisms: mechanisms).answer ?? ["(no answer)"]
+            #expect(broken != right, "question \(number) gave the same answer \(right) on \(name): its answer does not come from the engine")
+            #expect(!question.grade(right, against: broken).isCorrect)
+        }
+    }
+}
+
+@Suite("kata quiz: the engine code shown is the code that runs")
+struct QuizEngineCodeTests {
+    @Test("Each question's marked engine code is its own closure's body, whole")
+    func markedCodeIsTheBody() throws {
+        for question in QuizBank.all {
+            let text = try String(contentsOfFile: "\(packageRoot)/\(question.sourceFile)", encoding: .utf8)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let (begin, end) = QuizQuestion.markers(question.number)
+            let start = try #require(lines.firstIndex(of: "number: \(question.number), lesson: \(question.lesson), title: \"\(question.title)\","),
+                                     "question \(question.number)'s definition not found in \(question.sourceFile)")
+            let opening = try #require(lines[start...].firstIndex(of: ") { stage in"))
+            #expect(lines[opening + 1] == begin, "question \(question.number): the engine code must start right after `{ stage in`")
+            let close = try #require(lines[opening...].firstIndex(of: end), "question \(question.number): no end marker")
+            #expect(lines[close + 1] == "},", "question \(question.number): code after the end marker runs but is not shown")
+            #expect(lines.filter { $0 == begin }.count == 1 && lines.filter { $0 == end }.count == 1)
+            let code = try #require(question.engineCode(packageRoot: packageRoot))
+            #expect(code.contains("return"), "question \(question.number): its engine code derives no answer")
+        }
+    }
+
+    @Test("kata quiz N --engine prints the iOS code beside those very lines")
+    func engineCommandShowsTheSource() throws {
+        let question = try #require(QuizBank.question(17))
+        var printed: [String] = []
+        let session = QuizSession(packageRoot: packageRoot, progressRoot: NSTemporaryDirectory(), style: Style(colours: false),
+                                  output: { printed.append($0) }, input: { nil })
+        #expect(try session.run(QuizRequest(number: 17, engine: true)) == Kata.ExitCode.ok)
+        let shown = printed.joined(separator: "\n")
+        for line in try #require(question.engineCode(packageRoot: packageRoot)).split(separator: "\n") {
+            #expect(shown.contains(String(line)), "not shown: \(line)")
+        }
+        #expect(shown.contains("Thread.sleep(forTimeInterval: 2.5)"))
+    }
+}
+
+@Suite("kata quiz: the command")
+struct QuizCommandTests {
+    /// A session that prints into a log and reads `typing`, line by line, as from a terminal.
+    func session(_ root: String, typing: [String] = []) -> (QuizSession, () -> String) {
+        final class Log: @unchecked Sendable { var lines: [String] = []; var typing: [String] = [] }
+        let log = Log()
+        log.typing = typing
+        let session = QuizSession(packageRoot: packageRoot, progressRoot: root, style: Style(colours: false),
+                                  output: { log.lines.append($0) },
+                                  input: { log.typing.isEmpty ? nil : log.typing.removeFirst() },
+                                  complain: { log.lines.append($0) },
+                                  showPrompt: { log.lines.append("> ") })
+        return (session, { log.lines.joined(separator: "\n") })
+    }
+
+    func temporaryRoot() throws -> String {
+        let root = (NSTemporaryDirectory() as NSString).appendingPathComponent("kata-quiz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        return root
+    }
+
+    @Test("The command line: quiz, quiz N, --answer, --engine, --list, --interview")
+    func parsing() throws {
+        func parse(_ arguments: [String]) throws(UsageError) -> Invocation { try Invocation.parse(arguments, lessons: 14) }
+        #expect(try parse(["quiz"]) == .quiz(QuizRequest()))
+        #expect(try parse(["quiz", "7", "--answer", "b"]) == .quiz(QuizRequest(number: 7, answers: ["b"])))
+        #expect(try parse(["quiz", "12", "--engine"]) == .quiz(QuizRequest(number: 12, engine: true)))
+        #expect(try parse(["quiz", "--list"]) == .quiz(QuizRequest(list: true)))
+        #expect(try parse(["quiz", "--interview", "--seed", "3", "--answer", "a;b"]) == .quiz(QuizRequest(interview: true, answers: ["a;b"], seed: 3)))
+        #expect(throws: UsageError.self) { try parse(["quiz", "999"]) }
+        #expect(throws: UsageError.self) { try parse(["quiz", "--engine"]) }
+        #expect(throws: UsageError.self) { try parse(["quiz", "--answer"]) }
+        #expect(throws: UsageError.self) { try parse(["quiz", "3", "--interview"]) }
+    }
+
+    @Test("kata quiz N --answer: 0 and ✔ when right, 1 and the difference when wrong, 2 when unreadable; kept in progress")
+    func oneQuestion() throws {
+        let root = try temporaryRoot()
+        let question = try #require(QuizBank.question(17))
+        let right = try #require(referenceAnswers[17] ?? nil)
+        let (s1, out1) = session(root)
+        #expect(try s1.run(QuizRequest(number: 17, answers: [typed(question, right)])) == Kata.ExitCode.ok)
+        #expect(out1().contains("✔ Right."))
+        let (s2, out2) = session(root)
+        #expect(try s2.run(QuizRequest(number: 17, answers: ["1000, 2000, 3000"])) == Kata.ExitCode.checkFailed)
+        #expect(out2().contains("✗  2 2000"), "the first difference is marked:\n\(out2())")
+        #expect(out2().contains("timer \"tick\""), "the engine's timeline is shown")
+        #expect(out2().contains("Lessons/06-"))
+        let (s3, _) = session(root)
+        #expect(try s3.run(QuizRequest(number: 17, answers: ["soon"])) == Kata.ExitCode.usage)
+        #expect(Progress.load(from: root).quiz?.answered == [17: false])
+        let (s4, out4) = session(root)
+        #expect(try s4.run(QuizRequest()) == Kata.ExitCode.usage, "no terminal and no --answer")
+        #expect(out4().contains("Question 1 of"), "kata quiz asks the first question not answered yet")
+    }
+
+    @Test("kata quiz --interview --answer runs without a terminal: a score, the lessons to revisit, the progress file")
+    func interview() throws {
+        let root = try temporaryRoot()
+        let drawn = QuizSession.draw(seed: 42)
+        #expect(drawn.count == 10)
+        #expect(drawn.map { Catalog.lesson($0.lesson)!.level.rawValue } == [1, 1, 1, 2, 2, 2, 2, 3, 3, 3])
+        var answers = try drawn.map { typed($0, try #require(referenceAnswers[$0.number] ?? nil)) }
+        let (s1, out1) = session(root)
+        #expect(try s1.run(QuizRequest(interview: true, answers: [answers.joined(separator: ";")], seed: 42)) == Kata.ExitCode.ok)
+        #expect(out1().contains("Score: 10/10"), "\(out1())")
+        answers[9] = typed(drawn[9], wrongAnswer(to: drawn[9], referenceAnswers[drawn[9].number]!))
+        let (s2, out2) = session(root)
+        #expect(try s2.run(QuizRequest(interview: true, answers: answers, seed: 42)) == Kata.ExitCode.checkFailed)
+        #expect(out2().contains("Score: 9/10"))
+        #expect(out2().contains(Catalog.lesson(drawn[9].lesson)!.pagePath), "the lesson to revisit is named")
+        let interviews = Progress.load(from: root).quiz?.interviews ?? []
+        #expect(interviews.map(\.score) == [10, 9])
+        #expect(interviews.last?.revisit == [drawn[9].lesson])
+        let (s3, _) = session(root)
+        #expect(try s3.run(QuizRequest(interview: true, answers: ["a;b"], seed: 42)) == Kata.ExitCode.usage)
+    }
+
+    @Test("At a terminal: an answer kata cannot read is asked for again")
+    func asksAgain() throws {
+        let root = try temporaryRoot()
+        let right = try #require(referenceAnswers[8] ?? nil)
+        let (s1, out1) = session(root, typing: ["soon", right.joined(separator: ",")])
+        #expect(try s1.run(QuizRequest(number: 8)) == Kata.ExitCode.ok)
+        #expect(out1().contains("'soon' is not a time"))
+        #expect(out1().contains("✔ Right."))
+        let drawn = QuizSession.draw(seed: 5)
+        let answers = try drawn.map { typed($0, try #require(referenceAnswers[$0.number] ?? nil)) }
+        let (s2, out2) = session(root, typing: ["what?"] + answers)
+        #expect(try s2.run(QuizRequest(interview: true, seed: 5)) == Kata.ExitCode.ok)
+        #expect(out2().contains("Score: 10/10"), "\(out2())")
+    }
+
+    @Test("The progress file: an old one without quiz still loads; the quiz field round-trips and survives reading")
+    func progressField() throws {
+        let old = #"{"current": 3, "solved": [1, 2], "hintsShown": {}, "lastResults": {}}"#
+        let decoded = try JSONDecoder().decode(Progress.self, from: Data(old.utf8))
+        #expect(decoded.current == 3 && decoded.quiz == nil)
+        var progress = Progress()
+        progress.recordQuiz(4, correct: true)
+        let again = try JSONDecoder().decode(Progress.self, from: JSONEncoder().encode(progress))
+        #expect(again.quiz?.answered == [4: true])
+        let root = try QuizCommandTests().temporaryRoot()
+        try FileManager.default.createDirectory(atPath: root + "/.kata", withIntermediateDirectories: true)
+        let saved = #"{"current": 1, "quiz": {"answered": {"4": true, "999": false}, "interviews": []}}"#
+        try Data(saved.utf8).write(to: URL(fileURLWithPath: Progress.path(in: root)))
+        #expect(Progress.load(from: root).quiz?.answered == [4: true], "a question the bank does not have is dropped on reading")
+    }
+}

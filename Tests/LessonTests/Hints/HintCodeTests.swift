@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// Every piece of code a hint shows must compile as written: a student who copies it and gets
+/// an error learns to distrust the hints. `HintCode.swift` (next to this file) holds that code,
+/// compiled with the tests; this suite checks that each code span of each hint — a `…` span that
+/// is more than a name — stands there, character for character, under its lesson's MARK.
+@Suite("Hints: the code they show compiles")
+struct HintCodeTests {
+    static let codeFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("HintCode.swift")
+
+    /// Hint code known not to compile cleanly, by lesson, each with what is wrong. Each entry must
+    /// still be in its hint (the last test fails once the hint is fixed: then remove the entry).
+    static let knownBad: [Int: [(span: String, problem: String)]] = [
+        10: [("while !flag { try? loop.run(mode: .default, before: .distantFuture) }",
+              "warning: result of 'try?' is unused (`_ = try? …` compiles cleanly)")],
+    ]
+
+    /// The `…` spans of a hint.
+    static func spans(in hint: String) -> [String] {
+        hint.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+    }
+
+    /// A name, not code: `makeLoop()`, `loop(for:makeLoop:)`, `Loop.current.stop()`, `.common`,
+    /// `performSelector:afterDelay:`. Anything else (`let step = …`, `[ThreadID: Loop]`) is code.
+    static func isName(_ span: String) -> Bool {
+        let identifier = "[A-Za-z_][A-Za-z0-9_]*"
+        let swiftName = try! Regex("\\.?\(identifier)(\\.\(identifier))*(\\(((\(identifier)|_):)*\\))?")
+        let selector = try! Regex("(\(identifier):)+")
+        return span.wholeMatch(of: swiftName) != nil || span.wholeMatch(of: selector) != nil
+    }
+
+    /// The text of `HintCode.swift` between `// MARK: Lesson NN` and the next lesson's MARK.
+    static func block(of lesson: Lesson, in code: String) -> String? {
+        let parts = code.components(separatedBy: "// MARK: Lesson ")
+        return parts.first { $0.hasPrefix(lesson.paddedNumber + "\n") }
+    }
+
+    @Test("The spans that are names are not taken for code, and code is not taken for a name")
+    func namesAndCode() {
+        for name in ["makeLoop()", "loop(for:makeLoop:)", "Loop.current.stop()", ".common", "performSelector:afterDelay:", "Loop.Item"] {
+            #expect(Self.isName(name), "\(name) is a name")
+        }
+        for code in ["[ThreadID: Loop]", "let step = Int64(interval * 1e9)", "loop.now + delay", "Int(Int32.min)", "deinit { stop() }"] {
+            #expect(!Self.isName(code), "\(code) is code")
+        }
+    }
+
+    @Test("Every code span of every hint is compiled code", arguments: Catalog.lessons)
+    func hintCodeCompiles(lesson: Lesson) throws {
+        let code = try String(contentsOf: Self.codeFile, encoding: .utf8)
+        let block = try #require(Self.block(of: lesson, in: code), "Tests/LessonTests/Hints/HintCode.swift has no `// MARK: Lesson \(lesson.paddedNumber)`")
+        for (index, hint) in lesson.hints.enumerated() {
+            for span in Self.spans(in: hint) where !Self.isName(span) && !(Self.knownBad[lesson.number] ?? []).contains(where: { $0.span == span }) {
+                let compiled = block.contains(span)
+                #expect(compiled, """
+                    Lesson \(lesson.paddedNumber), hint \(index + 1) shows `\(span)`, which is not in \
+                    Tests/LessonTests/Hints/HintCode.swift under `// MARK: Lesson \(lesson.paddedNumber)`. \
+                    Put it there, character for character, in code that compiles without warnings — or, if \
+                    it cannot compile as written, change the hint (in \(lesson.pagePath) too): a student \
+                    who copies a hint must not get an error.
+                    """)
+            }
+        }
+    }
+
+    @Test("Hint code known to be broken is still in its hint (once fixed, drop it from the list)")
+    func knownBadIsStillThere() {
+        for (number, entries) in Self.knownBad {
+            let hints = Catalog.lessons.first { $0.number == number }?.hints ?? []
+            for entry in entries {
+                #expect(hints.contains { Self.spans(in: $0).contains(entry.span) },
+                        "lesson \(number)'s hints no longer show `\(entry.span)`: remove it from HintCodeTests.knownBad")
+            }
+        }
+    }
+}
