@@ -1,6 +1,12 @@
 import Foundation
+import Testing
 @testable import KataCLI
 import KataCore
+
+/// The suites that drive the real `kata` binary on a fixture package, one at a time: each builds
+/// a package, and the machine has two cores.
+@Suite("kata end to end, on small fixture packages", .serialized)
+struct EndToEndTests {}
 
 /// A small package that looks like the kata to the `kata` binary (its manifest is named
 /// "RunLoopKata"; Exercises/, Solutions/ and Tests/LessonTests hold lesson 06 and lesson 02
