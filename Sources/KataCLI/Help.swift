@@ -14,12 +14,12 @@ enum Help {
 
         usage: swift run kata [COMMAND] [OPTIONS]
 
-          list                 every lesson, its status, your progress (the default)
+          list [--track T]     every lesson (or a workshop track's), its status, your progress (the default)
           next                 the lesson to work on now: what to write, and where
           show N [--solution]  lesson N: summary, task, current failures (its solution once green)
           hint N               the next hint for lesson N (one more each time)
           watch [N]            re-run the current lesson whenever you save; move on when green
-          trace [NAME]         draw a scenario's timeline on the reference engine
+          trace [NAME] [--svg FILE]  draw a scenario's timeline on the reference engine (as a picture)
           reset N [--yes]      put lesson N's exercise back to its original stub (asks first)
           quiz [N]             predict what the loop does, then watch the reference engine do it
           verify               maintainers: Solutions green, untouched Exercises red, no crash
@@ -41,13 +41,16 @@ enum Help {
 
     static let commands: [String: String] = [
         "list": """
-            usage: kata list        (also: kata)
+            usage: kata list [--track core|half-day|full]        (also: kata)
 
             Builds the lessons if needed, runs every lesson's tests against your Exercises/ and
             prints one line per lesson: number, title, level (★ to ★★★), what you write (build: a
             mechanism of the loop; use: client code), tests passing, status — solved, failing,
             not started (every test still hits the stub), crashed, did not finish — then a
             progress bar and the lesson to do next.
+              --track T   only the lessons of a workshop track, in order, and the next of
+                          them: core (the six core lessons, 90 minutes), half-day, full
+                          (see docs/WORKSHOP.md).
             """,
         "next": """
             usage: kata next
@@ -80,11 +83,18 @@ enum Help {
             Ctrl-C leaves: the test run is ended, your progress is already saved.
             """,
         "trace": """
-            usage: kata trace [NAME]
+            usage: kata trace [NAME] [--svg FILE]
+                   kata trace --write-lesson-images
 
             Runs a named scenario on the reference engine (a virtual clock: instant, and the
             same every time) and draws its timeline: modes, observer activities, callouts.
             Without NAME: the list of scenarios.
+              --svg FILE              draw the timeline as an SVG picture into FILE instead: one
+                                      lane per mode, nested runs stacked, time left to right,
+                                      large type and a legend (for a page or a projector).
+              --write-lesson-images   draw every lesson's key scenario into its page's picture,
+                                      Lessons/images/NN-slug.svg (maintainers; a test fails when
+                                      a committed picture is out of date).
             """,
         "reset": """
             usage: kata reset N [--yes]
@@ -95,7 +105,8 @@ enum Help {
             question. Your version is kept in .kata/backups/ first.
             """,
         "quiz": """
-            usage: kata quiz [N] [--answer A] | kata quiz N --engine | kata quiz --list
+            usage: kata quiz [N] [--answer A] | kata quiz N --engine | kata quiz N --svg FILE
+                   kata quiz --list
                    kata quiz --interview [--seed S] [--answer "A1;A2;…"]
 
             A scenario as an iOS developer writes it (RunLoop, Timer, perform…, observers,
@@ -107,6 +118,8 @@ enum Help {
               --answer, -a    the answer, without a terminal: a letter (b), words in order
                               (entry,beforeWaiting,exit) or times in ms (1000,3500 or none)
               --engine, -e    question N's iOS code beside the engine code that runs
+              --svg FILE      draws the engine's timeline of question N into FILE as an SVG
+                              picture, for a room to look at once everyone has answered
               --list, -l      the questions, by lesson, with your last answers
               --interview     ten questions across the levels, each timed; a score and the
                               lessons to revisit. --seed S draws the same ten again;

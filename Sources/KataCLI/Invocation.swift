@@ -3,11 +3,14 @@ import KataCore
 /// What the command line asks for, parsed and checked before anything runs.
 enum Invocation: Equatable {
     case list
+    /// `kata list --track NAME`: one track's lessons.
+    case listTrack(Catalog.Track)
     case next
     case show(lesson: Int, solution: Bool)
     case hint(lesson: Int)
     case watch(lesson: Int?)
-    case trace(scenario: String?)
+    /// `svg`: the file to draw the picture into; `lessonImages`: draw every lesson's picture.
+    case trace(scenario: String?, svg: String? = nil, lessonImages: Bool = false)
     case reset(lesson: Int, confirmed: Bool)
     case verify
     /// `kata verify --mutants [N…]`: the mutant catalog of the lessons given (every lesson when none is).
@@ -42,6 +45,15 @@ enum Invocation: Equatable {
             rest.removeAll { names.contains($0) }
             return found
         }
+        /// Removes an option and its value; the value, if the option was there.
+        func value(_ name: String, example: String) throws(UsageError) -> String? {
+            guard let index = rest.firstIndex(of: name) else { return nil }
+            guard index + 1 < rest.count, !rest[index + 1].hasPrefix("-") else {
+                throw UsageError("\(name) needs a value (e.g. \(example))", command: command)
+            }
+            defer { rest.removeSubrange(index...index + 1) }
+            return rest[index + 1]
+        }
         /// The lesson number among the remaining arguments.
         func lesson(required: Bool) throws(UsageError) -> Int? {
             guard let text = rest.first else {
@@ -60,7 +72,14 @@ enum Invocation: Equatable {
 
         let invocation: Invocation
         switch command {
-        case "list": invocation = .list
+        case "list":
+            let tracks = Catalog.Track.allCases.map(\.rawValue).joined(separator: ", ")
+            let track = try value("--track", example: "kata list --track core")
+            guard let track else { invocation = .list; break }
+            guard let known = Catalog.Track(rawValue: track) else {
+                throw UsageError("there is no track '\(track)': the tracks are \(tracks)", command: command)
+            }
+            invocation = .listTrack(known)
         case "next": invocation = .next
         case "verify":
             if flag("--mutants") {
@@ -80,9 +99,13 @@ enum Invocation: Equatable {
             invocation = .reset(lesson: try lesson(required: true)!, confirmed: confirmed)
         case "quiz": invocation = .quiz(try QuizRequest.parse(&rest))
         case "trace":
+            let lessonImages = flag("--write-lesson-images")
+            let svg = try value("--svg", example: "kata trace timer-overrun --svg timer.svg")
             let name = rest.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
             if name != nil { rest.removeFirst() }
-            invocation = .trace(scenario: name)
+            if svg != nil && name == nil { throw UsageError("--svg draws one scenario: name it (e.g. kata trace timer-overrun --svg timer.svg)", command: command) }
+            if lessonImages && (name != nil || svg != nil) { throw UsageError("--write-lesson-images draws every lesson's scenario: give it alone", command: command) }
+            invocation = .trace(scenario: name, svg: svg, lessonImages: lessonImages)
         default: throw UsageError("unknown command '\(command)'", command: nil)
         }
         if let extra = rest.first {

@@ -41,11 +41,12 @@ public enum Kata {
         do {
             switch invocation {
             case .list: return try Commands.list(context)
+            case let .listTrack(track): return try Commands.list(context, track: track)
             case .next: return try Commands.next(context)
             case let .show(lesson, solution): return try Commands.show(context, lesson: Catalog.lesson(lesson)!, solution: solution)
             case let .hint(lesson): return try Commands.hint(context, lesson: Catalog.lesson(lesson)!)
             case let .watch(lesson): return try Commands.watch(context, lesson: lesson)
-            case let .trace(scenario): return Commands.trace(context, name: scenario)
+            case let .trace(scenario, svg, lessonImages): return Commands.trace(context, name: scenario, svg: svg, lessonImages: lessonImages)
             case let .reset(lesson, confirmed): return try Commands.reset(context, lesson: Catalog.lesson(lesson)!, confirmed: confirmed)
             case .verify: return try Commands.verify(context)
             case let .verifyMutants(lessons): return try Commands.verifyMutants(context, lessons: lessons)

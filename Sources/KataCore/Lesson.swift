@@ -35,13 +35,16 @@ public struct Lesson: Sendable, Hashable, Identifiable {
     public var exerciseFile: String
     /// What to write in it: the type or function, as the stub names it.
     public var task: String
+    /// The `kata trace` scenario that shows the lesson's behaviour: its picture is on the lesson's page
+    /// (``imagePath``).
+    public var keyScenario: String?
     /// Hints, each revealing a little more. The lesson page lists the same hints.
     public var hints: [String]
     /// The lessons this one builds on (numbers).
     public var buildsOn: [Int]
 
     public init(number: Int, slug: String, title: String, kind: Kind, level: Level, behaviour: String,
-                exerciseFile: String, task: String, hints: [String], buildsOn: [Int] = []) {
+                exerciseFile: String, task: String, keyScenario: String? = nil, hints: [String], buildsOn: [Int] = []) {
         self.number = number
         self.slug = slug
         self.title = title
@@ -50,6 +53,7 @@ public struct Lesson: Sendable, Hashable, Identifiable {
         self.behaviour = behaviour
         self.exerciseFile = exerciseFile
         self.task = task
+        self.keyScenario = keyScenario
         self.hints = hints
         self.buildsOn = buildsOn
     }
@@ -61,6 +65,8 @@ public struct Lesson: Sendable, Hashable, Identifiable {
     public var folder: String { "\(paddedNumber)-\(slug)" }
     /// `Lessons/06-timer-skip-on-overrun.md`
     public var pagePath: String { "Lessons/\(folder).md" }
+    /// `Lessons/images/06-timer-skip-on-overrun.svg`: the picture of the key scenario, shown on the page.
+    public var imagePath: String { "Lessons/images/\(folder).svg" }
     /// `Solutions/06-timer-skip-on-overrun/NextFireDate.swift`
     public var solutionFile: String { "Solutions/" + exerciseFile.dropFirst("Exercises/".count) }
     /// The display name of the lesson's test suite: `Lesson 06 — Timer skip on overrun`.

@@ -187,6 +187,25 @@ struct QuizEngineCodeTests {
         }
     }
 
+    @Test("kata quiz N --svg draws the engine's own run of question N, and needs a number")
+    func svgDrawsTheEnginesRun() throws {
+        let question = try #require(QuizBank.question(41))
+        let path = NSTemporaryDirectory() + "kata-quiz-\(UUID().uuidString).svg"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let session = QuizSession(packageRoot: packageRoot, progressRoot: NSTemporaryDirectory(), style: Style(colours: false),
+                                  output: { _ in }, input: { nil })
+        #expect(try session.run(QuizRequest(number: 41, svg: path)) == Kata.ExitCode.ok)
+        let drawn = try String(contentsOfFile: path, encoding: .utf8)
+        let outcome = question.run()
+        let expected = outcome.trace.picture(title: "quiz 41: \(question.title)",
+                                             summary: Catalog.lesson(question.lesson).map { "lesson \($0.paddedNumber): \($0.title)" } ?? "")
+        #expect(drawn == expected, "the picture is not the engine's timeline of question 41")
+        func parse(_ arguments: [String]) throws(UsageError) -> Invocation { try Invocation.parse(arguments, lessons: 14) }
+        #expect(throws: UsageError.self) { _ = try parse(["quiz", "--svg", path]) }
+        #expect(throws: UsageError.self) { _ = try parse(["quiz", "41", "--svg", path, "--answer", "b"]) }
+        #expect(try parse(["quiz", "41", "--svg", path]) == .quiz(QuizRequest(number: 41, svg: path)))
+    }
+
     @Test("kata quiz N --engine prints the iOS code beside those very lines")
     func engineCommandShowsTheSource() throws {
         let question = try #require(QuizBank.question(17))

@@ -5,13 +5,14 @@ import KataCore
 enum Commands {
     // MARK: list
 
-    static func list(_ context: Context) throws -> Int32 {
-        let results = try runExercises(context, lessons: nil)
+    static func list(_ context: Context, track: Catalog.Track? = nil) throws -> Int32 {
+        let results = try runExercises(context, lessons: track?.lessons)
         var progress = Progress.load(from: context.root)
         progress.record(results)
-        let next = progress.nextLesson(solved: solvedSet(results))
+        let next = progress.nextLesson(solved: solvedSet(results), lessons: track?.lessons ?? Catalog.lessons)
         if let next { progress.current = next.number }
         progress.save(to: context.root)
+        if let track { print(context.style.bold("Track \(track.rawValue)") + context.style.dim(" — its lessons in order (docs/WORKSHOP.md)") + "\n") }
         print(Table.render(results, next: next, style: context.style))
         return Kata.ExitCode.ok
     }

@@ -12,6 +12,8 @@ struct QuizRequest: Equatable {
     var answers: [String] = []
     /// `--seed`: which ten questions an interview draws.
     var seed: UInt64?
+    /// `--svg FILE`: draw the engine's timeline of question N as a picture (it shows the answer).
+    var svg: String?
 
     /// Takes the quiz's options and question number out of `rest`.
     static func parse(_ rest: inout [String]) throws(UsageError) -> QuizRequest {
@@ -30,6 +32,7 @@ struct QuizRequest: Equatable {
             case "--interview", "-i": request.interview = true
             case "--engine", "-e": request.engine = true
             case "--answer", "-a": request.answers.append(try value(argument))
+            case "--svg": request.svg = try value(argument)
             case "--seed":
                 let text = try value(argument)
                 guard let seed = UInt64(text) else { throw UsageError("--seed takes a whole number, not '\(text)'", command: "quiz") }
@@ -49,6 +52,9 @@ struct QuizRequest: Equatable {
         rest = remaining
         if request.interview && (request.number != nil || request.engine || request.list) {
             throw UsageError("--interview draws its own questions: give no number, --engine or --list with it", command: "quiz")
+        }
+        if request.svg != nil && (request.number == nil || request.interview || request.engine || request.list || !request.answers.isEmpty) {
+            throw UsageError("--svg draws one question's timeline: kata quiz N --svg FILE", command: "quiz")
         }
         if request.engine && request.number == nil { throw UsageError("--engine shows one question's code: kata quiz N --engine", command: "quiz") }
         if !request.interview && request.answers.count > 1 { throw UsageError("one --answer per question (the interview takes one for each of its questions)", command: "quiz") }
@@ -110,6 +116,7 @@ struct QuizSession {
             return Kata.ExitCode.ok
         }
         if request.engine { return engine(question) }
+        if let svg = request.svg { return picture(question, to: svg) }
         output(ask(question, heading: "Question \(question.number) of \(QuizBank.all.count)"))
         let given: [String]
         switch answer(to: question, scripted: request.answers.first) {
@@ -190,6 +197,21 @@ struct QuizSession {
         out.append("  Read  \(lesson.pagePath)")
         out.append(style.dim("  The engine code that ran: swift run kata quiz \(question.number) --engine"))
         return out.joined(separator: "\n")
+    }
+
+    /// Draws the engine's timeline of `question` into `path` as an SVG picture: for a room to
+    /// look at once everyone has answered.
+    func picture(_ question: QuizQuestion, to path: String) -> Int32 {
+        let outcome = question.run()
+        guard outcome.answer != nil else {
+            complain("kata: the engine could not run question \(question.number): \(outcome.failure ?? "no answer")")
+            return Kata.ExitCode.checkFailed
+        }
+        let picture = outcome.trace.picture(title: "quiz \(question.number): \(question.title)",
+                                            summary: Catalog.lesson(question.lesson).map { "lesson \($0.paddedNumber): \($0.title)" } ?? "")
+        guard Commands.write(picture, to: path, complain: complain) else { return Kata.ExitCode.usage }
+        output("Wrote \(path): the engine's timeline of question \(question.number), as a picture (it shows the answer).")
+        return Kata.ExitCode.ok
     }
 
     /// The iOS code and the engine code that runs, side by side.

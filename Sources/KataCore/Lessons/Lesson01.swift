@@ -9,6 +9,7 @@ extension Lesson {
         behaviour: "A loop per thread, made on first request, kept in a registry keyed by thread, gone when the thread exits; the main loop.",
         exerciseFile: "Exercises/01-one-loop-per-thread/LoopTable.swift",
         task: "StudentLoopTable (a LoopTable): loop(for:makeLoop:), existingLoop(for:), threadDidExit(_:)",
+        keyScenario: "thread-gets-its-loop",
         hints: [
             "A dictionary `[ThreadID: Loop]` is the whole table: CF keeps exactly that (keyed by pthread).",
             "`loop(for:makeLoop:)`: return the stored loop if there is one; otherwise call `makeLoop()` once, store the result, return it.",

@@ -9,6 +9,7 @@ extension Lesson {
         behaviour: "`.common` is a set of mode names, not a mode; common items reach every common mode, also one marked later.",
         exerciseFile: "Exercises/03-common-modes/CommonModes.swift",
         task: "StudentCommonModes (a CommonModeRules): addCommonItem(_:), removeCommonItem(_:), markCommon(_:)",
+        keyScenario: "common-modes",
         hints: [
             "You need two stored properties: the set of common modes, and the list of items added to `.common`.",
             "`addCommonItem` remembers the item once (an array keeps the order) and answers `commonModes`; `removeCommonItem` forgets it — or a mode marked later gets it back — and answers `commonModes`; `markCommon` inserts the mode and answers every remembered item — unless the mode was common already.",

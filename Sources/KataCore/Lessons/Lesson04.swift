@@ -9,6 +9,7 @@ extension Lesson {
         behaviour: "finished / stopped / timed out / handled source, and which comes first; a stop sent while nothing runs is lost.",
         exerciseFile: "Exercises/04-run-results/RunResults.swift",
         task: "RunResultPredictions (eight predictions), then the six produce…(on:) functions",
+        keyScenario: "run-results",
         hints: [
             "Four results: finished (the mode is empty — before the run, or after its last item went), stopped (stop() reached a run in progress), timed out (the deadline passed), handled source (a source or port ran and you asked to return after one).",
             "Step 11 checks them in this order: handled source, timed out, stopped, finished. A stop with no run in progress is dropped; a timer is never a 'source'.",

@@ -9,6 +9,7 @@ extension Lesson {
         behaviour: "A signalled source0 waits for a wake-up; order among sources.",
         exerciseFile: "Exercises/05-source0-signal-and-wake/DoorBell.swift",
         task: "DoorBell: ring()",
+        keyScenario: "source0-wakeup",
         hints: [
             "The bell is a `Loop.Source`: make it in `init` with the bell's order and `onRing` as its perform, and add it to each of `modes` of the loop.",
             "`ring()` must not call `onRing`: it marks the source ready with `signal()`. The loop runs it on its own thread, on its next pass.",

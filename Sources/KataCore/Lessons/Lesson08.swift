@@ -9,6 +9,7 @@ extension Lesson {
         behaviour: "performSelector:onThread: queues work and signals a source0 on the target loop; waitUntilDone; a dead thread is an error.",
         exerciseFile: "Exercises/08-perform-on-thread-is-a-source0/PerformOnThread.swift",
         task: "perform(on:waitUntilDone:modes:_:)",
+        keyScenario: "perform-on-thread",
         hints: [
             "The target's loop is `try thread.runLoop()`; it throws for a thread that was never started or has exited — let that error through.",
             "Carry the work in a `Loop.Source` added to each of `modes` of that loop, then `signal()` it and `wakeUp()` the loop: a signal alone leaves a sleeping loop asleep.",

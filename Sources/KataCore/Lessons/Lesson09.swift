@@ -9,6 +9,7 @@ extension Lesson {
         behaviour: "A loop with nothing to do exits at once; a port keeps a network thread alive (AFNetworking 2).",
         exerciseFile: "Exercises/09-keep-alive-with-a-port/NetworkThread.swift",
         task: "NetworkThread: start(), the port that keeps its loop alive",
+        keyScenario: "keep-alive-port",
         hints: [
             "The thread's body is where the loop lives: `let loop = Loop.current`, then run it. On its own, `loop.run()` returns at once — the default mode is empty.",
             "Give the loop something to wait for that never happens: `try loop.add(Loop.Port(), forMode: .default)` before running it.",

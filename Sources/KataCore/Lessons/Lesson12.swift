@@ -9,6 +9,7 @@ extension Lesson {
         behaviour: "The two pool observers at the extreme orders; work that never lets the loop sleep keeps its garbage.",
         exerciseFile: "Exercises/12-autorelease-pool-observers/PoolObservers.swift",
         task: "StudentPoolObservers (an AutoreleasePoolObservers): install(on:pools:)",
+        keyScenario: "autorelease-pools",
         hints: [
             "Two `Loop.Observer`s, both added to `.common`: one for `.entry` that calls `pools.push()`, one for `[.beforeWaiting, .exit]` that calls `pools.pop()`.",
             "Before waiting, pop and then push again (the next turn needs a pool); at exit, only pop. The callout gets the activity to tell them apart.",

@@ -9,6 +9,7 @@ extension Lesson {
         behaviour: "Work sent to the main queue is run by the main loop, in common modes only.",
         exerciseFile: "Exercises/14-main-queue-on-the-main-loop/MainQueueServicing.swift",
         task: "StudentMainQueue (a MainQueueServicing): servicesMainQueue(in:commonModes:), service(_:)",
+        keyScenario: "main-queue",
         hints: [
             "`servicesMainQueue`: the main loop services the main queue only while it runs one of its common modes — one line with `commonModes`.",
             "`service`: run the queued items in order with `item.run()`.",

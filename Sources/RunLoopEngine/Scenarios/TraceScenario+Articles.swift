@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 extension TraceScenario {
     /// The articles' observer log of one touch: a port message (the touch, from the system)
     /// wakes the loop; its handler queues the events and signals the event source0, which
@@ -117,76 +114,4 @@ extension TraceScenario {
         while !shouldStop.isSet, try loop.run(mode: .default, before: loop.now + 3) {}
         return trace
     }
-}
-
-// MARK: Scenario helpers
-
-/// A loop thread on a virtual clock whose test side can wait until the loop sleeps.
-private final class SleepWatchedThread: @unchecked Sendable {
-    let thread: LoopThread
-    private let asleep = DispatchSemaphore(value: 0)
-    private let ready = DispatchSemaphore(value: 0)
-    private let loopBox = LoopBox()
-
-    init(name: String, setUp: @escaping @Sendable (Loop) throws -> Void) {
-        let asleep = self.asleep, ready = self.ready, loopBox = self.loopBox
-        thread = LoopThread(name: name, registry: LoopRegistry(clock: VirtualClock())) {
-            let loop = Loop.current
-            let watcher = Loop.Observer(name: "scenario", activities: .beforeWaiting) { _ in asleep.signal() }
-            do {
-                try setUp(loop)
-                try loop.add(watcher, forMode: .default)
-            } catch {
-                loop.note("set-up failed: \(error)")
-            }
-            loopBox.set(loop)
-            ready.signal()
-            _ = try? loop.run(mode: .default, timeout: .infinity)
-        }
-    }
-
-    /// Starts the thread, waits until its loop sleeps, and starts tracing it.
-    func start() throws -> LoopTrace {
-        try thread.start()
-        ready.wait()
-        waitUntilAsleep()
-        return loopBox.loop!.startTracing()
-    }
-
-    func waitUntilAsleep() { _ = asleep.wait(timeout: .now() + 5) }
-
-    /// Stops the loop, waits for the thread, returns the trace.
-    func stop(_ trace: LoopTrace) -> LoopTrace {
-        loopBox.loop?.stop()
-        thread.join(timeout: 5)
-        return trace
-    }
-}
-
-/// A loop handed from one thread to another.
-private final class LoopBox: Sendable {
-    private let value = Lock<Loop?>(nil)
-    func set(_ loop: Loop) { value.withLock { $0 = loop } }
-    var loop: Loop? { value.withLock { $0 } }
-}
-
-/// The events of a touch, waiting for the event source.
-private final class EventQueue: @unchecked Sendable {
-    private let events = Lock<[String]>([])
-    weak var source: Loop.Source?   // set once, before the source can run
-
-    func append(_ more: [String]) { events.withLock { $0.append(contentsOf: more) } }
-    func next() -> String? { events.withLock { $0.isEmpty ? nil : $0.removeFirst() } }
-    var hasMore: Bool { events.withLock { !$0.isEmpty } }
-}
-
-private final class TickCounter: Sendable {
-    private let count = Atomic(0)
-    func next() -> Int { count.wrappingAdd(1, ordering: .relaxed).newValue }
-}
-
-private final class Flag: Sendable {
-    private let value = Atomic(false)
-    func set() { value.store(true, ordering: .relaxed) }
-    var isSet: Bool { value.load(ordering: .relaxed) }
 }

@@ -31,9 +31,16 @@ public struct TraceScenario: Sendable {
         return result.trace ?? LoopTrace.failed("the scenario produced no trace")
     }
 
+    /// Runs the scenario and draws its timeline as an SVG picture (see ``TimelinePicture``).
+    public func picture() -> String {
+        run().picture(title: name, summary: summary, lookFor: lookFor)
+    }
+
     /// Every scenario, in the order of the course.
     public static let all: [TraceScenario] = [
-        .oneTouch, .timerDuringScroll, .timerOverrun, .performOnThread, .runVersusGuardedLoop,
+        .threadGetsItsLoop, .emptyModeReturns, .commonModes, .runResults, .source0Wakeup, .timerOverrun,
+        .performAfterDelay, .performOnThread, .keepAlivePort, .runVersusGuardedLoop, .oneTouch,
+        .autoreleasePools, .timerDuringScroll, .mainQueue,
     ]
 
     /// The scenario called `name`, if any.
