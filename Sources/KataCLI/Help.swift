@@ -28,7 +28,7 @@ enum Help {
         `kata help COMMAND` or `kata COMMAND --help` explains one command.
         Progress: .kata/progress.json; each lesson's last result: .kata/results.json.
         Builds: .build/kata-exercises (.build/kata-shadow when an exercise does not compile),
-        .build/kata-verify, .build/kata-mutants (never .build itself, so kata and your own
+        .build/kata-verify, also for --mutants (never .build itself, so kata and your own
         swift build don't wait for each other). NO_COLOR=1 turns colours off.
 
         \(exitCodes)
@@ -142,8 +142,8 @@ enum Help {
 
             --mutants runs the catalog of wrong answers instead (of lessons N…, or every lesson):
             each Mutants/NN-slug/<mistake>.swift, whose first line is "// Mutant: <what it gets
-            wrong>", replaces lesson NN's exercise in a copy of the package (git HEAD's Exercises,
-            in .build/kata-mutants) and the lesson must turn red. Names every mutant that
+            wrong>", replaces lesson NN's exercise in the copy verify tests (git HEAD's
+            Exercises, in .build/kata-verify) and the lesson must turn red. Names every mutant that
             survives; a mutant that does not compile, still fails with the stub's line, or lacks
             its first line is a catalog error, and so is a lesson with fewer than
             \(MutantCatalog.fewestPerLesson) mutants.

@@ -4,10 +4,11 @@ import KataCore
 extension Commands {
     /// `kata verify --mutants [N…]`: every wrong answer of the catalog must turn its lesson red.
     ///
-    /// One copy of the package (`.build/kata-mutants/package`, git HEAD's Exercises) serves every
-    /// mutant: each is written over its lesson's exercise file, built incrementally (about a
-    /// second: one file of the Exercises module changed), and only its lesson's suite runs, in a
-    /// process group of its own with a stall limit, so a mutant that loops forever costs that
+    /// One copy of the package serves every mutant: `kata verify`'s own (`.build/kata-verify/package`,
+    /// git HEAD's Exercises, with the build folder of its stub step), so after a verify nothing but
+    /// the mutants themselves is compiled. Each mutant is written over its lesson's exercise file,
+    /// built incrementally (one file of the Exercises module changed), and only its lesson's suite
+    /// runs, in a process group of its own with a stall limit, so a mutant that loops forever costs that
     /// limit once and leaves nothing running behind it.
     static func verifyMutants(_ context: Context, lessons numbers: [Int]) throws -> Int32 {
         let style = context.style
@@ -15,10 +16,10 @@ extension Commands {
         let catalog = MutantCatalog.load(root: context.root)
         let count = lessons.map { catalog.mutants(of: $0).count }.reduce(0, +)
         print(style.bold("Mutants: ") + "\(count) wrong answers for \(lessons.count == Catalog.lessons.count ? "every lesson" : "lesson" + (lessons.count == 1 ? " " : "s ") + lessons.map(\.paddedNumber).joined(separator: ", "))"
-              + style.dim("  (git HEAD's Exercises, copied to .build/kata-mutants/package)"))
+              + style.dim("  (git HEAD's Exercises, copied to .build/kata-verify/package)"))
 
-        let package = try PristinePackage.prepare(context, at: ".build/kata-mutants")
-        var runner = TestRunner(packagePath: package.path, scratch: context.path(".build/kata-mutants/build"), target: .exercises)
+        let package = try PristinePackage.prepare(context)
+        var runner = TestRunner(packagePath: package.path, scratch: context.path(PristinePackage.stubsBuild), target: .exercises)
         runner.echoBuild = false
         runner.stallLimit = ProcessInfo.processInfo.environment["KATA_STALL_SECONDS"].flatMap(Double.init) ?? 20
         if runner.isFirstBuild { print(style.dim("  building the copy once — the first time takes a minute or two…")) }

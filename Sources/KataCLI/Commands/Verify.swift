@@ -17,7 +17,7 @@ extension Commands {
         let solutions = runForVerify(solutionsRunner, problems: &problems, what: "Solutions")
 
         print(style.bold("2/2 ") + "Every lesson against the untouched Exercises/ " + style.dim("(git HEAD's, copied to .build/kata-verify/package…)"))
-        var stubsRunner = TestRunner(packagePath: package.path, scratch: context.path(".build/kata-verify/build"), target: .exercises)
+        var stubsRunner = TestRunner(packagePath: package.path, scratch: context.path(PristinePackage.stubsBuild), target: .exercises)
         stubsRunner.echoBuild = false
         let stubs = runForVerify(stubsRunner, problems: &problems, what: "the untouched Exercises")
 
@@ -106,6 +106,10 @@ extension Commands {
 /// The student's (or maintainer's) own files are only read.
 struct PristinePackage {
     var path: String
+
+    /// Where the copy is built against its Exercises: verify's stub step and the mutant runner
+    /// share it, so the mutants start from a warm build.
+    static let stubsBuild = ".build/kata-verify/build"
 
     static func prepare(_ context: Context, at folder: String = ".build/kata-verify") throws -> PristinePackage {
         let fileManager = FileManager.default

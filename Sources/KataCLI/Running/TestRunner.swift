@@ -3,7 +3,7 @@ import KataCore
 
 /// Builds and runs the lesson tests — against the Exercises or the Solutions — in build
 /// folders of its own, so it never waits for (or breaks) a `swift build` you run yourself:
-/// `.build/kata-exercises` (and `.build/kata-shadow`, `.build/kata-verify`, `.build/kata-mutants`).
+/// `.build/kata-exercises` (and `.build/kata-shadow`, `.build/kata-verify`).
 ///
 /// Results come from Swift Testing's JSON event stream, which the test process writes as it goes:
 /// when it crashes or hangs, the stream still says which tests finished and which were running.
