@@ -23,11 +23,13 @@ enum Help {
           reset N [--yes]      put lesson N's exercise back to its original stub (asks first)
           quiz [N]             predict what the loop does, then watch the reference engine do it
           verify               maintainers: Solutions green, untouched Exercises red, no crash
+          verify --mutants [N…]  maintainers: every wrong answer in Mutants/ turns its lesson red
 
         `kata help COMMAND` or `kata COMMAND --help` explains one command.
-        Progress: .kata/progress.json. Builds: .build/kata-exercises, .build/kata-solutions,
-        .build/kata-verify (never .build itself, so kata and your own swift build don't wait
-        for each other). NO_COLOR=1 turns colours off.
+        Progress: .kata/progress.json; each lesson's last result: .kata/results.json.
+        Builds: .build/kata-exercises (.build/kata-shadow when an exercise does not compile),
+        .build/kata-verify, also for --mutants (never .build itself, so kata and your own
+        swift build don't wait for each other). NO_COLOR=1 turns colours off.
 
         \(exitCodes)
         """
@@ -127,6 +129,7 @@ enum Help {
             """,
         "verify": """
             usage: kata verify
+                   kata verify --mutants [N…]
 
             The maintainers' check that the kata is well formed:
               1. every lesson passes against Solutions/ (built with --traits Solutions);
@@ -136,6 +139,15 @@ enum Help {
                  "not solved yet" line;
               3. no test process crashed or hung in either.
             Prints a summary; exit 0 when all holds, 1 on any mismatch.
+
+            --mutants runs the catalog of wrong answers instead (of lessons N…, or every lesson):
+            each Mutants/NN-slug/<mistake>.swift, whose first line is "// Mutant: <what it gets
+            wrong>", replaces lesson NN's exercise in the copy verify tests (git HEAD's
+            Exercises, in .build/kata-verify) and the lesson must turn red. Names every mutant that
+            survives; a mutant that does not compile, still fails with the stub's line, or lacks
+            its first line is a catalog error, and so is a lesson with fewer than
+            \(MutantCatalog.fewestPerLesson) mutants.
+            Exit 0 when every mutant is caught, 1 otherwise.
             """,
     ]
 }

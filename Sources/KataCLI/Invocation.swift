@@ -13,6 +13,8 @@ enum Invocation: Equatable {
     case trace(scenario: String?, svg: String? = nil, lessonImages: Bool = false)
     case reset(lesson: Int, confirmed: Bool)
     case verify
+    /// `kata verify --mutants [N…]`: the mutant catalog of the lessons given (every lesson when none is).
+    case verifyMutants(lessons: [Int])
     case quiz(QuizRequest)
     /// `kata --help`, `kata help`, `kata help show`, `kata show --help`.
     case help(command: String?)
@@ -79,7 +81,14 @@ enum Invocation: Equatable {
             }
             invocation = .listTrack(known)
         case "next": invocation = .next
-        case "verify": invocation = .verify
+        case "verify":
+            if flag("--mutants") {
+                var chosen: [Int] = []
+                while !rest.isEmpty, !rest[0].hasPrefix("-") { chosen.append(try lesson(required: false)!) }
+                invocation = .verifyMutants(lessons: chosen)
+            } else {
+                invocation = .verify
+            }
         case "show":
             let solution = flag("--solution", "-s")
             invocation = .show(lesson: try lesson(required: true)!, solution: solution)

@@ -49,6 +49,7 @@ public enum Kata {
             case let .trace(scenario, svg, lessonImages): return Commands.trace(context, name: scenario, svg: svg, lessonImages: lessonImages)
             case let .reset(lesson, confirmed): return try Commands.reset(context, lesson: Catalog.lesson(lesson)!, confirmed: confirmed)
             case .verify: return try Commands.verify(context)
+            case let .verifyMutants(lessons): return try Commands.verifyMutants(context, lessons: lessons)
             case let .quiz(request): return try Commands.quiz(context, request: request)
             case .help: return ExitCode.ok
             }
@@ -91,7 +92,7 @@ struct Context {
         root = directory
     }
 
-    /// The runner for the student's package, building in `.build/kata-exercises` or `.build/kata-solutions`.
+    /// The runner for the student's package, building in `.build/kata-exercises`.
     func runner(_ target: TestRunner.Target) -> TestRunner {
         TestRunner(packagePath: root, scratch: path(".build/kata-\(target.rawValue)"), target: target)
     }

@@ -25,6 +25,8 @@ struct InvocationTests {
         #expect(try parse("reset 6") == .reset(lesson: 6, confirmed: false))
         #expect(try parse("reset -y 6") == .reset(lesson: 6, confirmed: true))
         #expect(try parse("verify") == .verify)
+        #expect(try parse("verify --mutants") == .verifyMutants(lessons: []))
+        #expect(try parse("verify --mutants 6 2") == .verifyMutants(lessons: [6, 2]))
     }
 
     @Test("Help: for the whole command and for every subcommand, three ways")
@@ -41,7 +43,7 @@ struct InvocationTests {
 
     @Test("Mistakes are usage errors that say what is wrong", arguments: [
         ("show", "give a lesson number"), ("show 15", "there is no lesson 15"), ("hint zero", "'zero' is not a lesson number"),
-        ("reset 0", "there is no lesson 0"), ("show 6 --solutoin", "unknown option '--solutoin'"), ("verify now", "unexpected 'now'"),
+        ("reset 0", "there is no lesson 0"), ("show 6 --solutoin", "unknown option '--solutoin'"), ("verify now", "unexpected 'now'"), ("verify --mutants 15", "there is no lesson 15"),
         ("lsit", "unknown command 'lsit' — did you mean 'list'?"), ("wat", "did you mean 'watch'?"), ("help me", "there is no command 'me'"),
     ])
     func mistakes(line: String, message: String) {
@@ -225,6 +227,14 @@ struct WatcherTests {
         #expect(FileWatcher.changes(from: before, to: before).isEmpty)
     }
 
+    @Test("The lesson to watch: the chosen one while unsolved, else the earliest unsolved by the results")
+    func lessonToWatch() {
+        #expect(Commands.lessonToWatch(chosen: 6, solved: [1, 2])?.number == 6)
+        #expect(Commands.lessonToWatch(chosen: 6, solved: [1, 2, 4, 5, 6])?.number == 3)
+        #expect(Commands.lessonToWatch(chosen: nil, solved: [1])?.number == 2)
+        #expect(Commands.lessonToWatch(chosen: 6, solved: Set(1...14)) == nil)
+    }
+
     @Test("A write to a watched folder is seen; giving up returns nothing")
     func sees() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kata-watch-\(UUID().uuidString)").path
@@ -249,5 +259,26 @@ struct BuildDisplayTests {
                 == "Exercises/06-timer-skip-on-overrun/NextFireDate.swift:28:13: warning: never used")
         #expect(BuildDisplay.studentDiagnostic("/home/me/kata/Sources/RunLoopEngine/Loop.swift:1:1: warning: x") == nil)
         #expect(BuildDisplay.studentDiagnostic("/home/me/kata/Exercises/X.swift:1:1: error: x") == nil)
+    }
+}
+
+@Suite("kata show points at the engine's own code only once the lesson is green")
+struct EngineNotesTests {
+    let page = "# Lesson 06 — Timer skip on overrun\n\n## Hints\n\nh\n\n## After you solve it: in the engine\n\n- `Sources/RunLoopEngine/Timers/TimerRescheduling.swift` — the rule.\n\n## Interview questions\n\nq\n"
+
+    func result(passing: Bool) -> LessonResult {
+        RunReport(cases: [TestCaseResult(suite: "Lesson06Tests", name: "a", failure: passing ? nil : "no")]).result(for: .lesson06)
+    }
+
+    @Test("Green: the page's section, as it is; not green: no file of the engine is named")
+    func notes() {
+        let style = Style(colours: false)
+        let solved = Commands.engineNotes(result(passing: true), page: page, style: style)
+        #expect(solved.contains("    - `Sources/RunLoopEngine/Timers/TimerRescheduling.swift` — the rule."))
+        #expect(!solved.joined().contains("Interview"), "the section ends at the next heading")
+        let failing = Commands.engineNotes(result(passing: false), page: page, style: style).joined(separator: "\n")
+        #expect(!failing.contains("Sources/RunLoopEngine"), "\(failing)")
+        #expect(failing.contains("once the lesson is green"))
+        #expect(Commands.engineNotes(result(passing: true), page: nil, style: style).isEmpty)
     }
 }

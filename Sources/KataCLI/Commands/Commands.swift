@@ -45,6 +45,8 @@ enum Commands {
         progress.record([result])
         progress.save(to: context.root)
         print(describe(result, hintsSeen: progress.hintsShown[lesson.number] ?? 0, style: context.style))
+        let page = try? String(contentsOfFile: context.path(lesson.pagePath), encoding: .utf8)
+        for line in engineNotes(result, page: page, style: context.style) { print(line) }
         guard solution else { return Kata.ExitCode.ok }
         guard result.status == .solved else {
             print("\n" + context.style.yellow("The solution shows once this lesson is green — solve it first (kata hint \(lesson.number) helps)."))
@@ -110,6 +112,30 @@ enum Commands {
         return out.joined(separator: "\n")
     }
 
+    /// Where the reference engine does what the lesson asked for — its page's "After you solve
+    /// it: in the engine" section — once the lesson is green. Before, those files are the answer one click away: the
+    /// card says only that they will be shown.
+    static func engineNotes(_ result: LessonResult, page: String?, style: Style) -> [String] {
+        guard let page else { return [] }
+        var section: [String] = []
+        var inside = false
+        for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("## ") {
+                if inside { break }
+                inside = line.lowercased().hasSuffix("in the engine")   // "## After you solve it: in the engine"
+            } else if inside {
+                section.append(String(line))
+            }
+        }
+        while section.first?.trimmingCharacters(in: .whitespaces).isEmpty == true { section.removeFirst() }
+        while section.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { section.removeLast() }
+        guard !section.isEmpty else { return [] }
+        guard result.status == .solved else {
+            return ["", style.dim("  Where the engine does this is shown here once the lesson is green.")]
+        }
+        return ["", "  " + style.bold("In the engine") + style.dim(" — how the reference engine does what you wrote:")] + section.map { "    " + $0 }
+    }
+
     // MARK: hint
 
     static func hint(_ context: Context, lesson: Lesson) throws -> Int32 {
@@ -136,16 +162,9 @@ enum Commands {
 
     // MARK: running the exercises
 
-    /// Builds (showing the compiler if it has work to do) and runs the lessons against Exercises.
+    /// The lessons' results against the Exercises: see `ExerciseRun`.
     static func runExercises(_ context: Context, lessons: [Lesson]?) throws -> [LessonResult] {
-        let runner = context.runner(.exercises)
-        if runner.isFirstBuild {
-            print(context.style.dim("Building the lessons in .build/kata-exercises — the first time takes a minute or two…"))
-        }
-        try runner.build()
-        print(context.style.dim("Running " + (lessons.map { $0.count == 1 ? "lesson \($0[0].paddedNumber)'s tests…" : "the tests…" } ?? "every lesson's tests…")))
-        let report = try runner.run(lessons)
-        return (lessons ?? Catalog.lessons).map(report.result(for:))
+        try ExerciseRun.results(context, lessons: lessons ?? Catalog.lessons)
     }
 }
 

@@ -7,15 +7,17 @@ extension Commands {
         let style = context.style
         var problems: [String] = []
 
-        print(style.bold("1/2 ") + "Every lesson against Solutions/ " + style.dim("(building in .build/kata-solutions…)"))
-        var solutionsRunner = context.runner(.solutions)
+        // Both steps build a copy of the package with git HEAD's Exercises: the working tree's may
+        // be a student's, half written, and must not decide whether the kata is well formed.
+        let package = try PristinePackage.prepare(context)
+
+        print(style.bold("1/2 ") + "Every lesson against Solutions/ " + style.dim("(git HEAD's Exercises beside them, in .build/kata-verify…)"))
+        var solutionsRunner = TestRunner(packagePath: package.path, scratch: context.path(".build/kata-verify/build-solutions"), target: .solutions)
         solutionsRunner.echoBuild = false
         let solutions = runForVerify(solutionsRunner, problems: &problems, what: "Solutions")
 
         print(style.bold("2/2 ") + "Every lesson against the untouched Exercises/ " + style.dim("(git HEAD's, copied to .build/kata-verify/package…)"))
-        let package = try PristinePackage.prepare(context)
-        if !package.fromGit { print(style.yellow("    Not a git checkout: using Exercises/ as they are.")) }
-        var stubsRunner = TestRunner(packagePath: package.path, scratch: context.path(".build/kata-verify/build"), target: .exercises)
+        var stubsRunner = TestRunner(packagePath: package.path, scratch: context.path(PristinePackage.stubsBuild), target: .exercises)
         stubsRunner.echoBuild = false
         let stubs = runForVerify(stubsRunner, problems: &problems, what: "the untouched Exercises")
 
@@ -104,30 +106,33 @@ extension Commands {
 /// The student's (or maintainer's) own files are only read.
 struct PristinePackage {
     var path: String
-    var fromGit: Bool
 
-    static func prepare(_ context: Context) throws -> PristinePackage {
+    /// Where the copy is built against its Exercises: verify's stub step and the mutant runner
+    /// share it, so the mutants start from a warm build.
+    static let stubsBuild = ".build/kata-verify/build"
+
+    static func prepare(_ context: Context, at folder: String = ".build/kata-verify") throws -> PristinePackage {
         let fileManager = FileManager.default
-        let path = context.path(".build/kata-verify/package")
+        let path = context.path(folder + "/package")
         var files: [String: String] = [:]   // relative path → where to read it
         for item in ["Package.swift", "Sources", "Tests", "Solutions"] { collect(context.root, item, into: &files) }
 
         // Exercises/ from git HEAD, unpacked in a scratch folder.
-        let unpacked = context.path(".build/kata-verify/head")
+        let unpacked = context.path(folder + "/head")
         try? fileManager.removeItem(atPath: unpacked)
         try fileManager.createDirectory(atPath: unpacked, withIntermediateDirectories: true)
         defer { try? fileManager.removeItem(atPath: unpacked) }
         let archive = try Subprocess.run(["git", "-C", context.root, "archive", "--format=tar", "-o", "\(unpacked)/exercises.tar", "HEAD", "Exercises"], timeout: 60)
-        let fromGit = archive.ending == .exited(0)
-        if fromGit {
-            let unpack = try Subprocess.run(["tar", "-xf", "\(unpacked)/exercises.tar", "-C", unpacked, "Exercises"], timeout: 60)
-            guard unpack.ending == .exited(0) else { throw KataError("could not unpack the committed Exercises: \(unpack.output)") }
-            collect(unpacked, "Exercises", into: &files)
-        } else {
-            collect(context.root, "Exercises", into: &files)
+        guard archive.ending == .exited(0) else {
+            // Without git there is no untouched stub to test: the working tree's Exercises may be anyone's work.
+            throw KataError("not a git checkout, or Exercises/ is not committed: verify tests git HEAD's Exercises/, never the working tree's ("
+                            + (archive.output.split(separator: "\n").first.map(String.init) ?? "git archive failed") + ")")
         }
+        let unpack = try Subprocess.run(["tar", "-xf", "\(unpacked)/exercises.tar", "-C", unpacked, "Exercises"], timeout: 60)
+        guard unpack.ending == .exited(0) else { throw KataError("could not unpack the committed Exercises: \(unpack.output)") }
+        collect(unpacked, "Exercises", into: &files)
         try sync(files, into: path)
-        return PristinePackage(path: path, fromGit: fromGit)
+        return PristinePackage(path: path)
     }
 
     /// Adds every file under `root/item` (or the file itself) to `files`.

@@ -7,7 +7,24 @@ extension Commands {
     static func watch(_ context: Context, lesson start: Int?) throws -> Int32 {
         let style = context.style
         var progress = Progress.load(from: context.root)
-        var current = start.flatMap(Catalog.lesson) ?? progress.nextLesson(solved: progress.solved) ?? Catalog.lessons[0]
+        var current: Lesson
+        if let chosen = start.flatMap(Catalog.lesson) {
+            current = chosen
+        } else {
+            // What is solved now, not what progress.json remembers: a solved lesson may have been
+            // put back to its stub since. (Unchanged lessons come from .kata/results.json at once.)
+            var solved: Set<Int> = []
+            do {
+                solved = solvedSet(try runExercises(context, lessons: nil))
+            } catch is BuildFailure {
+                // Nothing runs until the package builds: start on the chosen (or the first) lesson.
+            }
+            guard let next = lessonToWatch(chosen: progress.current, solved: solved) else {
+                print(style.green("✔ Every lesson is green. Well done!") + "  Try: swift run kata trace")
+                return Kata.ExitCode.ok
+            }
+            current = next
+        }
         let watcher = FileWatcher(directory: context.path("Exercises"))
         var changed: [String] = []
         while true {
@@ -30,9 +47,12 @@ extension Commands {
             print("")
             print(describe(result, hintsSeen: progress.hintsShown[current.number] ?? 0, style: style))
             if result.status == .solved {
-                print("\n" + style.green("✔ Lesson \(current.paddedNumber) is green!") + "  \(style.bar(progress.solved.count, of: Catalog.lessons.count)) solved")
+                let all = try runExercises(context, lessons: nil)
+                progress.record(all)
+                let solved = solvedSet(all)
+                print("\n" + style.green("✔ Lesson \(current.paddedNumber) is green!") + "  \(style.bar(solved.count, of: Catalog.lessons.count)) solved")
                 progress.current = current.number
-                guard let next = progress.nextLesson(solved: progress.solved) else {
+                guard let next = lessonToWatch(chosen: nil, solved: solved) else {
                     progress.save(to: context.root)
                     print(style.green("Every lesson is green. Well done!") + "  Try: swift run kata trace")
                     return Kata.ExitCode.ok
@@ -52,6 +72,15 @@ extension Commands {
             print("\n" + style.dim("Watching Exercises/ — save a file to run lesson \(current.paddedNumber) again."))
             changed = watcher.waitForChange(since: snapshot)
         }
+    }
+}
+
+extension Commands {
+    /// The lesson `kata watch` works on: the one the student chose (`kata next` and `kata watch N`
+    /// make it current) while it is unsolved, else the earliest unsolved lesson; nil when all are solved.
+    static func lessonToWatch(chosen: Int?, solved: Set<Int>) -> Lesson? {
+        if let chosen, let lesson = Catalog.lesson(chosen), !solved.contains(chosen) { return lesson }
+        return Catalog.lessons.first { !solved.contains($0.number) }
     }
 }
 

@@ -2,16 +2,20 @@ import Foundation
 import KataCore
 
 /// What went wrong with a test process, beyond failing tests.
-enum Breakage: Equatable {
+enum Breakage: Equatable, Codable {
     /// The test process died (a trap, a signal) while `test` was running.
     case crashed(test: String?, reason: String?)
     /// A test made no progress within the time limit; the process group was ended.
     case hung(test: String?)
+    /// The lesson's exercise does not compile (the compiler's first errors, `file:line: error: …`);
+    /// the other lessons ran with its stub in its place.
+    case doesNotCompile(errors: [String])
 
     var word: String {
         switch self {
         case .crashed: "crashed"
         case .hung: "did not finish"
+        case .doesNotCompile: "does not compile"
         }
     }
 
@@ -22,6 +26,8 @@ enum Breakage: Equatable {
             "the test process crashed" + (test.map { " in \"\($0)\"" } ?? "") + (reason.map { ": \($0)" } ?? "")
         case let .hung(test):
             "a test never returned" + (test.map { " (\"\($0)\")" } ?? "") + " — an endless loop, or a wait nothing ends?"
+        case let .doesNotCompile(errors):
+            "does not compile: " + (errors.first ?? "see swift build --build-tests")
         }
     }
 }
@@ -73,6 +79,7 @@ struct RunReport: Equatable {
 struct LessonResult: Equatable {
     enum Status: String {
         case solved, failing, notStarted = "not started", crashed, hung = "did not finish", noTests = "no tests ran"
+        case doesNotCompile = "does not compile"
     }
 
     var lesson: Lesson
@@ -89,6 +96,7 @@ struct LessonResult: Equatable {
         switch breakage {
         case .crashed: return .crashed
         case .hung: return .hung
+        case .doesNotCompile: return .doesNotCompile
         case nil: break
         }
         if cases.isEmpty { return .noTests }

@@ -3,7 +3,7 @@ import KataCore
 
 /// Builds and runs the lesson tests — against the Exercises or the Solutions — in build
 /// folders of its own, so it never waits for (or breaks) a `swift build` you run yourself:
-/// `.build/kata-exercises` and `.build/kata-solutions` (and `.build/kata-verify` for `kata verify`).
+/// `.build/kata-exercises` (and `.build/kata-shadow`, `.build/kata-verify`).
 ///
 /// Results come from Swift Testing's JSON event stream, which the test process writes as it goes:
 /// when it crashes or hangs, the stream still says which tests finished and which were running.
@@ -46,8 +46,63 @@ struct TestRunner {
                 let relative = line.replacingOccurrences(of: (packagePath as NSString).standardizingPath + "/", with: "")
                 if !errors.contains(relative) { errors.append(relative) }
             }
-            throw BuildFailure(errors: Array(errors.prefix(8)))
+            throw BuildFailure(errors: errors)
         }
+    }
+
+    /// Builds, and makes sure the build saw `files` (package-relative paths of the files just
+    /// written): SwiftPM can miss a file written within the second its previous build started,
+    /// and a file saved while a build runs is compiled in its old state. Either way the tests
+    /// would report on old code. A file whose object file is older than the file itself, or that
+    /// changed after this build began, is given a fresh modification time (a second later, so no
+    /// build can confuse it with the one before) and built again.
+    func build(fresh files: [String]) throws {
+        for round in 0..<4 {
+            let started = Date()
+            try build()
+            let stale = files.filter { file in
+                staleness(of: file, builtSince: started) != nil
+            }
+            guard !stale.isEmpty else { return }
+            guard round < 3 else {
+                throw KataError("the build kept missing a change to \(stale.joined(separator: ", ")): " + (staleness(of: stale[0], builtSince: started) ?? ""))
+            }
+            Thread.sleep(forTimeInterval: 1.05)
+            for file in stale {
+                try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: (packagePath as NSString).appendingPathComponent(file))
+            }
+        }
+    }
+
+    /// Why the last build (begun at `started`) may not hold `file`'s current contents; nil when it does.
+    func staleness(of file: String, builtSince started: Date) -> String? {
+        let source = (packagePath as NSString).appendingPathComponent(file)
+        guard let sourceTime = Self.modified(source) else { return nil }   // a removed file has nothing to compile
+        if sourceTime > started { return "\(file) changed while it was being built" }
+        guard let compiled = lastCompiled(file) else { return "\(file) was never compiled" }
+        return compiled >= sourceTime ? nil : "\(file) is newer than its last compilation"
+    }
+
+    /// When `file` was last compiled: the newest of what the compiler writes for it in
+    /// `<scratch>/<triple>/debug/<Module>.build/` — the object (`X.swift.o`, left as it was when
+    /// the code it compiles to is unchanged, a comment edited, say), the diagnostics (`X.dia`)
+    /// and the dependencies (`X.d`), written on every compilation.
+    func lastCompiled(_ file: String) -> Date? {
+        let module = file.split(separator: "/").first.map(String.init) ?? ""
+        let name = (file as NSString).lastPathComponent, stem = (name as NSString).deletingPathExtension
+        let fileManager = FileManager.default
+        var newest: Date?
+        for platform in (try? fileManager.contentsOfDirectory(atPath: scratch)) ?? [] {
+            let folder = [scratch, platform, "debug", module + ".build"].joined(separator: "/")
+            for artifact in [name + ".o", stem + ".dia", stem + ".d"] {
+                if let time = Self.modified(folder + "/" + artifact), newest.map({ time > $0 }) ?? true { newest = time }
+            }
+        }
+        return newest
+    }
+
+    static func modified(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
     }
 
     /// Whether this build folder has never been built (the first build takes a minute or two).
@@ -58,9 +113,31 @@ struct TestRunner {
     /// When the test process crashes or hangs, the lessons that finished keep their results, each
     /// lesson that was running is run again on its own (so the breakage is pinned on the right
     /// lesson, with the test that was running), and the lessons that had not finished run again.
+    ///
+    /// A lesson whose code did not return in time (its test gave up waiting) leaves that code
+    /// running in the test process — a thread cannot be stopped from outside — where it may starve
+    /// or disturb the lessons that ran beside and after it. Those lessons run again, in a process
+    /// without it.
     func run(_ lessons: [Lesson]? = nil) throws -> RunReport {
+        var report = try runToTheEnd(lessons ?? Catalog.lessons)
+        var rest = lessons ?? Catalog.lessons
+        while true {
+            let suspects = rest.filter { Self.leftCodeRunning(report.result(for: $0)) }
+            rest.removeAll { suspects.contains($0) }
+            guard !suspects.isEmpty, !rest.isEmpty else { return report }
+            report.adopt(try runToTheEnd(rest), for: rest)
+        }
+    }
+
+    /// A test of the lesson gave up waiting for the student's code, which may still be running.
+    static func leftCodeRunning(_ result: LessonResult) -> Bool {
+        result.cases.contains { $0.failure?.contains("did not return within") == true }
+    }
+
+    /// Runs `lessons` until each has its result, whatever crashes or hangs on the way.
+    private func runToTheEnd(_ lessons: [Lesson]) throws -> RunReport {
         var report = RunReport()
-        var pending = lessons ?? Catalog.lessons
+        var pending = lessons
         while !pending.isEmpty {
             let attempt = try self.attempt(pending)
             if attempt.completed || pending.count == 1 {
@@ -109,11 +186,10 @@ struct TestRunner {
 
         let filter = lessons.map(\.suiteType).joined(separator: "|")
         let watch = StallWatch(file: events, limit: stallLimit)
-        let outcome = try Subprocess.run(
-            ["swift", "test", "--package-path", packagePath, "--skip-build", "--scratch-path", scratch] + target.traitArguments
-                + ["--filter", "(\(filter))/", "--event-stream-output-path", events, "--event-stream-version", "0",
-                   "--xunit-output", xunit],
-            timeout: timeout, stalled: watch.stalled)
+        let testing = ["--filter", "(\(filter))/", "--event-stream-output-path", events, "--event-stream-version", "0", "--xunit-output", xunit]
+        let command = testBinary().map { [$0, "--testing-library", "swift-testing"] + testing }
+            ?? ["swift", "test", "--package-path", packagePath, "--skip-build", "--scratch-path", scratch] + target.traitArguments + testing
+        let outcome = try Subprocess.run(command, timeout: timeout, stalled: watch.stalled)
 
         let stream = EventStream.parse((try? String(contentsOfFile: events, encoding: .utf8)) ?? "")
         var report = RunReport(stream: stream)
@@ -123,6 +199,25 @@ struct TestRunner {
         }
         let completed = Self.judge(outcome, stream: stream, lessons: lessons, report: &report)
         return Attempt(report: report, stream: stream, completed: completed)
+    }
+
+    /// The package's test program, when the build made one that runs by itself
+    /// (`<scratch>/<triple>/debug/<Package>PackageTests.xctest`, an executable file): run directly,
+    /// it starts in a tenth of a second, where `swift test` first spends a second or more loading
+    /// the package. Where the tests are a bundle (a folder) instead, nil: `swift test` runs them.
+    func testBinary() -> String? {
+        let fileManager = FileManager.default
+        for platform in (try? fileManager.contentsOfDirectory(atPath: scratch)) ?? [] {
+            let folder = [scratch, platform, "debug"].joined(separator: "/")
+            for name in (try? fileManager.contentsOfDirectory(atPath: folder)) ?? [] where name.hasSuffix("PackageTests.xctest") {
+                let path = folder + "/" + name
+                var isFolder: ObjCBool = false
+                if fileManager.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue, fileManager.isExecutableFile(atPath: path) {
+                    return path
+                }
+            }
+        }
+        return nil
     }
 
     /// Decides, from how the process ended, which lessons broke. Returns whether the run completed.
@@ -171,11 +266,11 @@ struct TestRunner {
     }
 }
 
-/// The package does not build: the compiler's first errors.
+/// The package does not build: the compiler's errors (the first eight are shown).
 struct BuildFailure: Error, CustomStringConvertible {
     var errors: [String]
     var description: String {
-        "the package does not build" + (errors.isEmpty ? "" : ":\n" + errors.map { "  " + $0 }.joined(separator: "\n"))
+        "the package does not build" + (errors.isEmpty ? "" : ":\n" + errors.prefix(8).map { "  " + $0 }.joined(separator: "\n"))
     }
 }
 

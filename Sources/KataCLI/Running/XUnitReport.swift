@@ -1,7 +1,7 @@
 import Foundation
 
 /// One test case as Swift Testing's xUnit report states it.
-struct TestCaseResult: Equatable, Sendable {
+struct TestCaseResult: Equatable, Sendable, Codable {
     /// `Lesson06Tests`
     var suite: String
     /// `missedTicksAreSkipped()`

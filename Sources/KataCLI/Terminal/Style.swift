@@ -54,6 +54,7 @@ struct Style {
         case .crashed: red("✘ crashed")
         case .hung: red("✘ did not finish")
         case .noTests: red("? no tests ran")
+        case .doesNotCompile: red("✘ does not compile")
         }
     }
 }

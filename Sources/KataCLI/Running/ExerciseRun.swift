@@ -1,0 +1,108 @@
+import Foundation
+import KataCore
+
+/// How `kata` gets the student's lesson results: from `.kata/results.json` for each lesson whose
+/// code and tests are unchanged since it last ran; for the others, a build and a run — and when
+/// an exercise does not compile, a run of every other lesson in a copy of the package where each
+/// lesson that does not compile has its committed stub instead. An unsolved lesson never breaks
+/// another, even when it does not compile.
+enum ExerciseRun {
+    /// The results of `lessons`, in their order.
+    static func results(_ context: Context, lessons: [Lesson]) throws -> [LessonResult] {
+        var cache = ResultCache.load(from: context.root)
+        let keys = ResultCache.keys(root: context.root)
+        var results: [Int: LessonResult] = [:]
+        for lesson in lessons {
+            results[lesson.number] = cache.result(for: lesson, key: keys[lesson.number])
+        }
+        let stale = lessons.filter { results[$0.number] == nil }
+        if !stale.isEmpty {
+            for result in try run(context, stale, all: lessons.count == Catalog.lessons.count) {
+                results[result.lesson.number] = result
+                cache.store(result, key: keys[result.lesson.number])
+            }
+            try? cache.save(to: context.root)   // a cache that cannot be written only costs time
+        }
+        return lessons.map { results[$0.number]! }
+    }
+
+    /// Builds (showing the compiler if it has work to do) and runs `lessons` against the Exercises.
+    static func run(_ context: Context, _ lessons: [Lesson], all: Bool) throws -> [LessonResult] {
+        let runner = context.runner(.exercises)
+        if runner.isFirstBuild {
+            print(context.style.dim("Building the lessons in .build/kata-exercises — the first time takes a minute or two…"))
+        }
+        let report: RunReport
+        var broken: [Int: [String]] = [:]
+        do {
+            try runner.build(fresh: Catalog.lessons.map(\.exerciseFile))
+            announce(context, lessons, all: all)
+            report = try runner.run(lessons)
+        } catch let failure as BuildFailure {
+            broken = brokenLessons(in: failure.errors)
+            guard !broken.isEmpty else { throw failure }
+            print(context.style.dim("Lesson" + (broken.count == 1 ? " " : "s ") + broken.keys.sorted().map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(separator: ", ")
+                                    + " do" + (broken.count == 1 ? "es" : "") + " not compile: running the others with "
+                                    + (broken.count == 1 ? "its stub" : "their stubs") + " in its place (.build/kata-shadow)…"))
+            let shadow = try shadowRunner(context, broken: &broken)
+            let others = lessons.filter { broken[$0.number] == nil }
+            announce(context, others, all: false)
+            report = others.isEmpty ? RunReport() : try shadow.run(others)
+        }
+        return lessons.map { lesson in
+            broken[lesson.number].map { LessonResult(lesson: lesson, cases: [], breakage: .doesNotCompile(errors: $0)) }
+                ?? report.result(for: lesson)
+        }
+    }
+
+    private static func announce(_ context: Context, _ lessons: [Lesson], all: Bool) {
+        guard !lessons.isEmpty else { return }
+        print(context.style.dim("Running " + (all && lessons.count == Catalog.lessons.count ? "every lesson's tests…"
+            : lessons.count == 1 ? "lesson \(lessons[0].paddedNumber)'s tests…" : "the tests of lessons " + lessons.map(\.paddedNumber).joined(separator: ", ") + "…")))
+    }
+
+    /// The compiler's errors, grouped by the lesson they belong to: those in its exercise file, and
+    /// those in its test suite (a changed signature breaks the tests that call it).
+    static func brokenLessons(in errors: [String]) -> [Int: [String]] {
+        var broken: [Int: [String]] = [:]
+        for line in errors {
+            guard let lesson = Catalog.lessons.first(where: { line.hasPrefix($0.exerciseFile + ":") || line.hasPrefix("Tests/LessonTests/Lesson\($0.paddedNumber)") }) else { continue }
+            broken[lesson.number, default: []].append(line)
+        }
+        return broken
+    }
+
+    /// A copy of the student's package (`.build/kata-shadow/package`) in which each lesson of
+    /// `broken` has git HEAD's stub, built. A lesson found not to compile on the way (its errors
+    /// were hidden behind the first ones) joins `broken`.
+    static func shadowRunner(_ context: Context, broken: inout [Int: [String]]) throws -> TestRunner {
+        let folder = context.path(".build/kata-shadow")
+        let stubs = folder + "/stubs"
+        var runner = TestRunner(packagePath: folder + "/package", scratch: folder + "/build", target: .exercises)
+        runner.echoBuild = false
+        while true {
+            var files: [String: String] = [:]
+            for item in ["Package.swift", "Sources", "Tests", "Exercises", "Solutions"] { PristinePackage.collect(context.root, item, into: &files) }
+            for number in broken.keys {
+                let lesson = Catalog.lesson(number)!
+                let stub = try Subprocess.run(["git", "-C", context.root, "show", "HEAD:./\(lesson.exerciseFile)"], timeout: 60)
+                guard stub.ending == .exited(0) else {
+                    throw KataError("\(lesson.exerciseFile) does not compile, and git HEAD has no stub to run the other lessons with: " + (broken[number]?.first ?? ""))
+                }
+                let path = (stubs as NSString).appendingPathComponent(lesson.exerciseFile)
+                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try stub.output.write(toFile: path, atomically: true, encoding: .utf8)
+                files[lesson.exerciseFile] = path
+            }
+            try PristinePackage.sync(files, into: runner.packagePath)
+            do {
+                try runner.build(fresh: Catalog.lessons.map(\.exerciseFile))
+                return runner
+            } catch let failure as BuildFailure {
+                let more = brokenLessons(in: failure.errors).filter { broken[$0.key] == nil }
+                guard !more.isEmpty else { throw failure }
+                broken.merge(more) { old, _ in old }
+            }
+        }
+    }
+}

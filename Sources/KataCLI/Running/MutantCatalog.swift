@@ -1,0 +1,89 @@
+import Foundation
+import KataCore
+
+/// The catalog of wrong answers: `Mutants/NN-slug/<mistake-name>.swift`, each a complete
+/// replacement of lesson NN's exercise file whose first line says what it gets wrong:
+///
+///     // Mutant: the next tick counted from now, not from the timer's own fire date
+///
+/// A lesson is only as good as the mistakes it catches: `kata verify --mutants` puts each mutant
+/// in place of the exercise and requires the lesson to turn red.
+struct MutantCatalog: Equatable {
+    /// A lesson needs this many mutants at least: fewer leaves too many plausible mistakes untried.
+    static let fewestPerLesson = 8
+    static let folder = "Mutants"
+    static let header = "// Mutant: "
+
+    struct Mutant: Equatable {
+        var lesson: Int
+        /// `Mutants/06-timer-skip-on-overrun/next-tick-from-now.swift`
+        var path: String
+        /// `next-tick-from-now`
+        var name: String
+        /// What it gets wrong (its `// Mutant:` line); nil when the line is missing.
+        var description: String?
+        var text: String
+    }
+
+    /// The mutants of each lesson, sorted by name.
+    var mutants: [Int: [Mutant]] = [:]
+    /// Files and folders that are not where a mutant can be (a folder named for no lesson).
+    var misplaced: [String] = []
+
+    func mutants(of lesson: Lesson) -> [Mutant] { mutants[lesson.number] ?? [] }
+
+    /// Reads `root/Mutants`; a missing folder is an empty catalog.
+    static func load(root: String) -> MutantCatalog {
+        var catalog = MutantCatalog()
+        let fileManager = FileManager.default
+        let base = (root as NSString).appendingPathComponent(folder)
+        let folders = ((try? fileManager.contentsOfDirectory(atPath: base)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        for name in folders {
+            guard let lesson = Catalog.lessons.first(where: { $0.folder == name }) else {
+                catalog.misplaced.append("\(folder)/\(name)")
+                continue
+            }
+            let directory = (base as NSString).appendingPathComponent(name)
+            for file in ((try? fileManager.contentsOfDirectory(atPath: directory)) ?? []).filter({ !$0.hasPrefix(".") }).sorted() {
+                let path = "\(folder)/\(name)/\(file)"
+                guard file.hasSuffix(".swift"), let text = try? String(contentsOfFile: (directory as NSString).appendingPathComponent(file), encoding: .utf8) else {
+                    catalog.misplaced.append(path)
+                    continue
+                }
+                catalog.mutants[lesson.number, default: []].append(
+                    Mutant(lesson: lesson.number, path: path, name: String(file.dropLast(".swift".count)), description: description(of: text), text: text))
+            }
+        }
+        return catalog
+    }
+
+    /// The text after `// Mutant: ` on the first line, if that is what the first line is.
+    static func description(of text: String) -> String? {
+        let first = text.prefix { $0 != "\n" }
+        guard first.hasPrefix(header) else { return nil }
+        let words = first.dropFirst(header.count).trimmingCharacters(in: .whitespaces)
+        return words.isEmpty ? nil : words
+    }
+}
+
+/// What became of one mutant.
+enum MutantVerdict: Equatable {
+    /// The lesson turned red: the mistake is caught (with the first failure, or the breakage).
+    case killed(by: String)
+    /// Every test of the lesson passed with the mistake in place.
+    case survived
+    /// The mutant itself is wrong: it lacks its `// Mutant:` line, does not compile, still calls
+    /// the stub's `unsolved(…)`, or no test ran.
+    case catalogError(String)
+
+    /// Judges a lesson's result with the mutant in place.
+    static func judge(_ result: LessonResult) -> MutantVerdict {
+        if let stub = result.cases.compactMap(\.failure).first(where: LessonResult.isStubLine) {
+            return .catalogError("fails with the stub's line, so it tests nothing: \(LessonResult.tidy(stub))")
+        }
+        if let breakage = result.breakage { return .killed(by: breakage.explanation) }
+        if result.cases.isEmpty { return .catalogError("no test of the lesson ran") }
+        if result.passed == result.total { return .survived }
+        return .killed(by: result.failureLines.first ?? "a test failed")
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+@testable import KataCLI
+import KataCore
+
+/// The suites that drive the real `kata` binary on a fixture package, one at a time: each builds
+/// a package, and the machine has two cores.
+@Suite("kata end to end, on small fixture packages", .serialized)
+struct EndToEndTests {}
+
+/// A small package that looks like the kata to the `kata` binary (its manifest is named
+/// "RunLoopKata"; Exercises/, Solutions/ and Tests/LessonTests hold lesson 06 and lesson 02
+/// only), built in seconds, in a temporary folder of its own, committed to a fresh git repository.
+///
+/// Lesson 06's task is `answer(_:)`, which squares its argument; a stub returns nil, and the tests
+/// then record the stub's "not solved yet" line, as the kata's stubs do. Lesson 02's task is
+/// `twice(_:)`; its one test passes only when solved.
+struct FixturePackage {
+    let root: String
+
+    static let stub06 = "public func answer(_ x: Int) -> Int? { nil }\n"
+    static let solved06 = "public func answer(_ x: Int) -> Int? { x * x }\n"
+    static let stub02 = "public func twice(_ x: Int) -> Int? { nil }\n"
+    static let solved02 = "public func twice(_ x: Int) -> Int? { x + x }\n"
+
+    static let manifest = """
+        // swift-tools-version: 6.1
+        import PackageDescription
+        let package = Package(
+            name: "RunLoopKata",
+            traits: [.trait(name: "Solutions")],
+            targets: [
+                .target(name: "Exercises", path: "Exercises"),
+                .target(name: "Solutions", path: "Solutions"),
+                .testTarget(name: "LessonTests", dependencies: ["Exercises", "Solutions"]),
+            ],
+            swiftLanguageModes: [.v6]
+        )
+
+        """
+
+    /// A lesson's suite: each test runs the task on a thread of its own and waits at most 2 s for
+    /// it (as the kata's harness does, leaving a thread that never returns behind), and notes the
+    /// test process's id in `runs/<lesson>-<pid>`, so a test can tell which processes ran a lesson.
+    static func tests(_ lesson: String, task: String, file: String, checks: [(String, String)]) -> String {
+        var text = """
+            import Foundation
+            import Testing
+            #if Solutions
+            import Solutions
+            #else
+            import Exercises
+            #endif
+
+            final class Box\(lesson): @unchecked Sendable { var value: Int?? = nil }
+
+            @Suite struct Lesson\(lesson)Tests {
+                func value(_ x: Int) -> Int? {
+                    var root = URL(fileURLWithPath: #filePath)
+                    for _ in 0..<3 { root.deleteLastPathComponent() }
+                    try? FileManager.default.createDirectory(at: root.appendingPathComponent("runs"), withIntermediateDirectories: true)
+                    FileManager.default.createFile(atPath: root.appendingPathComponent("runs/\(lesson)-\\(ProcessInfo.processInfo.processIdentifier)").path, contents: nil)
+                    let box = Box\(lesson)(), done = DispatchSemaphore(value: 0)
+                    Thread.detachNewThread { box.value = \(task)(x); done.signal() }
+                    guard done.wait(timeout: .now() + 2) == .success, let result = box.value else {
+                        Issue.record("Lesson \(lesson): your code did not return within 2 s")
+                        return nil
+                    }
+                    guard let v = result else {
+                        Issue.record("Lesson \(lesson) is not solved yet: write \(task)(_:) in \(file)")
+                        return nil
+                    }
+                    return v
+                }
+
+            """
+        for (index, check) in checks.enumerated() {
+            text += "    @Test func t\(index)() { if let v = value(\(check.0)) { #expect(v == \(check.1)) } }\n"
+        }
+        return text + "}\n"
+    }
+
+    /// The ids of the test processes that ran `lesson` ("06").
+    func runs(of lesson: String) -> Set<String> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/runs")) ?? []
+        return Set(names.filter { $0.hasPrefix(lesson + "-") }.map { String($0.dropFirst(lesson.count + 1)) })
+    }
+
+    /// An empty folder of its own, to write a few files in.
+    static func empty(_ name: String) -> FixturePackage {
+        FixturePackage(root: FileManager.default.temporaryDirectory.appendingPathComponent("kata-\(name)-\(UUID().uuidString)").path)
+    }
+
+    /// Makes the package; `git` commits it unless told not to.
+    static func make(git: Bool = true) throws -> FixturePackage {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("kata-fixture-\(UUID().uuidString)").path
+        let fixture = FixturePackage(root: root)
+        try fixture.write("Package.swift", manifest)
+        try fixture.write(Lesson.lesson06.exerciseFile, stub06)
+        try fixture.write(Lesson.lesson06.solutionFile, solved06)
+        try fixture.write(Lesson.lesson02.exerciseFile, stub02)
+        try fixture.write(Lesson.lesson02.solutionFile, solved02)
+        try fixture.write("Tests/LessonTests/Lesson06.swift",
+                          tests("06", task: "answer", file: Lesson.lesson06.exerciseFile, checks: [("2", "4"), ("0", "0"), ("1", "1"), ("-3", "9")]))
+        try fixture.write("Tests/LessonTests/Lesson02.swift",
+                          tests("02", task: "twice", file: Lesson.lesson02.exerciseFile, checks: [("3", "6"), ("0", "0"), ("1", "2"), ("-2", "-4")]))
+        if git {
+            for command in [["init", "-q"], ["add", "-A"], ["-c", "user.name=kata", "-c", "user.email=kata@example.com", "commit", "-qm", "fixture"]] {
+                let outcome = try Subprocess.run(["git", "-C", root] + command, timeout: 60)
+                guard outcome.ending == .exited(0) else { throw KataError("git \(command[0]) failed: \(outcome.output)") }
+            }
+        }
+        return fixture
+    }
+
+    func write(_ relative: String, _ text: String) throws {
+        let path = (root as NSString).appendingPathComponent(relative)
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: root) }
+
+    /// Runs the real `kata` binary in the package with `arguments`.
+    /// With `until`, the command is ended (with its process group) once its output holds that text.
+    func kata(_ arguments: [String], timeout: Double = 300, environment: [String: String] = [:], until: String? = nil) throws -> (code: Int32?, output: String, seconds: Double) {
+        let binary = try Self.kataBinary()
+        let started = Date()
+        var command = ["env", "NO_COLOR=1"] + environment.map { "\($0.key)=\($0.value)" }
+        command += ["sh", "-c", "cd \"$0\" && exec \"$@\"", root, binary] + arguments
+        var seen = ""
+        let outcome = try Subprocess.run(command, timeout: timeout, lines: { seen += $0 + "\n" },
+                                         stalled: { until.map { seen.contains($0) } ?? false })
+        let code: Int32? = if case let .exited(code) = outcome.ending { code } else { nil }
+        return (code, outcome.output, Date().timeIntervalSince(started))
+    }
+
+    /// The `kata` built beside this test binary (`swift test` builds every product), or the one
+    /// `KATA_BINARY` names (to see a test fail against an older build).
+    static func kataBinary() throws -> String {
+        if let chosen = ProcessInfo.processInfo.environment["KATA_BINARY"] { return chosen }
+        var candidates: [String] = []
+        for start in [CommandLine.arguments.first ?? "", Bundle.main.bundlePath] + Bundle.allBundles.map(\.bundlePath) {
+            var directory = URL(fileURLWithPath: start).resolvingSymlinksInPath()
+            for _ in 0..<4 {
+                directory.deleteLastPathComponent()
+                candidates.append(directory.appendingPathComponent("kata").path)
+            }
+        }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw KataError("no kata binary beside the tests (looked at \(candidates.prefix(4).joined(separator: ", ")))")
+        }
+        return found
+    }
+}
