@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import KataCLI
+@testable import KataCore
+
+@Suite("kata's terminal output")
+struct TerminalTests {
+    @Test("No colour codes without colours; the progress bar fills in proportion")
+    func plain() {
+        let plain = Style(colours: false)
+        #expect(plain.red("x") == "x")
+        #expect(plain.bar(7, of: 14, width: 10) == "[█████░░░░░] 7/14")
+        #expect(plain.bar(0, of: 14, width: 4) == "[░░░░] 0/14")
+        #expect(Style(colours: true).red("x") == "\u{1B}[31mx\u{1B}[0m")
+    }
+
+    @Test("Long lines wrap at spaces, under the indent; colour codes take no room")
+    func wrap() {
+        let lines = Style.wrap("one two three four five", width: 12, indent: "  ")
+        #expect(lines == ["  one two", "  three four", "  five"])
+        #expect(Style.visibleWidth("\u{1B}[31m✘ \u{1B}[0m") == 2)
+        #expect(Style.wrap("a b", width: 80, indent: "    ", first: "  - ") == ["  - a b"])
+    }
+
+    @Test("The table: one aligned line per lesson, the next one marked, the bar and the next step")
+    func table() {
+        let results = Catalog.lessons.map { lesson in
+            RunReport(cases: [TestCaseResult(suite: lesson.suiteType, name: "a", failure: lesson.number == 1 ? nil : "Lesson 0 is not solved yet: write x in y")])
+                .result(for: lesson)
+        }
+        let text = Table.render(results, next: .lesson02, style: Style(colours: false))
+        let rows = text.split(separator: "\n").filter { $0.contains("/1 ") }
+        #expect(rows.count == 14)
+        #expect(Set(rows.map { $0.firstRange(of: "/1 ")!.lowerBound.utf16Offset(in: $0) }).count == 1, "the tests column is aligned")
+        #expect(rows[0].contains("01  One loop per thread") && rows[0].contains("✔ solved"))
+        #expect(rows[1].hasPrefix("  ▶  02") && rows[1].contains("· not started"))
+        #expect(text.contains("1/14") && text.contains("Next: Lesson 02 — Mode isolation"))
+    }
+
+    @Test("A lesson card names the file, the task, the command, the hints seen and the failures")
+    func card() {
+        let result = RunReport(cases: [TestCaseResult(suite: "Lesson06Tests", name: "a", failure: "Caught error: Lesson 06 is not solved yet: write x in Exercises/06-timer-skip-on-overrun/NextFireDate.swift (error)")])
+            .result(for: .lesson06)
+        let card = Commands.describe(result, hintsSeen: 1, style: Style(colours: false))
+        #expect(card.contains("Edit   Exercises/06-timer-skip-on-overrun/NextFireDate.swift"))
+        #expect(card.contains("Run    swift test --filter Lesson06Tests"))
+        #expect(card.contains("Hints  1 of \(Lesson.lesson06.hints.count) seen"))
+        #expect(card.contains("    ✘ Lesson 06 is not solved yet: write x in\n      Exercises/06-timer-skip-on-overrun/NextFireDate.swift"), "wrapped under the mark")
+        #expect(!card.contains("--solution"), "no solution before the lesson is green")
+    }
+}
