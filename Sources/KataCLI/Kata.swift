@@ -20,7 +20,16 @@ public enum Kata {
         // Told to stop (Ctrl-C, SIGTERM, SIGHUP) while finishing: the exit is the signal's, not ours.
         defer { Shutdown.holdIfEnding() }
         let invocation: Invocation
-        do {
+        do throws(UsageError) {
+            // `--lang en|zh-Hans`, anywhere: the language of everything printed from here on.
+            var arguments = arguments
+            if let index = arguments.firstIndex(of: "--lang") {
+                guard index + 1 < arguments.count, let language = Language(code: arguments[index + 1]) else {
+                    throw UsageError("--lang needs en or zh-Hans (e.g. kata --lang zh-Hans next)", command: nil)
+                }
+                Language.choose(language)
+                arguments.removeSubrange(index...index + 1)
+            }
             invocation = try Invocation.parse(arguments)
         } catch {
             complain("kata: \(error)\n" + (error.command.map { "Try: kata \($0) --help" } ?? "Try: kata --help"))

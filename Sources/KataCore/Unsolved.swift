@@ -69,12 +69,12 @@ public final class UnsolvedLedger: Sendable {
         entries.withLock { $0[number] }
     }
 
-    /// The one line that tells the student what to do: it names the first stub that ran after
+    /// The one line that tells the student what to do, in the student's language: it names the first stub that ran after
     /// the ledger counted `since` hits (so a partly solved lesson points at what is still missing).
     public func message(lesson number: Int, since: Int = 0) -> String? {
         guard let entry = entry(lesson: number) else { return nil }
         let function = since < entry.hits.count ? entry.hits[since] : entry.function
-        return "Lesson \(Lesson.paddedNumber(number)) is not solved yet: write \(function) in \(entry.file)"
+        return HarnessText.notSolved(lesson: Lesson.paddedNumber(number), function: function, file: entry.file).localized
     }
 
     /// `/home/me/kata/Exercises/06-…/X.swift` → `Exercises/06-…/X.swift`.

@@ -163,7 +163,7 @@ struct Lesson04Tests {
             return what the run returned — the test reads how the run really ended. finished: a mode \
             that empties itself (a one-shot timer); stopped: stop() from inside the run; timed out: \
             something to wait for that never comes; handled source: returnAfterSourceHandled with a signalled source.
-            """, expectedTitle: "expected")
+            """, expectedTitle: HarnessText.expected.localized)
     }
 
     @Test("Produce a stop in the same pass as the deadline: the run times out")
@@ -174,7 +174,7 @@ struct Lesson04Tests {
             "the loop's run ended timed out",
             "you returned timed out",
         ], hint: "call the stop() you are given from a timer due exactly at the run's deadline, `loop.now + timeout` (the clock does not start at 0; a port keeps the mode busy): one pass sees both, and checks the deadline first.",
-           expectedTitle: "expected")
+           expectedTitle: HarnessText.expected.localized)
     }
 
     @Test("Produce a stop sent while nothing runs: it is lost, and the run times out")
@@ -185,6 +185,6 @@ struct Lesson04Tests {
             "the loop's run ended timed out",
             "you returned timed out",
         ], hint: "call the stop() you are given before you run the loop, then run a mode that has something to wait for (a port) with a timeout.",
-           expectedTitle: "expected")
+           expectedTitle: HarnessText.expected.localized)
     }
 }

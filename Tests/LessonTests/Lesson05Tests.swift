@@ -165,7 +165,7 @@ struct Lesson05Tests {
             return trace.lines(.notes, times: false)
         }
         Kata.expectSameLines(lines, ["default   · order 0, rung first", "default   · order 0, rung second", "default   · order 1"],
-                             hint: "Give the source the bell's order: `Loop.Source(name:order:perform:)`. The loop runs signalled sources by order, then by when they were signalled.", expectedTitle: "expected")
+                             hint: "Give the source the bell's order: `Loop.Source(name:order:perform:)`. The loop runs signalled sources by order, then by when they were signalled.", expectedTitle: HarnessText.expected.localized)
     }
 
     @Test("Rings before the loop gets to the bell count once; the bell runs on the loop, not in ring()")
@@ -203,6 +203,6 @@ struct Lesson05Tests {
             return trace.lines(.notes, times: false)
         }
         Kata.expectSameLines(lines, ["tracking  · bell for both modes", "default   · back to default", "default   · bell"],
-                             hint: "Add the source to each of `modes`, and only those.", expectedTitle: "expected")
+                             hint: "Add the source to each of `modes`, and only those.", expectedTitle: HarnessText.expected.localized)
     }
 }

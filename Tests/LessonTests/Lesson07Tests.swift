@@ -43,7 +43,7 @@ struct Lesson07Tests {
             "default   · the default mode's next timer is due at 101500 ms",
             "default   · work runs at 101500 ms",
         ], hint: "A loop's clock need not start at 0: the fire date is `loop.now + delay`, not `delay` seconds after the clock's origin (`Instant(seconds: delay)` is already in the past here, so the work ran at once).",
-           expectedTitle: "expected")
+           expectedTitle: HarnessText.expected.localized)
     }
 
     @Test("No running loop, no call")
@@ -79,7 +79,7 @@ struct Lesson07Tests {
         let expected = ["default   · performAfterDelay(0) returned", "default   timer \"…\"", "default   · work runs"]
         Kata.expectSameLines(Kata.renaming("timer", to: "…", in: lines),
                              expected, hint: "A delay of 0 is still a timer: it is due at once, but it fires only when the loop runs — never inside the call.",
-                             expectedTitle: "expected")
+                             expectedTitle: HarnessText.expected.localized)
     }
 
     @Test("It obeys modes: default-mode work waits while the loop runs another mode")
@@ -99,7 +99,7 @@ struct Lesson07Tests {
             "   2000 ms  default   · scroll over: back to default",
             "   2000 ms  default   · default-mode work",
         ]
-        Kata.expectSameLines(lines, expected, hint: "Add the timer to each of `modes` of the current loop: while the loop runs the tracking mode, only work scheduled for tracking can fire; the rest waits for the default mode.", expectedTitle: "expected")
+        Kata.expectSameLines(lines, expected, hint: "Add the timer to each of `modes` of the current loop: while the loop runs the tracking mode, only work scheduled for tracking can fire; the rest waits for the default mode.", expectedTitle: HarnessText.expected.localized)
     }
 
     @Test("The work runs on the thread that asked")

@@ -33,7 +33,7 @@ struct Lesson08Tests {
         let expected = ["default   woke: wake-up", "default   source \"perform\"", "default   · work"]
         Kata.expectSameLines(Kata.renaming("source", to: "perform", in: lines),
                              expected, hint: "Add a Loop.Source to the target's loop, signal() it, and wakeUp() the loop: the sleeping loop wakes for the wake-up and runs the signalled source.",
-                             expectedTitle: "expected")
+                             expectedTitle: HarnessText.expected.localized)
     }
 
     @Test("The work waits until the target loop runs")
@@ -88,7 +88,7 @@ struct Lesson08Tests {
             _ = worker.waitUntil { log.count == 3 }
             return log.all
         }
-        Kata.expectSameLines(notes, ["tracking work", "switch to default", "default-mode work"], hint: "Add the source to each of the given modes, and to no other: a loop running the tracking mode runs work meant for tracking, and must not run work meant for the default mode.", expectedTitle: "expected")
+        Kata.expectSameLines(notes, ["tracking work", "switch to default", "default-mode work"], hint: "Add the source to each of the given modes, and to no other: a loop running the tracking mode runs work meant for tracking, and must not run work meant for the default mode.", expectedTitle: HarnessText.expected.localized)
     }
 
     @Test("With no modes given, the work uses the common modes: it runs while the loop runs tracking, where tracking is common")
@@ -102,7 +102,7 @@ struct Lesson08Tests {
             if !worker.waitUntil({ log.count > 0 }) { log.add("(nothing ran while the loop ran the tracking mode)") }
             return log.all
         }
-        Kata.expectSameLines(notes, ["work performed with no modes"], hint: "performSelector:onThread:withObject:waitUntilDone: with no modes uses the common modes (kCFRunLoopCommonModes), not only the default mode: keep `.common` as the default for `modes`, and add the source to each mode you are given.", expectedTitle: "expected")
+        Kata.expectSameLines(notes, ["work performed with no modes"], hint: "performSelector:onThread:withObject:waitUntilDone: with no modes uses the common modes (kCFRunLoopCommonModes), not only the default mode: keep `.common` as the default for `modes`, and add the source to each mode you are given.", expectedTitle: HarnessText.expected.localized)
     }
 
     @Test("A thread that has exited, or never started, is an error, not silence or a hang")
@@ -197,7 +197,7 @@ extension Lesson08Tests {
         }
         Kata.expectSameLines(ran, ["work for default and tracking", "the target still runs tracking"],
                              hint: "Add the source to EVERY mode in `modes`, not just the first: the target runs tracking, which is the second of [.default, .tracking], and must run the work there.",
-                             expectedTitle: "expected")
+                             expectedTitle: HarnessText.expected.localized)
     }
 
     @Test("Once the work ran, its source leaves the target's loop")

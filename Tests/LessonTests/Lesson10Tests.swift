@@ -129,7 +129,7 @@ struct Lesson10Tests {
         #expect(stopReturned, "stop() did not return within 1 s")
         Kata.expectSameLines(lines, ["the loop's run exited", "stop() returned; thread exited: true"],
                              hint: "stop() must not return while the thread is still on its way out: after stopping the loop, wait for the thread to exit (`thread.join()`) — unless stop() runs on that very thread. A caller that frees what the thread uses right after stop() relies on it.",
-                             expectedTitle: "expected")
+                             expectedTitle: HarnessText.expected.localized)
     }
 
     @Test("stop() during work that runs a nested run ends the guarded loop, not the work's nested run")
@@ -169,7 +169,7 @@ struct Lesson10Tests {
         Kata.expectSameLines(lines + ["stop() returned: \(stopReturned), thread exited: \(exited)"],
                              ["the nested run ended: timed out", "stop() returned: true, thread exited: true"],
                              hint: "A stop sent from another thread ends the innermost run — here the work's nested run, whose wait for its reply was cut short ('stopped' instead of running its course), not the guarded loop's run. Deliver the stop as work performed on the thread itself, in the guarded loop's mode: it runs once the work is done, sets the flag and stops the right run.",
-                             expectedTitle: "expected")
+                             expectedTitle: HarnessText.expected.localized)
     }
 
     @Test("A stopped thread and its owner are freed: no retain cycle")

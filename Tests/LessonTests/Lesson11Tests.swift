@@ -228,7 +228,7 @@ struct Lesson11Tests {
             Issue.record("\(file) uses \(name): calling the engine's pass is not allowed — write the steps yourself with the primitives of Loop.Pass")
         }
         if code.contains("unsolved(") {
-            throw Kata.Failure(description: UnsolvedLedger.shared.message(lesson: 11) ?? "Lesson 11 is not solved yet: write StudentPass.runPass(_:) in \(file)")
+            throw Kata.Failure(description: UnsolvedLedger.shared.message(lesson: 11) ?? HarnessText.notSolved(lesson: "11", function: "StudentPass.runPass(_:)", file: file).localized)
         }
     }
 }

@@ -98,7 +98,7 @@ struct Lesson13Tests {
             "    500 ms  default   · download chunk 1", "   1000 ms  default   · countdown 4", "   1000 ms  default   · badge refreshed",
             "   1500 ms  default   · download chunk 2", "   2000 ms  default   · countdown 3", "   2000 ms  default   · badge refreshed",
             "   2500 ms  default   · download chunk 3", "   3000 ms  default   · countdown 2", "   3000 ms  default   · badge refreshed",
-        ], hint: "Outside a scroll the loop runs the default mode: all three must be there (the countdown and download in `.common`, which includes default; not in `.tracking` alone).", expectedTitle: "expected")
+        ], hint: "Outside a scroll the loop runs the default mode: all three must be there (the countdown and download in `.common`, which includes default; not in `.tracking` alone).", expectedTitle: HarnessText.expected.localized)
     }
 
     @Test("Common means every common mode, also one marked later — not a list of mode names")

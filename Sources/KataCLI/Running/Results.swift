@@ -105,8 +105,9 @@ struct LessonResult: Equatable {
         return .failing
     }
 
-    /// `Lesson 06 is not solved yet: write … in Exercises/…` — the line every stub gives.
-    static func isStubLine(_ line: String) -> Bool { line.contains(" is not solved yet: write ") }
+    /// `Lesson 06 is not solved yet: write … in Exercises/…` — the line every stub gives, in
+    /// either language (`第 06 课还没有完成：请在 Exercises/… 中写出 …`).
+    static func isStubLine(_ line: String) -> Bool { HarnessText.isNotSolvedLine(line) }
 
     /// The failures worth showing, one line each, each line once, a breakage first: a stub's
     /// "not solved yet" line as it is; another failure with the name of its test.

@@ -24,7 +24,7 @@ enum Kata {
     ///   a `VirtualClock` to make the thread's own loop virtual.
     /// - Parameter ifStuck: what to suggest when the code does not return in time.
     static func attempt<T: Sendable>(lesson: Int, registry: LoopRegistry = .shared, timeout: Double = 5,
-                                     ifStuck: String = "look for a loop that never ends, a wait with no time limit, or a run that nothing stops",
+                                     ifStuck: String = HarnessText.stuckAdvice.localized,
                                      _ body: @escaping @Sendable () throws -> T) async throws -> T {
         let before = UnsolvedLedger.shared.count(lesson: lesson)
         let outcome = Shared<Result<T, any Error>?>(nil)
@@ -46,8 +46,8 @@ enum Kata {
         let number = Lesson.paddedNumber(lesson)
         switch result {
         case .success(let value): return value
-        case .failure(let error): throw Failure(description: "Lesson \(number): \(error)")
-        case nil: throw Failure(description: "Lesson \(number): your code did not return within \(Int(timeout)) s — \(ifStuck)")
+        case .failure(let error): throw Failure(description: HarnessText.threw(lesson: number, error: "\(error)").localized)
+        case nil: throw Failure(description: HarnessText.timedOut(lesson: number, seconds: Int(timeout), advice: ifStuck).localized)
         }
     }
 
@@ -79,11 +79,11 @@ enum Kata {
     /// Expects two lists of lines (trace lines, usually) to be equal; on a mismatch, records one
     /// issue with both side by side and a hint.
     static func expectSameLines(_ actual: [String], _ expected: [String], hint: String,
-                                expectedTitle: String = "expected (the reference engine)",
+                                expectedTitle: String = HarnessText.expectedTitle.localized,
                                 sourceLocation: SourceLocation = #_sourceLocation) {
         guard actual != expected else { return }
-        let table = LoopTrace.sideBySide(expected: expected, actual: actual, expectedTitle: expectedTitle, actualTitle: "actual (your code)")
-        Issue.record(Comment(rawValue: "The loop did something else than expected:\n\(table)\nHint: \(hint)"), sourceLocation: sourceLocation)
+        let table = LoopTrace.sideBySide(expected: expected, actual: actual, expectedTitle: expectedTitle, actualTitle: HarnessText.actualTitle.localized)
+        Issue.record(Comment(rawValue: "\(HarnessText.mismatch.localized)\n\(table)\n\(HarnessText.hint.localized) \(hint)"), sourceLocation: sourceLocation)
     }
 }
 

@@ -1,0 +1,64 @@
+/// What the lesson tests print around the student's code, in both languages: the stub's line,
+/// the time limit, a thrown error, and the side-by-side trace's titles.
+public enum HarnessText {
+    /// The one line a stub gives: `Lesson 06 is not solved yet: write F in Exercises/…`.
+    public static func notSolved(lesson: String, function: String, file: String) -> Text {
+        Text(en: "Lesson \(lesson) is not solved yet: write \(function) in \(file)",
+             zh: "第 \(lesson) 课还没有完成：请在 \(file) 中写出 \(function)")
+    }
+
+    /// The fixed pieces of ``notSolved(lesson:function:file:)`` that `kata` looks for in test output.
+    static let notSolvedMarkers: [(String, String)] = [
+        (" is not solved yet: write ", " in "),
+        (" 课还没有完成：请在 ", " 中写出 "),
+    ]
+
+    /// True if `line` holds the stub's line, in either language (the output of a test run may
+    /// be in the language of the shell that started it, not of `kata`).
+    public static func isNotSolvedLine(_ line: String) -> Bool {
+        notSolvedMarkers.contains { first, second in
+            guard let range = line.range(of: first) else { return false }
+            return line[range.upperBound...].contains(second)
+        }
+    }
+
+    /// The student's code threw `error`.
+    public static func threw(lesson: String, error: String) -> Text {
+        Text(en: "Lesson \(lesson): \(error)",
+             zh: "第 \(lesson) 课：\(error)")
+    }
+
+    /// The student's code did not return within `seconds`; `advice` says where to look.
+    public static func timedOut(lesson: String, seconds: Int, advice: String) -> Text {
+        Text(en: "Lesson \(lesson): your code did not return within \(seconds) s — \(advice)",
+             zh: "第 \(lesson) 课：你的代码在 \(seconds) 秒内没有返回 —— \(advice)")
+    }
+
+    /// What to look for when the code does not return, unless the test knows better.
+    public static let stuckAdvice = Text(
+        en: "look for a loop that never ends, a wait with no time limit, or a run that nothing stops",
+        zh: "看看有没有永远不结束的循环、没有超时的等待，或者没有任何东西去停止的运行")
+
+    /// The line above the side-by-side traces.
+    public static let mismatch = Text(
+        en: "The loop did something else than expected:",
+        zh: "RunLoop 的行为和期望的不一样：")
+
+    /// The left column's default title.
+    public static let expectedTitle = Text(en: "expected (the reference engine)", zh: "期望（参考实现）")
+    /// The left column's short title.
+    public static let expected = Text(en: "expected", zh: "期望")
+    /// The right column's title.
+    public static let actualTitle = Text(en: "actual (your code)", zh: "实际（你的代码）")
+
+    /// The label before the test's hint.
+    public static let hint = Text(en: "Hint:", zh: "提示：")
+
+    /// Every fixed string above and one of each function's, for the test that both languages are there.
+    public static var all: [Text] {
+        [notSolved(lesson: "06", function: "f()", file: "Exercises/x.swift"),
+         threw(lesson: "06", error: "e"),
+         timedOut(lesson: "06", seconds: 5, advice: "a"),
+         stuckAdvice, mismatch, expectedTitle, expected, actualTitle, hint]
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+import RunLoopEngine
+
+/// The language the student reads: every student-facing string comes in both (``Text``).
+///
+/// Chosen once per process, first match wins:
+/// 1. `kata --lang en|zh-Hans` (the `kata` command only; the lesson tests have no options);
+/// 2. `KATA_LANG=en|zh-Hans`;
+/// 3. the system's language: `LC_ALL`, else `LANG`, starting with `zh` → 简体中文;
+/// 4. English.
+public enum Language: String, Sendable, CaseIterable {
+    case en
+    case zhHans = "zh-Hans"
+
+    /// `en` / `zh-Hans` (also `zh`, `zh_CN`, `zh-CN`, any case) → the language; anything else → nil.
+    public init?(code: String) {
+        let code = code.lowercased()
+        if code == "en" || code.hasPrefix("en_") || code.hasPrefix("en-") { self = .en }
+        else if code == "zh" || code.hasPrefix("zh-") || code.hasPrefix("zh_") { self = .zhHans }
+        else { return nil }
+    }
+
+    /// The rules above, on the given option value and environment: the one place they are written.
+    public static func resolve(option: String? = nil, environment: [String: String]) -> Language {
+        if let option, let chosen = Language(code: option) { return chosen }
+        if let variable = environment["KATA_LANG"], let chosen = Language(code: variable) { return chosen }
+        // POSIX: LC_ALL, when set, overrides LANG.
+        let system = environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["LANG"] ?? ""
+        return system.lowercased().hasPrefix("zh") ? .zhHans : .en
+    }
+
+    /// The language of this process: read from the environment once, unless `kata --lang` chose.
+    public static var current: Language { chosen.withLock { $0 } ?? fromEnvironment }
+
+    /// Called by `kata` when `--lang` is given, before anything is printed.
+    public static func choose(_ language: Language) { chosen.withLock { $0 = language } }
+
+    private static let fromEnvironment = resolve(environment: ProcessInfo.processInfo.environment)
+    private static let chosen = Lock<Language?>(nil)
+}
+
+/// One student-facing string in both languages, side by side. Both are required: a string
+/// without its translation does not compile.
+public struct Text: Sendable, Hashable {
+    public let en: String
+    public let zh: String
+
+    public init(en: String, zh: String) {
+        self.en = en
+        self.zh = zh
+    }
+
+    /// The string in `language`.
+    public func `in`(_ language: Language) -> String {
+        switch language {
+        case .en: en
+        case .zhHans: zh
+        }
+    }
+
+    /// The string in the language of this process (``Language/current``).
+    public var localized: String { self.in(Language.current) }
+}

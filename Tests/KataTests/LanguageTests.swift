@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import KataCLI
+@testable import KataCore
+
+@Suite("The language: --lang, then KATA_LANG, then LC_ALL/LANG, then English")
+struct LanguageTests {
+    @Test("KATA_LANG chooses; LC_ALL or LANG starting with zh means 简体中文; otherwise English")
+    func environment() {
+        #expect(Language.resolve(environment: [:]) == .en)
+        #expect(Language.resolve(environment: ["LANG": "en_US.UTF-8"]) == .en)
+        #expect(Language.resolve(environment: ["LANG": "zh_CN.UTF-8"]) == .zhHans)
+        #expect(Language.resolve(environment: ["LANG": "zh_TW.UTF-8"]) == .zhHans)
+        #expect(Language.resolve(environment: ["LANG": "C.UTF-8", "LC_ALL": "zh_CN.UTF-8"]) == .zhHans)
+        #expect(Language.resolve(environment: ["LANG": "zh_CN.UTF-8", "LC_ALL": "en_US.UTF-8"]) == .en, "LC_ALL overrides LANG")
+        #expect(Language.resolve(environment: ["LANG": "zh_CN.UTF-8", "LC_ALL": ""]) == .zhHans, "an empty LC_ALL is unset")
+        #expect(Language.resolve(environment: ["KATA_LANG": "zh-Hans"]) == .zhHans)
+        #expect(Language.resolve(environment: ["KATA_LANG": "en", "LANG": "zh_CN.UTF-8"]) == .en, "KATA_LANG overrides LANG")
+        #expect(Language.resolve(environment: ["KATA_LANG": "zh-Hans", "LC_ALL": "en_US.UTF-8"]) == .zhHans)
+        #expect(Language.resolve(environment: ["KATA_LANG": "klingon", "LANG": "zh_CN.UTF-8"]) == .zhHans, "an unknown KATA_LANG is ignored")
+    }
+
+    @Test("--lang overrides KATA_LANG and the system's language")
+    func option() {
+        #expect(Language.resolve(option: "en", environment: ["KATA_LANG": "zh-Hans", "LANG": "zh_CN.UTF-8"]) == .en)
+        #expect(Language.resolve(option: "zh-Hans", environment: ["KATA_LANG": "en"]) == .zhHans)
+        #expect(Language.resolve(option: nil, environment: ["KATA_LANG": "zh-Hans"]) == .zhHans)
+    }
+
+    @Test("Text picks the string of the language")
+    func pick() {
+        let text = Text(en: "hello", zh: "你好")
+        #expect(text.in(.en) == "hello")
+        #expect(text.in(.zhHans) == "你好")
+    }
+
+    @Test("Every harness message has both languages, and they differ")
+    func harnessMessages() {
+        for text in HarnessText.all {
+            #expect(!text.en.isEmpty && !text.zh.isEmpty, "\(text)")
+            #expect(text.en != text.zh, "an untranslated copy: \(text.en)")
+        }
+    }
+
+    @Test("kata recognises the stub's line in both languages, and nothing else")
+    func stubLine() {
+        for language in Language.allCases {
+            let line = HarnessText.notSolved(lesson: "06", function: "nextFireDate(after:interval:now:)",
+                                             file: "Exercises/06-timer-skip-on-overrun/NextFireDate.swift").in(language)
+            #expect(LessonResult.isStubLine(line), "\(language): \(line)")
+            #expect(LessonResult.isStubLine("Caught error: \(line) (error)"), "\(language)")
+            let cases = [TestCaseResult(suite: "Lesson06Tests", name: "a", failure: "Caught error: \(line) (error)")]
+            let result = RunReport(cases: cases).result(for: .lesson06)
+            #expect(result.status == .notStarted, "\(language)")
+            #expect(result.failureLines == [line], "\(language)")
+        }
+        #expect(!LessonResult.isStubLine("Expectation failed: 1 == 2"))
+        #expect(!LessonResult.isStubLine(HarnessText.threw(lesson: "06", error: "boom").in(.zhHans)))
+    }
+}
