@@ -26,6 +26,8 @@ public struct Lesson: Sendable, Hashable, Identifiable {
     public var slug: String
     /// `Timer skip on overrun`
     public var title: String
+    /// `定时器错过就跳过`: the title on the Chinese page (`Lessons/zh-Hans/…`).
+    public var titleZh: String
     public var kind: Kind
     public var level: Level
     /// One sentence: the loop behaviour the lesson teaches.
@@ -40,14 +42,18 @@ public struct Lesson: Sendable, Hashable, Identifiable {
     public var keyScenario: String?
     /// Hints, each revealing a little more. The lesson page lists the same hints.
     public var hints: [String]
+    /// The same hints in Chinese, word for word as the Chinese page's "## 提示" section.
+    public var hintsZh: [String]
     /// The lessons this one builds on (numbers).
     public var buildsOn: [Int]
 
-    public init(number: Int, slug: String, title: String, kind: Kind, level: Level, behaviour: String,
-                exerciseFile: String, task: String, keyScenario: String? = nil, hints: [String], buildsOn: [Int] = []) {
+    public init(number: Int, slug: String, title: String, titleZh: String, kind: Kind, level: Level, behaviour: String,
+                exerciseFile: String, task: String, keyScenario: String? = nil, hints: [String], hintsZh: [String],
+                buildsOn: [Int] = []) {
         self.number = number
         self.slug = slug
         self.title = title
+        self.titleZh = titleZh
         self.kind = kind
         self.level = level
         self.behaviour = behaviour
@@ -55,10 +61,18 @@ public struct Lesson: Sendable, Hashable, Identifiable {
         self.task = task
         self.keyScenario = keyScenario
         self.hints = hints
+        self.hintsZh = hintsZh
         self.buildsOn = buildsOn
     }
 
     public var id: Int { number }
+    /// The title in both languages.
+    public var titleText: Text { Text(en: title, zh: titleZh) }
+    /// The hints in both languages, side by side (as many as the English ones: a hint with no
+    /// Chinese twin shows as an empty string, and `LanguageTests` fails).
+    public var hintTexts: [Text] {
+        hints.indices.map { Text(en: hints[$0], zh: $0 < hintsZh.count ? hintsZh[$0] : "") }
+    }
     /// `06`
     public var paddedNumber: String { Lesson.paddedNumber(number) }
     /// A lesson number as the course writes it, two digits at least: `6` → `06`.
@@ -67,6 +81,8 @@ public struct Lesson: Sendable, Hashable, Identifiable {
     public var folder: String { "\(paddedNumber)-\(slug)" }
     /// `Lessons/06-timer-skip-on-overrun.md`
     public var pagePath: String { "Lessons/\(folder).md" }
+    /// `Lessons/zh-Hans/06-timer-skip-on-overrun.md`
+    public var pagePathZh: String { "Lessons/zh-Hans/\(folder).md" }
     /// `Lessons/images/06-timer-skip-on-overrun.svg`: the picture of the key scenario, shown on the page.
     public var imagePath: String { "Lessons/images/\(folder).svg" }
     /// `Solutions/06-timer-skip-on-overrun/NextFireDate.swift`

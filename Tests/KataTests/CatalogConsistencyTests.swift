@@ -39,6 +39,17 @@ struct CatalogConsistencyTests {
         }
     }
 
+    @Test("Each lesson's Chinese title and hints are the Chinese page's, word for word", arguments: Catalog.lessons)
+    func chinesePage(_ lesson: Lesson) throws {
+        let page = try #require(Self.read(lesson.pagePathZh), "missing page \(lesson.pagePathZh)")
+        #expect(page.hasPrefix("# 第 \(lesson.paddedNumber) 课 — \(lesson.titleZh)\n"), "\(lesson.pagePathZh) must start with the catalog's Chinese title")
+        #expect(lesson.hintsZh.count == lesson.hints.count, "lesson \(lesson.number) has \(lesson.hints.count) hints and \(lesson.hintsZh.count) Chinese ones")
+        for (index, hint) in lesson.hintsZh.enumerated() {
+            #expect(page.contains("<details><summary>提示 \(index + 1)</summary>\n\n\(hint)\n\n</details>"), "提示 \(index + 1) of \(lesson.pagePathZh) differs from the catalog's hintsZh")
+        }
+        #expect(!page.contains("<summary>提示 \(lesson.hintsZh.count + 1)</summary>"), "\(lesson.pagePathZh) has more hints than the catalog")
+    }
+
     @Test("Each lesson has its exercise, its solution and its test suite", arguments: Catalog.lessons)
     func files(_ lesson: Lesson) throws {
         let exercise = try #require(Self.read(lesson.exerciseFile), "missing \(lesson.exerciseFile)")

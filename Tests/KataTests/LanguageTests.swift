@@ -42,6 +42,14 @@ struct LanguageTests {
         }
     }
 
+    @Test("Every catalog title and hint, and every kata hint line, has both languages", arguments: Catalog.lessons)
+    func catalog(_ lesson: Lesson) {
+        for text in [lesson.titleText] + lesson.hintTexts + HintText.all {
+            #expect(!text.en.isEmpty && !text.zh.isEmpty, "lesson \(lesson.number): \(text)")
+            #expect(text.en != text.zh, "lesson \(lesson.number), an untranslated copy: \(text.en)")
+        }
+    }
+
     @Test("kata recognises the stub's line in both languages, and nothing else")
     func stubLine() {
         for language in Language.allCases {

@@ -141,21 +141,21 @@ enum Commands {
     static func hint(_ context: Context, lesson: Lesson) throws -> Int32 {
         var progress = Progress.load(from: context.root)
         guard let shown = progress.nextHint(of: lesson.number, available: lesson.hints.count) else {
-            print("Lesson \(lesson.paddedNumber) has no hints; its page is \(lesson.pagePath).")
+            print(HintText.none(lesson).localized)
             return Kata.ExitCode.ok
         }
         progress.save(to: context.root)
-        print(context.style.bold("Lesson \(lesson.paddedNumber) — \(lesson.title)") + "\n")
+        print(context.style.bold(HintText.heading(lesson).localized) + "\n")
         for index in 0..<shown {
-            let label = "Hint \(index + 1)/\(lesson.hints.count)  "
+            let label = HintText.label(index + 1, of: lesson.hints.count).localized
             let first = index == shown - 1 ? context.style.bold(label) : context.style.dim(label)
-            print(Style.wrap(lesson.hints[index], width: 88, indent: String(repeating: " ", count: label.count), first: first).joined(separator: "\n"))
+            print(Style.wrap(lesson.hintTexts[index].localized, width: 88, indent: String(repeating: " ", count: label.count), first: first).joined(separator: "\n"))
         }
         print("")
         if shown == lesson.hints.count {
-            print(context.style.dim("That was the last hint. The page explains the behaviour in full: \(lesson.pagePath)"))
+            print(context.style.dim(HintText.last(lesson).localized))
         } else {
-            print(context.style.dim("Ask again for hint \(shown + 1): swift run kata hint \(lesson.number)"))
+            print(context.style.dim(HintText.more(lesson, next: shown + 1).localized))
         }
         return Kata.ExitCode.ok
     }

@@ -4,6 +4,7 @@ extension Lesson {
         number: 1,
         slug: "one-loop-per-thread",
         title: "One loop per thread",
+        titleZh: "每个线程一个 RunLoop",
         kind: .build,
         level: .one,
         behaviour: "A loop per thread, made on first request, kept in a registry keyed by thread, gone when the thread exits; the main loop.",
@@ -14,6 +15,11 @@ extension Lesson {
             "A dictionary `[ThreadID: Loop]` is the whole table: CF keeps exactly that (keyed by pthread).",
             "`loop(for:makeLoop:)`: return the stored loop if there is one; otherwise call `makeLoop()` once, store the result, return it.",
             "`threadDidExit(_:)` must remove the entry (`removeValue(forKey:)`) and return it — keeping it would keep a dead thread's loop alive for ever.",
+        ],
+        hintsZh: [
+            "一个 `[ThreadID: Loop]` 字典就是整张表：CF 存的正是这个（以 pthread 为 key）。",
+            "`loop(for:makeLoop:)`：如果已经存了 RunLoop 就直接返回；否则调用一次 `makeLoop()`，把结果存起来再返回。",
+            "`threadDidExit(_:)` 必须删掉那一项（`removeValue(forKey:)`）并把它返回——留着它，就会让一个已经死掉的线程的 RunLoop 永远活着。",
         ],
         buildsOn: []
     )

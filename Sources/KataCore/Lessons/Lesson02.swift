@@ -4,6 +4,7 @@ extension Lesson {
         number: 2,
         slug: "mode-isolation",
         title: "Mode isolation",
+        titleZh: "Mode 隔离",
         kind: .build,
         level: .one,
         behaviour: "One mode runs at a time; items of other modes wait; an empty mode returns at once; an item added twice is held once; observers alone keep nothing alive.",
@@ -14,6 +15,11 @@ extension Lesson {
             "Keep everything in one array in the order it was added; `Loop.Item` is Hashable and Equatable by identity.",
             "`insert` checks `contains` first and returns false for a duplicate; `remove` returns false for an item it does not hold — the loop counts items by what you answer. `items(of:)` filters by `item.kind`.",
             "`isEmpty` looks only at sources, ports and timers: `!held.contains { $0.kind != .observer }`.",
+        ],
+        hintsZh: [
+            "把所有 item 按添加顺序放在一个数组里；`Loop.Item` 按身份（identity）实现了 Hashable 和 Equatable。",
+            "`insert` 先检查 `contains`，重复的返回 false；`remove` 对不在表里的 item 返回 false——RunLoop 按你的回答来给 item 计数。`items(of:)` 按 `item.kind` 过滤。",
+            "`isEmpty` 只看事件源、端口和定时器：`!held.contains { $0.kind != .observer }`。",
         ],
         buildsOn: [1]
     )

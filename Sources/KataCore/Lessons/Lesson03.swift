@@ -4,6 +4,7 @@ extension Lesson {
         number: 3,
         slug: "common-modes",
         title: "Common modes",
+        titleZh: "common modes",
         kind: .build,
         level: .one,
         behaviour: "`.common` is a set of mode names, not a mode; common items reach every common mode, also one marked later.",
@@ -14,6 +15,11 @@ extension Lesson {
             "You need two stored properties: the set of common modes, and the list of items added to `.common`.",
             "`addCommonItem` remembers the item once (an array keeps the order) and answers `commonModes`; `removeCommonItem` forgets it — or a mode marked later gets it back — and answers `commonModes`; `markCommon` inserts the mode and answers every remembered item — unless the mode was common already.",
             "Never answer a mode that was not marked: `.common` means exactly the modes in your set, and the loop marks `.default` for you when it is made.",
+        ],
+        hintsZh: [
+            "你需要两个存储属性：common Mode 的集合，以及加到 `.common` 的 item 列表。",
+            "`addCommonItem` 只记住 item 一次（用数组保持顺序），返回 `commonModes`；`removeCommonItem` 忘掉它——否则之后标记的 Mode 会把它拿回来——并返回 `commonModes`；`markCommon` 插入这个 Mode，返回记住的所有 item——除非这个 Mode 本来就是 common。",
+            "绝不要返回没被标记过的 Mode：`.common` 指的就是你集合里的那些 Mode，而 RunLoop 创建时会替你标记 `.default`。",
         ],
         buildsOn: [2]
     )

@@ -4,6 +4,7 @@ extension Lesson {
         number: 7,
         slug: "perform-after-delay-is-a-timer",
         title: "Perform after delay is a timer",
+        titleZh: "performSelector:afterDelay: 就是一个定时器",
         kind: .use,
         level: .two,
         behaviour: "performSelector:afterDelay: is a one-shot timer in the current loop: no running loop, no call; it obeys modes.",
@@ -14,6 +15,11 @@ extension Lesson {
             "There is no waiting anywhere in the answer: `performSelector:afterDelay:` is a one-shot timer added to the current thread's loop.",
             "`Loop.current` is the calling thread's loop; make a `Loop.Timer` whose fire date is `loop.now + delay` (a loop's clock need not start at 0) and whose callout runs the work.",
             "Add that one timer to each mode in `modes` with `loop.add(_:forMode:)`, and return it so it can be cancelled.",
+        ],
+        hintsZh: [
+            "答案里没有任何等待：`performSelector:afterDelay:` 就是加到当前线程 RunLoop 里的一个一次性定时器。",
+            "`Loop.current` 是调用线程的 RunLoop；创建一个 `Loop.Timer`，触发时间是 `loop.now + delay`（RunLoop 的时钟不一定从 0 开始），回调执行任务。",
+            "用 `loop.add(_:forMode:)` 把这一个定时器加到 `modes` 里的每个 Mode，然后返回它，以便取消。",
         ],
         buildsOn: [6]
     )

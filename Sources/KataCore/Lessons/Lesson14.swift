@@ -4,6 +4,7 @@ extension Lesson {
         number: 14,
         slug: "main-queue-on-the-main-loop",
         title: "Main queue on the main loop",
+        titleZh: "主线程 RunLoop 上的主队列",
         kind: .build,
         level: .three,
         behaviour: "Work sent to the main queue is run by the main loop, in common modes only.",
@@ -14,6 +15,11 @@ extension Lesson {
             "`servicesMainQueue`: the main loop services the main queue only while it runs one of its common modes — one line, `commonModes.contains(mode)`.",
             "`service`: run the queued items in order, each with `item.run()`.",
             "Take a snapshot with `queue.takeAll()` and run all of those: `while let item = queue.takeFirst() { item.run() }` would also run work queued by the items themselves in the same service, and running only the first one or two leaves the rest behind the sources.",
+        ],
+        hintsZh: [
+            "`servicesMainQueue`：主线程 RunLoop 只在运行它的某个 common Mode 时处理主队列——一行：`commonModes.contains(mode)`。",
+            "`service`：按顺序执行排队的任务，每个都用 `item.run()`。",
+            "用 `queue.takeAll()` 取一个快照，把它们全部执行：`while let item = queue.takeFirst() { item.run() }` 会在同一次处理中把任务自己排进来的任务也执行掉，而只执行前一两个，会把其余的留在事件源后面。",
         ],
         buildsOn: [3, 11]
     )
