@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KataCLI
 @testable import KataCore
+import RunLoopEngine
 
 @Suite("The language: --lang, then KATA_LANG, then LC_ALL/LANG, then English")
 struct LanguageTests {
@@ -48,6 +49,20 @@ struct LanguageTests {
             #expect(!text.en.isEmpty && !text.zh.isEmpty, "lesson \(lesson.number): \(text)")
             #expect(text.en != text.zh, "lesson \(lesson.number), an untranslated copy: \(text.en)")
         }
+    }
+
+    @Test("The side-by-side trace keeps its columns under Chinese titles (a Chinese character is two columns wide)")
+    func chineseColumns() {
+        let table = LoopTrace.sideBySide(expected: ["entry default", "exit default"], actual: ["entry default"],
+                                         expectedTitle: HarnessText.expectedTitle.in(.zhHans), actualTitle: HarnessText.actualTitle.in(.zhHans))
+        let lines = table.split(separator: "\n").map(String.init)
+        /// The terminal column of the bar, a wide character counting two.
+        func barColumn(_ line: String) -> Int? {
+            guard let bar = line.firstIndex(where: { $0 == "│" || $0 == "┼" }) else { return nil }
+            return line[..<bar].unicodeScalars.reduce(0) { $0 + ((0x2E80...0xFFEF).contains($1.value) ? 2 : 1) }
+        }
+        let columns = Set(lines.compactMap(barColumn))
+        #expect(columns.count == 1, "the bar moves between lines:\n\(table)")
     }
 
     @Test("kata recognises the stub's line in both languages, and nothing else")

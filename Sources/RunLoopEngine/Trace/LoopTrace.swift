@@ -89,9 +89,11 @@ public final class LoopTrace: Sendable {
     /// Expected and actual lines in two columns, the first difference marked, for a failure message.
     public static func sideBySide(expected: [String], actual: [String], expectedTitle: String = "expected",
                                   actualTitle: String = "actual") -> String {
-        let width = max(([expectedTitle] + expected).map(\.count).max() ?? 0, 20)
-        var out = ["    \(expectedTitle.padding(toLength: width)) │ \(actualTitle)",
-                   "    \(String(repeating: "─", count: width)) ┼ \(String(repeating: "─", count: 20))"]
+        // Columns, not characters: a title in Chinese takes two columns a character. The header
+        // starts where the rows' text does, after the marker and the line number ("✗  2 ").
+        let width = max(([expectedTitle] + expected).map(\.columns).max() ?? 0, 20)
+        var out = ["     \(expectedTitle.padding(toLength: width)) │ \(actualTitle)",
+                   "     \(String(repeating: "─", count: width)) ┼ \(String(repeating: "─", count: 20))"]
         var marked = false
         for index in 0..<max(expected.count, actual.count) {
             let left = index < expected.count ? expected[index] : ""
@@ -106,8 +108,21 @@ public final class LoopTrace: Sendable {
 }
 
 extension String {
+    /// The columns a terminal gives the string: two for each East Asian wide character
+    /// (CJK ideographs, kana, hangul, full-width forms), one for any other.
+    var columns: Int {
+        unicodeScalars.reduce(0) { total, scalar in
+            switch scalar.value {
+            case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0xA4CF, 0xAC00...0xD7A3,
+                 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6: total + 2
+            default: total + 1
+            }
+        }
+    }
+
+    /// The string followed by spaces up to `length` columns.
     func padding(toLength length: Int) -> String {
-        count >= length ? self : self + String(repeating: " ", count: length - count)
+        columns >= length ? self : self + String(repeating: " ", count: length - columns)
     }
 
     func leftPadding(toLength length: Int) -> String {
