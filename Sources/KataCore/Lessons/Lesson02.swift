@@ -17,7 +17,7 @@ extension Lesson {
             "`isEmpty` looks only at sources, ports and timers: `!held.contains { $0.kind != .observer }`.",
         ],
         hintsZh: [
-            "把所有 item 按添加顺序放在一个数组里；`Loop.Item` 按身份（identity）实现了 Hashable 和 Equatable。",
+            "把所有 item 按添加顺序放在一个数组里；`Loop.Item` 按对象身份实现了 Hashable 和 Equatable。",
             "`insert` 先检查 `contains`，重复的返回 false；`remove` 对不在表里的 item 返回 false——RunLoop 按你的回答来给 item 计数。`items(of:)` 按 `item.kind` 过滤。",
             "`isEmpty` 只看事件源、端口和定时器：`!held.contains { $0.kind != .observer }`。",
         ],

@@ -12,14 +12,14 @@ extension Lesson {
         task: "RunResultPredictions (eight predictions), then the six produce…(on:) functions",
         keyScenario: "run-results",
         hints: [
-            "Four results: finished (the mode is empty — before the run, or after its last item went), stopped (stop() reached a run in progress), timed out (the deadline passed), handled source (a source or port ran and you asked to return after one).",
-            "Step 11 checks them in this order: handled source, timed out, stopped, finished. A stop with no run in progress is dropped; a timer is never a 'source'.",
-            "To produce: finished — one one-shot timer; stopped — a timer whose callout calls `Loop.current.stop()` (plus a port so the mode is not empty); timed out — a port and a timeout; handled source — a signalled source and `returnAfterSourceHandled: true`. For the stop at the deadline, the timer is due exactly when the run's timeout ends: `loop.now + timeout` (the clock need not start at 0).",
+            "Four results: `.finished` (the mode is empty — before the run, or after its last item went), `.stopped` (`stop()` reached a run in progress), `.timedOut` (the deadline passed), `.handledSource` (a source or port ran and you asked to return after one).",
+            "Step 11 checks them in this order: handled source, timed out, stopped, finished. A `stop()` with no run in progress is dropped; a timer is never a 'source'.",
+            "To produce: `.finished` — one one-shot timer; `.stopped` — a timer whose callout calls `Loop.current.stop()` (plus a port so the mode is not empty); `.timedOut` — a port and a timeout; `.handledSource` — a signalled source and `returnAfterSourceHandled: true`. For the `stop()` at the deadline, the timer is due exactly when the run's timeout ends: `loop.now + timeout` (the clock need not start at 0).",
         ],
         hintsZh: [
-            "四种结果：finished（Mode 为空——在运行前，或最后一个 item 没了之后），stopped（stop() 到达了正在进行的运行），timed out（过了截止时间），handled source（某个事件源或端口被处理了，而你要求处理一个就返回）。",
-            "第 11 步按这个顺序检查：处理了事件源、超时、停止、完成。没有运行时的 stop 会被丢掉；定时器永远不算“事件源”。",
-            "制造结果：finished —— 一个一次性定时器；stopped —— 一个回调里调用 `Loop.current.stop()` 的定时器（再加一个端口，让 Mode 不为空）；timed out —— 一个端口加一个超时；handled source —— 一个已标记的事件源加 `returnAfterSourceHandled: true`。截止时间时的 stop：让定时器恰好在这次运行超时的那一刻到期：`loop.now + timeout`（时钟不一定从 0 开始）。",
+            "四种结果：`.finished`（Mode 为空——在运行前，或最后一个 item 没了之后），`.stopped`（`stop()` 到达了正在进行的运行），`.timedOut`（过了截止时间），`.handledSource`（某个事件源或端口被处理了，而你要求处理一个就返回）。",
+            "第 11 步按这个顺序检查：处理了事件源、超时、停止、完成。没有运行时的 `stop()` 会被丢掉；定时器永远不算“事件源”。",
+            "制造结果：`.finished` —— 一个一次性定时器；`.stopped` —— 一个回调里调用 `Loop.current.stop()` 的定时器（再加一个端口，让 Mode 不为空）；`.timedOut` —— 一个端口加一个超时；`.handledSource` —— 一个已标记的事件源加 `returnAfterSourceHandled: true`。截止时间时的 `stop()`：让定时器恰好在这次运行超时的那一刻到期：`loop.now + timeout`（时钟不一定从 0 开始）。",
         ],
         buildsOn: [2]
     )

@@ -14,12 +14,12 @@ extension Lesson {
         hints: [
             "The next fire date is always the old fire date plus a whole number of intervals — never `now` plus anything.",
             "Count how many whole intervals fit between the old fire date and now: those ticks are missed. The answer is one tick after them — counted from the old fire date, never from the clock's origin (a timer's ticks need not be multiples of its interval).",
-            "Work in whole nanoseconds (in `Double` seconds, 0.3 / 0.1 is 2.9999999999999996): `let step = Int64((interval * 1e9).rounded())`, `let k = (now.nanoseconds - fireDate.nanoseconds) / step + 1`, then `Instant(nanoseconds: fireDate.nanoseconds + k * step)`. A tick exactly on now counts as missed.",
+            "Work in whole nanoseconds (in `Double` seconds, 0.3 / 0.1 is 2.9999999999999996): `let step = Int64((interval * 1e9).rounded())`, `let k = (now.nanoseconds - fireDate.nanoseconds) / step + 1`, then `Instant(nanoseconds: fireDate.nanoseconds + k * step)`. A tick exactly on `now` counts as missed.",
         ],
         hintsZh: [
             "下一次触发时间永远是旧的触发时间加上整数个间隔——绝不是 `now` 加上什么。",
             "数一数旧的触发时间和现在之间能放下几个完整的间隔：这些滴答都错过了。答案是它们之后的那一个——从旧的触发时间算起，绝不从时钟原点算起（定时器的滴答不一定是间隔的整数倍）。",
-            "用整数纳秒来算（用 `Double` 秒的话，0.3 / 0.1 是 2.9999999999999996）：`let step = Int64((interval * 1e9).rounded())`，`let k = (now.nanoseconds - fireDate.nanoseconds) / step + 1`，然后 `Instant(nanoseconds: fireDate.nanoseconds + k * step)`。正好落在 now 上的滴答算错过。",
+            "用整数纳秒来算（用 `Double` 秒的话，0.3 / 0.1 是 2.9999999999999996）：`let step = Int64((interval * 1e9).rounded())`，`let k = (now.nanoseconds - fireDate.nanoseconds) / step + 1`，然后 `Instant(nanoseconds: fireDate.nanoseconds + k * step)`。正好落在 `now` 上的滴答算错过。",
         ],
         buildsOn: [2]
     )

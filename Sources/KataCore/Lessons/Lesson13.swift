@@ -4,7 +4,7 @@ extension Lesson {
         number: 13,
         slug: "scrolling-keeps-the-ticker",
         title: "Scrolling keeps the ticker",
-        titleZh: "滑动时 ticker 照常走",
+        titleZh: "滑动时定时器照常走",
         kind: .use,
         level: .three,
         behaviour: "A UI loop runs a tracking mode while scrolling: default-mode timers pause, common-mode ones keep going.",

@@ -1,0 +1,183 @@
+import Foundation
+
+/// Finds English prose left in a Chinese string: the words a reader of Chinese only would have to
+/// translate. Code and names stay as they are (docs/GLOSSARY.md), so these are not prose:
+/// - `inline code`, and `\(interpolations)` of a Swift literal;
+/// - a command line (`swift run kata hint 6`, `git stash`, `KATA_LANG=zh-Hans swift test`);
+/// - a token with code in it: a path, a dotted or called name, `snake_case`, `--option`, digits;
+/// - a camelCase or ALL-CAPS name (`nextFireDate`, `CFRunLoopRun`, `GCD`);
+/// - the names the glossary keeps (RunLoop, Mode, Source0, Timer, Observer…) and a few units.
+///
+/// What is left, a lower-case word or a capitalised English function word, is reported.
+enum StrayEnglish {
+    /// The English words in `text`, in order; empty when the string reads as Chinese.
+    static func words(in text: String) -> [String] {
+        var found: [String] = []
+        for segment in asciiSegments(of: withoutCode(text)) {
+            let trimmed = segment.trimmingCharacters(in: .whitespaces)
+            if commandStarts.contains(where: { trimmed.hasPrefix($0) }) { continue }
+            for token in trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+                let word = token.trimmingCharacters(in: CharacterSet(charactersIn: ",;!?\"'’“”"))
+                if isProse(word) { found.append(word) }
+            }
+        }
+        return found
+    }
+
+    /// `text` without its `inline code` spans and Swift interpolations.
+    static func withoutCode(_ text: String) -> String {
+        var out = ""
+        var inCode = false
+        var depth = 0
+        var characters = Array(text)[...]
+        while let character = characters.popFirst() {
+            if depth > 0 {
+                if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
+                if depth == 0 { out.append(" ") }
+                continue
+            }
+            if character == "\\", characters.first == "(" {
+                characters.removeFirst()
+                depth = 1
+                continue
+            }
+            if character == "`" {
+                inCode.toggle()
+                out.append(" ")
+                continue
+            }
+            if !inCode { out.append(character) }
+        }
+        return out
+    }
+
+    /// The runs of ASCII characters between the Chinese ones: each is read on its own.
+    static func asciiSegments(of text: String) -> [String] {
+        var segments: [String] = []
+        var current = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                current.unicodeScalars.append(scalar)
+            } else {
+                segments.append(current)
+                current = ""
+            }
+        }
+        segments.append(current)
+        return segments.filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+    }
+
+    /// A segment starting with one of these is a command line, code as a whole.
+    static let commandStarts = ["swift ", "kata ", "git ", "KATA_LANG=", "LANG=", "LC_ALL=", "RUNLOOP_", "CI="]
+
+    /// Names kept in English in Chinese text (docs/GLOSSARY.md), and units.
+    static let kept: Set<String> = [
+        "RunLoop", "RunLoops", "Mode", "Modes", "Source0", "Source1", "Source", "Timer", "Timers", "Observer", "Observers",
+        "Block", "Blocks", "Port", "Mach", "Kata", "iOS", "macOS", "Linux", "Swift", "Xcode", "Apple", "UIKit", "AppKit",
+        "Foundation", "CoreFoundation", "Dispatch", "Testing", "XCTest", "NSTimer", "NSRunLoop", "NSThread", "Thread",
+        "RunLoop.Mode", "iPhone", "Chrome", "Safari", "Markdown", "SVG", "ThreadSanitizer", "TSan", "Ctrl-C", "Enter",
+        "pthread", "kqueue", "epoll", "futex", "mach", "kernel", "ms", "s", "µs", "ns", "min", "h", "kata", "swift",
+        "Objective-C", "AFNetworking", "AsyncDisplayKit", "Texture", "CADisplayLink", "CATransaction", "Core", "Animation",
+        "ReactiveCocoa", "YYKit", "GCD", "QoS", "perform", "autoreleasepool", "weak", "strong", "self", "true", "false", "nil",
+        // Words Chinese iOS developers use as they are: a Mode's items, a pool's push and pop, an
+        // observer's order, a dictionary's key, and the modes' short names before "Mode".
+        "item", "items", "push", "pop", "order", "key", "common", "default", "tracking",
+    ]
+
+    /// Capitalised English words that start or carry a sentence: never a name.
+    static let sentenceWords: Set<String> = [
+        "The", "This", "That", "These", "Those", "A", "An", "It", "Its", "If", "When", "Then", "And", "Or", "But", "Not",
+        "No", "Yes", "You", "Your", "We", "Our", "Lesson", "Lessons", "Hint", "Hints", "Run", "Read", "Edit", "Write",
+        "Try", "Expected", "Actual", "Done", "Solved", "Next", "Every", "Each", "All", "None", "Some", "Is", "Are", "Was",
+        "Were", "Has", "Have", "Do", "Does", "Did", "Can", "Cannot", "Will", "Should", "Must", "See", "Use", "Fix",
+        "Check", "Question", "Answer", "Why", "What", "Where", "How", "Which", "Who", "Stopped", "Failed", "Passed",
+        "Wrong", "Right", "Correct", "Score", "Track", "Usage", "Options", "Commands", "Example", "Examples", "Note",
+    ]
+
+    /// A token that a reader would have to translate.
+    static func isProse(_ word: String) -> Bool {
+        guard word.count >= 2, word.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        if kept.contains(word) { return false }
+        let rest = word.dropFirst()
+        if rest.contains(where: \.isUppercase) { return false }             // camelCase, CFRunLoop, GCD
+        if word.first!.isUppercase { return sentenceWords.contains(word) }   // a name, unless a sentence word
+        return true                                                           // a lower-case English word
+    }
+}
+
+/// The string literals of a Swift source file that hold Chinese: their text, with the line each
+/// starts on. Comments are skipped; an interpolation's own literals are read as part of it.
+enum ChineseLiterals {
+    struct Literal {
+        let line: Int
+        let text: String
+    }
+
+    static func find(inSwift source: String) -> [Literal] {
+        var literals: [Literal] = []
+        let characters = Array(source)
+        var index = 0
+        var line = 1
+        func at(_ offset: Int) -> Character? { index + offset < characters.count ? characters[index + offset] : nil }
+        while index < characters.count {
+            let character = characters[index]
+            if character == "\n" { line += 1; index += 1; continue }
+            if character == "/", at(1) == "/" {
+                while index < characters.count, characters[index] != "\n" { index += 1 }
+                continue
+            }
+            if character == "/", at(1) == "*" {
+                index += 2
+                while index < characters.count, !(characters[index] == "*" && at(1) == "/") {
+                    if characters[index] == "\n" { line += 1 }
+                    index += 1
+                }
+                index += 2
+                continue
+            }
+            if character == "\"" {
+                let startLine = line
+                let multiLine = at(1) == "\"" && at(2) == "\""
+                index += multiLine ? 3 : 1
+                var text = ""
+                var depth = 0
+                while index < characters.count {
+                    let current = characters[index]
+                    if current == "\n" { line += 1 }
+                    if depth == 0 {
+                        if current == "\\" {
+                            if at(1) == "(" { depth = 1; text += "\\("; index += 2; continue }
+                            text.append(current)
+                            if let next = at(1) { text.append(next) }
+                            index += 2
+                            continue
+                        }
+                        if current == "\"" {
+                            if !multiLine { index += 1; break }
+                            if at(1) == "\"" && at(2) == "\"" { index += 3; break }
+                        }
+                    } else {
+                        if current == "(" { depth += 1 } else if current == ")" { depth -= 1 }
+                        // A literal inside an interpolation: copied through to its closing quote.
+                        if current == "\"" {
+                            text.append(current)
+                            index += 1
+                            while index < characters.count, characters[index] != "\"" {
+                                if characters[index] == "\\" { text.append(characters[index]); index += 1 }
+                                if index < characters.count { text.append(characters[index]); index += 1 }
+                            }
+                        }
+                    }
+                    if index < characters.count { text.append(characters[index]) }
+                    index += 1
+                }
+                if text.unicodeScalars.contains(where: { (0x4E00...0x9FFF).contains($0.value) }) {
+                    literals.append(Literal(line: startLine, text: text))
+                }
+                continue
+            }
+            index += 1
+        }
+        return literals
+    }
+}
