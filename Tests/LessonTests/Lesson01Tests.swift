@@ -206,3 +206,7 @@ private final class WeakLoop: @unchecked Sendable {
     // @unchecked: written and read by one thread (the scenario's).
     weak var loop: Loop?
 }
+
+extension ChineseTestNames {
+    static let lesson01: [String: String] = [:]
+}

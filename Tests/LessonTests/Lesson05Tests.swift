@@ -6,7 +6,8 @@ import Testing
 /// Lesson 05: the student's door bell, rung across threads (short waits) and on a virtual clock.
 @Suite("Lesson 05 — Source0: signal and wake", .serialized, .tags(.lesson05, .level2, .use))
 struct Lesson05Tests {
-    static let stuck = "did ring() wake the loop? A signalled source waits for a wake-up"
+    static let stuck = Text(en: "did ring() wake the loop? A signalled source waits for a wake-up",
+                            zh: "ring() 唤醒 RunLoop 了吗？被标记的事件源要等到 RunLoop 被唤醒才会处理")
 
     /// A thread whose loop sleeps in the default mode (kept alive by a port) in runs of 30 s,
     /// until told to finish; it records how each run ended.
@@ -205,4 +206,8 @@ struct Lesson05Tests {
         Kata.expectSameLines(lines, ["tracking  · bell for both modes", "default   · back to default", "default   · bell"],
                              hint: "Add the source to each of `modes`, and only those.", expectedTitle: HarnessText.expected.localized)
     }
+}
+
+extension ChineseTestNames {
+    static let lesson05: [String: String] = [:]
 }

@@ -4,7 +4,8 @@ import Testing
 /// Lesson 08: the student's `perform(on:…)` against real threads, each with a bounded wait.
 @Suite("Lesson 08 — Perform on thread is a source0", .serialized, .tags(.lesson08, .level2, .use))
 struct Lesson08Tests {
-    static let stuck = "was the work never run? A signalled source waits for a wake-up: signal() the source AND wakeUp() the target's loop"
+    static let stuck = Text(en: "was the work never run? A signalled source waits for a wake-up: signal() the source AND wakeUp() the target's loop",
+                            zh: "工作是不是根本没有执行？被标记的事件源要等到 RunLoop 被唤醒：既要 signal() 事件源，也要 wakeUp() 目标线程的 RunLoop")
 
     @Test("The work runs on the target thread, not on the caller's")
     func runsOnTarget() async throws {
@@ -125,7 +126,8 @@ struct Lesson08Tests {
 
     @Test("A caller waiting for work is released with an error when the target exits first")
     func exitWhileWaiting() async throws {
-        let (result, ran) = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: "perform(…, waitUntilDone: true) still waits for a thread that has exited: while you wait, watch `thread.isFinished` and throw LoopError.threadExited if the work never ran") { () -> (String, Int) in
+        let (result, ran) = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Text(en: "perform(…, waitUntilDone: true) still waits for a thread that has exited: while you wait, watch `thread.isFinished` and throw LoopError.threadExited if the work never ran",
+                                                                                   zh: "perform(…, waitUntilDone: true) 还在等一个已经退出的线程：等待时盯着 `thread.isFinished`，如果工作始终没有执行，就抛出 LoopError.threadExited")) { () -> (String, Int) in
             let ran = Log()
             let ready = DispatchSemaphore(value: 0)
             // It runs only the tracking mode, for 0.3 s, then exits: default-mode work never runs.
@@ -286,4 +288,8 @@ private final class WorkerBox: Sendable {
     let mode = Lock<Loop.Mode>(.default)
     let loop = Lock<Loop?>(nil)
     let finished = Lock(false)
+}
+
+extension ChineseTestNames {
+    static let lesson08: [String: String] = [:]
 }

@@ -4,7 +4,8 @@ import Testing
 /// Lesson 10: the student's permanent thread, on real threads with short time limits.
 @Suite("Lesson 10 — Stopping run vs the guarded loop", .serialized, .tags(.lesson10, .level3, .use))
 struct Lesson10Tests {
-    static let stuck = "did stop() wait for a thread that never exits? `run()` cannot be stopped: run one mode at a time in a loop guarded by a flag"
+    static let stuck = Text(en: "did stop() wait for a thread that never exits? `run()` cannot be stopped: run one mode at a time in a loop guarded by a flag",
+                            zh: "stop() 是不是在等一个永远不会退出的线程？`run()` 停不下来：在一个由标志控制的循环里，每次只运行一个 Mode")
 
     static func attempt<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await Kata.attempt(lesson: 10, timeout: 3, ifStuck: stuck, body)
@@ -312,4 +313,8 @@ private final class RunForeverThread: Sendable {
         loop.wakeUp()
         thread.join(timeout: 1)
     }
+}
+
+extension ChineseTestNames {
+    static let lesson10: [String: String] = [:]
 }

@@ -24,7 +24,7 @@ enum Kata {
     ///   a `VirtualClock` to make the thread's own loop virtual.
     /// - Parameter ifStuck: what to suggest when the code does not return in time.
     static func attempt<T: Sendable>(lesson: Int, registry: LoopRegistry = .shared, timeout: Double = 5,
-                                     ifStuck: String = HarnessText.stuckAdvice.localized,
+                                     ifStuck: Text = HarnessText.stuckAdvice,
                                      _ body: @escaping @Sendable () throws -> T) async throws -> T {
         let before = UnsolvedLedger.shared.count(lesson: lesson)
         let outcome = Shared<Result<T, any Error>?>(nil)
@@ -47,7 +47,7 @@ enum Kata {
         switch result {
         case .success(let value): return value
         case .failure(let error): throw Failure(description: HarnessText.threw(lesson: number, error: "\(error)").localized)
-        case nil: throw Failure(description: HarnessText.timedOut(lesson: number, seconds: Int(timeout), advice: ifStuck).localized)
+        case nil: throw Failure(description: HarnessText.timedOut(lesson: number, seconds: Int(timeout), advice: ifStuck.localized).localized)
         }
     }
 
@@ -78,13 +78,26 @@ enum Kata {
 
     /// Expects two lists of lines (trace lines, usually) to be equal; on a mismatch, records one
     /// issue with both side by side and a hint.
-    static func expectSameLines(_ actual: [String], _ expected: [String], hint: String,
-                                expectedTitle: String = HarnessText.expectedTitle.localized,
+    static func expectSameLines(_ actual: [String], _ expected: [String], hint: Text,
+                                expectedTitle: Text = HarnessText.expectedTitle,
                                 sourceLocation: SourceLocation = #_sourceLocation) {
         guard actual != expected else { return }
-        let table = LoopTrace.sideBySide(expected: expected, actual: actual, expectedTitle: expectedTitle, actualTitle: HarnessText.actualTitle.localized)
-        Issue.record(Comment(rawValue: "\(HarnessText.mismatch.localized)\n\(table)\n\(HarnessText.hint.localized) \(hint)"), sourceLocation: sourceLocation)
+        let table = LoopTrace.sideBySide(expected: expected, actual: actual, expectedTitle: expectedTitle.localized, actualTitle: HarnessText.actualTitle.localized)
+        Issue.record(Comment(rawValue: "\(testName)\(HarnessText.mismatch.localized)\n\(table)\n\(HarnessText.hint.localized) \(hint.localized)"), sourceLocation: sourceLocation)
     }
+
+    /// In Chinese, the running test's name in 「」 before its message: Swift Testing prints a test's
+    /// name as written in `@Test("…")`, in English, so a Chinese reader gets it here. Empty in English.
+    static var testName: String {
+        guard Language.current == .zhHans, let name = Test.current?.displayName else { return "" }
+        return ChineseTestNames.all[name].map { "「\($0)」" } ?? ""
+    }
+}
+
+extension Text {
+    /// The text as the comment of an `#expect`, `#require` or `Issue.record`, in the student's
+    /// language (with the test's Chinese name first, see ``Kata/testName``).
+    var comment: Comment { Comment(rawValue: Kata.testName + localized) }
 }
 
 extension Tag {
