@@ -113,11 +113,11 @@ struct Lesson04Tests {
         var events: [TraceEvent]
 
         /// How the last outermost run ended, in words.
-        var lastRun: String {
+        var lastRun: Text {
             switch events.last(where: { $0.depth == 0 && Self.endsARun($0.kind) })?.kind {
-            case .runEnded(let result)?: "ended \(result)"
-            case .finishedEmpty?: "returned finished at once: its mode was empty"
-            default: "never ran: the loop was not run"
+            case .runEnded(let result)?: Self.ended(result)
+            case .finishedEmpty?: Text(en: "returned finished at once: its mode was empty", zh: "立即返回了 `finished`：它的 Mode 是空的")
+            default: Text(en: "never ran: the loop was not run", zh: "根本没有发生：没有人运行 RunLoop")
             }
         }
 
@@ -127,9 +127,41 @@ struct Lesson04Tests {
             let start = events[..<end].lastIndex { $0.depth == 1 && $0.kind == .activity(.entry) } ?? end
             return events.indices.compactMap { index -> String? in
                 guard case .note(let text) = events[index].kind, text.hasPrefix("stop()") else { return nil }
-                let when = index < start ? "before the last run" : index < end ? "during the last run" : "after the last run"
-                return "\(text)\(events[index].depth > 1 ? " (a nested one)" : ""), \(when)"
+                let met = [Self.reached, Self.lost].first { $0.en == text } ?? Text(en: text, zh: text)
+                let when = index < start ? Self.beforeTheLastRun : index < end ? Self.duringTheLastRun : Self.afterTheLastRun
+                return Self.stopLine(met, nested: events[index].depth > 1, when)
             }
+        }
+
+        // The story's lines, in the student's language: built the same way for what the
+        // student's run did and for what it should have done.
+
+        /// The notes the test's `stop` leaves in the trace (in English, as every trace line).
+        static let reached = Text(en: "stop() reached a run in progress", zh: "stop() 赶上了一次正在进行的运行")
+        static let lost = Text(en: "stop() found nothing running: lost", zh: "stop() 没有碰到正在进行的运行：丢了")
+
+        static let beforeTheLastRun = Text(en: "before the last run", zh: "在最后一次运行之前")
+        static let duringTheLastRun = Text(en: "during the last run", zh: "在最后一次运行期间")
+        static let afterTheLastRun = Text(en: "after the last run", zh: "在最后一次运行之后")
+
+        static func ended(_ result: Loop.RunResult) -> Text { Text(en: "ended \(result)", zh: "以 `\(result)` 结束") }
+
+        /// `stop() reached a run in progress, during the last run`.
+        static func stopLine(_ met: Text, nested: Bool = false, _ when: Text) -> String {
+            Text(en: "\(met.en)\(nested ? " (a nested one)" : ""), \(when.en)",
+                 zh: "\(met.zh)\(nested ? "（在一次嵌套运行里）" : "")，\(when.zh)").localized
+        }
+
+        /// `the loop's run ended timed out`.
+        static func runLine(_ how: Text) -> String { Text(en: "the loop's run \(how.en)", zh: "RunLoop 的运行\(how.zh)").localized }
+
+        /// `you returned timed out`.
+        static func returnedLine(_ result: Loop.RunResult) -> String { Text(en: "you returned \(result)", zh: "你返回了 `\(result)`").localized }
+
+        /// `finished: the loop's run ended finished; you returned finished`.
+        static func resultLine(_ wanted: Loop.RunResult, run: Text, returned: Loop.RunResult) -> String {
+            Text(en: "\(wanted): the loop's run \(run.en); you returned \(returned)",
+                 zh: "`\(wanted)`：RunLoop 的运行\(run.zh)；你返回了 `\(returned)`").localized
         }
 
         static func endsARun(_ kind: TraceEvent.Kind) -> Bool {
@@ -150,7 +182,7 @@ struct Lesson04Tests {
             let trace = loop.startTracing()
             let stop: @Sendable () -> Void = { [weak loop] in
                 guard let loop else { return }
-                loop.note(loop.stop() ? "stop() reached a run in progress" : "stop() found nothing running: lost")
+                loop.note(loop.stop() ? Produced.reached.en : Produced.lost.en)
             }
             let returned = try producer(loop, stop)
             return Produced(returned: returned, events: trace.events)
@@ -166,8 +198,8 @@ struct Lesson04Tests {
         var actual: [String] = [], expected: [String] = []
         for (wanted, producer) in producers {
             let produced = try await Self.produce { loop, _ in try producer(loop) }
-            actual.append("\(wanted): the loop's run \(produced.lastRun); you returned \(produced.returned)")
-            expected.append("\(wanted): the loop's run ended \(wanted); you returned \(wanted)")
+            actual.append(Produced.resultLine(wanted, run: produced.lastRun, returned: produced.returned))
+            expected.append(Produced.resultLine(wanted, run: Produced.ended(wanted), returned: wanted))
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: """
             return what the run returned — the test reads how the run really ended. finished: a mode \
@@ -183,10 +215,10 @@ struct Lesson04Tests {
     @Test("Produce a stop in the same pass as the deadline: the run times out")
     func produceStopAtTheDeadlineTimesOut() async throws {
         let produced = try await Self.produce(produceStopAtTheDeadline(on:stop:))
-        Kata.expectSameLines(produced.stops + ["the loop's run \(produced.lastRun)", "you returned \(produced.returned)"], [
-            "stop() reached a run in progress, during the last run",
-            "the loop's run ended timed out",
-            "you returned timed out",
+        Kata.expectSameLines(produced.stops + [Produced.runLine(produced.lastRun), Produced.returnedLine(produced.returned)], [
+            Produced.stopLine(Produced.reached, Produced.duringTheLastRun),
+            Produced.runLine(Produced.ended(.timedOut)),
+            Produced.returnedLine(.timedOut),
         ], hint: Text(
             en: "call the stop() you are given from a timer due exactly at the run's deadline, `loop.now + timeout` (the clock does not start at 0; a port keeps the mode busy): one pass sees both, and checks the deadline first.",
             zh: "让一个正好在运行截止时间 `loop.now + timeout` 到点的定时器去调用交给你的 stop()（时钟不是从 0 开始的；用一个端口让 Mode 不为空）：同一轮循环两者都看到，并且先检查截止时间。"),
@@ -196,10 +228,10 @@ struct Lesson04Tests {
     @Test("Produce a stop sent while nothing runs: it is lost, and the run times out")
     func produceLostStopTimesOut() async throws {
         let produced = try await Self.produce(produceLostStop(on:stop:))
-        Kata.expectSameLines(produced.stops + ["the loop's run \(produced.lastRun)", "you returned \(produced.returned)"], [
-            "stop() found nothing running: lost, before the last run",
-            "the loop's run ended timed out",
-            "you returned timed out",
+        Kata.expectSameLines(produced.stops + [Produced.runLine(produced.lastRun), Produced.returnedLine(produced.returned)], [
+            Produced.stopLine(Produced.lost, Produced.beforeTheLastRun),
+            Produced.runLine(Produced.ended(.timedOut)),
+            Produced.returnedLine(.timedOut),
         ], hint: Text(
             en: "call the stop() you are given before you run the loop, then run a mode that has something to wait for (a port) with a timeout.",
             zh: "在运行 RunLoop 之前调用交给你的 stop()，然后带着超时运行一个有东西可等（一个端口）的 Mode。"),

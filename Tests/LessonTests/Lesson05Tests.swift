@@ -132,7 +132,7 @@ struct Lesson05Tests {
             let ran = rang.wait(timeout: .now() + 1) == .success
             return (ran, ringerSaw.withLock { $0 })
         }
-        let state = ringerSaw == "asleep" ? Text(en: ringerSaw, zh: "在休眠") : Text(en: ringerSaw, zh: "醒着，正要去休眠")
+        let state = ringerSaw == "asleep" ? Text(en: ringerSaw, zh: "已经在休眠") : Text(en: ringerSaw, zh: "还醒着")
         #expect(rang, Text(en: """
             The bell was rung while the loop was \(state.en) (it had told its before-waiting observers \
             and was about to sleep), and it never ran: the loop slept on with the source signalled. \
