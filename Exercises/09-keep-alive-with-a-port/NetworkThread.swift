@@ -4,6 +4,13 @@
 // stays alive — asleep, not spinning — so that requests can be performed on it at any time.
 //
 // Run just this lesson:   swift test --filter Lesson09Tests      (or: swift run kata watch)
+//
+// 第 09 课 — 用端口保活                                   Lessons/zh-Hans/09-keep-alive-with-a-port.md
+//
+// 写出 `NetworkThread`：AFNetworking 2 的网络线程。一个常驻线程，它的 RunLoop 一直活着——在休眠，
+// 而不是空转——这样任何时候都能把请求交给它执行。
+//
+// 只运行本课：            swift test --filter Lesson09Tests      （或者：swift run kata watch）
 
 import KataCore
 import RunLoopEngine
