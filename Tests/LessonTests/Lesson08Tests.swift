@@ -81,35 +81,41 @@ struct Lesson08Tests {
 
     @Test("The work obeys modes: default-mode work waits while the target runs tracking")
     func obeysModes() async throws {
+        // The log's lines, in the student's language: the same on both sides of the comparison.
+        let defaultWork = Text(en: "default-mode work", zh: "给 default Mode 的工作").localized
+        let trackingWork = Text(en: "tracking work", zh: "给 tracking 的工作").localized
+        let switchToDefault = Text(en: "switch to default", zh: "切换到 default").localized
         let notes = try await Kata.attempt(lesson: 8, timeout: 5, ifStuck: Self.stuck) { () -> [String] in
             let worker = try Worker(running: .tracking)
             defer { worker.finish() }
             let log = Log()
-            try perform(on: worker.thread, modes: [.default]) { log.add("default-mode work") }
-            try perform(on: worker.thread, modes: [.tracking]) { log.add("tracking work") }
+            try perform(on: worker.thread, modes: [.default]) { log.add(defaultWork) }
+            try perform(on: worker.thread, modes: [.tracking]) { log.add(trackingWork) }
             _ = worker.waitUntil { log.count > 0 }
             Thread.sleep(forTimeInterval: 0.05)
-            log.add("switch to default")
+            log.add(switchToDefault)
             worker.switchMode(to: .default)
             _ = worker.waitUntil { log.count == 3 }
             return log.all
         }
-        Kata.expectSameLines(notes, ["tracking work", "switch to default", "default-mode work"], hint: Text(en: "Add the source to each of the given modes, and to no other: a loop running the tracking mode runs work meant for tracking, and must not run work meant for the default mode.",
+        Kata.expectSameLines(notes, [trackingWork, switchToDefault, defaultWork], hint: Text(en: "Add the source to each of the given modes, and to no other: a loop running the tracking mode runs work meant for tracking, and must not run work meant for the default mode.",
                                                                                                                          zh: "把事件源加到给定的每个 Mode 里，别的 Mode 一个都不加：运行 tracking Mode 的 RunLoop 执行给 tracking 的工作，但不能执行给 default Mode 的工作。"), expectedTitle: HarnessText.expected)
     }
 
     @Test("With no modes given, the work uses the common modes: it runs while the loop runs tracking, where tracking is common")
     func noModesMeansTheCommonModes() async throws {
+        let work = Text(en: "work performed with no modes", zh: "不指定 Mode 交过去的工作").localized
+        let nothing = Text(en: "(nothing ran while the loop ran the tracking mode)", zh: "（RunLoop 运行 tracking Mode 期间什么都没有执行）").localized
         let notes = try await Kata.attempt(lesson: 8, timeout: 5, ifStuck: Self.stuck) { () -> [String] in
             let worker = try Worker(running: .tracking)
             defer { worker.finish() }
             worker.loop.addCommonMode(.tracking)   // as UIKit marks it on the main loop
             let log = Log()
-            try perform(on: worker.thread) { log.add("work performed with no modes") }
-            if !worker.waitUntil({ log.count > 0 }) { log.add("(nothing ran while the loop ran the tracking mode)") }
+            try perform(on: worker.thread) { log.add(work) }
+            if !worker.waitUntil({ log.count > 0 }) { log.add(nothing) }
             return log.all
         }
-        Kata.expectSameLines(notes, ["work performed with no modes"], hint: Text(en: "performSelector:onThread:withObject:waitUntilDone: with no modes uses the common modes (kCFRunLoopCommonModes), not only the default mode: keep `.common` as the default for `modes`, and add the source to each mode you are given.",
+        Kata.expectSameLines(notes, [work], hint: Text(en: "performSelector:onThread:withObject:waitUntilDone: with no modes uses the common modes (kCFRunLoopCommonModes), not only the default mode: keep `.common` as the default for `modes`, and add the source to each mode you are given.",
                                                                                   zh: "不带 `modes:` 参数的 performSelector:onThread:withObject:waitUntilDone: 用的是 common Mode（kCFRunLoopCommonModes），而不只是 default Mode：让 `modes` 的默认值保持 `.common`，并把事件源加到传进来的每个 Mode 里。"), expectedTitle: HarnessText.expected)
     }
 
@@ -180,12 +186,14 @@ struct Lesson08Tests {
 extension Lesson08Tests {
     @Test("Four pieces of work queued before the target's loop runs all run, in the order sent")
     func manyQueued() async throws {
+        let names = [Text(en: "first", zh: "第一份"), Text(en: "second", zh: "第二份"),
+                     Text(en: "third", zh: "第三份"), Text(en: "fourth", zh: "第四份")].map(\.localized)
         let ran = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
             let gate = DispatchSemaphore(value: 0)
             let worker = try Worker(running: .default, waitingFor: gate)
             defer { worker.finish() }
             let log = Log()
-            for name in ["first", "second", "third", "fourth"] {
+            for name in names {
                 try perform(on: worker.thread) { log.add(name) }
             }
             gate.signal()   // only now does the target run its loop
@@ -193,7 +201,7 @@ extension Lesson08Tests {
             Thread.sleep(forTimeInterval: 0.05)   // a fifth run would show up now
             return log.all
         }
-        Kata.expectSameLines(ran, ["first", "second", "third", "fourth"],
+        Kata.expectSameLines(ran, names,
                              hint: Text(en: "Each call is its own piece of work: give each its own Loop.Source (or a queue that keeps them all). Work sent while the target was busy must not replace the work sent before it; signalled sources run in the order they were signalled.",
                                          zh: "每次调用都是一份独立的工作：每份都给一个自己的 `Loop.Source`（或者用一个把它们全存下来的队列）。目标线程忙的时候送来的工作，不能顶掉之前送来的；被标记的事件源按标记的先后顺序执行。"),
                              expectedTitle: Text(en: "expected (all of them, in order)", zh: "期望（全部执行，按顺序）"))
@@ -201,16 +209,18 @@ extension Lesson08Tests {
 
     @Test("Work for several modes runs in whichever of them the target runs")
     func severalModes() async throws {
+        let work = Text(en: "work for default and tracking", zh: "给 default 和 tracking 的工作").localized
+        let stillTracking = Text(en: "the target still runs tracking", zh: "目标线程仍在运行 tracking").localized
         let ran = try await Kata.attempt(lesson: 8, timeout: 5, ifStuck: Self.stuck) { () -> [String] in
             let worker = try Worker(running: .tracking)
             defer { worker.finish() }
             let log = Log()
-            try perform(on: worker.thread, modes: [.default, .tracking]) { log.add("work for default and tracking") }
+            try perform(on: worker.thread, modes: [.default, .tracking]) { log.add(work) }
             _ = worker.waitUntil { log.count > 0 }
-            log.add("the target still runs tracking")
+            log.add(stillTracking)
             return log.all
         }
-        Kata.expectSameLines(ran, ["work for default and tracking", "the target still runs tracking"],
+        Kata.expectSameLines(ran, [work, stillTracking],
                              hint: Text(en: "Add the source to EVERY mode in `modes`, not just the first: the target runs tracking, which is the second of [.default, .tracking], and must run the work there.",
                                          zh: "把事件源加到 `modes` 里的【每一个】Mode，而不只是第一个：目标线程运行的是 tracking，它是 `[.default, .tracking]` 里的第二个，工作必须在那里执行。"),
                              expectedTitle: HarnessText.expected)
@@ -236,15 +246,15 @@ extension Lesson08Tests {
     }
 }
 
-/// What a call did: "no error", or the LoopError it threw (other errors go on up).
+/// What a call did: "no error" (in the student's language), or the LoopError it threw.
 private func outcome(_ call: () throws -> Void) -> String {
     do {
         try call()
-        return "no error"
+        return Text(en: "no error", zh: "没有抛错").localized
     } catch let error as LoopError {
         return "\(error)"
     } catch {
-        return "not a LoopError: \(error)"
+        return Text(en: "not a LoopError: \(error)", zh: "抛出的不是 LoopError：\(error)").localized
     }
 }
 

@@ -10,6 +10,18 @@ struct Lesson10Tests {
     static let neverSlept = Text(en: "your thread's loop never went to sleep, so there was nothing to stop: keep it alive with a port and run it until stopped",
                                  zh: "你的线程的 RunLoop 从没进入休眠，所以没有什么可停的：用一个端口保活，一直运行到被停止")
 
+    // Lines the tests log and compare, in the student's language (the same on both sides).
+    static let runExited = Text(en: "the loop's run exited", zh: "RunLoop 的这次运行退出了").localized
+    static func stopReturned(threadExited: Bool) -> String {
+        Text(en: "stop() returned; thread exited: \(threadExited)", zh: "stop() 已返回；线程已退出：\(threadExited)").localized
+    }
+    static func nestedRunEnded(_ result: String) -> String {
+        Text(en: "the nested run ended: \(result)", zh: "嵌套运行结束：\(result)").localized
+    }
+    static func stopOutcome(returned: Bool, threadExited: Bool) -> String {
+        Text(en: "stop() returned: \(returned), thread exited: \(threadExited)", zh: "stop() 已返回：\(returned)，线程已退出：\(threadExited)").localized
+    }
+
     static func attempt<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await Kata.attempt(lesson: 10, timeout: 3, ifStuck: stuck, body)
     }
@@ -121,11 +133,11 @@ struct Lesson10Tests {
             // The run's exit observers take 0.1 s (an app observer saving state, say).
             try loop.add(Loop.Observer(name: "slow exit observer", activities: .exit) { _ in
                 Thread.sleep(forTimeInterval: 0.1)
-                log.add("the loop's run exited")
+                log.add(Self.runExited)
             }, forMode: .default)
             let stopper = LoopThread(name: "stopper") {
                 permanent.stop()
-                log.add("stop() returned; thread exited: \(permanent.thread.isFinished)")
+                log.add(Self.stopReturned(threadExited: permanent.thread.isFinished))
             }
             try stopper.start()
             let returned = stopper.join(timeout: 1)
@@ -138,7 +150,7 @@ struct Lesson10Tests {
             return
         }
         #expect(stopReturned, Text(en: "stop() did not return within 1 s", zh: "`stop()` 在 1 秒内没有返回").comment)
-        Kata.expectSameLines(lines, ["the loop's run exited", "stop() returned; thread exited: true"],
+        Kata.expectSameLines(lines, [Self.runExited, Self.stopReturned(threadExited: true)],
                              hint: Text(en: "stop() must not return while the thread is still on its way out: after stopping the loop, wait for the thread to exit (`thread.join()`) — unless stop() runs on that very thread. A caller that frees what the thread uses right after stop() relies on it.",
                                          zh: "线程还在退出的路上时，`stop()` 不能返回：停止 RunLoop 之后，等线程退出（`thread.join()`）——除非 `stop()` 就是在那个线程上调用的。调用者在 `stop()` 之后马上释放线程用到的东西，靠的就是这一点。"),
                              expectedTitle: HarnessText.expected)
@@ -162,11 +174,11 @@ struct Lesson10Tests {
                 // Tell the test once the nested run is about to sleep: a stop sent now lands in it.
                 try? loop.add(Loop.Observer(name: "asleep in the nested run", activities: .beforeWaiting, repeats: false) { _ in inside.signal() }, forMode: "sync request")
                 let result = try? loop.run(mode: "sync request", timeout: 0.3)
-                log.add("the nested run ended: \(result.map { "\($0)" } ?? "?")")
+                log.add(Self.nestedRunEnded(result.map { "\($0)" } ?? "?"))
             }
             guard inside.wait(timeout: .now() + 1) == .success else {
                 _ = Unmanaged.passRetained(permanent)
-                return (true, false, false, ["the work never ran"])
+                return (true, false, false, [Text(en: "the work never ran", zh: "工作从没执行").localized])
             }
             let stopper = LoopThread(name: "stopper") { permanent.stop() }
             try stopper.start()
@@ -178,8 +190,8 @@ struct Lesson10Tests {
             Issue.record(Self.neverSlept.comment)
             return
         }
-        Kata.expectSameLines(lines + ["stop() returned: \(stopReturned), thread exited: \(exited)"],
-                             ["the nested run ended: timed out", "stop() returned: true, thread exited: true"],
+        Kata.expectSameLines(lines + [Self.stopOutcome(returned: stopReturned, threadExited: exited)],
+                             [Self.nestedRunEnded("\(Loop.RunResult.timedOut)"), Self.stopOutcome(returned: true, threadExited: true)],
                              hint: Text(en: "A stop sent from another thread ends the innermost run — here the work's nested run, whose wait for its reply was cut short ('stopped' instead of running its course), not the guarded loop's run. Deliver the stop as work performed on the thread itself, in the guarded loop's mode: it runs once the work is done, sets the flag and stops the right run.",
                                          zh: "从别的线程发来的停止请求结束的是最里层的那次运行——这里是工作里的嵌套运行，它等回复的过程被打断了（结果是 `stopped`，而不是等到超时），而不是带条件的循环的那次运行。把停止请求当成一份工作交给那个线程自己，放在带条件的循环所用的 Mode 里：等手头的工作做完它才执行，设置标志，停掉正确的那次运行。"),
                              expectedTitle: HarnessText.expected)
@@ -248,7 +260,7 @@ struct Lesson10Tests {
             permanent.stop()
             do {
                 try permanent.perform {}
-                return "perform after stop did not throw"
+                return Text(en: "perform after stop did not throw", zh: "停止之后再调用 `perform` 没有抛错").localized
             } catch {
                 return "threw: \(error)"
             }

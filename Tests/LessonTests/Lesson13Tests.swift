@@ -127,7 +127,7 @@ struct Lesson13Tests {
         Kata.expectSameLines(inModal, ["   1500 ms  modal       · download chunk 2", "   2000 ms  modal       · countdown 3", "   2500 ms  modal       · download chunk 3"],
                              hint: Text(en: "Adding to .default and .tracking by name is not the same as `.common`: a mode marked common later receives only what was added to `.common`.",
                                          zh: "按名字加到 `.default` 和 `.tracking`，和加到 `.common` 不是一回事：后来才标记为 common 的 Mode，只会得到加到 `.common` 里的东西。"),
-                             expectedTitle: Text(en: "expected in the modal mode", zh: "期望（`modal` Mode 里）"))
+                             expectedTitle: Text(en: "expected in the modal mode", zh: "期望（\"modal\" Mode 里）"))
     }
 
     /// A UI loop whose clock starts at `start` seconds (not 0): `schedule` adds the work, the loop
