@@ -119,7 +119,7 @@ struct Lesson09Tests {
         Kata.expectSameLines(idle, [],
                              hint: Text(en: "Idle for 0.25 s, the loop should do nothing at all: one run, asleep until work comes. Yours woke up and ran again (first lines shown): a loop run in short slices (a timeout, a near `before:` date) polls for nothing. Call `run()` and let the port alone keep it alive.",
                                          zh: "空闲 0.25 秒，RunLoop 应该什么都不做：一次运行，一直休眠到有活来。你的 RunLoop 醒过来又跑了一次（下面是前几行）：把 RunLoop 切成一小段一小段地运行（一个超时，或一个很近的 `before:` 时间），就是在白白轮询。调用 `run()`，只让端口来保活。"),
-                             expectedTitle: Text(en: "expected while idle (nothing)", zh: "期望空闲时（什么都没有）"))
+                             expectedTitle: Text(en: "expected while idle (nothing)", zh: "期望（空闲时什么都没有）"))
     }
 
     @Test("shared is one thread for the whole app, already started")

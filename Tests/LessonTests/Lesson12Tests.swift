@@ -44,7 +44,7 @@ struct Lesson12Tests {
             loop.note("after the run; alive: \(watch.alive), pools open: \(AutoreleasePoolStack.current.depth)")
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: "A run that never sleeps still ends with exit: pop there too (and don't push again). Entry pushed one pool; exit pops it: nothing stays open.",
-                                                            zh: "从不休眠的运行也会以 `exit` 结束：在那里也要 pop（而且不要再 push）。`entry` push 了一个池，`exit` 把它 pop 掉：一个都不留。"))
+                                                            zh: "从不休眠的运行也会以 `exit` 结束：在那里也要 pop（而且不要再 push）。`entry` push 了一个池，`exit` 把它 pop 掉：不会留下没关上的池。"))
     }
 
     @Test("The pool observers come first at entry and last before sleeping, around every other observer")
@@ -129,11 +129,11 @@ struct Lesson12Tests {
         Kata.expectSameLines(tracking, inDefault,
                              hint: Text(en: "The tracking mode (common on a UI loop) must get the same pool observers as the default mode, or scrolling has no pools: add them to `.common`, not to `.default`.",
                                          zh: "tracking Mode（在 UI RunLoop 上是 common）必须有和 default Mode 一样的自动释放池观察者，否则滑动时没有池：把它们加到 `.common`，而不是 `.default`。"),
-                             expectedTitle: Text(en: "expected in tracking (as in default)", zh: "期望 tracking 里有（和 default 一样）"))
+                             expectedTitle: Text(en: "expected in tracking (as in default)", zh: "期望（tracking 里和 default 一样）"))
         Kata.expectSameLines(modal, inDefault,
                              hint: Text(en: "A mode marked common later must get the pool observers too: add them to `.common` (the set), not to each mode by name.",
                                          zh: "后来才被标记为 common 的 Mode 也必须有这两个观察者：把它们加到 `.common`（那个集合），而不是按名字逐个加到各个 Mode。"),
-                             expectedTitle: Text(en: "expected in \"modal\" (as in default)", zh: "期望 \"modal\" 里有（和 default 一样）"))
+                             expectedTitle: Text(en: "expected in \"modal\" (as in default)", zh: "期望（\"modal\" 里和 default 一样）"))
     }
 
     @Test("The observers sit at UIKit's orders: −2147483647 for the push, 2147483647 for the pop")
