@@ -17,7 +17,7 @@ extension Commands {
         let count = lessons.map { catalog.mutants(of: $0).count }.reduce(0, +)
         let numbers = lessons.map(\.paddedNumber).joined(separator: ", "), every = lessons.count == Catalog.lessons.count
         let which = every ? Text(en: "every lesson", zh: "所有课程")
-            : Text(en: "lesson" + (lessons.count == 1 ? " " : "s ") + numbers, zh: "第 \(numbers) 课")
+            : Text(en: "lesson" + (lessons.count == 1 ? " " : "s ") + numbers, zh: "第 \(lessons.map(\.paddedNumber).joined(separator: "、")) 课")
         print(style.bold(Text(en: "Mutants: ", zh: "变异体：").localized)
               + Text(en: "\(count) wrong answers for \(which.en)", zh: "\(which.zh)共 \(count) 个错误答案").localized
               + style.dim(Text(en: "  (git HEAD's Exercises, copied to .build/kata-verify/package)",

@@ -30,8 +30,8 @@ extension Commands {
         while true {
             var snapshot = watcher.snapshot()
             if style.colours { print("\u{1B}[2J\u{1B}[H", terminator: "") }   // a clean screen each round, on a terminal
-            print(style.bold("⟳ kata watch") + style.dim(Text(en: "  ·  Lesson \(current.paddedNumber) — \(current.title)  ·  Ctrl-C to leave",
-                                                               zh: "  ·  第 \(current.paddedNumber) 课 — \(current.titleZh)  ·  按 Ctrl-C 退出").localized))
+            print(style.bold("⟳ kata watch") + style.dim("  ·  " + HintText.heading(current).localized
+                                                          + Text(en: "  ·  Ctrl-C to leave", zh: "  ·  按 Ctrl-C 退出").localized))
             if !changed.isEmpty {
                 let files = changed.prefix(3).joined(separator: ", ")
                 print(style.dim(Text(en: "  saved: \(files)", zh: "  已保存：\(files)").localized))
@@ -67,7 +67,7 @@ extension Commands {
                 progress.current = next.number
                 progress.save(to: context.root)
                 print("\n" + Text(en: "Next: ", zh: "下一课：").localized
-                      + style.bold(Text(en: "Lesson \(next.paddedNumber) — \(next.title)", zh: "第 \(next.paddedNumber) 课 — \(next.titleZh)").localized)
+                      + style.bold(HintText.heading(next).localized)
                       + Text(en: ". Read \(next.pagePath), edit \(next.exerciseFile).",
                              zh: "。先读 \(next.pagePathZh)，再修改 \(next.exerciseFile)。").localized)
                 print(style.dim(Text(en: "Watching: save a file under Exercises/ to run it (or wait: it runs in 3 s).",

@@ -61,16 +61,16 @@ enum ExerciseRun {
 
     /// `Running lesson 06's tests…`, or of several lessons, or of every lesson.
     static func running(_ lessons: [Lesson], all: Bool) -> Text {
-        let numbers = lessons.map(\.paddedNumber).joined(separator: ", ")
+        let numbers = lessons.map(\.paddedNumber).joined(separator: ", "), numbersZh = lessons.map(\.paddedNumber).joined(separator: "、")
         if all && lessons.count == Catalog.lessons.count { return Text(en: "Running every lesson's tests…", zh: "正在运行所有课程的测试…") }
         if lessons.count == 1 { return Text(en: "Running lesson \(numbers)'s tests…", zh: "正在运行第 \(numbers) 课的测试…") }
-        return Text(en: "Running the tests of lessons \(numbers)…", zh: "正在运行第 \(numbers) 课的测试…")
+        return Text(en: "Running the tests of lessons \(numbers)…", zh: "正在运行第 \(numbersZh) 课的测试…")
     }
 
     /// `Lesson 03 does not compile: running the others with its stub in its place (.build/kata-shadow)…`
     static func notCompiling(_ numbers: [Int]) -> Text {
-        let list = numbers.map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(separator: ", ")
-        let zh = "第 \(list) 课编译不过：先用占位代码顶替，运行其他课程（.build/kata-shadow）…"
+        let padded = numbers.map(Lesson.paddedNumber), list = padded.joined(separator: ", ")
+        let zh = "第 \(padded.joined(separator: "、")) 课编译不过：先用占位代码顶替，运行其他课程（.build/kata-shadow）…"
         if numbers.count == 1 {
             return Text(en: "Lesson \(list) does not compile: running the others with its stub in its place (.build/kata-shadow)…", zh: zh)
         }
