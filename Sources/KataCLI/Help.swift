@@ -98,7 +98,7 @@ enum Help {
                 通过的测试数、状态（已完成、未通过、未开始（所有测试都还停在占位代码上）、崩溃、
                 没有结束），最后是进度条和下一课。
                   --track T   只列出某条工作坊路线的课程（按顺序）和其中的下一课：`core`（六节核心课，
-                              90 分钟）、`half-day`（半天）、`full`（全部）（见 docs/WORKSHOP.md）。
+                              90 分钟）、`half-day`（半天）、`full`（全部）（见 docs/zh-Hans/WORKSHOP.md）。
                 """),
         "next": Text(
             en: """
