@@ -38,8 +38,8 @@ enum Help {
               verify --mutants [N…]  maintainers: every wrong answer in Mutants/ turns its lesson red
 
             `kata help COMMAND` or `kata COMMAND --help` explains one command.
-            Language: --lang en|zh-Hans, else KATA_LANG=en|zh-Hans, else the system's
-            (LANG or LC_ALL starting with zh: Chinese).
+            Language: --lang en|zh-Hans (kept in .kata/progress.json), else KATA_LANG=en|zh-Hans, else the
+            one --lang chose last, else the system's (LANG or LC_ALL starting with zh: Chinese).
             Progress: .kata/progress.json; each lesson's last result: .kata/results.json.
             Builds: .build/kata-exercises (.build/kata-shadow when an exercise does not compile),
             .build/kata-verify, also for --mutants (never .build itself, so kata and your own
@@ -62,8 +62,8 @@ enum Help {
               kata verify --mutants [N…]  维护者用：Mutants/ 里的每个错误答案都会让对应的课变红
 
             `kata help COMMAND` 或 `kata COMMAND --help` 说明单个命令。
-            语言：先看 --lang en|zh-Hans，其次是 KATA_LANG=en|zh-Hans，
-            再其次是系统语言（LANG 或 LC_ALL 以 `zh` 开头即为简体中文）。
+            语言：先看 --lang en|zh-Hans（会记在 .kata/progress.json 里），其次是 KATA_LANG=en|zh-Hans，
+            然后是上次用 --lang 选过的语言，最后是系统语言（LANG 或 LC_ALL 以 `zh` 开头即为简体中文）。
             进度：.kata/progress.json；每一课最近一次的结果：.kata/results.json。
             编译目录：.build/kata-exercises（有练习编译不过时另用 .build/kata-shadow）、
             .build/kata-verify（--mutants 也用它）。kata 从不使用 .build 本身，所以它和你自己的

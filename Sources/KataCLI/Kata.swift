@@ -25,8 +25,7 @@ public enum Kata {
             var arguments = arguments
             if let index = arguments.firstIndex(of: "--lang") {
                 guard index + 1 < arguments.count, let language = Language(code: arguments[index + 1]) else {
-                    throw UsageError(Text(en: "--lang needs en or zh-Hans (e.g. kata --lang zh-Hans next)",
-                                          zh: "--lang 后面要跟 `en` 或 `zh-Hans`（例如 kata --lang zh-Hans next）"), command: nil)
+                    throw UsageError("--lang needs en or zh-Hans (e.g. kata --lang zh-Hans next)", command: nil)
                 }
                 Language.choose(language)
                 arguments.removeSubrange(index...index + 1)

@@ -8,7 +8,7 @@ import Testing
 /// line of what the binary prints is checked for English prose (`StrayEnglish`), apart from the
 /// trace lines themselves, which stay as the engine writes them.
 @Suite("kata's help, usage errors, trace and reset speak Chinese")
-struct ChineseScreensTests {
+struct ChineseCommandsTests {
     /// The English words in `output`, line by line, with the line they are in.
     static func strayEnglish(in output: String, besides allowed: Set<String> = []) -> [String] {
         output.split(separator: "\n").map(String.init).compactMap { line in
