@@ -157,6 +157,6 @@ struct UsageError: Error, Equatable, CustomStringConvertible {
     /// What `kata` prints: `kata: <message>` and where to read more, in `language`.
     func report(in language: Language = .current) -> String {
         let help = command.map { "kata \($0) --help" } ?? "kata --help"
-        return "kata: " + message.in(language) + "\n" + Text(en: "Try: \(help)", zh: "参见：\(help)").in(language)
+        return "kata: " + message.in(language) + "\n" + Text(en: "Try: \(help)", zh: "查看帮助：\(help)").in(language)
     }
 }

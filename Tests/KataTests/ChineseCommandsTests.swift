@@ -55,7 +55,7 @@ struct ChineseCommandsTests {
         defer { fixture.remove() }
         let chinese = try await fixture.run(["bogus"], environment: ["KATA_LANG": "zh-Hans"])
         #expect(chinese.status == Kata.ExitCode.usage)
-        #expect(chinese.errors == "kata: 没有 `bogus` 这个命令\n参见：kata --help\n", "\(chinese.errors)")
+        #expect(chinese.errors == "kata: 没有 `bogus` 这个命令\n查看帮助：kata --help\n", "\(chinese.errors)")
         let english = try await fixture.run(["--lang", "en", "bogus"], environment: ["KATA_LANG": "zh-Hans"])
         #expect(english.errors == "kata: unknown command 'bogus'\nTry: kata --help\n", "\(english.errors)")
         let reset = try await fixture.run(["reset", "6"], environment: ["KATA_LANG": "zh-Hans"], input: "n\n")
@@ -90,7 +90,7 @@ struct ChineseCommandsTests {
         } catch {
             let english = error.report(in: .en), chinese = error.report(in: .zhHans)
             #expect(english.hasPrefix("kata: ") && english.contains("\nTry: kata "), "\(english)")
-            #expect(chinese.hasPrefix("kata: ") && chinese.contains("\n参见：kata "), "\(chinese)")
+            #expect(chinese.hasPrefix("kata: ") && chinese.contains("\n查看帮助：kata "), "\(chinese)")
             #expect(error.message.en != error.message.zh)
             #expect(Self.strayEnglish(in: chinese).isEmpty, "\(line): \(chinese)")
         }

@@ -42,7 +42,7 @@ extension Commands {
             guard let picture = lesson.keyPicture() else {
                 let named = lesson.keyScenario ?? "none"
                 Kata.complain("kata: " + Text(en: "lesson \(lesson.paddedNumber) names no scenario that exists ('\(named)')",
-                                              zh: "第 \(lesson.paddedNumber) 课指定的场景不存在（'\(named)'）").localized)
+                                              zh: "第 \(lesson.paddedNumber) 课指定的场景不存在（`\(named)`）").localized)
                 return Kata.ExitCode.checkFailed
             }
             guard write(picture, to: context.path(lesson.imagePath)) else { return Kata.ExitCode.usage }
