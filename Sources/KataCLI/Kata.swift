@@ -32,7 +32,7 @@ public enum Kata {
             }
             invocation = try Invocation.parse(arguments)
         } catch {
-            complain("kata: \(error)\n" + (error.command.map { "Try: kata \($0) --help" } ?? "Try: kata --help"))
+            complain(error.report())
             return ExitCode.usage
         }
         if case let .help(command) = invocation {

@@ -13,6 +13,7 @@
 // Its Darwin-only lines are listed with every target's in
 // Sources/RunLoopEngine/Platform/Platform.swift and in the README.
 import Foundation
+import KataCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -54,7 +55,9 @@ struct ChildProcess {
         }
         switch started {
         case .success(let pid): return ChildProcess(pid: pid)
-        case .failure(let error): throw KataError("could not start \(arguments[0]): \(String(cString: strerror(error.code)))")
+        case .failure(let error):
+            let reason = String(cString: strerror(error.code))
+            throw KataError(Text(en: "could not start \(arguments[0]): \(reason)", zh: "无法启动 \(arguments[0])：\(reason)"))
         }
     }
 
