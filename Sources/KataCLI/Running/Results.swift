@@ -20,14 +20,19 @@ enum Breakage: Equatable, Codable {
     }
 
     /// One line for the student: what broke, in which test, and why.
-    var explanation: String {
+    var explanation: String { explanationText.localized }
+
+    var explanationText: Text {
         switch self {
         case let .crashed(test, reason):
-            "the test process crashed" + (test.map { " in \"\($0)\"" } ?? "") + (reason.map { ": \($0)" } ?? "")
+            Text(en: "the test process crashed" + (test.map { " in \"\($0)\"" } ?? "") + (reason.map { ": \($0)" } ?? ""),
+                 zh: "测试进程崩溃了" + (test.map { "，在“\($0)”里" } ?? "") + (reason.map { "：\($0)" } ?? ""))
         case let .hung(test):
-            "a test never returned" + (test.map { " (\"\($0)\")" } ?? "") + " — an endless loop, or a wait nothing ends?"
+            Text(en: "a test never returned" + (test.map { " (\"\($0)\")" } ?? "") + " — an endless loop, or a wait nothing ends?",
+                 zh: "有一个测试一直没有返回" + (test.map { "（“\($0)”）" } ?? "") + " —— 是死循环，还是一个没有东西去结束的等待？")
         case let .doesNotCompile(errors):
-            "does not compile: " + (errors.first ?? "see swift build --build-tests")
+            Text(en: "does not compile: " + (errors.first ?? "see swift build --build-tests"),
+                 zh: "编译不通过：" + (errors.first ?? "请运行 `swift build --build-tests` 查看"))
         }
     }
 }
