@@ -71,7 +71,7 @@ struct ChineseScreensTests {
         var labelColumns = 0
         for line in lines {
             if line.hasPrefix("提示 ") {
-                labelColumns = Style.visibleWidth(HintText.label(1, of: lesson.hints.count).zh)
+                labelColumns = HintText.label(1, of: lesson.hints.count).zh.columns
                 continue
             }
             let indent = line.prefix { $0 == " " }.count
