@@ -14,7 +14,7 @@ enum Commands {
         progress.save(to: context.root)
         if let track {
             print(context.style.bold(Text(en: "Track \(track.rawValue)", zh: "路线 `\(track.rawValue)`").localized)
-                  + context.style.dim(Text(en: " — its lessons in order (docs/WORKSHOP.md)", zh: " —— 按顺序列出它的课（docs/WORKSHOP.md）").localized) + "\n")
+                  + context.style.dim(Text(en: " — its lessons in order (docs/WORKSHOP.md)", zh: " —— 按顺序列出它的课（docs/zh-Hans/WORKSHOP.md）").localized) + "\n")
         }
         print(Table.render(results, next: next, style: context.style))
         return Kata.ExitCode.ok

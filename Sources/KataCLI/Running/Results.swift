@@ -123,15 +123,27 @@ struct LessonResult: Equatable {
             let tidy = Self.tidy(failure)
             // When the line is only the opening of the test's own explanation, the name says more.
             let opening = test.detail.map { Self.tidy($0).hasPrefix(tidy) } ?? false
-            let line = Self.isStubLine(tidy) || test.name.isEmpty ? tidy : opening ? test.name : "\(test.name) — \(tidy)"
+            let (name, message) = Self.chineseName(in: tidy).map { ($0.name, String($0.rest)) } ?? (test.name, tidy)
+            let line = Self.isStubLine(tidy) || name.isEmpty ? tidy : opening ? name : "\(name) — \(message)"
             if !lines.contains(line) { lines.append(line) }
         }
         return lines
     }
 
-    /// The first failing test that explained itself at length (expected vs actual, a hint).
+    /// The first failing test that explained itself at length (expected vs actual, a hint): its
+    /// name (the Chinese one, when the explanation starts with it) and the explanation.
     var firstDetail: (test: String, detail: String)? {
-        cases.lazy.compactMap { test in test.detail.map { (test.name, $0) } }.first
+        cases.lazy.compactMap { test in
+            test.detail.map { detail in Self.chineseName(in: detail).map { ($0.name, String($0.rest)) } ?? (test.name, detail) }
+        }.first
+    }
+
+    /// In Chinese a lesson test starts its message with its own name in 「」, as Swift Testing
+    /// knows only the English one (`@Test("…")`): that name, and the message after it.
+    static func chineseName(in message: String) -> (name: String, rest: Substring)? {
+        guard message.hasPrefix("「"), let close = message.firstIndex(of: "」") else { return nil }
+        let name = message[message.index(after: message.startIndex)..<close]
+        return name.isEmpty ? nil : (String(name), message[message.index(after: close)...])
     }
 
     /// Drops the wrapping Swift Testing adds around a message, keeps its first line.
