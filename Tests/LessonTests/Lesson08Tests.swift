@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 /// Lesson 08: the student's `perform(on:…)` against real threads, each with a bounded wait.
+
 @Suite("Lesson 08 — Perform on thread is a source0", .serialized, .tags(.lesson08, .level2, .use))
 struct Lesson08Tests {
     static let stuck = Text(en: "was the work never run? A signalled source waits for a wake-up: signal() the source AND wakeUp() the target's loop",
