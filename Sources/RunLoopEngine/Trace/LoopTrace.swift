@@ -110,7 +110,7 @@ public final class LoopTrace: Sendable {
 extension String {
     /// The columns a terminal gives the string: two for each East Asian wide character
     /// (CJK ideographs, kana, hangul, full-width forms), one for any other.
-    var columns: Int {
+    public var columns: Int {
         unicodeScalars.reduce(0) { total, scalar in
             switch scalar.value {
             case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0xA4CF, 0xAC00...0xD7A3,
@@ -121,7 +121,7 @@ extension String {
     }
 
     /// The string followed by spaces up to `length` columns.
-    func padding(toLength length: Int) -> String {
+    public func padding(toLength length: Int) -> String {
         columns >= length ? self : self + String(repeating: " ", count: length - columns)
     }
 
