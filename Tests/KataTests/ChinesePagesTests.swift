@@ -68,15 +68,7 @@ struct ChinesePagesTests {
             Issue.record("\(chineseHint.question) of \(path) names other code than \(hint.question) of \(lesson.pagePath); translate the hint again:\n  English: \(hint.text)\n  中文:    \(chineseHint.text)")
         }
 
-        let code = Self.codeBlocks(english), chineseCode = Self.codeBlocks(chinese)
-        #expect(chineseCode.count == code.count, "\(path) has \(chineseCode.count) code blocks; \(lesson.pagePath) has \(code.count)")
-        for (index, (block, chineseBlock)) in zip(code, chineseCode).enumerated() where block != chineseBlock {
-            Issue.record("code block \(index + 1) of \(path) differs from \(lesson.pagePath) (code and diagrams are copied byte for byte):\n--- English\n\(block)\n--- 中文\n\(chineseBlock)")
-        }
-
-        let links = Self.links(english, from: "Lessons", twin: "zh-Hans/\(lesson.folder).md")
-        let chineseLinks = Self.links(chinese, from: "Lessons/zh-Hans", twin: "../\(lesson.folder).md")
-        #expect(chineseLinks == links, "the links and images of \(path) must lead where those of \(lesson.pagePath) do, in the same order (a link to a lesson may go to its Chinese page):\n  expected: \(links)\n  actual:   \(chineseLinks)")
+        Self.expectSameCodeAndLinks(english, chinese, englishPath: lesson.pagePath, chinesePath: path)
         // A link that leads where the English page's does is right from this folder; a link to
         // a Chinese lesson page must also find that page.
         for target in Self.localTargets(chinese, from: "Lessons/zh-Hans") where target.hasPrefix("Lessons/zh-Hans/") && CatalogConsistencyTests.read(target) == nil {
@@ -102,6 +94,22 @@ struct ChinesePagesTests {
         }
     }
 
+    /// The Chinese twin (`chinesePath`, in the `zh-Hans/` folder beside `englishPath`) has the
+    /// English page's code blocks byte for byte, and its links and images lead where the English
+    /// page's do, in the same order, apart from the link each has to the other.
+    static func expectSameCodeAndLinks(_ english: String, _ chinese: String, englishPath: String, chinesePath: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let code = codeBlocks(english), chineseCode = codeBlocks(chinese)
+        #expect(chineseCode.count == code.count, "\(chinesePath) has \(chineseCode.count) code blocks; \(englishPath) has \(code.count)", sourceLocation: sourceLocation)
+        for (index, (block, chineseBlock)) in zip(code, chineseCode).enumerated() where block != chineseBlock {
+            Issue.record("code block \(index + 1) of \(chinesePath) differs from \(englishPath) (code and diagrams are copied byte for byte):\n--- English\n\(block)\n--- 中文\n\(chineseBlock)", sourceLocation: sourceLocation)
+        }
+
+        let name = (englishPath as NSString).lastPathComponent
+        let englishLinks = links(english, from: (englishPath as NSString).deletingLastPathComponent, twin: "zh-Hans/\(name)")
+        let chineseLinks = links(chinese, from: (chinesePath as NSString).deletingLastPathComponent, twin: "../\(name)")
+        #expect(chineseLinks == englishLinks, "the links and images of \(chinesePath) must lead where those of \(englishPath) do, in the same order (a link to a lesson or a doc may go to its Chinese twin):\n  expected: \(englishLinks)\n  actual:   \(chineseLinks)", sourceLocation: sourceLocation)
+    }
+
     // MARK: Reading a page
 
     /// The first lines of a page, where the link to its twin belongs.
@@ -118,9 +126,14 @@ struct ChinesePagesTests {
     static func prose(_ page: String) -> [String] {
         var inCode = false
         return page.components(separatedBy: "\n").filter { line in
-            if line.hasPrefix("```") { inCode.toggle(); return false }
+            if isFence(line) { inCode.toggle(); return false }
             return !inCode
         }
+    }
+
+    /// A code fence, at the margin or indented under a list item.
+    static func isFence(_ line: String) -> Bool {
+        line.drop { $0 == " " }.hasPrefix("```")
     }
 
     /// The prose of each `## ` section, in order (code blocks left out).
@@ -147,7 +160,7 @@ struct ChinesePagesTests {
     static func codeBlocks(_ page: String) -> [String] {
         var blocks: [String] = [], current: [String]? = nil
         for line in page.components(separatedBy: "\n") {
-            if line.hasPrefix("```") {
+            if isFence(line) {
                 if var block = current {
                     block.append(line)
                     blocks.append(block.joined(separator: "\n"))
@@ -164,13 +177,24 @@ struct ChinesePagesTests {
 
     /// The targets of the page's links and images, outside code, in order, except the link to
     /// its twin (`twin`); a relative target is resolved against the page's folder, and a link to a
-    /// Chinese page counts as a link to its English twin.
+    /// Chinese lesson page or doc counts as a link to its English twin.
     static func links(_ page: String, from folder: String, twin: String) -> [String] {
         rawTargets(page).filter { $0 != twin }.map { target in
             if target.contains("://") || target.hasPrefix("#") || target.hasPrefix("mailto:") { return target }
-            let resolved = resolve(target, from: folder)
-            return resolved.hasPrefix("Lessons/zh-Hans/") ? "Lessons/" + resolved.dropFirst("Lessons/zh-Hans/".count) : resolved
+            return englishTwin(of: resolve(target, from: folder))
         }
+    }
+
+    /// The folders whose `zh-Hans/` subfolder holds the Chinese twins of their pages.
+    static let twinnedFolders = ["Lessons/", "docs/"]
+
+    /// The English page a resolved path (anchor included) stands for: `docs/zh-Hans/X.md#a` is
+    /// `docs/X.md#a`, `Lessons/zh-Hans/X.md` is `Lessons/X.md`; any other path is itself.
+    static func englishTwin(of resolved: String) -> String {
+        for folder in twinnedFolders where resolved.hasPrefix(folder + "zh-Hans/") {
+            return folder + resolved.dropFirst((folder + "zh-Hans/").count)
+        }
+        return resolved
     }
 
     /// The files the page's relative links lead to, anchors dropped.
