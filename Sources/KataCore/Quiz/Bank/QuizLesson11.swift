@@ -93,7 +93,7 @@ extension QuizBank {
                     CFRunLoopRunInMode(.defaultMode, 1, false)
                     """,
                 why: .init(en: "Observers are called in ascending order, whatever the order they were added in: B (−10) before A (10). UIKit relies on this for its pool observers at the two extremes.",
-                           zh: "观察者按 order 从小到大调用，与加入的先后无关：B（−10）在 A（10）之前。UIKit 正是靠这一点，把自动释放池的两个观察者放在两端。"))
+                           zh: "观察者按 order 从小到大调用，与加入的先后无关：B（−10）在 A（10）之前。UIKit 把自动释放池的两个观察者分别放在 order 的两个极端，靠的正是这一点。"))
         ) { stage in
             // ▼ quiz 37
             let a = Loop.Observer(name: "A", activities: .beforeWaiting, repeats: false, order: 10) { _ in stage.print("A") }

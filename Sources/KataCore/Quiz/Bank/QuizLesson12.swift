@@ -76,7 +76,7 @@ extension QuizBank {
                     CFRunLoopRunInMode(.defaultMode, 4, false)   // one run that goes on after each source
                     """,
                 comments: [.init(en: "busySource: a source0 whose perform takes 0.5 s and signals itself again until 3 s", zh: "busySource：一个 Source0，它的 perform 要执行 0.5 秒，并重新标记自己，直到 3 秒"),
-                           .init(en: "one run that goes on after each source", zh: "一次运行，每处理完一个事件源都继续")],
+                           .init(en: "one run that goes on after each source", zh: "只运行一次：处理完事件源也不返回，继续运行")],
                 why: .init(en: "The pool is popped only on beforeWaiting (and exit). A source0 that ran makes the pass poll instead of sleeping, so while the busy source keeps going there is no beforeWaiting and the garbage stays — until the loop finally sleeps at 3 s.",
                            zh: "自动释放池只在 beforeWaiting（和 `exit`）时 pop。执行过的 Source0 让这一轮只轮询、不休眠，所以只要那个忙碌的事件源还在继续，就没有 beforeWaiting，垃圾对象就一直留着——直到 3 秒时 RunLoop 终于休眠。"))
         ) { stage in
