@@ -496,6 +496,20 @@ struct QuizChineseScreenTests {
         expectChinese(unreadable.errors + unreadable.output, [question], "kata quiz 17 --answer soon")
     }
 
+    @Test("KATA_LANG=zh-Hans: the quiz's usage errors", arguments: [
+        "quiz 999", "quiz --engine", "quiz --seed x", "quiz 3 --interview", "quiz 3 --answer a --answer b", "quiz --svg x.svg", "quiz --answer",
+    ])
+    func usageErrors(line: String) async throws {
+        let fixture = try KataFixture()
+        defer { fixture.remove() }
+        let ran = try await run(line.split(separator: " ").map(String.init), in: fixture)
+        #expect(ran.status == Kata.ExitCode.usage)
+        // The first line is the quiz's own; the line after it (where to read more) is kata's.
+        let first = String(ran.errors.split(separator: "\n").first ?? "")
+        #expect(first.hasPrefix("kata: "), "\(ran.errors)")
+        expectChinese(first, [], "kata \(line)")
+    }
+
     @Test("KATA_LANG=zh-Hans kata quiz --list and kata quiz N --engine")
     func listAndEngine() async throws {
         let question = try #require(QuizBank.question(36))
