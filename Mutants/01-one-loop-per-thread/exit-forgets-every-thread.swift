@@ -1,11 +1,16 @@
 // Mutant: empties the whole table when one thread exits, so the other threads lose their loops
 // Lesson 01 — One loop per thread                          Lessons/01-one-loop-per-thread.md
+// 第 01 课 — 每个线程一个 RunLoop                          Lessons/zh-Hans/01-one-loop-per-thread.md
 //
 // Write `StudentLoopTable`: the registry's table of run loops, keyed by thread. The registry
 // (`LoopRegistry(table: StudentLoopTable())`) calls it whenever a thread asks for its loop
 // (`Loop.current`), and when a thread exits.
 //
+// 任务：写出 `StudentLoopTable`：`LoopRegistry` 里那张按线程存放 RunLoop 的表。每当有线程获取自己的
+// RunLoop（`Loop.current`），以及有线程退出时，`LoopRegistry(table: StudentLoopTable())` 都会调用它。
+//
 // Run just this lesson:   swift test --filter Lesson01Tests      (or: swift run kata watch)
+// 只运行本课：            swift test --filter Lesson01Tests      （或：swift run kata watch）
 
 import KataCore
 import RunLoopEngine

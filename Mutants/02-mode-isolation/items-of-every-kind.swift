@@ -1,11 +1,17 @@
 // Mutant: returns every item from items(of:) whatever its kind, so listing a mode's items shows each item once per kind
 // Lesson 02 — Mode isolation                                  Lessons/02-mode-isolation.md
+// 第 02 课 — Mode 隔离                                        Lessons/zh-Hans/02-mode-isolation.md
 //
 // Write `StudentModeItemTable`: what one run loop mode holds (its sources, ports, timers and
 // observers). The loop keeps one table per mode; the tests plug your table into the reference
 // loop and compare what the loop does with what it does with the engine's own table.
 //
+// 任务：写出 `StudentModeItemTable`：一个 RunLoop Mode 里装的东西（事件源、端口、定时器和观察者）。
+// RunLoop 为每个 Mode 保存一张这样的表；测试把你的表装进参考实现的 RunLoop，比较它和引擎自己的表
+// 分别让 RunLoop 做了什么。
+//
 // Run just this lesson:   swift test --filter Lesson02Tests      (or: swift run kata watch)
+// 只运行本课：            swift test --filter Lesson02Tests      （或：swift run kata watch）
 
 import KataCore
 import RunLoopEngine

@@ -1,11 +1,17 @@
 // Mutant: forgets the item but answers no mode, so it stays in every mode it was added to
 // Lesson 03 — Common modes                                      Lessons/03-common-modes.md
+// 第 03 课 — common modes                                       Lessons/zh-Hans/03-common-modes.md
 //
 // Write `StudentCommonModes`: the bookkeeping behind `.common`. The loop asks it where an item
 // added to `.common` must go, and what a mode newly marked common must receive; it then does
 // the adding. The tests plug it into the reference loop and compare with the engine's own.
 //
+// 任务：写出 `StudentCommonModes`：`.common` 背后的记账。RunLoop 问它加到 `.common` 的 item 该放进
+// 哪些 Mode，以及新标为 common 的 Mode 该收到哪些 item；真正的添加由 RunLoop 自己来做。测试把它装进
+// 参考实现的 RunLoop，和引擎自己的规则比较。
+//
 // Run just this lesson:   swift test --filter Lesson03Tests      (or: swift run kata watch)
+// 只运行本课：            swift test --filter Lesson03Tests      （或：swift run kata watch）
 
 import KataCore
 import RunLoopEngine

@@ -1,12 +1,18 @@
 // Mutant: predicts that a run of an empty mode waits for its timeout, but with nothing to wait for it returns finished at once
 // Lesson 04 — Run results                                          Lessons/04-run-results.md
+// 第 04 课 — 运行结果                                              Lessons/zh-Hans/04-run-results.md
 //
 // Two parts. First PREDICT what each run below returns (fill in `RunResultPredictions`); the tests
 // run the same scenarios on the reference loop and compare. Then PRODUCE the results yourself:
 // set up the loop you are given, run it, and return what the run returned. The tests read the
 // loop's own record of how its run ended: returning a result the loop did not produce fails.
 //
+// 任务分两步。先预测下面每次运行返回什么（填写 `RunResultPredictions`）；测试会在参考实现的 RunLoop
+// 上跑同样的场景并比较。再亲手造出这些结果：布置好交给你的 RunLoop，运行它，并返回这次运行的返回值。
+// 测试读的是 RunLoop 自己记录的运行结束方式：返回一个 RunLoop 并没有产生的结果，就过不了。
+//
 // Run just this lesson:   swift test --filter Lesson04Tests      (or: swift run kata watch)
+// 只运行本课：            swift test --filter Lesson04Tests      （或：swift run kata watch）
 
 import KataCore
 import RunLoopEngine

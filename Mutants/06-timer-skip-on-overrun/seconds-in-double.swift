@@ -1,11 +1,16 @@
 // Mutant: counts the missed intervals in Double seconds, so for an interval like 0.1 s a tick exactly on now rounds to one tick too few and fires again at once
 // Lesson 06 — Timer skip on overrun                      Lessons/06-timer-skip-on-overrun.md
+// 第 06 课 — 定时器错过就跳过                            Lessons/zh-Hans/06-timer-skip-on-overrun.md
 //
 // Write `nextFireDate(after:interval:now:)`: when does a repeating timer fire next, once its
 // callout has returned? The tests plug your rule into the reference loop and compare what the
 // loop does with what the engine's own rule does.
 //
+// 任务：写出 `nextFireDate(after:interval:now:)`：回调返回之后，重复定时器下一次什么时候触发？
+// 测试把你的规则装进参考实现的 RunLoop，比较它和引擎自己的规则分别让 RunLoop 做了什么。
+//
 // Run just this lesson:   swift test --filter Lesson06Tests      (or: swift run kata watch)
+// 只运行本课：            swift test --filter Lesson06Tests      （或：swift run kata watch）
 
 import KataCore
 import RunLoopEngine

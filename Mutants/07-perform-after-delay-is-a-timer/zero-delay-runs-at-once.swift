@@ -1,10 +1,16 @@
 // Mutant: runs the work inside the call when the delay is 0, instead of on a later pass of the loop
 // Lesson 07 — Perform after delay is a timer          Lessons/07-perform-after-delay-is-a-timer.md
+// 第 07 课 — performSelector:afterDelay: 就是一个定时器  Lessons/zh-Hans/07-perform-after-delay-is-a-timer.md
 //
 // Write `performAfterDelay(_:inModes:_:)`, this course's `performSelector:withObject:afterDelay:inModes:`:
 // run `work` on the calling thread after `delay` seconds — the way Foundation really does it.
 //
+// 任务：写出 `performAfterDelay(_:inModes:_:)`，也就是本课程里的
+// `performSelector:withObject:afterDelay:inModes:`：在 `delay` 秒之后，在调用它的线程上执行 `work`——
+// 和 Foundation 真正的做法一样。
+//
 // Run just this lesson:   swift test --filter Lesson07Tests      (or: swift run kata watch)
+// 只运行本课：            swift test --filter Lesson07Tests      （或：swift run kata watch）
 
 import KataCore
 import RunLoopEngine

@@ -22,7 +22,9 @@ struct Lesson01Tests {
             defer { a.leave() }
             return ["a asks: \(names[a.ask()])", "a asks again: \(names[a.ask()])", "a asks a third time: \(names[a.ask()])"]
         }
-        Kata.expectSameLines(actual, expected, hint: "loop(for:makeLoop:) must return the loop the thread already has; call makeLoop() only the first time, and remember what it made.")
+        Kata.expectSameLines(actual, expected, hint: Text(
+            en: "loop(for:makeLoop:) must return the loop the thread already has; call makeLoop() only the first time, and remember what it made.",
+            zh: "loop(for:makeLoop:) 必须返回该线程已经有的 RunLoop；只在第一次调用 makeLoop()，并把它创建的 RunLoop 记下来。"))
         #expect(expected == ["a asks: loop 1", "a asks again: loop 1", "a asks a third time: loop 1"])
     }
 
@@ -35,7 +37,9 @@ struct Lesson01Tests {
             return ["a asks: \(names[a.ask()])", "b asks: \(names[b.ask()])",
                     "a asks again: \(names[a.ask()])", "b asks again: \(names[b.ask()])"]
         }
-        Kata.expectSameLines(actual, expected, hint: "one loop per thread: key the table by the thread (a dictionary [ThreadID: Loop]), not one loop for everyone.")
+        Kata.expectSameLines(actual, expected, hint: Text(
+            en: "one loop per thread: key the table by the thread (a dictionary [ThreadID: Loop]), not one loop for everyone.",
+            zh: "每个线程一个 RunLoop：表要以线程为 key（一个 `[ThreadID: Loop]` 字典），而不是所有线程共用一个 RunLoop。"))
         #expect(expected == ["a asks: loop 1", "b asks: loop 2", "a asks again: loop 1", "b asks again: loop 2"])
     }
 
@@ -51,7 +55,9 @@ struct Lesson01Tests {
             story.append("b, which never asks: \(names[registry.existingLoop(for: b.id)])")
             return story
         }
-        Kata.expectSameLines(actual, expected, hint: "make a loop only in loop(for:makeLoop:), by calling makeLoop() when the thread has none; existingLoop(for:) only looks (CF makes loops lazily).")
+        Kata.expectSameLines(actual, expected, hint: Text(
+            en: "make a loop only in loop(for:makeLoop:), by calling makeLoop() when the thread has none; existingLoop(for:) only looks (CF makes loops lazily).",
+            zh: "只在 loop(for:makeLoop:) 里创建 RunLoop：线程还没有时才调用 makeLoop()；existingLoop(for:) 只查不建（CF 的 RunLoop 是懒创建的）。"))
         #expect(expected == ["a, before it asks: no loop", "a asks: loop 1", "a, after it asked: loop 1", "b, which never asks: no loop"])
     }
 
@@ -68,7 +74,9 @@ struct Lesson01Tests {
                     "a's loop is \(watched.loop == nil ? "freed" : "still alive")",
                     "b's loop is \(bLoop?.isTornDown == true ? "torn down" : "not torn down") after b exits"]
         }
-        Kata.expectSameLines(actual, expected, hint: "threadDidExit(_:) must remove the thread's entry and return the loop it held: the engine tears down what you return, and a loop the table keeps is never freed.")
+        Kata.expectSameLines(actual, expected, hint: Text(
+            en: "threadDidExit(_:) must remove the thread's entry and return the loop it held: the engine tears down what you return, and a loop the table keeps is never freed.",
+            zh: "threadDidExit(_:) 必须删掉该线程的条目，并返回它持有的 RunLoop：引擎会销毁你返回的 RunLoop，而表里一直留着的 RunLoop 永远不会被释放。"))
         #expect(expected == ["after a exits, the registry has no loop for a", "a's loop is freed", "b's loop is torn down after b exits"])
     }
 
@@ -88,11 +96,14 @@ struct Lesson01Tests {
                       "b asks again: \(names[b.ask()])"]
             return story
         }
-        Kata.expectSameLines(actual, expected, hint: """
+        Kata.expectSameLines(actual, expected, hint: Text(en: """
             threadDidExit(_:) must leave no trace of the thread. Anything else that keeps its loop — a cache \
             of the last answer, say — must forget it too, or the registry still answers a loop for a thread \
             that is gone, and that loop is never freed.
-            """)
+            """, zh: """
+            threadDidExit(_:) 必须把这个线程的痕迹清理干净。其他任何留着它的 RunLoop 的地方——比如缓存了上一次的结果——\
+            也都要忘掉它，否则线程已经不在了，`LoopRegistry` 还会给它返回一个 RunLoop，而这个 RunLoop 永远不会被释放。
+            """))
         #expect(expected == ["b asks: loop 1", "a asks, and exits at once", "after a exits, the registry has no loop for a",
                              "a's loop is freed", "b asks again: loop 1"])
     }
@@ -110,7 +121,9 @@ struct Lesson01Tests {
                             "b's loop is \(bLoop?.isTornDown == true ? "torn down" : "not torn down")",
                             "b asks again: \(names[b.ask()])"]
         }
-        Kata.expectSameLines(actual, expected, hint: "threadDidExit(_:) removes one entry — the exiting thread's — and returns that thread's loop only.")
+        Kata.expectSameLines(actual, expected, hint: Text(
+            en: "threadDidExit(_:) removes one entry — the exiting thread's — and returns that thread's loop only.",
+            zh: "threadDidExit(_:) 只删一个条目——正在退出的那个线程的——并且只返回那个线程的 RunLoop。"))
         #expect(expected == ["a asks: loop 1", "b asks: loop 2", "after a exits, the registry's loop for b: loop 2",
                              "b's loop is not torn down", "b asks again: loop 2"])
     }
@@ -127,7 +140,9 @@ struct Lesson01Tests {
                     "the main thread asks for its loop: \(names[main.ask()])",
                     "a, which asked only for the main loop: \(names[registry.existingLoop(for: a.id)])"]
         }
-        Kata.expectSameLines(actual, expected, hint: "the main loop is the main thread's entry in the same table: loop(for: mainThread, makeLoop:) from any thread makes it once, and the main thread gets that one.")
+        Kata.expectSameLines(actual, expected, hint: Text(
+            en: "the main loop is the main thread's entry in the same table: loop(for: mainThread, makeLoop:) from any thread makes it once, and the main thread gets that one.",
+            zh: "主 RunLoop 就是同一张表里主线程的那个条目：无论从哪个线程调用 `loop(for: mainThread, makeLoop:)`，都只创建一次，主线程拿到的也是这一个。"))
         #expect(expected == ["a asks for the main loop: loop 1", "b asks for the main loop: loop 1",
                              "the main thread asks for its loop: loop 1", "a, which asked only for the main loop: no loop"])
     }
@@ -208,5 +223,13 @@ private final class WeakLoop: @unchecked Sendable {
 }
 
 extension ChineseTestNames {
-    static let lesson01: [String: String] = [:]
+    static let lesson01: [String: String] = [
+        "A thread gets the same loop every time it asks": "同一个线程每次获取都拿到同一个 RunLoop",
+        "Two threads alive at the same time get two different loops": "同时存活的两个线程拿到两个不同的 RunLoop",
+        "A thread that never asks has no loop; asking makes one": "从没获取过的线程没有 RunLoop；获取时才创建",
+        "When a thread exits, its loop is forgotten, torn down and freed": "线程退出时，它的 RunLoop 被忘掉、销毁并释放",
+        "A thread that exits right after it asked leaves nothing behind, however recent its question": "刚获取完就退出的线程也不留下任何东西，哪怕它是最近一个来获取的",
+        "A thread that exits takes only its own loop with it": "线程退出时只带走它自己的 RunLoop",
+        "The main loop is one loop, the same from every thread, and it is the main thread's own": "主 RunLoop 只有一个，从哪个线程拿到的都是它，而且它就是主线程自己的 RunLoop",
+    ]
 }

@@ -19,7 +19,9 @@ struct Lesson02Tests {
             loop.note("now the editing mode")
             try loop.run(mode: "editing", timeout: 2)
         }
-        Kata.expectSameLines(actual, expected, hint: "Each mode has its own table: a run of the default mode must not see the editing mode's timer, which fires only when its own mode runs (late, at 2 s).")
+        Kata.expectSameLines(actual, expected, hint: Text(
+            en: "Each mode has its own table: a run of the default mode must not see the editing mode's timer, which fires only when its own mode runs (late, at 2 s).",
+            zh: "每个 Mode 有自己的一张表：default Mode 的运行不能看到 `\"editing\"` Mode 的定时器，它只在自己的 Mode 运行时才触发（晚了，在 2 秒）。"))
         #expect(actual.contains { $0.contains("2000 ms  editing   timer \"editing timer\"") })
     }
 
@@ -33,7 +35,9 @@ struct Lesson02Tests {
             let second = try loop.run(mode: .default, timeout: 1)
             loop.note("with a source it returned \(second)")
         }
-        Kata.expectSameLines(actual, expected, hint: "`isEmpty` is true when the mode holds no source, port or timer. The loop then returns finished without telling anyone; with one source it runs until its timeout.")
+        Kata.expectSameLines(actual, expected, hint: Text(
+            en: "`isEmpty` is true when the mode holds no source, port or timer. The loop then returns finished without telling anyone; with one source it runs until its timeout.",
+            zh: "Mode 里没有事件源、端口和定时器时，`isEmpty` 为 true。这时 RunLoop 不通知任何人，直接返回 `finished`；只要有一个事件源，它就会一直运行到超时。"))
         #expect(actual.contains { $0.contains("returned finished") })
     }
 
@@ -44,8 +48,11 @@ struct Lesson02Tests {
             let result = try loop.run(mode: .default, timeout: 5)
             loop.note("a mode with only an observer: \(result)")
         }
-        Kata.expectSameLines(actual, expected, hint: "An observer watches the loop; it gives it nothing to wait for. A mode with only observers is empty: count sources, ports and timers only.")
-        #expect(!actual.contains { $0.contains("told:") }, "the observer is never told anything: the run never started")
+        Kata.expectSameLines(actual, expected, hint: Text(
+            en: "An observer watches the loop; it gives it nothing to wait for. A mode with only observers is empty: count sources, ports and timers only.",
+            zh: "观察者只是看着 RunLoop，并不给它任何可等的东西。只有观察者的 Mode 是空的：只数事件源、端口和定时器。"))
+        #expect(!actual.contains { $0.contains("told:") },
+                Text(en: "the observer is never told anything: the run never started", zh: "观察者什么通知都不该收到：这次运行根本没有开始").comment)
     }
 
     @Test("An item added twice to a mode is held once")
@@ -59,7 +66,9 @@ struct Lesson02Tests {
             try loop.add(timer, forMode: .default)
             try loop.run(mode: .default, timeout: 0.5)
         }
-        Kata.expectSameLines(actual, expected, hint: "`insert` must return false and change nothing when the table already holds the item — or the loop tells the same observer twice.")
+        Kata.expectSameLines(actual, expected, hint: Text(
+            en: "`insert` must return false and change nothing when the table already holds the item — or the loop tells the same observer twice.",
+            zh: "表里已经有这个 item 时，`insert` 必须返回 false，什么都不改——否则 RunLoop 会把同一个观察者通知两次。"))
         #expect(actual.filter { $0.contains("observer told") }.count == 1)
     }
 
@@ -77,7 +86,9 @@ struct Lesson02Tests {
             let result = try loop.run(mode: .default, timeout: 2)
             loop.note("without the port: \(result)")
         }
-        Kata.expectSameLines(actual, expected, hint: "`remove` takes the item out (the removed timer never fires); once the port is gone too, the mode is empty and the run returns finished at once.")
+        Kata.expectSameLines(actual, expected, hint: Text(
+            en: "`remove` takes the item out (the removed timer never fires); once the port is gone too, the mode is empty and the run returns finished at once.",
+            zh: "`remove` 把 item 拿出去（被移除的定时器永远不会触发）；端口也移除之后，Mode 就空了，运行立即返回 `finished`。"))
         #expect(!actual.contains { $0.contains("timer \"cancelled\"") })
     }
 
@@ -100,11 +111,14 @@ struct Lesson02Tests {
                 loop.note("another loop cannot take the watcher: \(error)")
             }
         }
-        Kata.expectSameLines(actual, expected, hint: """
+        Kata.expectSameLines(actual, expected, hint: Text(en: """
             The second `insert` of the watcher must return false: it is held already. If it returns true, \
             the loop counts the watcher as added twice, and after one removal it still counts it as \
             being in a mode — so the watcher stays this loop's for ever, and another loop cannot take it.
-            """)
+            """, zh: """
+            对 `watcher` 的第二次 `insert` 必须返回 false：表里已经有它了。如果返回 true，RunLoop 会认为 `watcher` 被添加了\
+            两次，移除一次之后仍然认为它还在某个 Mode 里——于是 `watcher` 永远属于这个 RunLoop，别的 RunLoop 拿不走它。
+            """))
         #expect(actual.last?.hasSuffix("another loop takes the watcher: it belongs to no loop any more") == true)
     }
 
@@ -126,12 +140,16 @@ struct Lesson02Tests {
                 loop.note("another loop cannot take the watcher: \(error)")
             }
         }
-        Kata.expectSameLines(actual, expected, hint: """
+        Kata.expectSameLines(actual, expected, hint: Text(en: """
             `remove` of an item the table does not hold must return false. If it returns true, the loop \
             counts out an observer that never was in "editing": it thinks no observer is left (and stops \
             telling the watcher), and lets another loop take an observer it still holds.
-            """)
-        #expect(actual.contains { $0.hasSuffix("watcher told: entry") }, "the watcher is still in the default mode: it is told of the entry")
+            """, zh: """
+            `remove` 一个表里没有的 item，必须返回 false。如果返回 true，RunLoop 会把一个从没在 `"editing"` 里待过的\
+            观察者减掉：它以为一个观察者都不剩了（于是不再通知 `watcher`），还会让别的 RunLoop 拿走一个它仍然持有的观察者。
+            """))
+        #expect(actual.contains { $0.hasSuffix("watcher told: entry") },
+                Text(en: "the watcher is still in the default mode: it is told of the entry", zh: "`watcher` 仍在 default Mode 里：它应该收到 `entry` 通知").comment)
     }
 
     @Test("Two items with the same name are two items")
@@ -148,11 +166,14 @@ struct Lesson02Tests {
             second.signal()
             try loop.run(mode: .default, timeout: 0)
         }
-        Kata.expectSameLines(actual, expected, hint: """
+        Kata.expectSameLines(actual, expected, hint: Text(en: """
             An item is its object (`Loop.Item` compares by identity), not its name: two sources both \
             called "work", and two ports with the default name, are four items. And `items(of:)` lists \
             only the items of the kind asked for.
-            """)
+            """, zh: """
+            item 认的是对象本身（`Loop.Item` 按身份比较），不是名字：两个都叫 `"work"` 的事件源，加上两个用默认名字的端口，\
+            是四个 item。另外，`items(of:)` 只列出所问的那一类 item。
+            """))
         #expect(actual.contains { $0.hasSuffix("the second \"work\" source runs") })
     }
 
@@ -167,11 +188,14 @@ struct Lesson02Tests {
                 loop.note("run(\(mode.name)) returned \(result)")
             }
         }
-        Kata.expectSameLines(actual, expected, hint: """
+        Kata.expectSameLines(actual, expected, hint: Text(en: """
             `isEmpty` is false as long as the mode holds a source, a port or a timer — any one of them. \
             A mode with only a timer runs until the timer has fired (then it is empty: finished); a mode \
             with only a port or a source waits until its timeout.
-            """)
+            """, zh: """
+            只要 Mode 里有一个事件源、端口或定时器——任何一种都行——`isEmpty` 就是 false。只有一个定时器的 Mode \
+            会一直运行到定时器触发（之后它空了：`finished`）；只有端口或事件源的 Mode 会一直等到超时。
+            """))
         #expect(actual.contains { $0.hasSuffix("run(port only) returned timed out") })
     }
 
@@ -185,12 +209,25 @@ struct Lesson02Tests {
             try loop.add(Loop.Port(name: "keep-alive"), forMode: .default)
             try loop.run(mode: .default, timeout: 0)
         }
-        Kata.expectSameLines(actual, expected, hint: "Observers of the same order are told in the order they were added: `items(of:)` must keep insertion order (a Set does not).")
+        Kata.expectSameLines(actual, expected, hint: Text(
+            en: "Observers of the same order are told in the order they were added: `items(of:)` must keep insertion order (a Set does not).",
+            zh: "order 相同的观察者按添加的先后顺序收到通知：`items(of:)` 必须保持插入顺序（`Set` 做不到）。"))
         let told = actual.compactMap { line in names.first { line.hasSuffix("· \($0) observer") } }
-        #expect(told == names, "told in the order they were added")
+        #expect(told == names, Text(en: "told in the order they were added", zh: "应按添加的先后顺序收到通知").comment)
     }
 }
 
 extension ChineseTestNames {
-    static let lesson02: [String: String] = [:]
+    static let lesson02: [String: String] = [
+        "One mode runs at a time: the items of other modes wait": "同一时间只运行一个 Mode：其他 Mode 的 item 只能等着",
+        "An empty mode returns finished at once, without entry or exit": "空 Mode 立即返回 `finished`，不会有 `entry` 和 `exit`",
+        "Observers alone keep nothing alive": "光有观察者保不住 RunLoop",
+        "An item added twice to a mode is held once": "同一个 item 加到 Mode 里两次，只保存一份",
+        "A removed item leaves the mode; removing it again changes nothing": "移除的 item 离开 Mode；再移除一次什么都不变",
+        "An observer added twice and removed once has left: the loop lets it go": "观察者加两次、移除一次就已经离开：RunLoop 放开了它",
+        "Removing an item from a mode that never held it changes nothing": "从没有持有某个 item 的 Mode 里移除它，什么都不变",
+        "Two items with the same name are two items": "名字相同的两个 item 仍是两个 item",
+        "A source, a port or a timer alone keeps a mode from being empty": "单独一个事件源、端口或定时器，就能让 Mode 不为空",
+        "A mode keeps its items in the order they were added": "Mode 按添加的先后顺序保存它的 item",
+    ]
 }

@@ -23,9 +23,12 @@ struct Lesson07Tests {
             try loop.run(mode: .default, timeout: 3)
             return (scheduled, trace.lines([.callouts, .notes]))
         }
-        #expect(scheduled == Instant(seconds: 1.5), "right after the call, the current loop's default mode must hold a timer due in 1.5 s")
-        #expect(lines.count == 2 && lines[0].contains("1500 ms") && lines[0].contains("timer") && lines[1].contains("work runs"),
-                "the work runs from a timer callout at 1500 ms; the loop did: \(lines)")
+        #expect(scheduled == Instant(seconds: 1.5), Text(
+            en: "right after the call, the current loop's default mode must hold a timer due in 1.5 s",
+            zh: "调用刚一返回，当前 RunLoop 的 default Mode 里就必须有一个 1.5 秒后到点的定时器").comment)
+        #expect(lines.count == 2 && lines[0].contains("1500 ms") && lines[0].contains("timer") && lines[1].contains("work runs"), Text(
+            en: "the work runs from a timer callout at 1500 ms; the loop did: \(lines)",
+            zh: "工作应在 1500 ms 由定时器回调执行；RunLoop 实际做的是：\(lines)").comment)
     }
 
     @Test("The delay counts from now: on a clock that reads 100 s, a delay of 1.5 s is due at 101.5 s")
@@ -42,8 +45,10 @@ struct Lesson07Tests {
             "default   · the clock reads 100000 ms; performAfterDelay(1.5)",
             "default   · the default mode's next timer is due at 101500 ms",
             "default   · work runs at 101500 ms",
-        ], hint: "A loop's clock need not start at 0: the fire date is `loop.now + delay`, not `delay` seconds after the clock's origin (`Instant(seconds: delay)` is already in the past here, so the work ran at once).",
-           expectedTitle: HarnessText.expected.localized)
+        ], hint: Text(
+            en: "A loop's clock need not start at 0: the fire date is `loop.now + delay`, not `delay` seconds after the clock's origin (`Instant(seconds: delay)` is already in the past here, so the work ran at once).",
+            zh: "RunLoop 的时钟不一定从 0 开始：触发时间是 `loop.now + delay`，而不是从时钟原点算起的第 `delay` 秒（这里 `Instant(seconds: delay)` 早已过去，所以工作立刻就执行了）。"),
+           expectedTitle: HarnessText.expected)
     }
 
     @Test("No running loop, no call")
@@ -54,7 +59,9 @@ struct Lesson07Tests {
             Thread.sleep(forTimeInterval: 0.2)   // real time passes; the loop does not run
             loop.note("the loop never ran")
         }
-        #expect(ran.count == 0, "the work ran although the thread's loop never ran: a delay must be a timer in the current loop, not Dispatch or another thread")
+        #expect(ran.count == 0, Text(
+            en: "the work ran although the thread's loop never ran: a delay must be a timer in the current loop, not Dispatch or another thread",
+            zh: "线程的 RunLoop 根本没有运行，工作却执行了：延迟必须是当前 RunLoop 里的一个定时器，而不是 Dispatch 或另一个线程").comment)
     }
 
     @Test("It returns at once: the delay is not a sleep")
@@ -64,7 +71,8 @@ struct Lesson07Tests {
             try performAfterDelay(2) {}
             return Date().timeIntervalSince(start)
         }
-        #expect(elapsed < 0.5, "performAfterDelay took \(elapsed) s: it must schedule the work and return, not wait")
+        #expect(elapsed < 0.5, Text(en: "performAfterDelay took \(elapsed) s: it must schedule the work and return, not wait",
+                                    zh: "performAfterDelay 用了 \(elapsed) 秒：它应该安排好工作就返回，而不是等着").comment)
     }
 
     @Test("Even a zero delay goes through the loop: the work runs on a later pass, never inside the call")
@@ -78,8 +86,10 @@ struct Lesson07Tests {
         }
         let expected = ["default   · performAfterDelay(0) returned", "default   timer \"…\"", "default   · work runs"]
         Kata.expectSameLines(Kata.renaming("timer", to: "…", in: lines),
-                             expected, hint: "A delay of 0 is still a timer: it is due at once, but it fires only when the loop runs — never inside the call.",
-                             expectedTitle: HarnessText.expected.localized)
+                             expected, hint: Text(
+                                en: "A delay of 0 is still a timer: it is due at once, but it fires only when the loop runs — never inside the call.",
+                                zh: "延迟为 0 也仍然是一个定时器：它立刻到点，但只有 RunLoop 运行时才会触发——绝不会在调用里面执行。"),
+                             expectedTitle: HarnessText.expected)
     }
 
     @Test("It obeys modes: default-mode work waits while the loop runs another mode")
@@ -99,7 +109,10 @@ struct Lesson07Tests {
             "   2000 ms  default   · scroll over: back to default",
             "   2000 ms  default   · default-mode work",
         ]
-        Kata.expectSameLines(lines, expected, hint: "Add the timer to each of `modes` of the current loop: while the loop runs the tracking mode, only work scheduled for tracking can fire; the rest waits for the default mode.", expectedTitle: HarnessText.expected.localized)
+        Kata.expectSameLines(lines, expected, hint: Text(
+            en: "Add the timer to each of `modes` of the current loop: while the loop runs the tracking mode, only work scheduled for tracking can fire; the rest waits for the default mode.",
+            zh: "把定时器加到当前 RunLoop 的 `modes` 里的每一个 Mode：RunLoop 运行 tracking Mode 时，只有为 tracking 安排的工作能触发，其余的要等 default Mode。"),
+            expectedTitle: HarnessText.expected)
     }
 
     @Test("The work runs on the thread that asked")
@@ -110,7 +123,10 @@ struct Lesson07Tests {
             try loop.run(mode: .default, timeout: 1)
             return (ThreadID.current, runner.value)
         }
-        #expect(runner == asker, "the work ran on \(runner.map(\.description) ?? "no thread"), not on the thread that asked (\(asker))")
+        let runnerName = runner.map(\.description)
+        #expect(runner == asker, Text(
+            en: "the work ran on \(runnerName ?? "no thread"), not on the thread that asked (\(asker))",
+            zh: "工作应在发起调用的线程（\(asker)）上执行；实际执行它的线程：\(runnerName ?? "无")").comment)
     }
 
     @Test("Invalidating the returned timer cancels the work")
@@ -122,10 +138,20 @@ struct Lesson07Tests {
             try loop.add(Loop.Port(name: "keep-alive"), forMode: .default)
             try loop.run(mode: .default, timeout: 1)
         }
-        #expect(ran.count == 0, "the returned object must be the timer that carries the work")
+        #expect(ran.count == 0, Text(en: "the returned object must be the timer that carries the work",
+                                     zh: "返回的对象必须就是承载这份工作的那个定时器").comment)
     }
 }
 
 extension ChineseTestNames {
-    static let lesson07: [String: String] = [:]
+    static let lesson07: [String: String] = [
+        "The work runs after the delay, from a one-shot timer in the current loop": "工作在延迟之后执行，由当前 RunLoop 里的一个一次性定时器触发",
+        "The delay counts from now: on a clock that reads 100 s, a delay of 1.5 s is due at 101.5 s": "延迟从现在算起：时钟读数为 100 秒时，1.5 秒的延迟在 101.5 秒到点",
+        "No running loop, no call": "RunLoop 不运行，就不会调用",
+        "It returns at once: the delay is not a sleep": "它立即返回：延迟不是原地等待",
+        "Even a zero delay goes through the loop: the work runs on a later pass, never inside the call": "即使延迟为 0 也要经过 RunLoop：工作在之后的某一轮循环里执行，绝不在调用里面",
+        "It obeys modes: default-mode work waits while the loop runs another mode": "它遵守 Mode：RunLoop 运行别的 Mode 时，default Mode 的工作要等着",
+        "The work runs on the thread that asked": "工作在发起调用的线程上执行",
+        "Invalidating the returned timer cancels the work": "让返回的定时器失效，就取消了这份工作",
+    ]
 }

@@ -51,8 +51,9 @@ public enum HarnessText {
     /// The right column's title.
     public static let actualTitle = Text(en: "actual (your code)", zh: "实际（你的代码）")
 
-    /// The label before the test's hint.
-    public static let hint = Text(en: "Hint:", zh: "提示：")
+    /// The label before the test's hint, with the space that follows it in English (a
+    /// full-width colon needs none).
+    public static let hint = Text(en: "Hint: ", zh: "提示：")
 
     /// Every fixed string above and one of each function's, for the test that both languages are there.
     public static var all: [Text] {

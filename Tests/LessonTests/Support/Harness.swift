@@ -83,7 +83,7 @@ enum Kata {
                                 sourceLocation: SourceLocation = #_sourceLocation) {
         guard actual != expected else { return }
         let table = LoopTrace.sideBySide(expected: expected, actual: actual, expectedTitle: expectedTitle.localized, actualTitle: HarnessText.actualTitle.localized)
-        Issue.record(Comment(rawValue: "\(testName)\(HarnessText.mismatch.localized)\n\(table)\n\(HarnessText.hint.localized) \(hint.localized)"), sourceLocation: sourceLocation)
+        Issue.record(Comment(rawValue: "\(testName)\(HarnessText.mismatch.localized)\n\(table)\n\(HarnessText.hint.localized)\(hint.localized)"), sourceLocation: sourceLocation)
     }
 
     /// In Chinese, the running test's name in 「」 before its message: Swift Testing prints a test's
