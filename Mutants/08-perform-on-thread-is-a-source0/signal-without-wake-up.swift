@@ -1,10 +1,15 @@
 // Mutant: signals the source but never wakes the target's loop, so a sleeping loop never runs the work
 // Lesson 08 — Perform on thread is a source0        Lessons/08-perform-on-thread-is-a-source0.md
+// 第 08 课 — performSelector:onThread: 就是一个 Source0   Lessons/zh-Hans/08-perform-on-thread-is-a-source0.md
 //
 // Write `perform(on:waitUntilDone:modes:_:)`, this course's
 // `performSelector:onThread:withObject:waitUntilDone:modes:` — the way Foundation really does it.
 //
+// 任务：写出 `perform(on:waitUntilDone:modes:_:)`，也就是本课程里的
+// `performSelector:onThread:withObject:waitUntilDone:modes:`——照 Foundation 真正的做法来写。
+//
 // Run just this lesson:   swift test --filter Lesson08Tests      (or: swift run kata watch)
+// 只运行本课：            swift test --filter Lesson08Tests      （或：swift run kata watch）
 
 import Dispatch
 import KataCore

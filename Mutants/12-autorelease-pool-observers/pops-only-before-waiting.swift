@@ -1,10 +1,15 @@
 // Mutant: drains the pool before sleeping but not at exit, so a run that never sleeps leaves its pool open
 // Lesson 12 — Autorelease pool observers            Lessons/12-autorelease-pool-observers.md
+// 第 12 课 — 自动释放池的观察者                     Lessons/zh-Hans/12-autorelease-pool-observers.md
 //
 // Write `StudentPoolObservers.install(on:pools:)`: the two run loop observers UIKit puts on the
 // main loop so that every turn of the loop gets its own autorelease pool.
 //
+// 任务：写出 `StudentPoolObservers.install(on:pools:)`：UIKit 放在主线程 RunLoop 上的那两个观察者，
+// 让 RunLoop 的每一轮都有自己的自动释放池。
+//
 // Run just this lesson:   swift test --filter Lesson12Tests      (or: swift run kata watch)
+// 只运行本课：            swift test --filter Lesson12Tests      （或：swift run kata watch）
 
 import KataCore
 import RunLoopEngine

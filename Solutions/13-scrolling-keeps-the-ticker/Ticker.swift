@@ -1,10 +1,15 @@
 // Lesson 13 — Scrolling keeps the ticker             Lessons/13-scrolling-keeps-the-ticker.md
+// 第 13 课 — 滑动时定时器照常走                      Lessons/zh-Hans/13-scrolling-keeps-the-ticker.md
 //
 // A screen with a countdown, a download in progress and a badge that refreshes now and then.
 // While the user scrolls, the UI loop runs the tracking mode. Schedule each piece of work so that
 // the countdown and the download keep going during a scroll, and the badge refresh waits.
 //
+// 任务：一个页面上有倒计时、正在进行的下载，以及一个时不时刷新的角标。用户滑动时，UI RunLoop 运行
+// tracking Mode。安排好每一项工作：滑动期间倒计时和下载照常进行，角标刷新则等滑动结束。
+//
 // Run just this lesson:   swift test --filter Lesson13Tests      (or: swift run kata watch)
+// 只运行本课：            swift test --filter Lesson13Tests      （或：swift run kata watch）
 
 import KataCore
 import RunLoopEngine

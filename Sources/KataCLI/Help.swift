@@ -1,153 +1,296 @@
-/// `kata --help` and `kata COMMAND --help`.
+import KataCore
+
+/// `kata --help` and `kata COMMAND --help`, in both languages.
 enum Help {
-    static let exitCodes = """
-        Exit codes:
-          0    done
-          1    a check failed (verify found a mismatch; show --solution before the lesson is green)
-          2    bad usage, or not inside the RunLoop Kata package
-          3    the package does not build, or a tool kata needs (swift, git) failed
-          130  interrupted (Ctrl-C); 143 terminated (SIGTERM); 129 the terminal hung up
-        """
+    static let exitCodes = Text(
+        en: """
+            Exit codes:
+              0    done
+              1    a check failed (verify found a mismatch; show --solution before the lesson is green)
+              2    bad usage, or not inside the RunLoop Kata package
+              3    the package does not build, or a tool kata needs (swift, git) failed
+              130  interrupted (Ctrl-C); 143 terminated (SIGTERM); 129 the terminal hung up
+            """,
+        zh: """
+            退出码：
+              0    成功
+              1    检查没有通过（`kata verify` 发现不一致；课程变绿之前用了 `kata show --solution`）
+              2    用法有误，或者当前目录不在 RunLoop Kata 包里
+              3    包编译不过，或者 kata 用到的工具（`swift`、`git`）出错
+              130  被中断（Ctrl-C）；143 被终止（SIGTERM）；129 终端断开
+            """)
 
-    static let overview = """
-        kata — learn how Apple's run loop works by making failing tests pass
+    static let overview = Text(
+        en: """
+            kata — learn how Apple's run loop works by making failing tests pass
 
-        usage: swift run kata [COMMAND] [OPTIONS]
+            usage: swift run kata [COMMAND] [OPTIONS]
 
-          list [--track T]     every lesson (or a workshop track's), its status, your progress (the default)
-          next                 the lesson to work on now: what to write, and where
-          show N [--solution]  lesson N: summary, task, current failures (its solution once green)
-          hint N               the next hint for lesson N (one more each time)
-          watch [N]            re-run the current lesson whenever you save; move on when green
-          trace [NAME] [--svg FILE]  draw a scenario's timeline on the reference engine (as a picture)
-          reset N [--yes]      put lesson N's exercise back to its original stub (asks first)
-          quiz [N]             predict what the loop does, then watch the reference engine do it
-          verify               maintainers: Solutions green, untouched Exercises red, no crash
-          verify --mutants [N…]  maintainers: every wrong answer in Mutants/ turns its lesson red
+              list [--track T]     every lesson (or a workshop track's), its status, your progress (the default)
+              next                 the lesson to work on now: what to write, and where
+              show N [--solution]  lesson N: summary, task, current failures (its solution once green)
+              hint N               the next hint for lesson N (one more each time)
+              watch [N]            re-run the current lesson whenever you save; move on when green
+              trace [NAME] [--svg FILE]  draw a scenario's timeline on the reference engine (as a picture)
+              reset N [--yes]      put lesson N's exercise back to its original stub (asks first)
+              quiz [N]             predict what the loop does, then watch the reference engine do it
+              verify               maintainers: Solutions green, untouched Exercises red, no crash
+              verify --mutants [N…]  maintainers: every wrong answer in Mutants/ turns its lesson red
 
-        `kata help COMMAND` or `kata COMMAND --help` explains one command.
-        Progress: .kata/progress.json; each lesson's last result: .kata/results.json.
-        Builds: .build/kata-exercises (.build/kata-shadow when an exercise does not compile),
-        .build/kata-verify, also for --mutants (never .build itself, so kata and your own
-        swift build don't wait for each other). NO_COLOR=1 turns colours off.
+            `kata help COMMAND` or `kata COMMAND --help` explains one command.
+            Language: --lang en|zh-Hans (kept in .kata/progress.json), else KATA_LANG=en|zh-Hans, else the
+            one --lang chose last, else the system's (LANG or LC_ALL starting with zh: Chinese).
+            Progress: .kata/progress.json; each lesson's last result: .kata/results.json.
+            Builds: .build/kata-exercises (.build/kata-shadow when an exercise does not compile),
+            .build/kata-verify, also for --mutants (never .build itself, so kata and your own
+            swift build don't wait for each other). NO_COLOR=1 turns colours off.
+            """,
+        zh: """
+            kata —— 让失败的测试一个个通过，从而弄懂 Apple 的 RunLoop 是怎么工作的
 
-        \(exitCodes)
-        """
+            用法：swift run kata [命令] [选项]
 
-    static func text(for command: String?) -> String {
-        guard let command, let text = commands[command] else { return overview }
-        return text + "\n\n" + exitCodes
+              kata list [--track T]     所有课程（或某条工作坊路线的课程）、各自的状态和你的进度（默认命令）
+              kata next                 现在该做的课：要写什么，写在哪里
+              kata show N [--solution]  第 N 课：概要、任务、当前的失败（变绿之后还能看参考答案）
+              kata hint N               第 N 课的下一条提示（每次多给一条）
+              kata watch [N]            每次保存都重新运行当前这一课；变绿后自动进入下一课
+              kata trace [NAME] [--svg FILE]  在参考实现上画出一个场景的时间线（也可以画成图片）
+              kata reset N [--yes]      把第 N 课的练习文件恢复成最初的占位代码（会先问你）
+              kata quiz [N]             先预测 RunLoop 会怎么做，再看参考实现实际怎么做
+              kata verify               维护者用：Solutions 全绿，未改动的 Exercises 全红，没有崩溃
+              kata verify --mutants [N…]  维护者用：Mutants/ 里的每个错误答案都会让对应的课变红
+
+            `kata help COMMAND` 或 `kata COMMAND --help` 说明单个命令。
+            语言：先看 --lang en|zh-Hans（会记在 .kata/progress.json 里），其次是 KATA_LANG=en|zh-Hans，
+            然后是上次用 --lang 选过的语言，最后是系统语言（LANG 或 LC_ALL 以 `zh` 开头即为简体中文）。
+            进度：.kata/progress.json；每一课最近一次的结果：.kata/results.json。
+            编译目录：.build/kata-exercises（有练习编译不过时另用 .build/kata-shadow）、
+            .build/kata-verify（--mutants 也用它）。kata 从不使用 .build 本身，所以它和你自己的
+            swift build 不会互相等待。设置 NO_COLOR=1 可以关闭颜色。
+            """)
+
+    /// The help for `command` (the overview when there is none or it is unknown), in `language`.
+    static func text(for command: String?, in language: Language = .current) -> String {
+        guard let command, let text = commands[command] else { return overview.in(language) + "\n\n" + exitCodes.in(language) }
+        return text.in(language) + "\n\n" + exitCodes.in(language)
     }
 
-    static let commands: [String: String] = [
-        "list": """
-            usage: kata list [--track core|half-day|full]        (also: kata)
+    static let commands: [String: Text] = [
+        "list": Text(
+            en: """
+                usage: kata list [--track core|half-day|full]        (also: kata)
 
-            Builds the lessons if needed, runs every lesson's tests against your Exercises/ and
-            prints one line per lesson: number, title, level (★ to ★★★), what you write (build: a
-            mechanism of the loop; use: client code), tests passing, status — solved, failing,
-            not started (every test still hits the stub), crashed, did not finish — then a
-            progress bar and the lesson to do next.
-              --track T   only the lessons of a workshop track, in order, and the next of
-                          them: core (the six core lessons, 90 minutes), half-day, full
-                          (see docs/WORKSHOP.md).
-            """,
-        "next": """
-            usage: kata next
+                Builds the lessons if needed, runs every lesson's tests against your Exercises/ and
+                prints one line per lesson: number, title, level (★ to ★★★), what you write (build: a
+                mechanism of the loop; use: client code), tests passing, status — solved, failing,
+                not started (every test still hits the stub), crashed, did not finish — then a
+                progress bar and the lesson to do next.
+                  --track T   only the lessons of a workshop track, in order, and the next of
+                              them: core (the six core lessons, 90 minutes), half-day, full
+                              (see docs/WORKSHOP.md).
+                """,
+            zh: """
+                用法：kata list [--track core|half-day|full]        （直接运行 kata 也一样）
 
-            The lesson to work on now: the current lesson if it is not solved, else the first
-            unsolved one after it. Shows what the lesson teaches, the page to read, the file
-            and the function to write, how to run it alone, and what fails now.
-            """,
-        "show": """
-            usage: kata show N [--solution]
+                需要时先编译，然后用你的 Exercises/ 运行每一课的测试，每课打印一行：编号、标题、难度
+                （★ 到 ★★★）、你要写的是什么（动手实现：RunLoop 的一个机制；使用：调用它的代码）、
+                通过的测试数、状态（已完成、未通过、未开始（所有测试都还停在占位代码上）、崩溃、
+                没有结束），最后是进度条和下一课。
+                  --track T   只列出某条工作坊路线的课程（按顺序）和其中的下一课：`core`（六节核心课，
+                              90 分钟）、`half-day`（半天）、`full`（全部）（见 docs/zh-Hans/WORKSHOP.md）。
+                """),
+        "next": Text(
+            en: """
+                usage: kata next
 
-            Lesson N: what it teaches, the page, the file and function to write, the command that
-            runs it alone, and its current failures in one line each.
-              --solution, -s   also print the solution — only once the lesson is green
-                               (exit 1 before that).
-            """,
-        "hint": """
-            usage: kata hint N
+                The lesson to work on now: the current lesson if it is not solved, else the first
+                unsolved one after it. Shows what the lesson teaches, the page to read, the file
+                and the function to write, how to run it alone, and what fails now.
+                """,
+            zh: """
+                用法：kata next
 
-            The hints for lesson N seen so far, plus one more each time you ask, until all of
-            them are shown. kata remembers how many you have seen (.kata/progress.json).
-            The lesson page (Lessons/NN-slug.md) has the same hints, folded.
-            """,
-        "watch": """
-            usage: kata watch [N]
+                现在该做的课：当前这一课还没完成就是它，否则是它后面第一节没完成的课。会显示这一课讲
+                什么、要读的页面、要写的文件和函数、怎样单独运行它，以及现在哪里失败。
+                """),
+        "show": Text(
+            en: """
+                usage: kata show N [--solution]
 
-            Runs the current lesson (or lesson N) now and again whenever a .swift file under
-            Exercises/ changes (checked twice a second). When the lesson turns green it says so
-            and moves on to the next unsolved lesson. Compiler errors are shown; fix and save.
-            Ctrl-C leaves: the test run is ended, your progress is already saved.
-            """,
-        "trace": """
-            usage: kata trace [NAME] [--svg FILE]
-                   kata trace --write-lesson-images
+                Lesson N: what it teaches, the page, the file and function to write, the command that
+                runs it alone, and its current failures in one line each.
+                  --solution, -s   also print the solution — only once the lesson is green
+                                   (exit 1 before that).
+                """,
+            zh: """
+                用法：kata show N [--solution]
 
-            Runs a named scenario on the reference engine (a virtual clock: instant, and the
-            same every time) and draws its timeline: modes, observer activities, callouts.
-            Without NAME: the list of scenarios.
-              --svg FILE              draw the timeline as an SVG picture into FILE instead: one
-                                      lane per mode, nested runs stacked, time left to right,
-                                      large type and a legend (for a page or a projector).
-              --write-lesson-images   draw every lesson's key scenario into its page's picture,
-                                      Lessons/images/NN-slug.svg (maintainers; a test fails when
-                                      a committed picture is out of date).
-            """,
-        "reset": """
-            usage: kata reset N [--yes]
+                第 N 课：讲什么、课程页面、要写的文件和函数、单独运行它的命令，以及当前的每个失败
+                （各一行）。
+                  --solution, -s   同时打印参考答案，但只在这一课变绿之后才给
+                                   （之前会以退出码 1 结束）。
+                """),
+        "hint": Text(
+            en: """
+                usage: kata hint N
 
-            Puts lesson N's exercise file back to its original stub: the newest version in git's
-            history that is still a full stub, so a commit of your own work is never taken for
-            the original. Says how many lines you would lose and asks y/N; --yes, -y skips the
-            question. Your version is kept in .kata/backups/ first.
-            """,
-        "quiz": """
-            usage: kata quiz [N] [--answer A] | kata quiz N --engine | kata quiz N --svg FILE
-                   kata quiz --list
-                   kata quiz --interview [--seed S] [--answer "A1;A2;…"]
+                The hints for lesson N seen so far, plus one more each time you ask, until all of
+                them are shown. kata remembers how many you have seen (.kata/progress.json).
+                The lesson page (Lessons/NN-slug.md) has the same hints, folded.
+                """,
+            zh: """
+                用法：kata hint N
 
-            A scenario as an iOS developer writes it (RunLoop, Timer, perform…, observers,
-            modes) and a question: which ticks fire and when, in what order things come, what
-            a run returns, whether a line ever runs. Predict, then kata runs the same scenario
-            on the reference engine (a virtual clock) and shows its answer beside yours, its
-            timeline, why, and the lesson to read. The answer always comes from that run.
-              N               question N (without it: the next one not yet answered)
-              --answer, -a    the answer, without a terminal: a letter (b), words in order
-                              (entry,beforeWaiting,exit) or times in ms (1000,3500 or none)
-              --engine, -e    question N's iOS code beside the engine code that runs
-              --svg FILE      draws the engine's timeline of question N into FILE as an SVG
-                              picture, for a room to look at once everyone has answered
-              --list, -l      the questions, by lesson, with your last answers
-              --interview     ten questions across the levels, each timed; a score and the
-                              lessons to revisit. --seed S draws the same ten again;
-                              --answer takes all ten, separated by ';' (or one --answer each)
-            Answers are kept in .kata/progress.json. Exit 0: right (every one, in an
-            interview); 1: a wrong answer; 2: an answer kata cannot read, or none given.
-            """,
-        "verify": """
-            usage: kata verify
-                   kata verify --mutants [N…]
+                显示第 N 课已经看过的提示，每问一次多给一条，直到全部给完。kata 会记住你看过几条
+                （.kata/progress.json）。课程页面（Lessons/zh-Hans/NN-slug.md）里有同样的提示，默认折叠。
+                """),
+        "watch": Text(
+            en: """
+                usage: kata watch [N]
 
-            The maintainers' check that the kata is well formed:
-              1. every lesson passes against Solutions/ (built with --traits Solutions);
-              2. every lesson fails against the untouched Exercises/ — the files as committed at
-                 git HEAD, copied with the rest of the package to .build/kata-verify/package, so
-                 your own edits are never used nor touched — each test with its stub's
-                 "not solved yet" line;
-              3. no test process crashed or hung in either.
-            Prints a summary; exit 0 when all holds, 1 on any mismatch.
+                Runs the current lesson (or lesson N) now and again whenever a .swift file under
+                Exercises/ changes (checked twice a second). When the lesson turns green it says so
+                and moves on to the next unsolved lesson. Compiler errors are shown; fix and save.
+                Ctrl-C leaves: the test run is ended, your progress is already saved.
+                """,
+            zh: """
+                用法：kata watch [N]
 
-            --mutants runs the catalog of wrong answers instead (of lessons N…, or every lesson):
-            each Mutants/NN-slug/<mistake>.swift, whose first line is "// Mutant: <what it gets
-            wrong>", replaces lesson NN's exercise in the copy verify tests (git HEAD's
-            Exercises, in .build/kata-verify) and the lesson must turn red. Names every mutant that
-            survives; a mutant that does not compile, still fails with the stub's line, or lacks
-            its first line is a catalog error, and so is a lesson with fewer than
-            \(MutantCatalog.fewestPerLesson) mutants.
-            Exit 0 when every mutant is caught, 1 otherwise.
-            """,
+                立即运行当前这一课（或第 N 课），之后 Exercises/ 下任何 .swift 文件一有改动（每秒检查
+                两次）就再运行一次。这一课变绿时会告诉你，并进入下一节没完成的课。编译错误会显示出来，
+                改好后保存即可。按 Ctrl-C 退出：正在运行的测试会被结束，你的进度已经保存好了。
+                """),
+        "trace": Text(
+            en: """
+                usage: kata trace [NAME] [--svg FILE]
+                       kata trace --write-lesson-images
+
+                Runs a named scenario on the reference engine (a virtual clock: instant, and the
+                same every time) and draws its timeline: modes, observer activities, callouts.
+                Without NAME: the list of scenarios.
+                  --svg FILE              draw the timeline as an SVG picture into FILE instead: one
+                                          lane per mode, nested runs stacked, time left to right,
+                                          large type and a legend (for a page or a projector).
+                  --write-lesson-images   draw every lesson's key scenario into its page's picture,
+                                          Lessons/images/NN-slug.svg (maintainers; a test fails when
+                                          a committed picture is out of date).
+                """,
+            zh: """
+                用法：kata trace [NAME] [--svg FILE]
+                      kata trace --write-lesson-images
+
+                在参考实现上运行一个有名字的场景（用虚拟时钟：瞬间完成，每次结果都一样），并画出它的
+                时间线：各个 Mode、观察者的状态、回调。不带 NAME 时列出所有场景。
+                  --svg FILE              改为把时间线画成 SVG 图片写进 FILE：每个 Mode 一条泳道，
+                                          嵌套运行上下叠放，时间从左到右，字号大，带图例（适合放进
+                                          页面或投影）。
+                  --write-lesson-images   把每一课的关键场景画进它页面的图片 Lessons/images/NN-slug.svg
+                                          （维护者用；提交的图片过时了会有测试失败）。
+                """),
+        "reset": Text(
+            en: """
+                usage: kata reset N [--yes]
+
+                Puts lesson N's exercise file back to its original stub: the newest version in git's
+                history that is still a full stub, so a commit of your own work is never taken for
+                the original. Says how many lines you would lose and asks y/N; --yes, -y skips the
+                question. Your version is kept in .kata/backups/ first.
+                """,
+            zh: """
+                用法：kata reset N [--yes]
+
+                把第 N 课的练习文件恢复成最初的占位代码：取 `git` 历史里最新的、仍然完整的占位版本，
+                所以你自己提交过的代码永远不会被当成原始版本。会先告诉你将丢失多少行，再问你 y/N；
+                加 --yes 或 -y 就不问。恢复之前，你的版本会先保存到 .kata/backups/。
+                """),
+        "quiz": Text(
+            en: """
+                usage: kata quiz [N] [--answer A] | kata quiz N --engine | kata quiz N --svg FILE
+                       kata quiz --list
+                       kata quiz --interview [--seed S] [--answer "A1;A2;…"]
+
+                A scenario as an iOS developer writes it (RunLoop, Timer, perform…, observers,
+                modes) and a question: which ticks fire and when, in what order things come, what
+                a run returns, whether a line ever runs. Predict, then kata runs the same scenario
+                on the reference engine (a virtual clock) and shows its answer beside yours, its
+                timeline, why, and the lesson to read. The answer always comes from that run.
+                  N               question N (without it: the next one not yet answered)
+                  --answer, -a    the answer, without a terminal: a letter (b), words in order
+                                  (entry,beforeWaiting,exit) or times in ms (1000,3500 or none)
+                  --engine, -e    question N's iOS code beside the engine code that runs
+                  --svg FILE      draws the engine's timeline of question N into FILE as an SVG
+                                  picture, for a room to look at once everyone has answered
+                  --list, -l      the questions, by lesson, with your last answers
+                  --interview     ten questions across the levels, each timed; a score and the
+                                  lessons to revisit. --seed S draws the same ten again;
+                                  --answer takes all ten, separated by ';' (or one --answer each)
+                Answers are kept in .kata/progress.json. Exit 0: right (every one, in an
+                interview); 1: a wrong answer; 2: an answer kata cannot read, or none given.
+                """,
+            zh: """
+                用法：kata quiz [N] [--answer A] | kata quiz N --engine | kata quiz N --svg FILE
+                      kata quiz --list
+                      kata quiz --interview [--seed S] [--answer "A1;A2;…"]
+
+                一段 iOS 开发者写的场景代码（RunLoop、Timer、perform…、观察者、Mode）和一个问题：
+                哪些滴答会触发、什么时候触发，事情按什么顺序发生，一次运行返回什么，某一行到底会不会
+                执行。你先预测，kata 再在参考实现上（虚拟时钟）运行同一个场景，把它的答案和你的并排
+                显示，附上时间线、原因和该读的课。答案永远来自这次运行。
+                  N               第 N 题（不写就是下一道还没答过的题）
+                  --answer, -a    不用终端交互直接给出答案：一个字母（b）、按顺序的词
+                                  （entry,beforeWaiting,exit），或以毫秒为单位的时间（1000,3500 或 `none`）
+                  --engine, -e    第 N 题的 iOS 代码，旁边是实际运行的引擎代码
+                  --svg FILE      把第 N 题的引擎时间线画成 SVG 图片写进 FILE，等大家都答完后一起看
+                  --list, -l      按课列出所有题目，以及你最近一次的答案
+                  --interview     覆盖各个难度的十道题，每题计时；最后给出得分和建议重读的课。
+                                  --seed S 可以再抽到同样的十道题；--answer 一次给出全部十个答案，
+                                  用 ';' 分隔（或者每题一个 --answer）
+                答案保存在 .kata/progress.json。退出码 0：答对（面试模式下要全对）；1：有答错的；
+                2：kata 读不懂答案，或者没有给答案。
+                """),
+        "verify": Text(
+            en: """
+                usage: kata verify
+                       kata verify --mutants [N…]
+
+                The maintainers' check that the kata is well formed:
+                  1. every lesson passes against Solutions/ (built with --traits Solutions);
+                  2. every lesson fails against the untouched Exercises/ — the files as committed at
+                     git HEAD, copied with the rest of the package to .build/kata-verify/package, so
+                     your own edits are never used nor touched — each test with its stub's
+                     "not solved yet" line;
+                  3. no test process crashed or hung in either.
+                Prints a summary; exit 0 when all holds, 1 on any mismatch.
+
+                --mutants runs the catalog of wrong answers instead (of lessons N…, or every lesson):
+                each Mutants/NN-slug/<mistake>.swift, whose first line is "// Mutant: <what it gets
+                wrong>", replaces lesson NN's exercise in the copy verify tests (git HEAD's
+                Exercises, in .build/kata-verify) and the lesson must turn red. Names every mutant that
+                survives; a mutant that does not compile, still fails with the stub's line, or lacks
+                its first line is a catalog error, and so is a lesson with fewer than
+                \(MutantCatalog.fewestPerLesson) mutants.
+                Exit 0 when every mutant is caught, 1 otherwise.
+                """,
+            zh: """
+                用法：kata verify
+                      kata verify --mutants [N…]
+
+                维护者用来检查这套 kata 本身是否完好：
+                  1. 每一课用 Solutions/ 都能通过（用 --traits Solutions 编译）；
+                  2. 每一课用未改动的 Exercises/ 都会失败，而且每个测试都带着占位代码那句“还没有完成”。
+                     这里的 Exercises/ 是 git HEAD 里提交的版本，和包的其余部分一起复制到
+                     .build/kata-verify/package，所以你自己的修改既不会被用到，也不会被动到；
+                  3. 两种情况下都没有测试进程崩溃或卡住。
+                最后打印汇总；全部满足时退出码为 0，有任何不一致为 1。
+
+                加 --mutants 则改为运行错误答案目录（第 N… 课的，或者所有课的）：每个
+                Mutants/NN-slug/<mistake>.swift 的第一行是 "// Mutant: <它错在哪里>"，它会替换 `kata verify`
+                测试的那份副本（git HEAD 的 Exercises，在 .build/kata-verify 里）中第 NN 课的练习文件，
+                这一课必须因此变红。所有没被抓住的变异体都会点名列出；编译不过、仍然以占位代码那句话
+                失败、或者缺少第一行的变异体算作目录错误，某一课的变异体少于
+                \(MutantCatalog.fewestPerLesson) 个也算。
+                每个变异体都被抓住时退出码为 0，否则为 1。
+                """),
     ]
 }

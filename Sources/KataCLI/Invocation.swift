@@ -30,12 +30,14 @@ enum Invocation: Equatable {
         case "-h", "--help": return .help(command: nil)
         case "help":
             guard let topic = rest.first else { return .help(command: nil) }
-            guard commands.contains(topic) else { throw UsageError("there is no command '\(topic)'", command: nil) }
+            guard commands.contains(topic) else { throw UsageError(Text(en: "there is no command '\(topic)'", zh: "没有 `\(topic)` 这个命令"), command: nil) }
             return .help(command: topic)
         default: break
         }
         guard commands.contains(command) else {
-            throw UsageError("unknown command '\(command)'" + (suggestion(for: command).map { " — did you mean '\($0)'?" } ?? ""), command: nil)
+            let guess = suggestion(for: command)
+            throw UsageError(Text(en: "unknown command '\(command)'" + (guess.map { " — did you mean '\($0)'?" } ?? ""),
+                                  zh: "没有 `\(command)` 这个命令" + (guess.map { "，你是想输入 `\($0)` 吗？" } ?? "")), command: nil)
         }
         if rest.contains("--help") || rest.contains("-h") { return .help(command: command) }
 
@@ -49,7 +51,7 @@ enum Invocation: Equatable {
         func value(_ name: String, example: String) throws(UsageError) -> String? {
             guard let index = rest.firstIndex(of: name) else { return nil }
             guard index + 1 < rest.count, !rest[index + 1].hasPrefix("-") else {
-                throw UsageError("\(name) needs a value (e.g. \(example))", command: command)
+                throw UsageError(Text(en: "\(name) needs a value (e.g. \(example))", zh: "\(name) 后面要跟一个值（例如 \(example)）"), command: command)
             }
             defer { rest.removeSubrange(index...index + 1) }
             return rest[index + 1]
@@ -57,15 +59,16 @@ enum Invocation: Equatable {
         /// The lesson number among the remaining arguments.
         func lesson(required: Bool) throws(UsageError) -> Int? {
             guard let text = rest.first else {
-                if required { throw UsageError("give a lesson number, 1 to \(lessons) (e.g. kata \(command) 6)", command: command) }
+                if required { throw UsageError(Text(en: "give a lesson number, 1 to \(lessons) (e.g. kata \(command) 6)",
+                                                    zh: "请给出课程编号，1 到 \(lessons)（例如 kata \(command) 6）"), command: command) }
                 return nil
             }
             rest.removeFirst()
             guard let number = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text) else {
-                throw UsageError("'\(text)' is not a lesson number (1 to \(lessons))", command: command)
+                throw UsageError(Text(en: "'\(text)' is not a lesson number (1 to \(lessons))", zh: "`\(text)` 不是课程编号（1 到 \(lessons)）"), command: command)
             }
             guard (1...lessons).contains(number) else {
-                throw UsageError("there is no lesson \(number): lessons go from 1 to \(lessons)", command: command)
+                throw UsageError(Text(en: "there is no lesson \(number): lessons go from 1 to \(lessons)", zh: "没有第 \(number) 课：课程编号从 1 到 \(lessons)"), command: command)
             }
             return number
         }
@@ -74,10 +77,11 @@ enum Invocation: Equatable {
         switch command {
         case "list":
             let tracks = Catalog.Track.allCases.map(\.rawValue).joined(separator: ", ")
+            let tracksZh = Catalog.Track.allCases.map { "`\($0.rawValue)`" }.joined(separator: "、")
             let track = try value("--track", example: "kata list --track core")
             guard let track else { invocation = .list; break }
             guard let known = Catalog.Track(rawValue: track) else {
-                throw UsageError("there is no track '\(track)': the tracks are \(tracks)", command: command)
+                throw UsageError(Text(en: "there is no track '\(track)': the tracks are \(tracks)", zh: "没有 `\(track)` 这条路线：可选的路线是 \(tracksZh)"), command: command)
             }
             invocation = .listTrack(known)
         case "next": invocation = .next
@@ -103,13 +107,20 @@ enum Invocation: Equatable {
             let svg = try value("--svg", example: "kata trace timer-overrun --svg timer.svg")
             let name = rest.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
             if name != nil { rest.removeFirst() }
-            if svg != nil && name == nil { throw UsageError("--svg draws one scenario: name it (e.g. kata trace timer-overrun --svg timer.svg)", command: command) }
-            if lessonImages && (name != nil || svg != nil) { throw UsageError("--write-lesson-images draws every lesson's scenario: give it alone", command: command) }
+            if svg != nil && name == nil {
+                throw UsageError(Text(en: "--svg draws one scenario: name it (e.g. kata trace timer-overrun --svg timer.svg)",
+                                      zh: "--svg 只画一个场景：请写出场景名（例如 kata trace timer-overrun --svg timer.svg）"), command: command)
+            }
+            if lessonImages && (name != nil || svg != nil) {
+                throw UsageError(Text(en: "--write-lesson-images draws every lesson's scenario: give it alone",
+                                      zh: "--write-lesson-images 会画出每一课的场景：请单独使用它"), command: command)
+            }
             invocation = .trace(scenario: name, svg: svg, lessonImages: lessonImages)
-        default: throw UsageError("unknown command '\(command)'", command: nil)
+        default: throw UsageError(Text(en: "unknown command '\(command)'", zh: "没有 `\(command)` 这个命令"), command: nil)
         }
         if let extra = rest.first {
-            throw UsageError(extra.hasPrefix("-") ? "unknown option '\(extra)'" : "unexpected '\(extra)'", command: command)
+            throw UsageError(extra.hasPrefix("-") ? Text(en: "unknown option '\(extra)'", zh: "没有 `\(extra)` 这个选项")
+                                                  : Text(en: "unexpected '\(extra)'", zh: "多出了 `\(extra)`，kata \(command) 用不到它"), command: command)
         }
         return invocation
     }
@@ -124,12 +135,28 @@ enum Invocation: Equatable {
     }
 }
 
-/// A command line `kata` cannot follow: the message and, if known, the command whose help to show.
+/// A command line `kata` cannot follow: the message in both languages and, if known, the command
+/// whose help to show.
 struct UsageError: Error, Equatable, CustomStringConvertible {
-    var description: String
+    var message: Text
     var command: String?
-    init(_ description: String, command: String?) {
-        self.description = description
+
+    init(_ message: Text, command: String?) {
+        self.message = message
         self.command = command
+    }
+
+    /// A message given in one form only: shown as it is, whatever the language.
+    init(_ description: String, command: String?) {
+        self.init(Text(en: description, zh: description), command: command)
+    }
+
+    /// The message in the language of this process.
+    var description: String { message.localized }
+
+    /// What `kata` prints: `kata: <message>` and where to read more, in `language`.
+    func report(in language: Language = .current) -> String {
+        let help = command.map { "kata \($0) --help" } ?? "kata --help"
+        return "kata: " + message.in(language) + "\n" + Text(en: "Try: \(help)", zh: "查看帮助：\(help)").in(language)
     }
 }

@@ -20,19 +20,22 @@ public enum Kata {
         // Told to stop (Ctrl-C, SIGTERM, SIGHUP) while finishing: the exit is the signal's, not ours.
         defer { Shutdown.holdIfEnding() }
         let invocation: Invocation
+        var chosenLanguage: Language?
         do throws(UsageError) {
             // `--lang en|zh-Hans`, anywhere: the language of everything printed from here on.
             var arguments = arguments
             if let index = arguments.firstIndex(of: "--lang") {
                 guard index + 1 < arguments.count, let language = Language(code: arguments[index + 1]) else {
-                    throw UsageError("--lang needs en or zh-Hans (e.g. kata --lang zh-Hans next)", command: nil)
+                    throw UsageError(Text(en: "--lang needs en or zh-Hans (e.g. kata --lang zh-Hans next)",
+                                          zh: "`--lang` 后面要跟 `en` 或 `zh-Hans`（例如 `kata --lang zh-Hans next`）").localized, command: nil)
                 }
                 Language.choose(language)
+                chosenLanguage = language
                 arguments.removeSubrange(index...index + 1)
             }
             invocation = try Invocation.parse(arguments)
         } catch {
-            complain("kata: \(error)\n" + (error.command.map { "Try: kata \($0) --help" } ?? "Try: kata --help"))
+            complain(error.report())
             return ExitCode.usage
         }
         if case let .help(command) = invocation {
@@ -46,7 +49,15 @@ public enum Kata {
             complain("kata: \(error)")
             return ExitCode.usage
         }
-        Shutdown.install(message: "Stopped. Your progress is saved in .kata/progress.json.", colours: context.style.colours)
+        // The language chosen with `--lang` is kept for the next runs; without it, the one kept
+        // last time takes its place among the rules of `Language.resolve`.
+        if let chosenLanguage {
+            Progress.remember(chosenLanguage, in: context.root)
+        } else {
+            Language.remember(Progress.rememberedLanguage(in: context.root))
+        }
+        Shutdown.install(message: Text(en: "Stopped. Your progress is saved in .kata/progress.json.",
+                                       zh: "已停止。你的进度保存在 .kata/progress.json 里。").localized, colours: context.style.colours)
         do {
             switch invocation {
             case .list: return try Commands.list(context)
@@ -64,7 +75,8 @@ public enum Kata {
             }
         } catch let failure as BuildFailure {
             complain(context.style.red("✘ ") + failure.description + "\n"
-                     + context.style.dim("  Fix it and run kata again (swift build --build-tests shows every error)."))
+                     + context.style.dim(Text(en: "  Fix it and run kata again (swift build --build-tests shows every error).",
+                                              zh: "  改好之后再运行一次 kata（`swift build --build-tests` 会列出所有错误）。").localized))
             return ExitCode.buildOrTool
         } catch {
             complain("kata: \(error)")
@@ -95,7 +107,10 @@ struct Context {
             let manifest = (directory as NSString).appendingPathComponent("Package.swift")
             if let text = try? String(contentsOfFile: manifest, encoding: .utf8), text.contains("\"RunLoopKata\"") { break }
             let parent = (directory as NSString).deletingLastPathComponent
-            if parent == directory { throw KataError("run kata inside the RunLoop Kata package (no Package.swift of it found here or above)") }
+            if parent == directory {
+                throw KataError(Text(en: "run kata inside the RunLoop Kata package (no Package.swift of it found here or above)",
+                                     zh: "请在 RunLoop Kata 的包里运行 kata（在当前目录和上级目录都没有找到它的 Package.swift）").localized)
+            }
             directory = parent
         }
         root = directory

@@ -19,6 +19,9 @@ struct Progress: Codable, Equatable {
     var lastResults: [Int: [Int]] = [:]
     /// `kata quiz`: the questions answered and the interviews taken (absent until the first).
     var quiz: QuizProgress?
+    /// The language `kata --lang` chose last (`en`, `zh-Hans`; absent until then): see
+    /// ``Language/resolve(option:remembered:environment:)`` for where it stands among the others.
+    var language: String?
 
     init() {}
 
@@ -30,6 +33,7 @@ struct Progress: Codable, Equatable {
         hintsShown = try values.decodeIfPresent([Int: Int].self, forKey: .hintsShown) ?? [:]
         lastResults = try values.decodeIfPresent([Int: [Int]].self, forKey: .lastResults) ?? [:]
         quiz = try? values.decodeIfPresent(QuizProgress.self, forKey: .quiz)
+        language = try? values.decodeIfPresent(String.self, forKey: .language)
     }
 
     static let relativePath = ".kata/progress.json"
@@ -43,30 +47,60 @@ struct Progress: Codable, Equatable {
         var isDirectory: ObjCBool = false
         guard fileManager.fileExists(atPath: file, isDirectory: &isDirectory) else { return Progress() }
         if isDirectory.boolValue {
-            warn("\(relativePath) is a folder, not a file: starting without saved progress (remove the folder to keep progress again).")
+            warn(Text(en: "\(relativePath) is a folder, not a file: starting without saved progress (remove the folder to keep progress again).",
+                      zh: "\(relativePath) 是一个文件夹，不是文件：这次不读取保存的进度（删掉这个文件夹，进度才能再保存）。").localized)
             return Progress()
         }
-        // A pipe or a device (`/dev/zero`) is not read: it could block, or never end.
-        let type = (try? fileManager.attributesOfItem(atPath: (file as NSString).resolvingSymlinksInPath))?[.type] as? FileAttributeType
-        guard type == .typeRegular else {
-            warn("\(relativePath) is not a regular file: starting without saved progress.")
+        guard isRegularFile(file) else {
+            warn(Text(en: "\(relativePath) is not a regular file: starting without saved progress.",
+                      zh: "\(relativePath) 不是普通文件：这次不读取保存的进度。").localized)
             return Progress()
         }
         guard let data = fileManager.contents(atPath: file) else {
-            warn("\(relativePath) cannot be read (permission denied?): starting without saved progress.")
+            warn(Text(en: "\(relativePath) cannot be read (permission denied?): starting without saved progress.",
+                      zh: "\(relativePath) 读不了（没有权限？）：这次不读取保存的进度。").localized)
             return Progress()
         }
         do {
             return try JSONDecoder().decode(Progress.self, from: data).clamped(to: lessons)
         } catch {
-            let what = data.isEmpty ? "is empty" : "is not kata's progress (\(Self.problem(error)))"
+            let what = data.isEmpty ? Text(en: "is empty", zh: "是空的")
+                : Text(en: "is not kata's progress (\(Self.problem(error).en))", zh: "不是 kata 的进度文件（\(Self.problem(error).zh)）")
             if let aside = SafeFile.moveAside(file, suffix: "unreadable") {
-                warn("\(relativePath) \(what): kept as \((aside as NSString).lastPathComponent) in .kata/, starting afresh.")
+                let name = (aside as NSString).lastPathComponent
+                warn(Text(en: "\(relativePath) \(what.en): kept as \(name) in .kata/, starting afresh.",
+                          zh: "\(relativePath) \(what.zh)：已在 .kata/ 里另存为 \(name)，进度从头开始。").localized)
             } else {
-                warn("\(relativePath) \(what) and could not be moved aside: starting afresh.")
+                warn(Text(en: "\(relativePath) \(what.en) and could not be moved aside: starting afresh.",
+                          zh: "\(relativePath) \(what.zh)，而且没能挪开：进度从头开始。").localized)
             }
             return Progress()
         }
+    }
+
+    /// Whether `file` is a regular file: a pipe or a device (`/dev/zero`) is not read, as it
+    /// could block, or never end.
+    private static func isRegularFile(_ file: String) -> Bool {
+        let type = (try? FileManager.default.attributesOfItem(atPath: (file as NSString).resolvingSymlinksInPath))?[.type] as? FileAttributeType
+        return type == .typeRegular
+    }
+
+    /// The language kept in `root`'s progress file, as written there (``Language/resolve`` judges
+    /// it); nil when there is none. Read quietly: a file that cannot be used is reported, and moved
+    /// aside, by the command's own ``load(from:lessons:warn:)``.
+    static func rememberedLanguage(in root: String) -> String? {
+        struct LanguageOnly: Decodable { var language: String? }
+        let file = path(in: root)
+        guard isRegularFile(file), let data = FileManager.default.contents(atPath: file) else { return nil }
+        return (try? JSONDecoder().decode(LanguageOnly.self, from: data))?.language
+    }
+
+    /// Keeps `language` in `root`'s progress file, for the runs that do not say `--lang`.
+    static func remember(_ language: Language, in root: String) {
+        var progress = load(from: root)
+        guard progress.language != language.rawValue else { return }
+        progress.language = language.rawValue
+        progress.save(to: root)
     }
 
     /// Writes the progress to `root/.kata/progress.json`; on failure, says what and where in one
@@ -79,7 +113,7 @@ struct Progress: Codable, Equatable {
             try SafeFile.write(try encoder.encode(self), to: Progress.path(in: root), root: root)
             return true
         } catch {
-            warn("progress not saved: \(error)")
+            warn(Text(en: "progress not saved: \(error)", zh: "进度没有保存：\(error)").localized)
             return false
         }
     }
@@ -101,18 +135,20 @@ struct Progress: Codable, Equatable {
             if counts.count == 2, counts[1] >= 0, (0...counts[1]).contains(counts[0]) { result.lastResults[lesson] = counts }
         }
         result.quiz = quiz?.clamped(to: Set(QuizBank.all.map(\.number)))
+        result.language = language.flatMap(Language.init(code:))?.rawValue
         return result
     }
 
     /// What a decoding error says, in a few words.
-    private static func problem(_ error: any Error) -> String {
+    private static func problem(_ error: any Error) -> Text {
         switch error as? DecodingError {
-        case .dataCorrupted?: return "not valid JSON"
+        case .dataCorrupted?: return Text(en: "not valid JSON", zh: "不是合法的 JSON")
         case let .typeMismatch(_, context)?, let .valueNotFound(_, context)?:
             let key = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return key.isEmpty ? "not a JSON object" : "'\(key)' has the wrong type"
-        case let .keyNotFound(key, _)?: return "'\(key.stringValue)' is missing"
-        default: return "unreadable"
+            return key.isEmpty ? Text(en: "not a JSON object", zh: "不是一个 JSON 对象")
+                : Text(en: "'\(key)' has the wrong type", zh: "`\(key)` 的类型不对")
+        case let .keyNotFound(key, _)?: return Text(en: "'\(key.stringValue)' is missing", zh: "缺少 `\(key.stringValue)`")
+        default: return Text(en: "unreadable", zh: "无法读取")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import KataCore
 
 /// Writing the files `kata` keeps in `.kata/` without ever overwriting what it keeps, and with
 /// errors that say what and where in one line.
@@ -8,17 +9,18 @@ enum SafeFile {
     static func write(_ data: Data, to path: String, root: String) throws {
         let shown = relative(path, to: root)
         if let blocker = fileInTheWay(of: (path as NSString).deletingLastPathComponent) {
-            throw KataError("cannot write \(shown): \(relative(blocker, to: root)) is a file, not a folder")
+            throw KataError(Text(en: "cannot write \(shown): \(relative(blocker, to: root)) is a file, not a folder",
+                                 zh: "无法写入 \(shown)：\(relative(blocker, to: root)) 是一个文件，不是文件夹"))
         }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw KataError("cannot write \(shown): it is a folder")
+            throw KataError(Text(en: "cannot write \(shown): it is a folder", zh: "无法写入 \(shown)：它是一个文件夹"))
         }
         do {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw KataError("cannot write \(shown): \(reason(error))")
+            throw KataError(Text(en: "cannot write \(shown): \(reason(error))", zh: "无法写入 \(shown)：\(reason(error))"))
         }
     }
 
@@ -27,12 +29,13 @@ enum SafeFile {
     /// `kata` writing in the same second. Returns the new file's path.
     static func keep(_ data: Data, in folder: String, name: String, root: String) throws -> String {
         if let blocker = fileInTheWay(of: folder) {
-            throw KataError("cannot keep a copy in \(relative(folder, to: root)): \(relative(blocker, to: root)) is a file, not a folder")
+            throw KataError(keepFailed(relative(folder, to: root), Text(en: "\(relative(blocker, to: root)) is a file, not a folder",
+                                                                       zh: "\(relative(blocker, to: root)) 是一个文件，不是文件夹")))
         }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw KataError("cannot keep a copy in \(relative(folder, to: root)): \(reason(error))")
+            throw KataError(keepFailed(relative(folder, to: root), reason(error)))
         }
         for candidate in candidates((folder as NSString).appendingPathComponent(name + "." + stamp())) {
             do {
@@ -41,10 +44,20 @@ enum SafeFile {
             } catch where FileManager.default.fileExists(atPath: candidate) {
                 continue   // taken, by an earlier copy or another kata at this very moment
             } catch {
-                throw KataError("cannot keep a copy in \(relative(candidate, to: root)): \(reason(error))")
+                throw KataError(keepFailed(relative(candidate, to: root), reason(error)))
             }
         }
-        throw KataError("cannot keep a copy in \(relative(folder, to: root)): every name is taken")
+        throw KataError(keepFailed(relative(folder, to: root), Text(en: "every name is taken", zh: "所有可用的文件名都被占用了")))
+    }
+
+    /// `cannot keep a copy in PLACE: WHY`.
+    private static func keepFailed(_ place: String, _ why: Text) -> Text {
+        Text(en: "cannot keep a copy in \(place): \(why.en)", zh: "无法在 \(place) 里保存副本：\(why.zh)")
+    }
+
+    /// The same, with a reason the operating system gives (the same in both languages).
+    private static func keepFailed(_ place: String, _ why: String) -> Text {
+        keepFailed(place, Text(en: why, zh: why))
     }
 
     /// Renames `path` to `path.<suffix>-<date>-<time>` (or with `-2`, … after it), never over an

@@ -32,11 +32,15 @@ public struct Lesson: Sendable, Hashable, Identifiable {
     public var level: Level
     /// One sentence: the loop behaviour the lesson teaches.
     public var behaviour: String
+    /// The same sentence in Chinese.
+    public var behaviourZh: String
     /// The file the student edits, relative to the package root
     /// (`Exercises/06-timer-skip-on-overrun/NextFireDate.swift`).
     public var exerciseFile: String
     /// What to write in it: the type or function, as the stub names it.
     public var task: String
+    /// The same in Chinese: the names as they are, the words around them translated.
+    public var taskZh: String
     /// The `kata trace` scenario that shows the lesson's behaviour: its picture is on the lesson's page
     /// (``imagePath``).
     public var keyScenario: String?
@@ -48,7 +52,7 @@ public struct Lesson: Sendable, Hashable, Identifiable {
     public var buildsOn: [Int]
 
     public init(number: Int, slug: String, title: String, titleZh: String, kind: Kind, level: Level, behaviour: String,
-                exerciseFile: String, task: String, keyScenario: String? = nil, hints: [String], hintsZh: [String],
+                behaviourZh: String, exerciseFile: String, task: String, taskZh: String, keyScenario: String? = nil, hints: [String], hintsZh: [String],
                 buildsOn: [Int] = []) {
         self.number = number
         self.slug = slug
@@ -57,8 +61,10 @@ public struct Lesson: Sendable, Hashable, Identifiable {
         self.kind = kind
         self.level = level
         self.behaviour = behaviour
+        self.behaviourZh = behaviourZh
         self.exerciseFile = exerciseFile
         self.task = task
+        self.taskZh = taskZh
         self.keyScenario = keyScenario
         self.hints = hints
         self.hintsZh = hintsZh
@@ -68,6 +74,23 @@ public struct Lesson: Sendable, Hashable, Identifiable {
     public var id: Int { number }
     /// The title in both languages.
     public var titleText: Text { Text(en: title, zh: titleZh) }
+    /// The behaviour in both languages.
+    public var behaviourText: Text { Text(en: behaviour, zh: behaviourZh) }
+    /// The task in both languages.
+    public var taskText: Text { Text(en: task, zh: taskZh) }
+    /// `build` / `use`, as the lesson card and `kata list` show it; in Chinese as the pages say it.
+    public var kindText: Text {
+        switch kind {
+        case .build: Text(en: "build", zh: "动手实现")
+        case .use: Text(en: "use", zh: "动手使用")
+        }
+    }
+    /// The page in the language: `Lessons/…` or `Lessons/zh-Hans/…`.
+    public var pagePathText: Text { Text(en: pagePath, zh: pagePathZh) }
+    /// `Lesson 06 — Timer skip on overrun` / `第 06 课 — 定时器错过就跳过`.
+    public var headingText: Text {
+        Text(en: "Lesson \(paddedNumber) — \(title)", zh: "第 \(paddedNumber) 课 — \(titleZh)")
+    }
     /// The hints in both languages, side by side (as many as the English ones: a hint with no
     /// Chinese twin shows as an empty string, and `LanguageTests` fails).
     public var hintTexts: [Text] {

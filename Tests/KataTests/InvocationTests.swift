@@ -37,7 +37,7 @@ struct InvocationTests {
             #expect(try parse("help \(command)") == .help(command: command))
             #expect(try parse("\(command) --help") == .help(command: command))
             #expect(try parse("\(command) 6 -h") == .help(command: command))
-            #expect(Help.commands[command]?.hasPrefix("usage: kata \(command)") == true, "\(command) has its own help")
+            #expect(Help.commands[command]?.en.hasPrefix("usage: kata \(command)") == true, "\(command) has its own help")
         }
     }
 

@@ -25,7 +25,7 @@ struct ResetTests {
         #expect(LineChange(from: stub, to: stub) == LineChange(added: 0, removed: 0))
         #expect(LineChange(from: stub, to: solved) == LineChange(added: 2, removed: 2))
         #expect(LineChange(from: stub, to: partial) == LineChange(added: 1, removed: 1))
-        #expect(LineChange(from: "a\n", to: "a\nb\nc\n").summary == "2 lines written")
-        #expect(LineChange(from: stub, to: partial).summary == "1 line written, 1 line of the stub removed")
+        #expect(LineChange(from: "a\n", to: "a\nb\nc\n").summary.en == "2 lines written")
+        #expect(LineChange(from: stub, to: partial).summary.en == "1 line written, 1 line of the stub removed")
     }
 }

@@ -39,8 +39,8 @@ struct TraceAndTrackOptionTests {
     }
 
     @Test func theHelpOfTraceAndListNamesTheirOptions() {
-        #expect(Help.commands["trace"]?.contains("--svg FILE") == true)
-        #expect(Help.commands["trace"]?.contains("--write-lesson-images") == true)
-        #expect(Help.commands["list"]?.contains("--track core|half-day|full") == true)
+        #expect(Help.commands["trace"]?.en.contains("--svg FILE") == true)
+        #expect(Help.commands["trace"]?.en.contains("--write-lesson-images") == true)
+        #expect(Help.commands["list"]?.en.contains("--track core|half-day|full") == true)
     }
 }

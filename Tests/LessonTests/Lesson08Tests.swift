@@ -16,8 +16,9 @@ struct Lesson08Tests {
             try perform(on: worker.thread, waitUntilDone: true) { ranOn.withLock { $0 = ThreadID.current } }
             return (ThreadID.current, ranOn.withLock { $0 }, worker.thread.id)
         }
-        #expect(ranOn != nil, "the work never ran")
-        #expect(ranOn == target && ranOn != caller, "the work ran on \(ranOn.map(\.description) ?? "no thread"); it must run on the target thread (\(target.map(\.description) ?? "?")), not the caller's (\(caller))")
+        #expect(ranOn != nil, Text(en: "the work never ran", zh: "工作根本没有执行").comment)
+        #expect(ranOn == target && ranOn != caller, Text(en: "the work ran on \(ranOn.map(\.description) ?? "no thread"); it must run on the target thread (\(target.map(\.description) ?? "?")), not the caller's (\(caller))",
+                                                            zh: "工作在 \(ranOn.map(\.description) ?? "（没有线程）") 上执行了；它必须在目标线程（\(target.map(\.description) ?? "?")）上执行，而不是在调用者的线程（\(caller)）上").comment)
     }
 
     @Test("It arrives as a source0: signalled, then a wake-up")
@@ -33,8 +34,9 @@ struct Lesson08Tests {
         }
         let expected = ["default   woke: wake-up", "default   source \"perform\"", "default   · work"]
         Kata.expectSameLines(Kata.renaming("source", to: "perform", in: lines),
-                             expected, hint: "Add a Loop.Source to the target's loop, signal() it, and wakeUp() the loop: the sleeping loop wakes for the wake-up and runs the signalled source.",
-                             expectedTitle: HarnessText.expected.localized)
+                             expected, hint: Text(en: "Add a Loop.Source to the target's loop, signal() it, and wakeUp() the loop: the sleeping loop wakes for the wake-up and runs the signalled source.",
+                                                  zh: "给目标线程的 RunLoop 加一个 `Loop.Source`，`signal()` 标记它，再 `wakeUp()` 唤醒那个 RunLoop：休眠中的 RunLoop 被唤醒后，才会执行被标记的事件源。"),
+                             expectedTitle: HarnessText.expected)
     }
 
     @Test("The work waits until the target loop runs")
@@ -51,8 +53,10 @@ struct Lesson08Tests {
             _ = worker.waitUntil { ran.count > 0 }
             return (before, ran.count)
         }
-        #expect(before == 0, "the work ran before the target thread ran its loop: it must be queued on that loop, not run by the caller or by Dispatch")
-        #expect(after == 1, "once the target ran its loop, the work must run exactly once (it ran \(after) times)")
+        #expect(before == 0, Text(en: "the work ran before the target thread ran its loop: it must be queued on that loop, not run by the caller or by Dispatch",
+                                       zh: "目标线程还没运行它的 RunLoop，工作就已经执行了：工作必须排进那个 RunLoop 等着，而不是由调用者或 Dispatch 直接执行").comment)
+        #expect(after == 1, Text(en: "once the target ran its loop, the work must run exactly once (it ran \(after) times)",
+                                      zh: "目标线程运行了 RunLoop 之后，工作必须恰好执行一次（实际执行了 \(after) 次）").comment)
     }
 
     @Test("waitUntilDone returns only after the work ran, however long the target takes to get to it")
@@ -71,39 +75,48 @@ struct Lesson08Tests {
             }
             return (ran.count == 1, ran.count, Date().timeIntervalSince(start))
         }
-        #expect(returnedAfterWork, "perform(…, waitUntilDone: true) returned after \(Int(waited * 1000)) ms, before the work had run (it ran \(ranCount) times): wait for a signal from the work itself, not for a fixed time")
+        #expect(returnedAfterWork, Text(en: "perform(…, waitUntilDone: true) returned after \(Int(waited * 1000)) ms, before the work had run (it ran \(ranCount) times): wait for a signal from the work itself, not for a fixed time",
+                                          zh: "`perform(…, waitUntilDone: true)` 过了 \(Int(waited * 1000)) ms 就返回了，那时工作还没执行完（执行了 \(ranCount) 次）：要等工作本身发出的信号，而不是等一段固定的时间").comment)
     }
 
     @Test("The work obeys modes: default-mode work waits while the target runs tracking")
     func obeysModes() async throws {
+        // The log's lines, in the student's language: the same on both sides of the comparison.
+        let defaultWork = Text(en: "default-mode work", zh: "给 default Mode 的工作").localized
+        let trackingWork = Text(en: "tracking work", zh: "给 tracking 的工作").localized
+        let switchToDefault = Text(en: "switch to default", zh: "切换到 default").localized
         let notes = try await Kata.attempt(lesson: 8, timeout: 5, ifStuck: Self.stuck) { () -> [String] in
             let worker = try Worker(running: .tracking)
             defer { worker.finish() }
             let log = Log()
-            try perform(on: worker.thread, modes: [.default]) { log.add("default-mode work") }
-            try perform(on: worker.thread, modes: [.tracking]) { log.add("tracking work") }
+            try perform(on: worker.thread, modes: [.default]) { log.add(defaultWork) }
+            try perform(on: worker.thread, modes: [.tracking]) { log.add(trackingWork) }
             _ = worker.waitUntil { log.count > 0 }
             Thread.sleep(forTimeInterval: 0.05)
-            log.add("switch to default")
+            log.add(switchToDefault)
             worker.switchMode(to: .default)
             _ = worker.waitUntil { log.count == 3 }
             return log.all
         }
-        Kata.expectSameLines(notes, ["tracking work", "switch to default", "default-mode work"], hint: "Add the source to each of the given modes, and to no other: a loop running the tracking mode runs work meant for tracking, and must not run work meant for the default mode.", expectedTitle: HarnessText.expected.localized)
+        Kata.expectSameLines(notes, [trackingWork, switchToDefault, defaultWork], hint: Text(en: "Add the source to each of the given modes, and to no other: a loop running the tracking mode runs work meant for tracking, and must not run work meant for the default mode.",
+                                                                                                                         zh: "把事件源加到给定的每个 Mode 里，别的 Mode 一个都不加：运行 tracking Mode 的 RunLoop 执行给 tracking 的工作，但不能执行给 default Mode 的工作。"), expectedTitle: HarnessText.expected)
     }
 
     @Test("With no modes given, the work uses the common modes: it runs while the loop runs tracking, where tracking is common")
     func noModesMeansTheCommonModes() async throws {
+        let work = Text(en: "work performed with no modes", zh: "不指定 Mode 交过去的工作").localized
+        let nothing = Text(en: "(nothing ran while the loop ran the tracking mode)", zh: "（RunLoop 运行 tracking Mode 期间什么都没有执行）").localized
         let notes = try await Kata.attempt(lesson: 8, timeout: 5, ifStuck: Self.stuck) { () -> [String] in
             let worker = try Worker(running: .tracking)
             defer { worker.finish() }
             worker.loop.addCommonMode(.tracking)   // as UIKit marks it on the main loop
             let log = Log()
-            try perform(on: worker.thread) { log.add("work performed with no modes") }
-            if !worker.waitUntil({ log.count > 0 }) { log.add("(nothing ran while the loop ran the tracking mode)") }
+            try perform(on: worker.thread) { log.add(work) }
+            if !worker.waitUntil({ log.count > 0 }) { log.add(nothing) }
             return log.all
         }
-        Kata.expectSameLines(notes, ["work performed with no modes"], hint: "performSelector:onThread:withObject:waitUntilDone: with no modes uses the common modes (kCFRunLoopCommonModes), not only the default mode: keep `.common` as the default for `modes`, and add the source to each mode you are given.", expectedTitle: HarnessText.expected.localized)
+        Kata.expectSameLines(notes, [work], hint: Text(en: "performSelector:onThread:withObject:waitUntilDone: with no modes uses the common modes (kCFRunLoopCommonModes), not only the default mode: keep `.common` as the default for `modes`, and add the source to each mode you are given.",
+                                                                                  zh: "不带 `modes:` 参数的 performSelector:onThread:withObject:waitUntilDone: 用的是 common Mode（kCFRunLoopCommonModes），而不只是 default Mode：让 `modes` 的默认值保持 `.common`，并把事件源加到传进来的每个 Mode 里。"), expectedTitle: HarnessText.expected)
     }
 
     @Test("A thread that has exited, or never started, is an error, not silence or a hang")
@@ -119,9 +132,12 @@ struct Lesson08Tests {
                 outcome { try perform(on: never) {} },
             ]
         }
-        #expect(outcomes[0] == "\(LoopError.threadExited(thread: "short-lived"))", "perform on a thread that has exited must throw LoopError.threadExited; it gave: \(outcomes[0])")
-        #expect(outcomes[1] == "\(LoopError.threadExited(thread: "short-lived"))", "perform(…, waitUntilDone: true) on a thread that has exited must throw LoopError.threadExited; it gave: \(outcomes[1])")
-        #expect(outcomes[2] == "\(LoopError.threadNotStarted(thread: "never started"))", "perform on a thread never started must throw LoopError.threadNotStarted; it gave: \(outcomes[2])")
+        #expect(outcomes[0] == "\(LoopError.threadExited(thread: "short-lived"))", Text(en: "perform on a thread that has exited must throw LoopError.threadExited; it gave: \(outcomes[0])",
+                                                                                         zh: "对已经退出的线程调用 `perform` 必须抛出 LoopError.threadExited；实际结果：\(outcomes[0])").comment)
+        #expect(outcomes[1] == "\(LoopError.threadExited(thread: "short-lived"))", Text(en: "perform(…, waitUntilDone: true) on a thread that has exited must throw LoopError.threadExited; it gave: \(outcomes[1])",
+                                                                                         zh: "对已经退出的线程调用 `perform(…, waitUntilDone: true)` 必须抛出 LoopError.threadExited；实际结果：\(outcomes[1])").comment)
+        #expect(outcomes[2] == "\(LoopError.threadNotStarted(thread: "never started"))", Text(en: "perform on a thread never started must throw LoopError.threadNotStarted; it gave: \(outcomes[2])",
+                                                                                                   zh: "对从未启动的线程调用 `perform` 必须抛出 LoopError.threadNotStarted；实际结果：\(outcomes[2])").comment)
     }
 
     @Test("A caller waiting for work is released with an error when the target exits first")
@@ -143,8 +159,9 @@ struct Lesson08Tests {
             leaving.join(timeout: 1)
             return (result, ran.count)
         }
-        #expect(ran == 0, "the work ran although its thread never ran the default mode")
-        #expect(result == "\(LoopError.threadExited(thread: "leaving"))", "the target exited before it ran the work: the waiting caller must get LoopError.threadExited; it got: \(result)")
+        #expect(ran == 0, Text(en: "the work ran although its thread never ran the default mode", zh: "目标线程从没运行过 default Mode，工作却执行了").comment)
+        #expect(result == "\(LoopError.threadExited(thread: "leaving"))", Text(en: "the target exited before it ran the work: the waiting caller must get LoopError.threadExited; it got: \(result)",
+                                                                                zh: "目标线程还没执行工作就退出了：正在等待的调用者必须得到 LoopError.threadExited；实际得到：\(result)").comment)
     }
 
     @Test("waitUntilDone on the target thread itself runs the work at once")
@@ -159,7 +176,8 @@ struct Lesson08Tests {
             me.join(timeout: 2)
             return log.all
         }
-        #expect(order == ["work", "after perform"], "called on the target thread with waitUntilDone, the work runs inline (waiting for your own loop would deadlock); got \(order)")
+        #expect(order == ["work", "after perform"], Text(en: "called on the target thread with waitUntilDone, the work runs inline (waiting for your own loop would deadlock); got \(order)",
+                                                                    zh: "在目标线程自己身上带 `waitUntilDone` 调用时，工作要当场执行（等自己的 RunLoop 会死锁）；实际顺序：\(order)").comment)
     }
 }
 
@@ -168,12 +186,14 @@ struct Lesson08Tests {
 extension Lesson08Tests {
     @Test("Four pieces of work queued before the target's loop runs all run, in the order sent")
     func manyQueued() async throws {
+        let names = [Text(en: "first", zh: "第一份"), Text(en: "second", zh: "第二份"),
+                     Text(en: "third", zh: "第三份"), Text(en: "fourth", zh: "第四份")].map(\.localized)
         let ran = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
             let gate = DispatchSemaphore(value: 0)
             let worker = try Worker(running: .default, waitingFor: gate)
             defer { worker.finish() }
             let log = Log()
-            for name in ["first", "second", "third", "fourth"] {
+            for name in names {
                 try perform(on: worker.thread) { log.add(name) }
             }
             gate.signal()   // only now does the target run its loop
@@ -181,25 +201,29 @@ extension Lesson08Tests {
             Thread.sleep(forTimeInterval: 0.05)   // a fifth run would show up now
             return log.all
         }
-        Kata.expectSameLines(ran, ["first", "second", "third", "fourth"],
-                             hint: "Each call is its own piece of work: give each its own Loop.Source (or a queue that keeps them all). Work sent while the target was busy must not replace the work sent before it; signalled sources run in the order they were signalled.",
-                             expectedTitle: "expected (all of them, in order)")
+        Kata.expectSameLines(ran, names,
+                             hint: Text(en: "Each call is its own piece of work: give each its own Loop.Source (or a queue that keeps them all). Work sent while the target was busy must not replace the work sent before it; signalled sources run in the order they were signalled.",
+                                         zh: "每次调用都是一份独立的工作：每份都给一个自己的 `Loop.Source`（或者用一个把它们全存下来的队列）。目标线程忙的时候送来的工作，不能顶掉之前送来的；被标记的事件源按标记的先后顺序执行。"),
+                             expectedTitle: Text(en: "expected (all of them, in order)", zh: "期望（全部执行，按顺序）"))
     }
 
     @Test("Work for several modes runs in whichever of them the target runs")
     func severalModes() async throws {
+        let work = Text(en: "work for default and tracking", zh: "给 default 和 tracking 的工作").localized
+        let stillTracking = Text(en: "the target still runs tracking", zh: "目标线程仍在运行 tracking").localized
         let ran = try await Kata.attempt(lesson: 8, timeout: 5, ifStuck: Self.stuck) { () -> [String] in
             let worker = try Worker(running: .tracking)
             defer { worker.finish() }
             let log = Log()
-            try perform(on: worker.thread, modes: [.default, .tracking]) { log.add("work for default and tracking") }
+            try perform(on: worker.thread, modes: [.default, .tracking]) { log.add(work) }
             _ = worker.waitUntil { log.count > 0 }
-            log.add("the target still runs tracking")
+            log.add(stillTracking)
             return log.all
         }
-        Kata.expectSameLines(ran, ["work for default and tracking", "the target still runs tracking"],
-                             hint: "Add the source to EVERY mode in `modes`, not just the first: the target runs tracking, which is the second of [.default, .tracking], and must run the work there.",
-                             expectedTitle: HarnessText.expected.localized)
+        Kata.expectSameLines(ran, [work, stillTracking],
+                             hint: Text(en: "Add the source to EVERY mode in `modes`, not just the first: the target runs tracking, which is the second of [.default, .tracking], and must run the work there.",
+                                         zh: "把事件源加到 `modes` 里的【每一个】Mode，而不只是第一个：目标线程运行的是 tracking，它是 `[.default, .tracking]` 里的第二个，工作必须在那里执行。"),
+                             expectedTitle: HarnessText.expected)
     }
 
     @Test("Once the work ran, its source leaves the target's loop")
@@ -216,20 +240,21 @@ extension Lesson08Tests {
             return (before, items())
         }
         Kata.expectSameLines(after, before,
-                             hint: "After three pieces of work the target's loop must hold what it held before: a source that stays behind after its work ran is a leak, and it would keep the modes it is in from ever being empty. Invalidate the source (or remove it) once its work ran.",
-                             expectedTitle: "expected (the loop's items before the work)")
+                             hint: Text(en: "After three pieces of work the target's loop must hold what it held before: a source that stays behind after its work ran is a leak, and it would keep the modes it is in from ever being empty. Invalidate the source (or remove it) once its work ran.",
+                                         zh: "三份工作执行完后，目标线程的 RunLoop 里应该和之前一模一样：工作执行完还留在 RunLoop 里的事件源就是泄漏，它所在的 Mode 也永远不会变空。工作执行完后，让事件源失效（或者把它移除）。"),
+                             expectedTitle: Text(en: "expected (the loop's items before the work)", zh: "期望（工作之前 RunLoop 里的 item）"))
     }
 }
 
-/// What a call did: "no error", or the LoopError it threw (other errors go on up).
+/// What a call did: "no error" (in the student's language), or the LoopError it threw.
 private func outcome(_ call: () throws -> Void) -> String {
     do {
         try call()
-        return "no error"
+        return Text(en: "no error", zh: "没有抛错").localized
     } catch let error as LoopError {
         return "\(error)"
     } catch {
-        return "not a LoopError: \(error)"
+        return Text(en: "not a LoopError: \(error)", zh: "抛出的不是 LoopError：\(error)").localized
     }
 }
 
@@ -291,5 +316,18 @@ private final class WorkerBox: Sendable {
 }
 
 extension ChineseTestNames {
-    static let lesson08: [String: String] = [:]
+    static let lesson08: [String: String] = [
+        "The work runs on the target thread, not on the caller's": "工作在目标线程上执行，而不是在调用者的线程上",
+        "It arrives as a source0: signalled, then a wake-up": "工作以 Source0 的方式到达：先标记，再唤醒",
+        "The work waits until the target loop runs": "工作要等到目标线程的 RunLoop 运行起来才执行",
+        "waitUntilDone returns only after the work ran, however long the target takes to get to it": "waitUntilDone 要等工作执行完才返回，不管目标线程多久才轮到它",
+        "The work obeys modes: default-mode work waits while the target runs tracking": "工作遵守 Mode：目标线程运行 tracking 时，给 default Mode 的工作要等着",
+        "With no modes given, the work uses the common modes: it runs while the loop runs tracking, where tracking is common": "不指定 Mode 时，工作使用 common Mode：tracking 是 common 时，RunLoop 运行 tracking 也会执行它",
+        "A thread that has exited, or never started, is an error, not silence or a hang": "对已退出或从未启动的线程执行工作是错误：既不能悄无声息，也不能卡住",
+        "A caller waiting for work is released with an error when the target exits first": "目标线程先退出时，等待工作的调用者会带着错误返回",
+        "waitUntilDone on the target thread itself runs the work at once": "在目标线程自己身上 waitUntilDone，工作立即执行",
+        "Four pieces of work queued before the target's loop runs all run, in the order sent": "目标 RunLoop 运行前排进来的四份工作全部执行，按发送顺序",
+        "Work for several modes runs in whichever of them the target runs": "给多个 Mode 的工作，目标线程运行其中哪个都会执行",
+        "Once the work ran, its source leaves the target's loop": "工作执行完后，它的事件源离开目标线程的 RunLoop",
+    ]
 }

@@ -34,8 +34,10 @@ struct Lesson09Tests {
             Thread.sleep(forTimeInterval: 0.1)
             return (asleep && network.thread.loop?.isWaiting == true, !network.thread.isFinished)
         }
-        #expect(alive, "the thread exited: a loop with nothing to wait for returns at once — give it a port")
-        #expect(asleep, "the thread's loop is not asleep: keep it alive with a port and run it — no busy loop, no sleep()")
+        #expect(alive, Text(en: "the thread exited: a loop with nothing to wait for returns at once — give it a port",
+                              zh: "线程退出了：RunLoop 里没有任何可等的东西时会立即返回——给它一个端口").comment)
+        #expect(asleep, Text(en: "the thread's loop is not asleep: keep it alive with a port and run it — no busy loop, no sleep()",
+                               zh: "线程的 RunLoop 没有休眠：用一个端口保活，然后运行它——不要忙等循环，也不要 `sleep()`").comment)
     }
 
     @Test("It is kept alive by a port in its default mode")
@@ -45,7 +47,8 @@ struct Lesson09Tests {
             defer { Self.retire(network) }
             return (network.thread.loop?.items(inMode: .default) ?? []).map(\.kind.rawValue)
         }
-        #expect(kinds.contains("port"), "the network thread's default mode holds \(kinds): keep it alive with a Loop.Port (AFNetworking 2 added an NSMachPort)")
+        #expect(kinds.contains("port"), Text(en: "the network thread's default mode holds \(kinds): keep it alive with a Loop.Port (AFNetworking 2 added an NSMachPort)",
+                                       zh: "网络线程的 default Mode 里有 \(kinds)：用一个 `Loop.Port` 保活（AFNetworking 2 加的是一个 NSMachPort）").comment)
     }
 
     @Test("The port is all that keeps it: take it away and run() returns, and the thread exits")
@@ -55,8 +58,10 @@ struct Lesson09Tests {
             let hadAPort = network.thread.loop?.items(inMode: .default).contains { $0.kind == .port } == true
             return (hadAPort, Self.retire(network))
         }
-        #expect(hadAPort, "keep the thread alive with a Loop.Port in its loop's default mode")
-        #expect(exited, "with its port gone the thread did not exit: run the loop (run()) and let the port alone keep it alive — no while around it, no sleep")
+        #expect(hadAPort, Text(en: "keep the thread alive with a Loop.Port in its loop's default mode",
+                                  zh: "在线程 RunLoop 的 default Mode 里放一个 `Loop.Port` 来保活").comment)
+        #expect(exited, Text(en: "with its port gone the thread did not exit: run the loop (run()) and let the port alone keep it alive — no while around it, no sleep",
+                                 zh: "端口拿掉以后线程没有退出：运行 RunLoop（`run()`），只让端口来保活——外面不要套 `while`，也不要 `sleep`").comment)
     }
 
     @Test("Requests performed on it run there, in order")
@@ -76,7 +81,7 @@ struct Lesson09Tests {
             return (log.all, threads.withLock { $0 }, network.thread.id)
         }
         #expect(ran == ["request 1", "request 2", "request 3"])
-        #expect(threads == Set([network].compactMap { $0 }), "requests must run on the network thread")
+        #expect(threads == Set([network].compactMap { $0 }), Text(en: "requests must run on the network thread", zh: "请求必须在网络线程上执行").comment)
     }
 
     @Test("It keeps going: a request much later still runs")
@@ -91,7 +96,8 @@ struct Lesson09Tests {
             try network.perform { log.add("later") }
             return untilBlocking(1) { log.count == 2 }
         }
-        #expect(ran, "after its first request the thread stopped taking work: its loop must keep running (run(), with the port still there)")
+        #expect(ran, Text(en: "after its first request the thread stopped taking work: its loop must keep running (run(), with the port still there)",
+                         zh: "处理完第一个请求后，线程就不再接活了：它的 RunLoop 必须一直运行（`run()`，端口一直留着）").comment)
     }
 
     @Test("Idle, the loop sleeps in one run: it does not wake up to run again and again")
@@ -106,12 +112,14 @@ struct Lesson09Tests {
             return Array(trace.lines([.activities, .results], times: false).prefix(8))
         }
         guard let idle else {
-            Issue.record("the network thread's loop never went to sleep: keep it alive with a port and run it")
+            Issue.record(Text(en: "the network thread's loop never went to sleep: keep it alive with a port and run it",
+                              zh: "网络线程的 RunLoop 从没进入休眠：用一个端口保活，然后运行它").comment)
             return
         }
         Kata.expectSameLines(idle, [],
-                             hint: "Idle for 0.25 s, the loop should do nothing at all: one run, asleep until work comes. Yours woke up and ran again (first lines shown): a loop run in short slices (a timeout, a near `before:` date) polls for nothing. Call `run()` and let the port alone keep it alive.",
-                             expectedTitle: "expected while idle (nothing)")
+                             hint: Text(en: "Idle for 0.25 s, the loop should do nothing at all: one run, asleep until work comes. Yours woke up and ran again (first lines shown): a loop run in short slices (a timeout, a near `before:` date) polls for nothing. Call `run()` and let the port alone keep it alive.",
+                                         zh: "空闲 0.25 秒，RunLoop 应该什么都不做：一次运行，一直休眠到有活来。你的 RunLoop 醒过来又跑了一次（下面是前几行）：把 RunLoop 切成一小段一小段地运行（一个超时，或一个很近的 `before:` 时间），就是在白白轮询。调用 `run()`，只让端口来保活。"),
+                             expectedTitle: Text(en: "expected while idle (nothing)", zh: "期望（空闲时什么都没有）"))
     }
 
     @Test("shared is one thread for the whole app, already started")
@@ -121,10 +129,19 @@ struct Lesson09Tests {
             return (first === second, untilBlocking(1) { first.thread.loop?.isWaiting == true })
         }
         #expect(same)
-        #expect(started, "NetworkThread.shared must be started and its loop asleep, waiting for work")
+        #expect(started, Text(en: "NetworkThread.shared must be started and its loop asleep, waiting for work",
+                           zh: "`NetworkThread.shared` 必须已经启动，它的 RunLoop 在休眠，等着活来").comment)
     }
 }
 
 extension ChineseTestNames {
-    static let lesson09: [String: String] = [:]
+    static let lesson09: [String: String] = [
+        "Once started, the thread stays alive, its loop asleep": "线程启动后一直活着，它的 RunLoop 在休眠",
+        "It is kept alive by a port in its default mode": "保活靠的是 default Mode 里的一个端口",
+        "The port is all that keeps it: take it away and run() returns, and the thread exits": "只有端口在保活：拿掉它，run() 就返回，线程退出",
+        "Requests performed on it run there, in order": "交给它的请求在它上面按顺序执行",
+        "It keeps going: a request much later still runs": "它一直在：很久以后的请求照样执行",
+        "Idle, the loop sleeps in one run: it does not wake up to run again and again": "空闲时 RunLoop 在一次运行里休眠：不会一次又一次醒来重新运行",
+        "shared is one thread for the whole app, already started": "`shared` 是整个 App 共用的一个线程，已经启动",
+    ]
 }

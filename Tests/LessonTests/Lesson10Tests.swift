@@ -7,6 +7,21 @@ struct Lesson10Tests {
     static let stuck = Text(en: "did stop() wait for a thread that never exits? `run()` cannot be stopped: run one mode at a time in a loop guarded by a flag",
                             zh: "stop() 是不是在等一个永远不会退出的线程？`run()` 停不下来：在一个由标志控制的循环里，每次只运行一个 Mode")
 
+    static let neverSlept = Text(en: "your thread's loop never went to sleep, so there was nothing to stop: keep it alive with a port and run it until stopped",
+                                 zh: "你的线程的 RunLoop 从没进入休眠，所以没有什么可停的：用一个端口保活，一直运行到被停止")
+
+    // Lines the tests log and compare, in the student's language (the same on both sides).
+    static let runExited = Text(en: "the loop's run exited", zh: "RunLoop 的这次运行退出了").localized
+    static func stopReturned(threadExited: Bool) -> String {
+        Text(en: "stop() returned; thread exited: \(threadExited)", zh: "stop() 已返回；线程已退出：\(threadExited)").localized
+    }
+    static func nestedRunEnded(_ result: String) -> String {
+        Text(en: "the nested run ended: \(result)", zh: "嵌套运行结束：\(result)").localized
+    }
+    static func stopOutcome(returned: Bool, threadExited: Bool) -> String {
+        Text(en: "stop() returned: \(returned), thread exited: \(threadExited)", zh: "stop() 已返回：\(returned)，线程已退出：\(threadExited)").localized
+    }
+
     static func attempt<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await Kata.attempt(lesson: 10, timeout: 3, ifStuck: stuck, body)
     }
@@ -25,7 +40,7 @@ struct Lesson10Tests {
             return (log.all, ids.value, id)
         }
         #expect(ran == ["work 1", "work 2", "work 3"])
-        #expect(threadIDs.count == 1 && threadIDs.first == permanentID, "all work runs on the permanent thread")
+        #expect(threadIDs.count == 1 && threadIDs.first == permanentID, Text(en: "all work runs on the permanent thread", zh: "所有工作都在这个常驻线程上执行").comment)
     }
 
     @Test("Between jobs the loop sleeps: kept alive by a port, not by spinning or polling")
@@ -43,9 +58,12 @@ struct Lesson10Tests {
             loop.stopTracing()
             return (true, !permanent.thread.isFinished, runBoundaries(trace).filter { $0 == "entry" }.count)
         }
-        #expect(alive, "the thread exited by itself: its loop had nothing to wait for (an empty mode returns at once) — add a port")
-        #expect(asleep, "the thread's loop never went to sleep: keep it alive with a port, and run it with a far deadline, not in a busy loop")
-        #expect(runsWhileIdle <= 1, "while idle for 0.2 s the loop started \(runsWhileIdle) runs: it polls (a short `before:` date or timeout) instead of sleeping until work comes — run with `.distantFuture`")
+        #expect(alive, Text(en: "the thread exited by itself: its loop had nothing to wait for (an empty mode returns at once) — add a port",
+                              zh: "线程自己退出了：它的 RunLoop 没有任何可等的东西（空 Mode 会立即返回）——加一个端口").comment)
+        #expect(asleep, Text(en: "the thread's loop never went to sleep: keep it alive with a port, and run it with a far deadline, not in a busy loop",
+                               zh: "线程的 RunLoop 从没进入休眠：用一个端口保活，运行时给一个很远的截止时间，而不是忙等循环").comment)
+        #expect(runsWhileIdle <= 1, Text(en: "while idle for 0.2 s the loop started \(runsWhileIdle) runs: it polls (a short `before:` date or timeout) instead of sleeping until work comes — run with `.distantFuture`",
+                                          zh: "空闲的 0.2 秒里 RunLoop 开始了 \(runsWhileIdle) 次运行：它在轮询（`before:` 时间或超时太短），而不是休眠到有活来——用 `.distantFuture` 运行").comment)
     }
 
     @Test("stop() ends the guarded loop and its thread, where run() would start another run")
@@ -82,19 +100,23 @@ struct Lesson10Tests {
             return outcome
         }
         #expect(Array(outcome.runLines.prefix(3)) == ["exit", "→ stopped", "entry"] && outcome.runStillAlive,
-                "(the engine, not your code) run() should start a new run right after a stop; it did: \(outcome.runLines)")
+                Text(en: "(the engine, not your code) run() should start a new run right after a stop; it did: \(outcome.runLines)",
+                     zh: "（这是引擎，不是你的代码）`run()` 在一次停止之后应该立即开始新的一次运行；实际：\(outcome.runLines)").comment)
         guard outcome.slept else {
-            Issue.record("your thread's loop never went to sleep, so there was nothing to stop: keep it alive with a port and run it until stopped")
+            Issue.record(Self.neverSlept.comment)
             return
         }
         let firstEnd = outcome.lines.firstIndex { $0.hasPrefix("→") }
         let guarded = firstEnd.map { Array(outcome.lines[...$0]) } ?? outcome.lines + ["→ stopped"]
         Kata.expectSameLines(outcome.lines, guarded,
-                             hint: "after stop() the run must end and no new run may start. `run()` starts another one at once (it did: \(outcome.runLines.joined(separator: ", "))); run one mode at a time in `while !flag { … }` and set the flag on the thread",
-                             expectedTitle: "expected (the guarded loop ends)")
-        #expect(outcome.stopReturned, "stop() did not return within 1 s: it waits for a thread that never exits")
+                             hint: Text(en: "after stop() the run must end and no new run may start. `run()` starts another one at once (it did: \(outcome.runLines.joined(separator: ", "))); run one mode at a time in `while !flag { … }` and set the flag on the thread",
+                                         zh: "`stop()` 之后这次运行必须结束，而且不能再开始新的运行。`run()` 会立即开始下一次（它确实这样做了：\(outcome.runLines.joined(separator: ", "))）；在 `while !flag { … }` 里每次只运行一个 Mode，并在那个线程上设置标志"),
+                             expectedTitle: Text(en: "expected (the guarded loop ends)", zh: "期望（带条件的循环结束）"))
+        #expect(outcome.stopReturned, Text(en: "stop() did not return within 1 s: it waits for a thread that never exits",
+                                           zh: "`stop()` 在 1 秒内没有返回：它在等一个永远不会退出的线程").comment)
         if outcome.stopReturned {
-            #expect(outcome.finished, "after stop() returned, the thread must have exited (stop() waits for it: join())")
+            #expect(outcome.finished, Text(en: "after stop() returned, the thread must have exited (stop() waits for it: join())",
+                                             zh: "`stop()` 返回时，线程必须已经退出（`stop()` 要等它：`join()`）").comment)
         }
     }
 
@@ -111,11 +133,11 @@ struct Lesson10Tests {
             // The run's exit observers take 0.1 s (an app observer saving state, say).
             try loop.add(Loop.Observer(name: "slow exit observer", activities: .exit) { _ in
                 Thread.sleep(forTimeInterval: 0.1)
-                log.add("the loop's run exited")
+                log.add(Self.runExited)
             }, forMode: .default)
             let stopper = LoopThread(name: "stopper") {
                 permanent.stop()
-                log.add("stop() returned; thread exited: \(permanent.thread.isFinished)")
+                log.add(Self.stopReturned(threadExited: permanent.thread.isFinished))
             }
             try stopper.start()
             let returned = stopper.join(timeout: 1)
@@ -124,13 +146,14 @@ struct Lesson10Tests {
             return (true, returned, log.all)
         }
         guard slept else {
-            Issue.record("your thread's loop never went to sleep, so there was nothing to stop: keep it alive with a port and run it until stopped")
+            Issue.record(Self.neverSlept.comment)
             return
         }
-        #expect(stopReturned, "stop() did not return within 1 s")
-        Kata.expectSameLines(lines, ["the loop's run exited", "stop() returned; thread exited: true"],
-                             hint: "stop() must not return while the thread is still on its way out: after stopping the loop, wait for the thread to exit (`thread.join()`) — unless stop() runs on that very thread. A caller that frees what the thread uses right after stop() relies on it.",
-                             expectedTitle: HarnessText.expected.localized)
+        #expect(stopReturned, Text(en: "stop() did not return within 1 s", zh: "`stop()` 在 1 秒内没有返回").comment)
+        Kata.expectSameLines(lines, [Self.runExited, Self.stopReturned(threadExited: true)],
+                             hint: Text(en: "stop() must not return while the thread is still on its way out: after stopping the loop, wait for the thread to exit (`thread.join()`) — unless stop() runs on that very thread. A caller that frees what the thread uses right after stop() relies on it.",
+                                         zh: "线程还在退出的路上时，`stop()` 不能返回：停止 RunLoop 之后，等线程退出（`thread.join()`）——除非 `stop()` 就是在那个线程上调用的。调用者在 `stop()` 之后马上释放线程用到的东西，靠的就是这一点。"),
+                             expectedTitle: HarnessText.expected)
     }
 
     @Test("stop() during work that runs a nested run ends the guarded loop, not the work's nested run")
@@ -151,11 +174,11 @@ struct Lesson10Tests {
                 // Tell the test once the nested run is about to sleep: a stop sent now lands in it.
                 try? loop.add(Loop.Observer(name: "asleep in the nested run", activities: .beforeWaiting, repeats: false) { _ in inside.signal() }, forMode: "sync request")
                 let result = try? loop.run(mode: "sync request", timeout: 0.3)
-                log.add("the nested run ended: \(result.map { "\($0)" } ?? "?")")
+                log.add(Self.nestedRunEnded(result.map { "\($0)" } ?? "?"))
             }
             guard inside.wait(timeout: .now() + 1) == .success else {
                 _ = Unmanaged.passRetained(permanent)
-                return (true, false, false, ["the work never ran"])
+                return (true, false, false, [Text(en: "the work never ran", zh: "工作从没执行").localized])
             }
             let stopper = LoopThread(name: "stopper") { permanent.stop() }
             try stopper.start()
@@ -164,13 +187,14 @@ struct Lesson10Tests {
             return (true, returned, permanent.thread.isFinished, log.all)
         }
         guard slept else {
-            Issue.record("your thread's loop never went to sleep, so there was nothing to stop: keep it alive with a port and run it until stopped")
+            Issue.record(Self.neverSlept.comment)
             return
         }
-        Kata.expectSameLines(lines + ["stop() returned: \(stopReturned), thread exited: \(exited)"],
-                             ["the nested run ended: timed out", "stop() returned: true, thread exited: true"],
-                             hint: "A stop sent from another thread ends the innermost run — here the work's nested run, whose wait for its reply was cut short ('stopped' instead of running its course), not the guarded loop's run. Deliver the stop as work performed on the thread itself, in the guarded loop's mode: it runs once the work is done, sets the flag and stops the right run.",
-                             expectedTitle: HarnessText.expected.localized)
+        Kata.expectSameLines(lines + [Self.stopOutcome(returned: stopReturned, threadExited: exited)],
+                             [Self.nestedRunEnded("\(Loop.RunResult.timedOut)"), Self.stopOutcome(returned: true, threadExited: true)],
+                             hint: Text(en: "A stop sent from another thread ends the innermost run — here the work's nested run, whose wait for its reply was cut short ('stopped' instead of running its course), not the guarded loop's run. Deliver the stop as work performed on the thread itself, in the guarded loop's mode: it runs once the work is done, sets the flag and stops the right run.",
+                                         zh: "从别的线程发来的停止请求结束的是最里层的那次运行——这里是工作里的嵌套运行，它等回复的过程被打断了（结果是 `stopped`，而不是等到超时），而不是带条件的循环的那次运行。把停止请求当成一份工作交给那个线程自己，放在带条件的循环所用的 Mode 里：等手头的工作做完它才执行，设置标志，停掉正确的那次运行。"),
+                             expectedTitle: HarnessText.expected)
     }
 
     @Test("A stopped thread and its owner are freed: no retain cycle")
@@ -184,9 +208,10 @@ struct Lesson10Tests {
             _ = untilBlocking(1) { watch.allGone }
             return (watch.owner == nil, watch.thread == nil, watch.loop == nil)
         }
-        #expect(ownerGone, "the PermanentThread was not freed: does the thread's body capture `self`? Capture only what it needs (a flag)")
-        #expect(threadGone, "the thread object was not freed after it exited")
-        #expect(loopGone, "the thread's loop was not freed after the thread exited")
+        #expect(ownerGone, Text(en: "the PermanentThread was not freed: does the thread's body capture `self`? Capture only what it needs (a flag)",
+                                  zh: "`PermanentThread` 没有被释放：线程的闭包是不是捕获了 `self`？只捕获它需要的东西（一个标志）").comment)
+        #expect(threadGone, Text(en: "the thread object was not freed after it exited", zh: "线程退出后，线程对象没有被释放").comment)
+        #expect(loopGone, Text(en: "the thread's loop was not freed after the thread exited", zh: "线程退出后，它的 RunLoop 没有被释放").comment)
     }
 
     @Test("Dropping the owner without stop() ends the thread, and owner, thread and loop are freed")
@@ -213,12 +238,14 @@ struct Lesson10Tests {
         }
         // One finding at a time: each explains the ones after it.
         if !dropped {
-            Issue.record("freeing the owner did not return within 1 s: its deinit waits for a thread that goes on running — the weak-self trap: a `while` that reads a weak owner which is now nil must end, not go on (let the body capture a flag, not self)")
+            Issue.record(Text(en: "freeing the owner did not return within 1 s: its deinit waits for a thread that goes on running — the weak-self trap: a `while` that reads a weak owner which is now nil must end, not go on (let the body capture a flag, not self)",
+                              zh: "释放持有者的操作 1 秒内没有返回：它的 `deinit` 在等一个还在继续运行的线程——这就是 weak self 的陷阱：读一个 weak 持有者的 `while`，在持有者变成 nil 之后必须结束，而不是继续转（让闭包捕获一个标志，而不是 self）").comment)
         } else if !ownerGone {
-            Issue.record("the PermanentThread was never freed, so its deinit never ran: the thread's body keeps `self` alive (a retain cycle) — capture only what it needs (a flag)")
+            Issue.record(Text(en: "the PermanentThread was never freed, so its deinit never ran: the thread's body keeps `self` alive (a retain cycle) — capture only what it needs (a flag)",
+                              zh: "`PermanentThread` 始终没有被释放，所以它的 `deinit` 从没执行：线程的闭包让 `self` 一直活着（循环引用）——只捕获它需要的东西（一个标志）").comment)
         } else {
-            #expect(threadGone, "the owner went away but its thread lived on: stop the thread in `deinit`")
-            #expect(loopGone, "the thread's loop was not freed after its owner went away")
+            #expect(threadGone, Text(en: "the owner went away but its thread lived on: stop the thread in `deinit`", zh: "持有者已经没了，线程却还活着：在 `deinit` 里停掉线程").comment)
+            #expect(loopGone, Text(en: "the thread's loop was not freed after its owner went away", zh: "持有者没了之后，线程的 RunLoop 没有被释放").comment)
         }
     }
 
@@ -233,12 +260,13 @@ struct Lesson10Tests {
             permanent.stop()
             do {
                 try permanent.perform {}
-                return "perform after stop did not throw"
+                return Text(en: "perform after stop did not throw", zh: "停止之后再调用 `perform` 没有抛错").localized
             } catch {
                 return "threw: \(error)"
             }
         }
-        #expect(outcome.hasPrefix("threw"), "\(outcome): work for a thread that has exited must be reported (LoopError.threadExited)")
+        #expect(outcome.hasPrefix("threw"), Text(en: "\(outcome): work for a thread that has exited must be reported (LoopError.threadExited)",
+                                                  zh: "\(outcome)：交给已退出线程的工作必须报错（LoopError.threadExited）").comment)
     }
 }
 
@@ -302,7 +330,8 @@ private final class RunForeverThread: Sendable {
         }
         try thread.start()
         guard untilBlocking(1, { loopBox.withLock { $0?.isWaiting == true } }), let loop = loopBox.withLock({ $0 }) else {
-            throw Kata.Failure(description: "(the engine) a thread calling run() never went to sleep")
+            throw Kata.Failure(description: Text(en: "(the engine) a thread calling run() never went to sleep",
+                                                 zh: "（引擎）调用 `run()` 的线程从没进入休眠").localized)
         }
         self.loop = loop
     }
@@ -316,5 +345,14 @@ private final class RunForeverThread: Sendable {
 }
 
 extension ChineseTestNames {
-    static let lesson10: [String: String] = [:]
+    static let lesson10: [String: String] = [
+        "Work performed on the thread runs there, in order": "交给线程的工作在它上面按顺序执行",
+        "Between jobs the loop sleeps: kept alive by a port, not by spinning or polling": "两份工作之间 RunLoop 在休眠：靠端口保活，而不是空转或轮询",
+        "stop() ends the guarded loop and its thread, where run() would start another run": "stop() 结束带条件的循环和它的线程，而 run() 会再开始一次运行",
+        "stop() returns only once the thread has exited, even when the loop takes a while to get out": "stop() 要等线程退出才返回，即使 RunLoop 要花一会儿才出来",
+        "stop() during work that runs a nested run ends the guarded loop, not the work's nested run": "工作正在嵌套运行时 stop()，结束的是带条件的循环，而不是工作里的嵌套运行",
+        "A stopped thread and its owner are freed: no retain cycle": "停止后的线程和它的持有者都被释放：没有循环引用",
+        "Dropping the owner without stop() ends the thread, and owner, thread and loop are freed": "不调用 stop() 直接丢掉持有者，线程也会结束，持有者、线程和 RunLoop 都被释放",
+        "Stopping twice, or before start, does nothing": "停止两次，或者在启动前停止，什么都不做",
+    ]
 }

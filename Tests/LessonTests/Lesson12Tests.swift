@@ -28,7 +28,8 @@ struct Lesson12Tests {
             }, forMode: .default)
             try loop.run(mode: .default, timeout: 3)
         }
-        Kata.expectSameLines(actual, expected, hint: "Before the loop sleeps (before waiting), pop the pool — that releases what was autoreleased — and push a new one for the next turn.")
+        Kata.expectSameLines(actual, expected, hint: Text(en: "Before the loop sleeps (before waiting), pop the pool — that releases what was autoreleased — and push a new one for the next turn.",
+                                                            zh: "RunLoop 休眠之前（`before waiting`），pop 自动释放池——这会释放所有被 `autorelease` 的对象——再为下一轮 push 一个新的。"))
         #expect(actual.last?.contains("alive: false") == true)
     }
 
@@ -42,7 +43,8 @@ struct Lesson12Tests {
             try loop.run(mode: .default, timeout: 0)   // one pass, no sleep: only exit can drain
             loop.note("after the run; alive: \(watch.alive), pools open: \(AutoreleasePoolStack.current.depth)")
         }
-        Kata.expectSameLines(actual, expected, hint: "A run that never sleeps still ends with exit: pop there too (and don't push again). Entry pushed one pool; exit pops it: nothing stays open.")
+        Kata.expectSameLines(actual, expected, hint: Text(en: "A run that never sleeps still ends with exit: pop there too (and don't push again). Entry pushed one pool; exit pops it: nothing stays open.",
+                                                            zh: "从不休眠的运行也会以 `exit` 结束：在那里也要 pop（而且不要再 push）。`entry` push 了一个池，`exit` 把它 pop 掉：不会留下没关上的池。"))
     }
 
     @Test("The pool observers come first at entry and last before sleeping, around every other observer")
@@ -65,7 +67,8 @@ struct Lesson12Tests {
             try loop.run(mode: .default, timeout: 2)
             loop.note("leaked (autoreleased with no pool): \(AutoreleasePoolStack.current.leakedCount)")
         }
-        Kata.expectSameLines(actual, expected, hint: "Push at UIKit's order −2147483647 (Int32.min + 1) — before every other entry observer, whatever its order, or their objects have no pool; pop at 2147483647 (Int32.max) — after every other before-waiting observer, or their objects survive the sleep.")
+        Kata.expectSameLines(actual, expected, hint: Text(en: "Push at UIKit's order −2147483647 (Int32.min + 1) — before every other entry observer, whatever its order, or their objects have no pool; pop at 2147483647 (Int32.max) — after every other before-waiting observer, or their objects survive the sleep.",
+                                                            zh: "在 UIKit 用的 order −2147483647（`Int32.min + 1`）push——排在所有其他 `entry` 观察者之前，不管它们的 order 是多少，否则它们的对象没有池可放；在 2147483647（`Int32.max`）pop——排在所有其他 `before waiting` 观察者之后，否则它们的对象会活过这次休眠。"))
     }
 
     @Test("Work that never lets the loop sleep keeps its garbage")
@@ -87,9 +90,11 @@ struct Lesson12Tests {
             }, forMode: .default)
             try loop.run(mode: .default, timeout: 2)
         }
-        Kata.expectSameLines(actual, expected, hint: "A loop that keeps running sources polls and never sleeps, so 'before waiting' never comes and nothing is released: the objects wait until the first sleep.")
+        Kata.expectSameLines(actual, expected, hint: Text(en: "A loop that keeps running sources polls and never sleeps, so 'before waiting' never comes and nothing is released: the objects wait until the first sleep.",
+                                                            zh: "一直在执行事件源的 RunLoop 只轮询、从不休眠，所以 `before waiting` 永远不来，什么都不会被释放：这些对象要等到第一次休眠。"))
         #expect(actual.contains { $0.hasSuffix("after 50 busy passes, objects alive: 50 of 50") } && actual.contains { $0.hasSuffix("after the loop slept; objects alive: 0 of 100") },
-                "all 50 objects must still be alive while the loop never sleeps, and all 100 gone after its first sleep")
+                Text(en: "all 50 objects must still be alive while the loop never sleeps, and all 100 gone after its first sleep",
+                     zh: "RunLoop 一直不休眠时，50 个对象必须都还活着；第一次休眠之后，100 个必须全部释放").comment)
     }
 
     @Test("A nested run gets a pool of its own, and its exit leaves the outer run's pool open")
@@ -109,7 +114,8 @@ struct Lesson12Tests {
             try loop.run(mode: .default, timeout: 2)
             loop.note("objects alive: \(watch.aliveCount) of \(watch.madeCount); leaked (no pool): \(AutoreleasePoolStack.current.leakedCount)")
         }
-        Kata.expectSameLines(actual, expected, hint: "Every run pushes its own pool at entry and pops it at exit — a nested run too. If a nested run's entry does not push, its exit pops the OUTER run's pool, and what the outer callout autoreleases next has no pool.")
+        Kata.expectSameLines(actual, expected, hint: Text(en: "Every run pushes its own pool at entry and pops it at exit — a nested run too. If a nested run's entry does not push, its exit pops the OUTER run's pool, and what the outer callout autoreleases next has no pool.",
+                                                            zh: "每次运行都在 `entry` push 自己的池，在 `exit` pop 掉——嵌套运行也一样。如果嵌套运行的 `entry` 不 push，它的 `exit` 就会 pop 掉【外层】运行的池，外层回调接下来 `autorelease` 的对象就没有池了。"))
     }
 
     @Test("The observers are in the common modes")
@@ -121,11 +127,13 @@ struct Lesson12Tests {
             return (Self.observers(of: loop, in: .default), Self.observers(of: loop, in: .tracking), Self.observers(of: loop, in: "modal"))
         }
         Kata.expectSameLines(tracking, inDefault,
-                             hint: "The tracking mode (common on a UI loop) must get the same pool observers as the default mode, or scrolling has no pools: add them to `.common`, not to `.default`.",
-                             expectedTitle: "expected in tracking (as in default)")
+                             hint: Text(en: "The tracking mode (common on a UI loop) must get the same pool observers as the default mode, or scrolling has no pools: add them to `.common`, not to `.default`.",
+                                         zh: "tracking Mode（在 UI RunLoop 上是 common）必须有和 default Mode 一样的自动释放池观察者，否则滑动时没有池：把它们加到 `.common`，而不是 `.default`。"),
+                             expectedTitle: Text(en: "expected in tracking (as in default)", zh: "期望（tracking 里和 default 一样）"))
         Kata.expectSameLines(modal, inDefault,
-                             hint: "A mode marked common later must get the pool observers too: add them to `.common` (the set), not to each mode by name.",
-                             expectedTitle: "expected in \"modal\" (as in default)")
+                             hint: Text(en: "A mode marked common later must get the pool observers too: add them to `.common` (the set), not to each mode by name.",
+                                         zh: "后来才被标记为 common 的 Mode 也必须有这两个观察者：把它们加到 `.common`（那个集合），而不是按名字逐个加到各个 Mode。"),
+                             expectedTitle: Text(en: "expected in \"modal\" (as in default)", zh: "期望（\"modal\" 里和 default 一样）"))
     }
 
     @Test("The observers sit at UIKit's orders: −2147483647 for the push, 2147483647 for the pop")
@@ -138,8 +146,9 @@ struct Lesson12Tests {
             }
         }
         Kata.expectSameLines(orders, ["push observer (entry): order -2147483647", "pop observer (before waiting, exit): order 2147483647"],
-                             hint: "The order is wrong. UIKit puts the push observer (entry) at −2147483647, which is Int32.min + 1, and the pop observer (before waiting, exit) at 2147483647, Int32.max: use exactly these — not Int32.min, not Int.min / Int.max. They are the numbers a `po [NSRunLoop mainRunLoop]` dump shows, and an observer at Int32.min would still run before UIKit's push.",
-                             expectedTitle: "expected (UIKit's orders)")
+                             hint: Text(en: "The order is wrong. UIKit puts the push observer (entry) at −2147483647, which is Int32.min + 1, and the pop observer (before waiting, exit) at 2147483647, Int32.max: use exactly these — not Int32.min, not Int.min / Int.max. They are the numbers a `po [NSRunLoop mainRunLoop]` dump shows, and an observer at Int32.min would still run before UIKit's push.",
+                                         zh: "order 不对。UIKit 把 push 的观察者（`entry`）放在 −2147483647，也就是 `Int32.min + 1`，把 pop 的观察者（`before waiting`、`exit`）放在 2147483647，也就是 `Int32.max`：就用这两个数——不是 `Int32.min`，也不是 `Int.min` / `Int.max`。`po [NSRunLoop mainRunLoop]` 打印出来的就是这两个数；order 为 `Int32.min` 的观察者仍会在 UIKit 的 push 之前执行。"),
+                             expectedTitle: Text(en: "expected (UIKit's orders)", zh: "期望（UIKit 用的 order）"))
     }
 
     /// The observers of `mode` as "activities   order N", entry observers first.
@@ -177,5 +186,13 @@ private final class SourceBox: @unchecked Sendable {
 }
 
 extension ChineseTestNames {
-    static let lesson12: [String: String] = [:]
+    static let lesson12: [String: String] = [
+        "What a callout autoreleases is released before the loop sleeps": "回调里 `autorelease` 的对象在 RunLoop 休眠前被释放",
+        "The pool is drained when the run exits, too": "运行退出时，自动释放池也会被清空",
+        "The pool observers come first at entry and last before sleeping, around every other observer": "自动释放池的观察者在 `entry` 时最先执行，在休眠前最后执行，把其他观察者都包在中间",
+        "Work that never lets the loop sleep keeps its garbage": "不让 RunLoop 休眠的工作，它产生的垃圾会一直留着",
+        "A nested run gets a pool of its own, and its exit leaves the outer run's pool open": "嵌套运行有自己的自动释放池，它的 `exit` 不会关掉外层运行的池",
+        "The observers are in the common modes": "这两个观察者在 common Mode 里",
+        "The observers sit at UIKit's orders: −2147483647 for the push, 2147483647 for the pop": "观察者用 UIKit 的 order：push 是 −2147483647，pop 是 2147483647",
+    ]
 }

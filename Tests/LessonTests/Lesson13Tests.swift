@@ -60,6 +60,10 @@ struct Lesson13Tests {
         ui.note("scroll ends")
     }
 
+    /// The titles of the expected columns.
+    static let duringTheScroll = Text(en: "expected during the scroll", zh: "期望（滑动期间）")
+    static let fromTheStart = Text(en: "expected (times from the start)", zh: "期望（从开始算起的时间）")
+
     static func during(_ lines: [String]) -> [String] {
         guard let begin = lines.firstIndex(where: { $0.contains("scroll begins") }),
               let end = lines.firstIndex(where: { $0.contains("scroll ends") }) else { return [] }
@@ -71,7 +75,9 @@ struct Lesson13Tests {
         let lines = try await Self.screen(scroll: 1.2...4.2)
         let inScroll = Self.during(lines).filter { $0.contains("countdown") }
         Kata.expectSameLines(inScroll, ["   2000 ms  tracking    · countdown 3", "   3000 ms  tracking    · countdown 2", "   4000 ms  tracking    · countdown 1"],
-                             hint: "A timer in the default mode waits while the loop runs the tracking mode. Add it to `.common`: default and tracking are both common on a UI loop.", expectedTitle: "expected during the scroll")
+                             hint: Text(en: "A timer in the default mode waits while the loop runs the tracking mode. Add it to `.common`: default and tracking are both common on a UI loop.",
+                                         zh: "default Mode 里的定时器，在 RunLoop 运行 tracking Mode 时只能干等。把它加到 `.common`：在 UI RunLoop 上，default 和 tracking 都是 common。"),
+                             expectedTitle: Lesson13Tests.duringTheScroll)
     }
 
     @Test("Download chunks keep arriving while the user scrolls")
@@ -79,16 +85,19 @@ struct Lesson13Tests {
         let lines = try await Self.screen(scroll: 1.2...4.2)
         let inScroll = Self.during(lines).filter { $0.contains("download") }
         Kata.expectSameLines(inScroll, ["   1500 ms  tracking    · download chunk 2", "   2500 ms  tracking    · download chunk 3", "   3500 ms  tracking    · download chunk 4"],
-                             hint: "A port only wakes the loop while it runs a mode the port is in. Schedule it in `.common` (as NSURLConnection is scheduled for scroll views).", expectedTitle: "expected during the scroll")
+                             hint: Text(en: "A port only wakes the loop while it runs a mode the port is in. Schedule it in `.common` (as NSURLConnection is scheduled for scroll views).",
+                                         zh: "只有 RunLoop 正在运行端口所在的 Mode 时，端口才能唤醒它。把端口加到 `.common`（就像为了滑动视图把 NSURLConnection 调度到 common Mode 那样）。"),
+                             expectedTitle: Lesson13Tests.duringTheScroll)
     }
 
     @Test("The badge refresh pauses during the scroll and catches up once after")
     func badgeWaits() async throws {
         let lines = try await Self.screen(scroll: 1.2...4.2)
         let refreshedDuringScroll = Self.during(lines).contains { $0.contains("badge") }
-        #expect(!refreshedDuringScroll, "the badge refreshed during the scroll: keep it in the default mode only")
+        #expect(!refreshedDuringScroll, Text(en: "the badge refreshed during the scroll: keep it in the default mode only", zh: "滑动期间角标刷新了：它只能放在 default Mode 里").comment)
         let badges = lines.filter { $0.contains("badge") }.map { String($0.prefix(10)).trimmingCharacters(in: .whitespaces) }
-        #expect(badges == ["1000 ms", "4200 ms", "5000 ms", "6000 ms"], "badge refreshes at \(badges): once at 1 s, once right after the scroll (missed ticks skipped), then on schedule")
+        #expect(badges == ["1000 ms", "4200 ms", "5000 ms", "6000 ms"], Text(en: "badge refreshes at \(badges): once at 1 s, once right after the scroll (missed ticks skipped), then on schedule",
+                                                                              zh: "角标刷新的时间是 \(badges)：应该在 1 秒时一次，滑动一结束马上一次（错过的触发跳过），之后按计划进行").comment)
     }
 
     @Test("Without a scroll, everything runs on schedule")
@@ -98,7 +107,9 @@ struct Lesson13Tests {
             "    500 ms  default   · download chunk 1", "   1000 ms  default   · countdown 4", "   1000 ms  default   · badge refreshed",
             "   1500 ms  default   · download chunk 2", "   2000 ms  default   · countdown 3", "   2000 ms  default   · badge refreshed",
             "   2500 ms  default   · download chunk 3", "   3000 ms  default   · countdown 2", "   3000 ms  default   · badge refreshed",
-        ], hint: "Outside a scroll the loop runs the default mode: all three must be there (the countdown and download in `.common`, which includes default; not in `.tracking` alone).", expectedTitle: HarnessText.expected.localized)
+        ], hint: Text(en: "Outside a scroll the loop runs the default mode: all three must be there (the countdown and download in `.common`, which includes default; not in `.tracking` alone).",
+                       zh: "不滑动时 RunLoop 运行 default Mode：三样都必须在（倒计时和下载放在 `.common`，它包含 default；不能只放在 `.tracking`）。"),
+           expectedTitle: HarnessText.expected)
     }
 
     @Test("Common means every common mode, also one marked later — not a list of mode names")
@@ -114,7 +125,9 @@ struct Lesson13Tests {
         }
         let inModal = lines.filter { $0.contains(" modal ") && !$0.contains("modal presented") && !$0.contains("modal dismissed") }
         Kata.expectSameLines(inModal, ["   1500 ms  modal       · download chunk 2", "   2000 ms  modal       · countdown 3", "   2500 ms  modal       · download chunk 3"],
-                             hint: "Adding to .default and .tracking by name is not the same as `.common`: a mode marked common later receives only what was added to `.common`.", expectedTitle: "expected in the modal mode")
+                             hint: Text(en: "Adding to .default and .tracking by name is not the same as `.common`: a mode marked common later receives only what was added to `.common`.",
+                                         zh: "按名字加到 `.default` 和 `.tracking`，和加到 `.common` 不是一回事：后来才标记为 common 的 Mode，只会得到加到 `.common` 里的东西。"),
+                             expectedTitle: Text(en: "expected in the modal mode", zh: "期望（\"modal\" Mode 里）"))
     }
 
     /// A UI loop whose clock starts at `start` seconds (not 0): `schedule` adds the work, the loop
@@ -148,8 +161,9 @@ struct Lesson13Tests {
         Kata.expectSameLines(lines, [
             "+1000 ms  · countdown 4", "+2000 ms  · countdown 3", "+3000 ms  · countdown 2", "+4000 ms  · countdown 1", "+5000 ms  · countdown 0",
             "+7500 ms  · countdown timer valid: false",
-        ], hint: "From 5: one tick a second, the first a second after the call (`loop.now + 1`, not a date counted from the clock's zero), saying 4, 3, 2, 1, 0 — then invalidate the timer in the callout that said 0, or it goes on ticking −1, −2, … for ever.",
-           expectedTitle: "expected (times from the start)")
+        ], hint: Text(en: "From 5: one tick a second, the first a second after the call (`loop.now + 1`, not a date counted from the clock's zero), saying 4, 3, 2, 1, 0 — then invalidate the timer in the callout that said 0, or it goes on ticking −1, −2, … for ever.",
+                       zh: "从 5 开始：每秒触发一次，第一次在调用之后一秒（`loop.now + 1`，而不是从时钟零点算起的时间），依次说 4、3、2、1、0——然后在说 0 的那次回调里让定时器失效，否则它会一直触发下去：−1、−2……"),
+           expectedTitle: Lesson13Tests.fromTheStart)
     }
 
     @Test("The badge refreshes every interval, counted from now")
@@ -158,11 +172,20 @@ struct Lesson13Tests {
             try scheduleBadgeRefresh(every: 2.5, on: loop) { Loop.current.note("badge refreshed") }
         }
         Kata.expectSameLines(lines, ["+2500 ms  · badge refreshed", "+5000 ms  · badge refreshed"],
-                             hint: "Every `interval` seconds, the first one interval after the call: fire date `loop.now + interval`, interval `interval` — not at once, not once a second, not a date counted from the clock's zero.",
-                             expectedTitle: "expected (times from the start)")
+                             hint: Text(en: "Every `interval` seconds, the first one interval after the call: fire date `loop.now + interval`, interval `interval` — not at once, not once a second, not a date counted from the clock's zero.",
+                                         zh: "每 `interval` 秒一次，第一次在调用之后一个间隔：触发时间 `loop.now + interval`，间隔 `interval`——不是立即触发，不是每秒一次，也不是从时钟零点算起的时间。"),
+                             expectedTitle: Lesson13Tests.fromTheStart)
     }
 }
 
 extension ChineseTestNames {
-    static let lesson13: [String: String] = [:]
+    static let lesson13: [String: String] = [
+        "The countdown keeps ticking while the user scrolls": "用户滑动时，倒计时照常走",
+        "Download chunks keep arriving while the user scrolls": "用户滑动时，下载的数据块照常到达",
+        "The badge refresh pauses during the scroll and catches up once after": "角标刷新在滑动期间暂停，滑动结束后补一次",
+        "Without a scroll, everything runs on schedule": "不滑动时，一切按计划执行",
+        "Common means every common mode, also one marked later — not a list of mode names": "common 指的是所有 common Mode，包括后来才标记的——而不是一串 Mode 名字",
+        "The countdown says 4, 3, 2, 1, 0 a second apart, counted from now — then its timer is gone": "倒计时从现在算起，每隔一秒依次说 4、3、2、1、0——然后它的定时器就没了",
+        "The badge refreshes every interval, counted from now": "角标从现在算起，每个间隔刷新一次",
+    ]
 }

@@ -12,13 +12,22 @@ enum Commands {
         let next = progress.nextLesson(solved: solvedSet(results), lessons: track?.lessons ?? Catalog.lessons)
         if let next { progress.current = next.number }
         progress.save(to: context.root)
-        if let track { print(context.style.bold("Track \(track.rawValue)") + context.style.dim(" — its lessons in order (docs/WORKSHOP.md)") + "\n") }
+        if let track {
+            print(context.style.bold(Text(en: "Track \(track.rawValue)", zh: "路线 `\(track.rawValue)`").localized)
+                  + context.style.dim(Text(en: " — its lessons in order (docs/WORKSHOP.md)", zh: " —— 按顺序列出它的课（docs/zh-Hans/WORKSHOP.md）").localized) + "\n")
+        }
         print(Table.render(results, next: next, style: context.style))
         return Kata.ExitCode.ok
     }
 
     static func solvedSet(_ results: [LessonResult]) -> Set<Int> {
         Set(results.filter { $0.status == .solved }.map(\.lesson.number))
+    }
+
+    /// The line that closes the course, under `kata list` and as `kata next`'s answer.
+    static func allGreen(_ style: Style) -> String {
+        style.green(Text(en: "✔ Every lesson is green. Well done!", zh: "✔ 所有课都通过了，干得漂亮！").localized)
+            + Text(en: "  Try: swift run kata trace", zh: "  试试：swift run kata trace").localized
     }
 
     // MARK: next, show
@@ -30,7 +39,7 @@ enum Commands {
         guard let next = progress.nextLesson(solved: solvedSet(results)),
               let result = results.first(where: { $0.lesson == next }) else {
             progress.save(to: context.root)
-            print(context.style.green("✔ Every lesson is green. Well done!") + "  Try: swift run kata trace")
+            print(allGreen(context.style))
             return Kata.ExitCode.ok
         }
         progress.current = next.number
@@ -45,55 +54,69 @@ enum Commands {
         progress.record([result])
         progress.save(to: context.root)
         print(describe(result, hintsSeen: progress.hintsShown[lesson.number] ?? 0, style: context.style))
-        let page = try? String(contentsOfFile: context.path(lesson.pagePath), encoding: .utf8)
+        let page = try? String(contentsOfFile: context.path(lesson.pagePathText.localized), encoding: .utf8)
         for line in engineNotes(result, page: page, style: context.style) { print(line) }
         guard solution else { return Kata.ExitCode.ok }
         guard result.status == .solved else {
-            print("\n" + context.style.yellow("The solution shows once this lesson is green — solve it first (kata hint \(lesson.number) helps)."))
+            print("\n" + context.style.yellow(Text(en: "The solution shows once this lesson is green — solve it first (kata hint \(lesson.number) helps).",
+                                                   zh: "这一课通过之后才能看参考答案：先把它解出来（kata hint \(lesson.number) 能帮上忙）。").localized))
             return Kata.ExitCode.checkFailed
         }
-        let text = (try? String(contentsOfFile: context.path(lesson.solutionFile), encoding: .utf8)) ?? "(no solution file)"
-        print("\n" + context.style.bold("The reference solution, \(lesson.solutionFile):") + "\n\n" + text)
+        let text = (try? String(contentsOfFile: context.path(lesson.solutionFile), encoding: .utf8))
+            ?? Text(en: "(no solution file)", zh: "（没有答案文件）").localized
+        print("\n" + context.style.bold(Text(en: "The reference solution, \(lesson.solutionFile):", zh: "参考答案，\(lesson.solutionFile)：").localized)
+              + "\n\n" + text)
         return Kata.ExitCode.ok
+    }
+
+    /// One line of the card's block: its label in a column of seven, then the value.
+    private static func field(_ label: Text, _ value: String) -> String {
+        "  " + label.localized.padded(7) + value
     }
 
     /// A lesson's card: what it teaches, where to read and write, how to run it, what fails now.
     static func describe(_ result: LessonResult, hintsSeen: Int, style: Style) -> String {
         let lesson = result.lesson
         var out: [String] = []
-        let tests = result.total > 0 ? "  \(result.passed)/\(result.total) tests" : ""
-        out.append(style.bold("Lesson \(lesson.paddedNumber) — \(lesson.title)") + "   \(lesson.level.stars) · \(lesson.kind.rawValue)   "
+        let tests = result.total > 0 ? Text(en: "  \(result.passed)/\(result.total) tests", zh: "  \(result.passed)/\(result.total) 个测试").localized : ""
+        out.append(style.bold(lesson.headingText.localized) + "   \(lesson.level.stars) · \(lesson.kindText.localized)   "
                    + style.status(result.status) + tests)
         out.append("")
-        out += Style.wrap(lesson.behaviour, width: 88, indent: "  ")
+        out += Style.wrap(lesson.behaviourText.localized, width: 88, indent: "  ")
         out.append("")
-        out.append("  Read   \(lesson.pagePath)")
-        out.append("  Edit   \(lesson.exerciseFile)")
-        out.append("  Write  \(lesson.task)")
-        out.append("  Run    \(lesson.testCommand)   (or: swift run kata watch)")
+        out.append(field(Text(en: "Read", zh: "阅读"), lesson.pagePathText.localized))
+        out.append(field(Text(en: "Edit", zh: "修改"), lesson.exerciseFile))
+        out.append(field(Text(en: "Write", zh: "任务"), lesson.taskText.localized))
+        out.append(field(Text(en: "Run", zh: "运行"), lesson.testCommand + Text(en: "   (or: swift run kata watch)", zh: "   （或者：swift run kata watch）").localized))
         if !lesson.hints.isEmpty && result.status != .solved {
             let seen = min(hintsSeen, lesson.hints.count)
-            out.append("  Hints  \(seen) of \(lesson.hints.count) seen" + (seen < lesson.hints.count ? " — swift run kata hint \(lesson.number)" : ""))
+            let more = seen < lesson.hints.count ? Text(en: " — swift run kata hint \(lesson.number)", zh: " —— swift run kata hint \(lesson.number)").localized : ""
+            out.append(field(Text(en: "Hints", zh: "提示"), Text(en: "\(seen) of \(lesson.hints.count) seen", zh: "已看 \(seen)/\(lesson.hints.count) 条").localized + more))
         }
         if !lesson.buildsOn.isEmpty {
-            out.append("  After  " + lesson.buildsOn.compactMap(Catalog.lesson).map { "\($0.paddedNumber) \($0.title)" }.joined(separator: ", "))
+            let earlier = lesson.buildsOn.compactMap(Catalog.lesson).map { "\($0.paddedNumber) \($0.titleText.localized)" }
+            out.append(field(Text(en: "After", zh: "前置"), earlier.joined(separator: Text(en: ", ", zh: "，").localized)))
         }
         let lines = result.failureLines
         if result.status == .solved {
             out.append("")
-            out.append("  " + style.green("✔ Solved. ") + "Compare with the reference: swift run kata show \(lesson.number) --solution")
+            out.append("  " + style.green(Text(en: "✔ Solved. ", zh: "✔ 已完成。").localized)
+                       + Text(en: "Compare with the reference: swift run kata show \(lesson.number) --solution",
+                              zh: "和参考答案比一比：swift run kata show \(lesson.number) --solution").localized)
         } else if !lines.isEmpty {
             out.append("")
-            out.append("  " + style.bold("Now failing:"))
+            out.append("  " + style.bold(Text(en: "Now failing:", zh: "现在没通过的：").localized))
             for line in lines.prefix(5) { out += Style.wrap(line, width: 88, indent: "      ", first: "    " + style.red("✘ ")) }
-            if lines.count > 5 { out.append(style.dim("    … and \(lines.count - 5) more")) }
+            if lines.count > 5 { out.append(style.dim(Text(en: "    … and \(lines.count - 5) more", zh: "    …… 还有 \(lines.count - 5) 条").localized)) }
             if let (test, detail) = result.firstDetail {
                 let shown = detail.split(separator: "\n", omittingEmptySubsequences: false).prefix(18)
                 out.append("")
-                out.append("  " + style.bold("“\(test)”") + style.dim(" says:"))
+                out.append("  " + style.bold("“\(test)”") + style.dim(Text(en: " says:", zh: " 说：").localized))
                 for line in shown {
-                    if line.hasPrefix("Hint:") {
-                        out += Style.wrap(String(line), width: 96, indent: "            ", first: "      ").map(style.yellow)
+                    // The hint's label in the language the tests ran in, its lines wrapped under its text.
+                    if let label = Language.allCases.map({ HarnessText.hint.in($0) }).first(where: { line.hasPrefix($0) }) {
+                        let indent = String(repeating: " ", count: 6 + Style.visibleWidth(label + " "))
+                        out += Style.wrap(String(line), width: 96, indent: indent, first: "      ").map(style.yellow)
                     } else {
                         out.append("      " + (line.hasPrefix("✗") ? style.red(String(line)) : String(line)))
                     }
@@ -101,16 +124,21 @@ enum Commands {
                 if detail.split(separator: "\n").count > shown.count { out.append(style.dim("      …")) }
             }
             if result.breakage != nil {
-                out.append(style.dim("  Run it alone to see it all: \(lesson.testCommand)"))
+                out.append(style.dim(Text(en: "  Run it alone to see it all: \(lesson.testCommand)", zh: "  单独运行它，看完整的输出：\(lesson.testCommand)").localized))
             } else if result.status != .notStarted {
-                out.append(style.dim("  Every failure in full: \(lesson.testCommand)"))
+                out.append(style.dim(Text(en: "  Every failure in full: \(lesson.testCommand)", zh: "  每个失败的完整信息：\(lesson.testCommand)").localized))
             }
         } else if result.status == .noTests {
             out.append("")
-            out.append("  " + style.red("? No test of this lesson ran.") + " Is \(lesson.suiteType) still in Tests/LessonTests?")
+            out.append("  " + style.red(Text(en: "? No test of this lesson ran.", zh: "? 这一课的测试一个都没有运行。").localized)
+                       + Text(en: " Is \(lesson.suiteType) still in Tests/LessonTests?", zh: " \(lesson.suiteType) 还在 Tests/LessonTests 里吗？").localized)
         }
         return out.joined(separator: "\n")
     }
+
+    /// The page's section on where the engine does what the lesson asks, by its heading in
+    /// either language ("## After you solve it: in the engine", "## 解完之后：引擎里的实现").
+    static let engineHeadings = [Text(en: "in the engine", zh: "引擎里的实现")]
 
     /// Where the reference engine does what the lesson asked for — its page's "After you solve
     /// it: in the engine" section — once the lesson is green. Before, those files are the answer one click away: the
@@ -122,7 +150,8 @@ enum Commands {
         for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("## ") {
                 if inside { break }
-                inside = line.lowercased().hasSuffix("in the engine")   // "## After you solve it: in the engine"
+                let heading = line.lowercased()
+                inside = engineHeadings.contains { text in Language.allCases.contains { heading.hasSuffix(text.in($0)) } }
             } else if inside {
                 section.append(String(line))
             }
@@ -131,9 +160,12 @@ enum Commands {
         while section.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { section.removeLast() }
         guard !section.isEmpty else { return [] }
         guard result.status == .solved else {
-            return ["", style.dim("  Where the engine does this is shown here once the lesson is green.")]
+            return ["", style.dim(Text(en: "  Where the engine does this is shown here once the lesson is green.",
+                                       zh: "  这一课通过之后，这里会告诉你引擎是在哪里做这件事的。").localized)]
         }
-        return ["", "  " + style.bold("In the engine") + style.dim(" — how the reference engine does what you wrote:")] + section.map { "    " + $0 }
+        return ["", "  " + style.bold(Text(en: "In the engine", zh: "引擎里的实现").localized)
+                + style.dim(Text(en: " — how the reference engine does what you wrote:", zh: " —— 参考引擎是怎样做到你写的这些的：").localized)]
+            + section.map { "    " + $0 }
     }
 
     // MARK: hint
@@ -146,11 +178,7 @@ enum Commands {
         }
         progress.save(to: context.root)
         print(context.style.bold(HintText.heading(lesson).localized) + "\n")
-        for index in 0..<shown {
-            let label = HintText.label(index + 1, of: lesson.hints.count).localized
-            let first = index == shown - 1 ? context.style.bold(label) : context.style.dim(label)
-            print(Style.wrap(lesson.hintTexts[index].localized, width: 88, indent: String(repeating: " ", count: label.count), first: first).joined(separator: "\n"))
-        }
+        for line in hintLines(lesson, shown: shown, in: Language.current, style: context.style) { print(line) }
         print("")
         if shown == lesson.hints.count {
             print(context.style.dim(HintText.last(lesson).localized))
@@ -158,6 +186,16 @@ enum Commands {
             print(context.style.dim(HintText.more(lesson, next: shown + 1).localized))
         }
         return Kata.ExitCode.ok
+    }
+
+    /// The first `shown` hints of `lesson`, each under its label (`Hint 2/3`, `提示 2/3`), its
+    /// lines wrapped under its first word: the label's width counted in columns.
+    static func hintLines(_ lesson: Lesson, shown: Int, in language: Language, style: Style) -> [String] {
+        (0..<shown).flatMap { index in
+            let label = HintText.label(index + 1, of: lesson.hints.count).in(language)
+            let first = index == shown - 1 ? style.bold(label) : style.dim(label)
+            return Style.wrap(lesson.hintTexts[index].in(language), width: 88, indent: String(repeating: " ", count: Style.visibleWidth(label)), first: first)
+        }
     }
 
     // MARK: running the exercises
@@ -171,27 +209,39 @@ enum Commands {
 /// The lesson table of `kata list`.
 enum Table {
     static func render(_ results: [LessonResult], next: Lesson?, style: Style) -> String {
+        // Columns wide enough for the longest title and kind in the language (Chinese ones are wider).
+        let titleWidth = max(34, Catalog.lessons.map { $0.titleText.localized.columns }.max() ?? 0)
+        let kindWidth = max(6, Catalog.lessons.map { $0.kindText.localized.columns }.max() ?? 0)
+        func row(_ marker: String, _ number: String, _ title: String, _ level: String, _ kind: String, _ tests: String) -> String {
+            "  \(marker)  \(number)  \(title.padded(titleWidth)) \(level.padded(5)) \(kind.padded(kindWidth)) \(tests.padded(6)) "
+        }
         var out: [String] = []
-        out.append(style.bold("RunLoop Kata") + style.dim(" — how Apple's run loop really works"))
+        out.append(style.bold("RunLoop Kata") + style.dim(Text(en: " — how Apple's run loop really works", zh: " —— Apple 的 RunLoop 究竟是怎样工作的").localized))
         out.append("")
-        out.append(style.dim("      #  lesson                             level kind   tests  status"))
+        out.append(style.dim(row(" ", " #", Text(en: "lesson", zh: "课").localized, Text(en: "level", zh: "难度").localized,
+                                 Text(en: "kind", zh: "类型").localized, Text(en: "tests", zh: "测试").localized)
+                             + Text(en: "status", zh: "状态").localized))
         for result in results {
             let lesson = result.lesson
             let marker = lesson == next ? style.bold("▶") : " "
             let tests = result.total > 0 ? "\(result.passed)/\(result.total)" : "–"
-            out.append("  \(marker)  \(lesson.paddedNumber)  \(lesson.title.padded(34)) \(lesson.level.stars.padded(5)) \(lesson.kind.rawValue.padded(6)) \(tests.padded(6)) \(style.status(result.status))")
+            out.append(row(marker, lesson.paddedNumber, lesson.titleText.localized, lesson.level.stars, lesson.kindText.localized, tests)
+                       + style.status(result.status))
         }
         let solved = results.filter { $0.status == .solved }.count
         let passing = results.map(\.passed).reduce(0, +), total = results.map(\.total).reduce(0, +)
         out.append("")
-        out.append("  \(style.bar(solved, of: results.count)) lessons solved   " + style.dim("\(passing)/\(total) tests pass"))
+        out.append("  \(style.bar(solved, of: results.count))" + Text(en: " lessons solved   ", zh: " 课已完成   ").localized
+                   + style.dim(Text(en: "\(passing)/\(total) tests pass", zh: "\(passing)/\(total) 个测试通过").localized))
         out.append("")
         if let next {
-            out.append("  Next: " + style.bold("Lesson \(next.paddedNumber) — \(next.title)"))
-            out.append("        swift run kata next     what to write, and where")
-            out.append("        swift run kata watch    re-runs it each time you save")
+            let label = Text(en: "Next: ", zh: "下一课：").localized
+            let under = String(repeating: " ", count: 2 + label.columns)
+            out.append("  " + label + style.bold(next.headingText.localized))
+            out.append(under + Text(en: "swift run kata next     what to write, and where", zh: "swift run kata next     要写什么、写在哪里").localized)
+            out.append(under + Text(en: "swift run kata watch    re-runs it each time you save", zh: "swift run kata watch    每次保存都重新运行").localized)
         } else {
-            out.append("  " + style.green("✔ Every lesson is green. Well done!") + "  Try: swift run kata trace")
+            out.append("  " + Commands.allGreen(style))
         }
         return out.joined(separator: "\n")
     }

@@ -15,18 +15,28 @@ extension Commands {
         let lessons = numbers.isEmpty ? Catalog.lessons : numbers.compactMap(Catalog.lesson)
         let catalog = MutantCatalog.load(root: context.root)
         let count = lessons.map { catalog.mutants(of: $0).count }.reduce(0, +)
-        print(style.bold("Mutants: ") + "\(count) wrong answers for \(lessons.count == Catalog.lessons.count ? "every lesson" : "lesson" + (lessons.count == 1 ? " " : "s ") + lessons.map(\.paddedNumber).joined(separator: ", "))"
-              + style.dim("  (git HEAD's Exercises, copied to .build/kata-verify/package)"))
+        let numbers = lessons.map(\.paddedNumber).joined(separator: ", "), every = lessons.count == Catalog.lessons.count
+        let which = every ? Text(en: "every lesson", zh: "所有课程")
+            : Text(en: "lesson" + (lessons.count == 1 ? " " : "s ") + numbers, zh: "第 \(lessons.map(\.paddedNumber).joined(separator: "、")) 课")
+        print(style.bold(Text(en: "Mutants: ", zh: "变异体：").localized)
+              + Text(en: "\(count) wrong answers for \(which.en)", zh: "\(which.zh)共 \(count) 个错误答案").localized
+              + style.dim(Text(en: "  (git HEAD's Exercises, copied to .build/kata-verify/package)",
+                               zh: "  （git HEAD 的 Exercises，复制到 .build/kata-verify/package）").localized))
 
         let package = try PristinePackage.prepare(context)
         var runner = TestRunner(packagePath: package.path, scratch: context.path(PristinePackage.stubsBuild), target: .exercises)
         runner.echoBuild = false
         runner.stallLimit = ProcessInfo.processInfo.environment["KATA_STALL_SECONDS"].flatMap(Double.init) ?? 20
-        if runner.isFirstBuild { print(style.dim("  building the copy once — the first time takes a minute or two…")) }
+        if runner.isFirstBuild {
+            print(style.dim(Text(en: "  building the copy once — the first time takes a minute or two…",
+                                 zh: "  先把副本编译一次，第一次需要一两分钟…").localized))
+        }
         do {
             try runner.build(fresh: lessons.map(\.exerciseFile))
         } catch let failure as BuildFailure {
-            throw KataError("the package with git HEAD's Exercises does not build, so no mutant can be tried: " + (failure.errors.first ?? "see swift build"))
+            let first = failure.errors.first
+            throw KataError(Text(en: "the package with git HEAD's Exercises does not build, so no mutant can be tried: " + (first ?? "see swift build"),
+                                 zh: "用 git HEAD 的 Exercises 时包编译不过，所以一个变异体也没法试：" + (first ?? "详见 `swift build`")))
         }
 
         var report = MutantReport()
@@ -52,14 +62,15 @@ extension Commands {
     /// Puts one mutant in place, builds, runs its lesson, judges.
     private static func trial(_ mutant: MutantCatalog.Mutant, of lesson: Lesson, in runner: TestRunner, file: String) throws -> MutantVerdict {
         guard mutant.description != nil else {
-            return .catalogError("its first line must say what it gets wrong: \(MutantCatalog.header)…")
+            return .catalogError(Text(en: "its first line must say what it gets wrong: \(MutantCatalog.header)…",
+                                      zh: "它的第一行必须说明它错在哪里：\(MutantCatalog.header)…").localized)
         }
         try Data(mutant.text.utf8).write(to: URL(fileURLWithPath: file))
         do {
             try runner.build(fresh: [lesson.exerciseFile])
         } catch let failure as BuildFailure {
-            let first = failure.errors.first.map { $0.replacingOccurrences(of: lesson.exerciseFile, with: mutant.path) } ?? "see swift build"
-            return .catalogError("does not compile: \(first)")
+            let first = failure.errors.first.map { $0.replacingOccurrences(of: lesson.exerciseFile, with: mutant.path) }
+            return .catalogError(Text(en: "does not compile: " + (first ?? "see swift build"), zh: "编译不过：" + (first ?? "详见 `swift build`")).localized)
         }
         return MutantVerdict.judge(try runner.run([lesson]).result(for: lesson))
     }
@@ -83,11 +94,16 @@ struct MutantReport: Equatable {
 
         func line(style: Style) -> String {
             let good = survivors.isEmpty && errors.isEmpty && !tooFew
-            var line = "  " + (good ? style.green("✔ ") : style.red("✘ ")) + "\(lesson.paddedNumber)  \(lesson.title.padded(34)) "
-                + "\(killed)/\(outcomes.count) red"
-            if !survivors.isEmpty { line += style.red(", \(survivors.count) survived") }
-            if !errors.isEmpty { line += style.red(", \(errors.count) catalog error\(errors.count == 1 ? "" : "s")") }
-            if tooFew { line += style.red(", fewer than \(MutantCatalog.fewestPerLesson) mutants") }
+            var line = "  " + (good ? style.green("✔ ") : style.red("✘ ")) + "\(lesson.paddedNumber)  \(lesson.titleText.localized.padded(34)) "
+                + Text(en: "\(killed)/\(outcomes.count) red", zh: "\(killed)/\(outcomes.count) 变红").localized
+            if !survivors.isEmpty { line += style.red(Text(en: ", \(survivors.count) survived", zh: "，\(survivors.count) 个没被抓住").localized) }
+            if !errors.isEmpty {
+                line += style.red(Text(en: ", \(errors.count) catalog error\(errors.count == 1 ? "" : "s")", zh: "，\(errors.count) 个目录错误").localized)
+            }
+            if tooFew {
+                line += style.red(Text(en: ", fewer than \(MutantCatalog.fewestPerLesson) mutants",
+                                       zh: "，变异体少于 \(MutantCatalog.fewestPerLesson) 个").localized)
+            }
             return line
         }
     }
@@ -103,17 +119,24 @@ struct MutantReport: Equatable {
             for outcome in lesson.outcomes {
                 switch outcome.verdict {
                 case .survived:
-                    lines.append("survived: \(outcome.mutant.path) — \(outcome.mutant.description ?? "?"): every test of lesson \(lesson.lesson.paddedNumber) passes with this mistake in place")
+                    let path = outcome.mutant.path, what = outcome.mutant.description ?? "?", number = lesson.lesson.paddedNumber
+                    lines.append(Text(en: "survived: \(path) — \(what): every test of lesson \(number) passes with this mistake in place",
+                                      zh: "没被抓住：\(path) — \(what)：带着这个错误，第 \(number) 课的测试全部通过").localized)
                 case let .catalogError(why):
-                    lines.append("catalog error: \(outcome.mutant.path) \(why)")
+                    lines.append(Text(en: "catalog error: \(outcome.mutant.path) \(why)", zh: "目录错误：\(outcome.mutant.path) \(why)").localized)
                 case .killed: break
                 }
             }
             if lesson.tooFew {
-                lines.append("lesson \(lesson.lesson.paddedNumber) has \(lesson.outcomes.count) mutant\(lesson.outcomes.count == 1 ? "" : "s") in \(MutantCatalog.folder)/\(lesson.lesson.folder)/ — at least \(MutantCatalog.fewestPerLesson) expected")
+                let number = lesson.lesson.paddedNumber, count = lesson.outcomes.count, folder = "\(MutantCatalog.folder)/\(lesson.lesson.folder)/"
+                lines.append(Text(en: "lesson \(number) has \(count) mutant\(count == 1 ? "" : "s") in \(folder) — at least \(MutantCatalog.fewestPerLesson) expected",
+                                  zh: "第 \(number) 课在 \(folder) 里只有 \(count) 个变异体，应该至少有 \(MutantCatalog.fewestPerLesson) 个").localized)
             }
         }
-        for path in misplaced { lines.append("catalog error: \(path) is not a mutant (Mutants/NN-slug/<mistake>.swift, NN-slug a lesson's folder)") }
+        for path in misplaced {
+            lines.append(Text(en: "catalog error: \(path) is not a mutant (Mutants/NN-slug/<mistake>.swift, NN-slug a lesson's folder)",
+                              zh: "目录错误：\(path) 不是变异体（应为 Mutants/NN-slug/<mistake>.swift，NN-slug 是某一课的文件夹）").localized)
+        }
         return lines
     }
 
@@ -121,9 +144,11 @@ struct MutantReport: Equatable {
         let total = lessons.map(\.outcomes.count).reduce(0, +), killed = lessons.map(\.killed).reduce(0, +)
         let problems = self.problems
         if problems.isEmpty {
-            return style.green("✔ Every mutant is caught:") + " \(killed)/\(total) red."
+            return style.green(Text(en: "✔ Every mutant is caught:", zh: "✔ 每个变异体都被抓住了：").localized)
+                + Text(en: " \(killed)/\(total) red.", zh: "\(killed)/\(total) 变红。").localized
         }
-        var out = [style.red("✘ \(killed)/\(total) mutants red; \(problems.count) problem\(problems.count == 1 ? "" : "s"):")]
+        var out = [style.red(Text(en: "✘ \(killed)/\(total) mutants red; \(problems.count) problem\(problems.count == 1 ? "" : "s"):",
+                                  zh: "✘ \(killed)/\(total) 个变异体变红；\(problems.count) 个问题：").localized)]
         for problem in problems { out += Style.wrap(problem, width: 110, indent: "    ", first: "  - ") }
         return out.joined(separator: "\n")
     }

@@ -9,24 +9,30 @@ extension Commands {
         let style = context.style
         if lessonImages { return writeLessonImages(context) }
         guard let name else {
-            print(style.bold("Scenarios") + "  (swift run kata trace NAME, --svg FILE for a picture)\n")
-            for scenario in TraceScenario.all { print("  \(scenario.name.padded(22)) \(scenario.summary)") }
+            print(style.bold(Text(en: "Scenarios", zh: "场景").localized)
+                  + Text(en: "  (swift run kata trace NAME, --svg FILE for a picture)\n",
+                         zh: "  （swift run kata trace NAME；加 --svg FILE 画成图片）\n").localized)
+            for scenario in TraceScenario.all { print("  \(scenario.name.padded(22)) \(ScenarioText.of(scenario).summary.localized)") }
             return Kata.ExitCode.ok
         }
         guard let scenario = TraceScenario.named(name) else {
-            Kata.complain("kata: no scenario '\(name)'. Scenarios: " + TraceScenario.all.map(\.name).joined(separator: ", "))
+            let names = TraceScenario.all.map(\.name).joined(separator: ", ")
+            Kata.complain("kata: " + Text(en: "no scenario '\(name)'. Scenarios: \(names)",
+                                          zh: "没有 `\(name)` 这个场景。可选的场景：\(names)").localized)
             return Kata.ExitCode.usage
         }
         if let svg {
             guard write(scenario.picture(), to: svg) else { return Kata.ExitCode.usage }
-            print("Wrote \(svg): the timeline of \(scenario.name), as a picture.")
+            print(Text(en: "Wrote \(svg): the timeline of \(scenario.name), as a picture.",
+                       zh: "已写入 \(svg)：\(scenario.name) 的时间线图片。").localized)
             return Kata.ExitCode.ok
         }
-        print(style.bold(scenario.name) + " — " + scenario.summary + "\n")
+        let text = ScenarioText.of(scenario)
+        print(style.bold(scenario.name) + " — " + text.summary.localized + "\n")
         for line in scenario.run().timeline().split(separator: "\n", omittingEmptySubsequences: false) {
             print(colour(String(line), style))
         }
-        print("\n" + style.dim("Look for: ") + scenario.lookFor)
+        print("\n" + style.dim(Text(en: "Look for: ", zh: "留意：").localized) + text.lookFor.localized)
         return Kata.ExitCode.ok
     }
 
@@ -34,11 +40,14 @@ extension Commands {
     static func writeLessonImages(_ context: Context) -> Int32 {
         for lesson in Catalog.lessons {
             guard let picture = lesson.keyPicture() else {
-                Kata.complain("kata: lesson \(lesson.paddedNumber) names no scenario that exists ('\(lesson.keyScenario ?? "none")')")
+                let named = lesson.keyScenario ?? "none"
+                Kata.complain("kata: " + Text(en: "lesson \(lesson.paddedNumber) names no scenario that exists ('\(named)')",
+                                              zh: "第 \(lesson.paddedNumber) 课指定的场景不存在（`\(named)`）").localized)
                 return Kata.ExitCode.checkFailed
             }
             guard write(picture, to: context.path(lesson.imagePath)) else { return Kata.ExitCode.usage }
-            print("Wrote \(lesson.imagePath)  (\(lesson.keyScenario ?? ""))")
+            print(Text(en: "Wrote \(lesson.imagePath)  (\(lesson.keyScenario ?? ""))",
+                       zh: "已写入 \(lesson.imagePath)（\(lesson.keyScenario ?? "")）").localized)
         }
         return Kata.ExitCode.ok
     }
@@ -51,7 +60,8 @@ extension Commands {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             return true
         } catch {
-            complain("kata: cannot write \(path): \(error.localizedDescription)")
+            complain("kata: " + Text(en: "cannot write \(path): \(error.localizedDescription)",
+                                     zh: "无法写入 \(path)：\(error.localizedDescription)").localized)
             return false
         }
     }

@@ -20,7 +20,7 @@ extension Commands {
                 // Nothing runs until the package builds: start on the chosen (or the first) lesson.
             }
             guard let next = lessonToWatch(chosen: progress.current, solved: solved) else {
-                print(style.green("✔ Every lesson is green. Well done!") + "  Try: swift run kata trace")
+                print(style.green("✔ " + WatchText.allGreen.localized) + WatchText.tryTrace.localized)
                 return Kata.ExitCode.ok
             }
             current = next
@@ -30,15 +30,20 @@ extension Commands {
         while true {
             var snapshot = watcher.snapshot()
             if style.colours { print("\u{1B}[2J\u{1B}[H", terminator: "") }   // a clean screen each round, on a terminal
-            print(style.bold("⟳ kata watch") + style.dim("  ·  Lesson \(current.paddedNumber) — \(current.title)  ·  Ctrl-C to leave"))
-            if !changed.isEmpty { print(style.dim("  saved: " + changed.prefix(3).joined(separator: ", "))) }
+            print(style.bold("⟳ kata watch") + style.dim("  ·  " + HintText.heading(current).localized
+                                                          + Text(en: "  ·  Ctrl-C to leave", zh: "  ·  按 Ctrl-C 退出").localized))
+            if !changed.isEmpty {
+                let files = changed.prefix(3).joined(separator: ", ")
+                print(style.dim(Text(en: "  saved: \(files)", zh: "  已保存：\(files)").localized))
+            }
             print("")
             let result: LessonResult
             do {
                 result = try runExercises(context, lessons: [current])[0]
             } catch let failure as BuildFailure {
                 print(style.red("✘ ") + failure.description)
-                print("\n" + style.dim("Fix it and save: kata runs the lesson again."))
+                print("\n" + style.dim(Text(en: "Fix it and save: kata runs the lesson again.",
+                                            zh: "改好后保存：kata 会再运行这一课。").localized))
                 changed = watcher.waitForChange(since: snapshot)
                 continue
             }
@@ -50,18 +55,23 @@ extension Commands {
                 let all = try runExercises(context, lessons: nil)
                 progress.record(all)
                 let solved = solvedSet(all)
-                print("\n" + style.green("✔ Lesson \(current.paddedNumber) is green!") + "  \(style.bar(solved.count, of: Catalog.lessons.count)) solved")
+                print("\n" + style.green(Text(en: "✔ Lesson \(current.paddedNumber) is green!", zh: "✔ 第 \(current.paddedNumber) 课变绿了！").localized)
+                      + "  \(style.bar(solved.count, of: Catalog.lessons.count))" + Text(en: " solved", zh: " 已完成").localized)
                 progress.current = current.number
                 guard let next = lessonToWatch(chosen: nil, solved: solved) else {
                     progress.save(to: context.root)
-                    print(style.green("Every lesson is green. Well done!") + "  Try: swift run kata trace")
+                    print(style.green(WatchText.allGreen.localized) + WatchText.tryTrace.localized)
                     return Kata.ExitCode.ok
                 }
                 current = next
                 progress.current = next.number
                 progress.save(to: context.root)
-                print("\nNext: " + style.bold("Lesson \(next.paddedNumber) — \(next.title)") + ". Read \(next.pagePath), edit \(next.exerciseFile).")
-                print(style.dim("Watching: save a file under Exercises/ to run it (or wait: it runs in 3 s)."))
+                print("\n" + Text(en: "Next: ", zh: "下一课：").localized
+                      + style.bold(HintText.heading(next).localized)
+                      + Text(en: ". Read \(next.pagePath), edit \(next.exerciseFile).",
+                             zh: "。先读 \(next.pagePathZh)，再修改 \(next.exerciseFile)。").localized)
+                print(style.dim(Text(en: "Watching: save a file under Exercises/ to run it (or wait: it runs in 3 s).",
+                                     zh: "正在监视：保存 Exercises/ 下的文件就会运行它（不保存的话，3 秒后也会运行）。").localized))
                 // Give the student a moment to read the good news, then run the next lesson.
                 snapshot = watcher.snapshot()
                 changed = watcher.waitForChange(since: snapshot, giveUpAfter: 3)
@@ -69,10 +79,17 @@ extension Commands {
             }
             progress.current = current.number
             progress.save(to: context.root)
-            print("\n" + style.dim("Watching Exercises/ — save a file to run lesson \(current.paddedNumber) again."))
+            print("\n" + style.dim(Text(en: "Watching Exercises/ — save a file to run lesson \(current.paddedNumber) again.",
+                                        zh: "正在监视 Exercises/：保存文件就会再运行第 \(current.paddedNumber) 课。").localized))
             changed = watcher.waitForChange(since: snapshot)
         }
     }
+}
+
+/// What `kata watch` says when every lesson is green.
+enum WatchText {
+    static let allGreen = Text(en: "Every lesson is green. Well done!", zh: "所有课程都变绿了，干得漂亮！")
+    static let tryTrace = Text(en: "  Try: swift run kata trace", zh: "  再试试：swift run kata trace")
 }
 
 extension Commands {

@@ -13,6 +13,7 @@
 // Its Darwin-only lines are listed with every target's in
 // Sources/RunLoopEngine/Platform/Platform.swift and in the README.
 import Foundation
+import KataCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -54,7 +55,9 @@ struct ChildProcess {
         }
         switch started {
         case .success(let pid): return ChildProcess(pid: pid)
-        case .failure(let error): throw KataError("could not start \(arguments[0]): \(String(cString: strerror(error.code)))")
+        case .failure(let error):
+            let reason = String(cString: strerror(error.code))
+            throw KataError(Text(en: "could not start \(arguments[0]): \(reason)", zh: "无法启动 \(arguments[0])：\(reason)"))
         }
     }
 
@@ -90,8 +93,11 @@ struct ChildProcess {
         var pid: pid_t = 0
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        // The environment as Foundation reads it (Darwin's module does not export `environ`).
-        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        // The environment as Foundation reads it (Darwin's module does not export `environ`),
+        // with the language `kata` speaks: the lesson tests it runs then print in it too.
+        var environment = ProcessInfo.processInfo.environment
+        environment["KATA_LANG"] = Language.current.rawValue
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         let status = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
         return status == 0 ? .success(pid) : .failure(SpawnError(code: status))

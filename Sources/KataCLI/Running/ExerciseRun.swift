@@ -30,7 +30,8 @@ enum ExerciseRun {
     static func run(_ context: Context, _ lessons: [Lesson], all: Bool) throws -> [LessonResult] {
         let runner = context.runner(.exercises)
         if runner.isFirstBuild {
-            print(context.style.dim("Building the lessons in .build/kata-exercises — the first time takes a minute or two…"))
+            print(context.style.dim(Text(en: "Building the lessons in .build/kata-exercises — the first time takes a minute or two…",
+                                         zh: "正在 .build/kata-exercises 里编译课程，第一次需要一两分钟…").localized))
         }
         let report: RunReport
         var broken: [Int: [String]] = [:]
@@ -41,9 +42,7 @@ enum ExerciseRun {
         } catch let failure as BuildFailure {
             broken = brokenLessons(in: failure.errors)
             guard !broken.isEmpty else { throw failure }
-            print(context.style.dim("Lesson" + (broken.count == 1 ? " " : "s ") + broken.keys.sorted().map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(separator: ", ")
-                                    + " do" + (broken.count == 1 ? "es" : "") + " not compile: running the others with "
-                                    + (broken.count == 1 ? "its stub" : "their stubs") + " in its place (.build/kata-shadow)…"))
+            print(context.style.dim(notCompiling(broken.keys.sorted()).localized))
             let shadow = try shadowRunner(context, broken: &broken)
             let others = lessons.filter { broken[$0.number] == nil }
             announce(context, others, all: false)
@@ -57,8 +56,25 @@ enum ExerciseRun {
 
     private static func announce(_ context: Context, _ lessons: [Lesson], all: Bool) {
         guard !lessons.isEmpty else { return }
-        print(context.style.dim("Running " + (all && lessons.count == Catalog.lessons.count ? "every lesson's tests…"
-            : lessons.count == 1 ? "lesson \(lessons[0].paddedNumber)'s tests…" : "the tests of lessons " + lessons.map(\.paddedNumber).joined(separator: ", ") + "…")))
+        print(context.style.dim(running(lessons, all: all).localized))
+    }
+
+    /// `Running lesson 06's tests…`, or of several lessons, or of every lesson.
+    static func running(_ lessons: [Lesson], all: Bool) -> Text {
+        let numbers = lessons.map(\.paddedNumber).joined(separator: ", "), numbersZh = lessons.map(\.paddedNumber).joined(separator: "、")
+        if all && lessons.count == Catalog.lessons.count { return Text(en: "Running every lesson's tests…", zh: "正在运行所有课程的测试…") }
+        if lessons.count == 1 { return Text(en: "Running lesson \(numbers)'s tests…", zh: "正在运行第 \(numbers) 课的测试…") }
+        return Text(en: "Running the tests of lessons \(numbers)…", zh: "正在运行第 \(numbersZh) 课的测试…")
+    }
+
+    /// `Lesson 03 does not compile: running the others with its stub in its place (.build/kata-shadow)…`
+    static func notCompiling(_ numbers: [Int]) -> Text {
+        let padded = numbers.map(Lesson.paddedNumber), list = padded.joined(separator: ", ")
+        let zh = "第 \(padded.joined(separator: "、")) 课编译不过：先用占位代码顶替，运行其他课程（.build/kata-shadow）…"
+        if numbers.count == 1 {
+            return Text(en: "Lesson \(list) does not compile: running the others with its stub in its place (.build/kata-shadow)…", zh: zh)
+        }
+        return Text(en: "Lessons \(list) do not compile: running the others with their stubs in its place (.build/kata-shadow)…", zh: zh)
     }
 
     /// The compiler's errors, grouped by the lesson they belong to: those in its exercise file, and
@@ -87,7 +103,9 @@ enum ExerciseRun {
                 let lesson = Catalog.lesson(number)!
                 let stub = try Subprocess.run(["git", "-C", context.root, "show", "HEAD:./\(lesson.exerciseFile)"], timeout: 60)
                 guard stub.ending == .exited(0) else {
-                    throw KataError("\(lesson.exerciseFile) does not compile, and git HEAD has no stub to run the other lessons with: " + (broken[number]?.first ?? ""))
+                    let first = broken[number]?.first ?? ""
+                    throw KataError(Text(en: "\(lesson.exerciseFile) does not compile, and git HEAD has no stub to run the other lessons with: \(first)",
+                                         zh: "\(lesson.exerciseFile) 编译不过，而 git HEAD 里也没有它的占位代码可以用来运行其他课程：\(first)"))
                 }
                 let path = (stubs as NSString).appendingPathComponent(lesson.exerciseFile)
                 try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

@@ -79,11 +79,13 @@ enum MutantVerdict: Equatable {
     /// Judges a lesson's result with the mutant in place.
     static func judge(_ result: LessonResult) -> MutantVerdict {
         if let stub = result.cases.compactMap(\.failure).first(where: LessonResult.isStubLine) {
-            return .catalogError("fails with the stub's line, so it tests nothing: \(LessonResult.tidy(stub))")
+            let line = LessonResult.tidy(stub)
+            return .catalogError(Text(en: "fails with the stub's line, so it tests nothing: \(line)",
+                                      zh: "失败时给出的是占位代码那句话，所以它什么也没测到：\(line)").localized)
         }
         if let breakage = result.breakage { return .killed(by: breakage.explanation) }
-        if result.cases.isEmpty { return .catalogError("no test of the lesson ran") }
+        if result.cases.isEmpty { return .catalogError(Text(en: "no test of the lesson ran", zh: "这一课一个测试都没有运行").localized) }
         if result.passed == result.total { return .survived }
-        return .killed(by: result.failureLines.first ?? "a test failed")
+        return .killed(by: result.failureLines.first ?? Text(en: "a test failed", zh: "有测试失败").localized)
     }
 }

@@ -20,14 +20,19 @@ enum Breakage: Equatable, Codable {
     }
 
     /// One line for the student: what broke, in which test, and why.
-    var explanation: String {
+    var explanation: String { explanationText.localized }
+
+    var explanationText: Text {
         switch self {
         case let .crashed(test, reason):
-            "the test process crashed" + (test.map { " in \"\($0)\"" } ?? "") + (reason.map { ": \($0)" } ?? "")
+            Text(en: "the test process crashed" + (test.map { " in \"\($0)\"" } ?? "") + (reason.map { ": \($0)" } ?? ""),
+                 zh: "测试进程崩溃了" + (test.map { "，在“\($0)”里" } ?? "") + (reason.map { "：\($0)" } ?? ""))
         case let .hung(test):
-            "a test never returned" + (test.map { " (\"\($0)\")" } ?? "") + " — an endless loop, or a wait nothing ends?"
+            Text(en: "a test never returned" + (test.map { " (\"\($0)\")" } ?? "") + " — an endless loop, or a wait nothing ends?",
+                 zh: "有一个测试一直没有返回" + (test.map { "（“\($0)”）" } ?? "") + " —— 是死循环，还是一个没有东西去结束的等待？")
         case let .doesNotCompile(errors):
-            "does not compile: " + (errors.first ?? "see swift build --build-tests")
+            Text(en: "does not compile: " + (errors.first ?? "see swift build --build-tests"),
+                 zh: "编译不通过：" + (errors.first ?? "请运行 `swift build --build-tests` 查看"))
         }
     }
 }
@@ -118,15 +123,27 @@ struct LessonResult: Equatable {
             let tidy = Self.tidy(failure)
             // When the line is only the opening of the test's own explanation, the name says more.
             let opening = test.detail.map { Self.tidy($0).hasPrefix(tidy) } ?? false
-            let line = Self.isStubLine(tidy) || test.name.isEmpty ? tidy : opening ? test.name : "\(test.name) — \(tidy)"
+            let (name, message) = Self.chineseName(in: tidy).map { ($0.name, String($0.rest)) } ?? (test.name, tidy)
+            let line = Self.isStubLine(tidy) || name.isEmpty ? tidy : opening ? name : "\(name) — \(message)"
             if !lines.contains(line) { lines.append(line) }
         }
         return lines
     }
 
-    /// The first failing test that explained itself at length (expected vs actual, a hint).
+    /// The first failing test that explained itself at length (expected vs actual, a hint): its
+    /// name (the Chinese one, when the explanation starts with it) and the explanation.
     var firstDetail: (test: String, detail: String)? {
-        cases.lazy.compactMap { test in test.detail.map { (test.name, $0) } }.first
+        cases.lazy.compactMap { test in
+            test.detail.map { detail in Self.chineseName(in: detail).map { ($0.name, String($0.rest)) } ?? (test.name, detail) }
+        }.first
+    }
+
+    /// In Chinese a lesson test starts its message with its own name in 「」, as Swift Testing
+    /// knows only the English one (`@Test("…")`): that name, and the message after it.
+    static func chineseName(in message: String) -> (name: String, rest: Substring)? {
+        guard message.hasPrefix("「"), let close = message.firstIndex(of: "」") else { return nil }
+        let name = message[message.index(after: message.startIndex)..<close]
+        return name.isEmpty ? nil : (String(name), message[message.index(after: close)...])
     }
 
     /// Drops the wrapping Swift Testing adds around a message, keeps its first line.

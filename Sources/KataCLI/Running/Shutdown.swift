@@ -1,4 +1,5 @@
 import Foundation
+import KataCore
 import Synchronization
 
 /// How `kata` ends when it is told to (Ctrl-C, `kill`, the terminal hanging up): every process it
@@ -28,7 +29,7 @@ enum Shutdown {
     /// it until `ended(_:)`. The child must lead a process group of its own.
     static func launch(_ spawn: () throws -> Int32) throws -> Int32 {
         try state.withLock { state in
-            guard !state.ending else { throw KataError("stopping: no new process is started") }
+            guard !state.ending else { throw KataError(Text(en: "stopping: no new process is started", zh: "正在退出：不再启动新的进程")) }
             let pid = try spawn()
             state.children.insert(pid)
             return pid

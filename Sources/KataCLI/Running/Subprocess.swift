@@ -1,4 +1,5 @@
 import Foundation
+import KataCore
 
 /// A child process in a process group of its own, its output in a file, with a time limit that
 /// ends it and everything it started (`swift test` starts the test binary as a child of its own;
@@ -28,7 +29,9 @@ struct Subprocess {
         defer { try? FileManager.default.removeItem(atPath: log) }
         guard FileManager.default.createFile(atPath: log, contents: nil) else {
             // Else the spawn fails on the log and says it could not start the tool.
-            throw KataError("cannot write a file in the temporary folder \(FileManager.default.temporaryDirectory.path) (is TMPDIR right?)")
+            let folder = FileManager.default.temporaryDirectory.path
+            throw KataError(Text(en: "cannot write a file in the temporary folder \(folder) (is TMPDIR right?)",
+                                 zh: "无法在临时目录 \(folder) 里写文件（TMPDIR 设置对吗？）"))
         }
 
         SystemIO.flushStandardStreams()   // what kata printed so far goes out before anything of the child's
@@ -78,8 +81,15 @@ struct Subprocess {
     }
 }
 
-/// An error `kata` reports in one line and exits with.
+/// An error `kata` reports in one line and exits with, in both languages.
 struct KataError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+    let message: Text
+
+    init(_ message: Text) { self.message = message }
+
+    /// A message given in one form only: shown as it is, whatever the language.
+    init(_ description: String) { self.init(Text(en: description, zh: description)) }
+
+    /// The message in the language of this process.
+    var description: String { message.localized }
 }

@@ -65,7 +65,9 @@ struct TestRunner {
             }
             guard !stale.isEmpty else { return }
             guard round < 3 else {
-                throw KataError("the build kept missing a change to \(stale.joined(separator: ", ")): " + (staleness(of: stale[0], builtSince: started) ?? ""))
+                let files = stale.joined(separator: ", "), why = staleness(of: stale[0], builtSince: started) ?? Text(en: "", zh: "")
+                throw KataError(Text(en: "the build kept missing a change to \(files): \(why.en)",
+                                     zh: "编译一直没能读到 \(files) 的改动：\(why.zh)"))
             }
             Thread.sleep(forTimeInterval: 1.05)
             for file in stale {
@@ -75,12 +77,12 @@ struct TestRunner {
     }
 
     /// Why the last build (begun at `started`) may not hold `file`'s current contents; nil when it does.
-    func staleness(of file: String, builtSince started: Date) -> String? {
+    func staleness(of file: String, builtSince started: Date) -> Text? {
         let source = (packagePath as NSString).appendingPathComponent(file)
         guard let sourceTime = Self.modified(source) else { return nil }   // a removed file has nothing to compile
-        if sourceTime > started { return "\(file) changed while it was being built" }
-        guard let compiled = lastCompiled(file) else { return "\(file) was never compiled" }
-        return compiled >= sourceTime ? nil : "\(file) is newer than its last compilation"
+        if sourceTime > started { return Text(en: "\(file) changed while it was being built", zh: "\(file) 在编译过程中又被改过") }
+        guard let compiled = lastCompiled(file) else { return Text(en: "\(file) was never compiled", zh: "\(file) 从来没有被编译过") }
+        return compiled >= sourceTime ? nil : Text(en: "\(file) is newer than its last compilation", zh: "\(file) 比它最近一次编译的结果还新")
     }
 
     /// When `file` was last compiled: the newest of what the compiler writes for it in
@@ -131,8 +133,12 @@ struct TestRunner {
 
     /// A test of the lesson gave up waiting for the student's code, which may still be running.
     static func leftCodeRunning(_ result: LessonResult) -> Bool {
-        result.cases.contains { $0.failure?.contains("did not return within") == true }
+        result.cases.contains { test in gaveUpMarkers.contains { test.failure?.contains($0) == true } }
     }
+
+    /// The words of `HarnessText.timedOut` in each language: a test run speaks the language of
+    /// the shell that started it, not necessarily `kata`'s.
+    static let gaveUpMarkers = ["did not return within", "秒内没有返回"]
 
     /// Runs `lessons` until each has its result, whatever crashes or hangs on the way.
     private func runToTheEnd(_ lessons: [Lesson]) throws -> RunReport {
@@ -270,7 +276,8 @@ struct TestRunner {
 struct BuildFailure: Error, CustomStringConvertible {
     var errors: [String]
     var description: String {
-        "the package does not build" + (errors.isEmpty ? "" : ":\n" + errors.prefix(8).map { "  " + $0 }.joined(separator: "\n"))
+        Text(en: "the package does not build", zh: "包编译不过").localized
+            + (errors.isEmpty ? "" : Text(en: ":", zh: "：").localized + "\n" + errors.prefix(8).map { "  " + $0 }.joined(separator: "\n"))
     }
 }
 
@@ -311,7 +318,8 @@ final class BuildDisplay {
     func take(_ line: Substring) {
         if let step = Self.step(line) {
             guard terminal else { return }
-            FileHandle.standardOutput.write(Data(("\r\u{1B}[2K  building \(step.done)/\(step.total)").utf8))
+            let building = Text(en: "building", zh: "编译中").localized
+            FileHandle.standardOutput.write(Data(("\r\u{1B}[2K  \(building) \(step.done)/\(step.total)").utf8))
             drawn = true
         } else if let message = Self.studentDiagnostic(line) {
             clear()

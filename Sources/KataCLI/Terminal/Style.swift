@@ -1,4 +1,6 @@
 import Foundation
+import KataCore
+import RunLoopEngine
 
 /// Colours and shapes for the terminal: colours only on a terminal, never with `NO_COLOR` set.
 struct Style {
@@ -19,46 +21,92 @@ struct Style {
         return "[" + green(String(repeating: "█", count: filled)) + dim(String(repeating: "░", count: width - filled)) + "] \(done)/\(total)"
     }
 
-    /// Splits `text` into lines of at most `width` characters at spaces; the first line starts
-    /// with `first` (default: `indent`), the others with `indent`.
+    /// Splits `text` into lines of at most `width` terminal columns (a Chinese character takes
+    /// two); the first line starts with `first` (default: `indent`), the others with `indent`.
+    ///
+    /// A line breaks at a space (which goes), or between two characters where one is Chinese
+    /// (Chinese has no spaces); never inside an English word, a name or a path, never before
+    /// closing punctuation (`，。）` …) and never after opening punctuation (`（「` …). A piece
+    /// longer than a line has a line of its own.
     static func wrap(_ text: String, width: Int, indent: String, first: String? = nil) -> [String] {
         var lines: [String] = []
         var line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            let prefixWidth = lines.isEmpty ? visibleWidth(first ?? indent) : indent.count
-            if !line.isEmpty && prefixWidth + line.count + 1 + word.count > width {
+        var lineWidth = 0
+        for piece in pieces(of: text) {
+            let prefixWidth = visibleWidth(lines.isEmpty ? first ?? indent : indent)
+            if !line.isEmpty && prefixWidth + lineWidth + piece.space.count + piece.text.columns > width {
                 lines.append(line)
-                line = String(word)
+                line = piece.text
+                lineWidth = piece.text.columns
             } else {
-                line += line.isEmpty ? String(word) : " " + word
+                let space = line.isEmpty ? "" : piece.space
+                line += space + piece.text
+                lineWidth += space.count + piece.text.columns
             }
         }
         lines.append(line)
         return lines.enumerated().map { ($0.offset == 0 ? (first ?? indent) : indent) + $0.element }
     }
 
-    /// How many columns `text` takes once its colour codes are left out.
-    static func visibleWidth(_ text: String) -> Int {
-        var width = 0, inEscape = false
-        for character in text {
-            if character == "\u{1B}" { inEscape = true } else if inEscape { if character == "m" { inEscape = false } } else { width += 1 }
+    /// `text` cut where a line may break: each piece with the spaces before it (dropped when a
+    /// line breaks there). Pieces are English words (with what sticks to them) and single
+    /// Chinese characters (with the closing punctuation after them).
+    static func pieces(of text: String) -> [(space: String, text: String)] {
+        var pieces: [(space: String, text: String)] = []
+        var space = "", current = ""
+        var lastWide = false
+        func finish() {
+            if !current.isEmpty || !space.isEmpty { pieces.append((space, current)) }
+            space = ""
+            current = ""
         }
-        return width
+        for character in text {
+            if character == " " {
+                if !current.isEmpty { finish() }
+                space.append(character)
+                continue
+            }
+            let wide = String(character).columns > 1
+            let sticksToPrevious = closing.contains(character) || (current.last.map(opening.contains) ?? false)
+            // A break between a Chinese character and anything but punctuation that binds them.
+            if !current.isEmpty && (wide || lastWide) && !sticksToPrevious { finish() }
+            current.append(character)
+            lastWide = wide
+        }
+        finish()
+        return pieces
     }
 
+    /// Punctuation that never starts a line.
+    static let closing: Set<Character> = Set("，。、；：？！）」』》〉】〕”’…—,.;:?!)]}%")
+    /// Punctuation that never ends a line.
+    static let opening: Set<Character> = Set("（「『《〈【〔“‘")
+
+    /// How many columns `text` takes on a terminal once its colour codes are left out (a Chinese
+    /// character takes two).
+    static func visibleWidth(_ text: String) -> Int {
+        var plain = "", inEscape = false
+        for character in text {
+            if character == "\u{1B}" { inEscape = true } else if inEscape { if character == "m" { inEscape = false } } else { plain.append(character) }
+        }
+        return plain.columns
+    }
+
+    /// A lesson's status in one word or two, marked and coloured.
     func status(_ status: LessonResult.Status) -> String {
         switch status {
-        case .solved: green("✔ solved")
-        case .failing: yellow("✘ failing")
-        case .notStarted: dim("· not started")
-        case .crashed: red("✘ crashed")
-        case .hung: red("✘ did not finish")
-        case .noTests: red("? no tests ran")
-        case .doesNotCompile: red("✘ does not compile")
+        case .solved: green(Text(en: "✔ solved", zh: "✔ 已完成").localized)
+        case .failing: yellow(Text(en: "✘ failing", zh: "✘ 未通过").localized)
+        case .notStarted: dim(Text(en: "· not started", zh: "· 未开始").localized)
+        case .crashed: red(Text(en: "✘ crashed", zh: "✘ 崩溃").localized)
+        case .hung: red(Text(en: "✘ did not finish", zh: "✘ 没有结束").localized)
+        case .noTests: red(Text(en: "? no tests ran", zh: "? 没有测试运行").localized)
+        case .doesNotCompile: red(Text(en: "✘ does not compile", zh: "✘ 编译不通过").localized)
         }
     }
 }
 
 extension String {
-    func padded(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+    /// The string followed by spaces up to `width` terminal columns (a Chinese character takes two).
+    func padded(_ width: Int) -> String { padding(toLength: width) }
 }

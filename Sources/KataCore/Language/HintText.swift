@@ -2,7 +2,7 @@
 public enum HintText {
     /// `Lesson 06 — Timer skip on overrun` / `第 06 课 — 定时器错过就跳过`.
     public static func heading(_ lesson: Lesson) -> Text {
-        Text(en: "Lesson \(lesson.paddedNumber) — \(lesson.title)", zh: "第 \(lesson.paddedNumber) 课 — \(lesson.titleZh)")
+        lesson.headingText
     }
 
     /// The label before hint `number` of `count`.

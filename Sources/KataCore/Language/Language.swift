@@ -6,9 +6,12 @@ import RunLoopEngine
 ///
 /// Chosen once per process, first match wins:
 /// 1. `kata --lang en|zh-Hans` (the `kata` command only; the lesson tests have no options);
-/// 2. `KATA_LANG=en|zh-Hans`;
-/// 3. the system's language: `LC_ALL`, else `LANG`, starting with `zh` → 简体中文;
-/// 4. English.
+/// 2. `KATA_LANG=en|zh-Hans`: set for one shell or one command, it is the most recent wish;
+/// 3. the language `kata --lang` chose last time, remembered in `.kata/progress.json` (the
+///    `kata` command only, once it has found the package);
+/// 4. the system's language: `LC_ALL`, else `LANG`, starting with `zh` → 简体中文;
+/// 5. English.
+/// A value that names no language (`KATA_LANG=klingon`, a garbled remembered value) is skipped.
 public enum Language: String, Sendable, CaseIterable {
     case en
     case zhHans = "zh-Hans"
@@ -22,9 +25,10 @@ public enum Language: String, Sendable, CaseIterable {
     }
 
     /// The rules above, on the given option value and environment: the one place they are written.
-    public static func resolve(option: String? = nil, environment: [String: String]) -> Language {
+    public static func resolve(option: String? = nil, remembered: String? = nil, environment: [String: String]) -> Language {
         if let option, let chosen = Language(code: option) { return chosen }
         if let variable = environment["KATA_LANG"], let chosen = Language(code: variable) { return chosen }
+        if let remembered, let chosen = Language(code: remembered) { return chosen }
         // POSIX: LC_ALL, when set, overrides LANG.
         let system = environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["LANG"] ?? ""
         return system.lowercased().hasPrefix("zh") ? .zhHans : .en
@@ -35,6 +39,12 @@ public enum Language: String, Sendable, CaseIterable {
 
     /// Called by `kata` when `--lang` is given, before anything is printed.
     public static func choose(_ language: Language) { chosen.withLock { $0 = language } }
+
+    /// Called by `kata` once it has read the language it remembers (no `--lang` given): the
+    /// rules above, with that value in its place.
+    public static func remember(_ remembered: String?) {
+        choose(resolve(remembered: remembered, environment: ProcessInfo.processInfo.environment))
+    }
 
     private static let fromEnvironment = resolve(environment: ProcessInfo.processInfo.environment)
     private static let chosen = Lock<Language?>(nil)

@@ -8,8 +8,10 @@ extension Lesson {
         kind: .build,
         level: .one,
         behaviour: "A loop per thread, made on first request, kept in a registry keyed by thread, gone when the thread exits; the main loop.",
+        behaviourZh: "每个线程一个 RunLoop：第一次获取时创建，存在一张以线程为键的表里，线程退出时销毁；还有主线程的 RunLoop。",
         exerciseFile: "Exercises/01-one-loop-per-thread/LoopTable.swift",
         task: "StudentLoopTable (a LoopTable): loop(for:makeLoop:), existingLoop(for:), threadDidExit(_:)",
+        taskZh: "StudentLoopTable（一个 LoopTable）：loop(for:makeLoop:)、existingLoop(for:)、threadDidExit(_:)",
         keyScenario: "thread-gets-its-loop",
         hints: [
             "A dictionary `[ThreadID: Loop]` is the whole table: CF keeps exactly that (keyed by pthread).",

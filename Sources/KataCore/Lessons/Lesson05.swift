@@ -8,8 +8,10 @@ extension Lesson {
         kind: .use,
         level: .two,
         behaviour: "A signalled source0 waits for a wake-up; order among sources.",
+        behaviourZh: "被标记的 Source0 要等 RunLoop 被唤醒才会执行；多个事件源之间的先后顺序。",
         exerciseFile: "Exercises/05-source0-signal-and-wake/DoorBell.swift",
         task: "DoorBell: ring()",
+        taskZh: "DoorBell：ring()",
         keyScenario: "source0-wakeup",
         hints: [
             "The bell is a `Loop.Source`: make it in `init` with the bell's order and `onRing` as its perform, and add it to each of `modes` of the loop.",

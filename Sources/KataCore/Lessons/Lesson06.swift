@@ -8,8 +8,10 @@ extension Lesson {
         kind: .build,
         level: .two,
         behaviour: "A repeating timer that overran skips the missed ticks and keeps its phase; one-shot timers end; tolerance.",
+        behaviourZh: "重复定时器被耽搁之后，跳过错过的滴答并保持原来的相位；一次性定时器触发一次就结束；还有容差。",
         exerciseFile: "Exercises/06-timer-skip-on-overrun/NextFireDate.swift",
         task: "StudentTimerSchedule (a TimerRescheduling): nextFireDate(after:interval:now:)",
+        taskZh: "StudentTimerSchedule（一个 TimerRescheduling）：nextFireDate(after:interval:now:)",
         keyScenario: "timer-overrun",
         hints: [
             "The next fire date is always the old fire date plus a whole number of intervals — never `now` plus anything.",

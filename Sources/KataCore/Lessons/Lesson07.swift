@@ -8,8 +8,10 @@ extension Lesson {
         kind: .use,
         level: .two,
         behaviour: "performSelector:afterDelay: is a one-shot timer in the current loop: no running loop, no call; it obeys modes.",
+        behaviourZh: "performSelector:afterDelay: 就是当前 RunLoop 里的一个一次性定时器：RunLoop 没在运行，就不会调用；它同样受 Mode 限制。",
         exerciseFile: "Exercises/07-perform-after-delay-is-a-timer/PerformAfterDelay.swift",
         task: "performAfterDelay(_:inModes:_:)",
+        taskZh: "performAfterDelay(_:inModes:_:)",
         keyScenario: "perform-after-delay",
         hints: [
             "There is no waiting anywhere in the answer: `performSelector:afterDelay:` is a one-shot timer added to the current thread's loop.",

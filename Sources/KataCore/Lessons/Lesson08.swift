@@ -8,8 +8,10 @@ extension Lesson {
         kind: .use,
         level: .two,
         behaviour: "performSelector:onThread: queues work and signals a source0 on the target loop; waitUntilDone; a dead thread is an error.",
+        behaviourZh: "performSelector:onThread: 把任务排进队列，并标记目标 RunLoop 上的一个 Source0；waitUntilDone 的等待；目标线程已经结束是一个错误。",
         exerciseFile: "Exercises/08-perform-on-thread-is-a-source0/PerformOnThread.swift",
         task: "perform(on:waitUntilDone:modes:_:)",
+        taskZh: "perform(on:waitUntilDone:modes:_:)",
         keyScenario: "perform-on-thread",
         hints: [
             "The target's loop is `try thread.runLoop()`: it throws for a thread that was never started or has exited — let that error through.",

@@ -8,8 +8,10 @@ extension Lesson {
         kind: .use,
         level: .two,
         behaviour: "A loop with nothing to do exits at once; a port keeps a network thread alive (AFNetworking 2).",
+        behaviourZh: "无事可做的 RunLoop 会立即退出；一个端口让网络线程常驻（AFNetworking 2）。",
         exerciseFile: "Exercises/09-keep-alive-with-a-port/NetworkThread.swift",
         task: "NetworkThread: start(), the port that keeps its loop alive",
+        taskZh: "NetworkThread：start()，以及让它的 RunLoop 保活的端口",
         keyScenario: "keep-alive-port",
         hints: [
             "The thread's body is where the loop lives: `let loop = Loop.current`, then run it. On its own, `try loop.run()` returns at once — the `.default` mode is empty.",

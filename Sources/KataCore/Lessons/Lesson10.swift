@@ -8,8 +8,10 @@ extension Lesson {
         kind: .use,
         level: .three,
         behaviour: "`run()` ignores stop; the guarded loop ends; a permanent thread that stops, exits and is freed, with no retain cycle.",
+        behaviourZh: "`run()` 不理会停止；带条件的循环能够结束；常驻线程能停下、退出并被释放，没有循环引用。",
         exerciseFile: "Exercises/10-stopping-run-vs-guarded-loop/PermanentThread.swift",
         task: "PermanentThread: start(), perform(_:), stop()",
+        taskZh: "PermanentThread：start()、perform(_:)、stop()",
         keyScenario: "run-vs-guarded-loop",
         hints: [
             "`try loop.run()` restarts a run every time one is stopped. Run one mode at a time instead, in a `while` that checks a flag: `while !shouldStop.isSet { _ = try? loop.run(mode: .default, before: .distantFuture) }`.",

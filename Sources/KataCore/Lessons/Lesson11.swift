@@ -8,8 +8,10 @@ extension Lesson {
         kind: .build,
         level: .three,
         behaviour: "The order of one pass (the ten steps), observers told of each activity; when the loop polls instead of sleeping.",
+        behaviourZh: "一轮循环的顺序（十个步骤），每个状态都通知观察者；以及 RunLoop 什么时候只轮询而不休眠。",
         exerciseFile: "Exercises/11-observers-and-the-iteration/OnePass.swift",
         task: "StudentPass (a LoopPassing): runPass(_:)",
+        taskZh: "StudentPass（一个 LoopPassing）：runPass(_:)",
         keyScenario: "one-touch",
         hints: [
             "Write the steps in order as plain calls: `pass.notify(.beforeTimers)`, `pass.notify(.beforeSources)`, `pass.doBlocks()`, `pass.doSources0()` … — one line per step of the lesson page's table.",

@@ -8,8 +8,10 @@ extension Lesson {
         kind: .build,
         level: .three,
         behaviour: "The two pool observers at the extreme orders; work that never lets the loop sleep keeps its garbage.",
+        behaviourZh: "两个自动释放池观察者，分别排在 order 的两个极端；让 RunLoop 从不休眠的任务会一直留着它的垃圾。",
         exerciseFile: "Exercises/12-autorelease-pool-observers/PoolObservers.swift",
         task: "StudentPoolObservers (an AutoreleasePoolObservers): install(on:pools:)",
+        taskZh: "StudentPoolObservers（一个 AutoreleasePoolObservers）：install(on:pools:)",
         keyScenario: "autorelease-pools",
         hints: [
             "Two `Loop.Observer`s, both added with `try? loop.add(observer, forMode: .common)`: one for `.entry` that calls `pools.push()`, one for `[.beforeWaiting, .exit]` that calls `pools.pop()`.",

@@ -8,8 +8,10 @@ extension Lesson {
         kind: .use,
         level: .three,
         behaviour: "A UI loop runs a tracking mode while scrolling: default-mode timers pause, common-mode ones keep going.",
+        behaviourZh: "界面的 RunLoop 在滑动时运行 tracking Mode：default Mode 里的定时器暂停，common Mode 里的定时器照常运行。",
         exerciseFile: "Exercises/13-scrolling-keeps-the-ticker/Ticker.swift",
         task: "the functions in Ticker.swift",
+        taskZh: "Ticker.swift 里的函数",
         keyScenario: "timer-during-scroll",
         hints: [
             "While a finger drags, the main loop runs the tracking mode; only items in that mode can fire. Items added to `.common` are in default AND tracking on a UI loop.",

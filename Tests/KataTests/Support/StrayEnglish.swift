@@ -13,7 +13,9 @@ enum StrayEnglish {
     /// The English words in `text`, in order; empty when the string reads as Chinese.
     static func words(in text: String) -> [String] {
         var found: [String] = []
-        for segment in asciiSegments(of: withoutCode(text)) {
+        // A segment is read line by line: a command line may start a line of a multi-line text.
+        let pieces = asciiSegments(of: withoutCode(text)).flatMap { $0.split(separator: "\n").map(String.init) }
+        for segment in pieces {
             let trimmed = segment.trimmingCharacters(in: .whitespaces)
             if commandStarts.contains(where: { trimmed.hasPrefix($0) }) { continue }
             for token in trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
