@@ -502,12 +502,17 @@ struct QuizChineseScreenTests {
     func usageErrors(line: String) async throws {
         let fixture = try KataFixture()
         defer { fixture.remove() }
-        let ran = try await run(line.split(separator: " ").map(String.init), in: fixture)
+        let arguments = line.split(separator: " ").map(String.init)
+        do {
+            _ = try Invocation.parse(arguments, lessons: 14)
+            Issue.record("\(line) is not a usage error")
+        } catch {
+            #expect(error.message.en != error.message.zh, "\(line): \(error.message.en)")
+        }
+        let ran = try await run(arguments, in: fixture)
         #expect(ran.status == Kata.ExitCode.usage)
-        // The first line is the quiz's own; the line after it (where to read more) is kata's.
-        let first = String(ran.errors.split(separator: "\n").first ?? "")
-        #expect(first.hasPrefix("kata: "), "\(ran.errors)")
-        expectChinese(first, [], "kata \(line)")
+        #expect(ran.errors.hasPrefix("kata: "), "\(ran.errors)")
+        expectChinese(ran.errors, [], "kata \(line)")
     }
 
     @Test("KATA_LANG=zh-Hans kata quiz --list and kata quiz N --engine")

@@ -15,9 +15,9 @@ struct QuizRequest: Equatable {
     /// `--svg FILE`: draw the engine's timeline of question N as a picture (it shows the answer).
     var svg: String?
 
-    /// A usage error of `kata quiz`, in the language of this process.
+    /// A usage error of `kata quiz`, in both languages.
     static func usage(_ message: Text) -> UsageError {
-        UsageError(message.localized, command: "quiz")
+        UsageError(message, command: "quiz")
     }
 
     /// Takes the quiz's options and question number out of `rest`.
