@@ -19,6 +19,12 @@ public enum Kata {
     public static func main(_ arguments: [String]) -> Int32 {
         // Told to stop (Ctrl-C, SIGTERM, SIGHUP) while finishing: the exit is the signal's, not ours.
         defer { Shutdown.holdIfEnding() }
+        // The package, found first: without `--lang`, the language kept there last time is the
+        // language of everything printed, usage errors and help included.
+        let found = Result { try Context() }
+        if !arguments.contains("--lang"), case let .success(context) = found {
+            Language.remember(Progress.rememberedLanguage(in: context.root))
+        }
         let invocation: Invocation
         var chosenLanguage: Language?
         do throws(UsageError) {
@@ -44,18 +50,13 @@ public enum Kata {
         }
         let context: Context
         do {
-            context = try Context()
+            context = try found.get()
         } catch {
             complain("kata: \(error)")
             return ExitCode.usage
         }
-        // The language chosen with `--lang` is kept for the next runs; without it, the one kept
-        // last time takes its place among the rules of `Language.resolve`.
-        if let chosenLanguage {
-            Progress.remember(chosenLanguage, in: context.root)
-        } else {
-            Language.remember(Progress.rememberedLanguage(in: context.root))
-        }
+        // The language chosen with `--lang` is kept for the next runs (see `Language.resolve`).
+        if let chosenLanguage { Progress.remember(chosenLanguage, in: context.root) }
         Shutdown.install(message: Text(en: "Stopped. Your progress is saved in .kata/progress.json.",
                                        zh: "已停止。你的进度保存在 .kata/progress.json 里。").localized, colours: context.style.colours)
         do {

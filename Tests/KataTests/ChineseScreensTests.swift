@@ -158,6 +158,10 @@ extension EndToEndTests {
 
             let later = try await fixture.run(["hint", "6"], environment: Self.englishSystem)
             #expect(later.output.contains("提示 3/3") && later.output.contains("这是最后一条提示了"), "remembered:\n\(later.output)")
+            let usage = try await fixture.run(["bogus"], environment: Self.englishSystem)
+            #expect(usage.status == 2 && usage.errors.contains("查看帮助"), "a usage error in the remembered language:\n\(usage.errors)")
+            let help = try await fixture.run(["--help"], environment: Self.englishSystem)
+            #expect(ChineseScreensEndToEndTests.stray(help.output).isEmpty, "the help in the remembered language:\n\(help.output)")
 
             let variable = try await fixture.run(["hint", "6"], environment: Self.englishSystem.merging(["KATA_LANG": "en"]) { $1 })
             #expect(variable.output.contains("Hint 3/3"), "KATA_LANG beats the remembered language:\n\(variable.output)")

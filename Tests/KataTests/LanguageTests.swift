@@ -35,9 +35,9 @@ struct LanguageTests {
         #expect(text.in(.zhHans) == "你好")
     }
 
-    @Test("Every harness message has both languages, and they differ")
+    @Test("Every harness message and every engine error has both languages, and they differ")
     func harnessMessages() {
-        for text in HarnessText.all {
+        for text in HarnessText.all + LoopError.examples.map(\.text) {
             #expect(!text.en.isEmpty && !text.zh.isEmpty, "\(text)")
             #expect(text.en != text.zh, "an untranslated copy: \(text.en)")
         }

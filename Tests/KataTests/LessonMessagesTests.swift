@@ -80,6 +80,9 @@ struct LessonMessagesTests {
             "14: @Test(\"Not in the table\") has no Chinese name in ChineseTestNames",
             "18: ChineseTestNames names \"A test that was renamed\", which is no @Test of this file",
         ])
+        #expect(problems("/// About the suite\n@Suite(\"S\") struct S {}")
+                == ["2: the comment above @Suite is printed by Swift Testing, in English: leave a blank line between them"])
+        #expect(problems("/// About the suite\n\n@Suite(\"S\") struct S {}").isEmpty)
         #expect(problems("@Test(\"a\") func a() {}\nextension ChineseTestNames {\n  static let lesson01: [String: String] = [\"a\": \"a\"]\n}")
                 == ["3: the Chinese name of \"a\" has no Chinese in it"])
     }
@@ -139,6 +142,14 @@ enum LessonMessages {
                 continue
             }
             index += 1
+        }
+        // Swift Testing prints the comment right above a failing suite or test (after its last
+        // blank line) as it is written, in English; a blank line keeps it for the maintainers only.
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        for (number, line) in lines.enumerated() where number > 0 && lines[number - 1].hasPrefix("//") {
+            if let attribute = ["@Suite", "@Test"].first(where: { line.hasPrefix($0) }) {
+                findings.append(Finding(line: number + 1, problem: "the comment above \(attribute) is printed by Swift Testing, in English: leave a blank line between them"))
+            }
         }
         let keys = Set(table.map(\.key))
         for test in testNames where !keys.contains(test.name) {

@@ -4,6 +4,7 @@ import Testing
 /// Lesson 01: each scenario runs twice on real threads (short waits only) — on a registry with
 /// the student's table and on one with the engine's `ReferenceLoopTable` — and the two stories
 /// must match line for line.
+
 @Suite("Lesson 01 — One loop per thread", .serialized, .tags(.lesson01, .level1, .build))
 struct Lesson01Tests {
     /// Runs `scenario` on a registry with the student's table (inside `Kata.attempt`) and on one

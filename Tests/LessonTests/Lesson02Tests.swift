@@ -1,6 +1,7 @@
 import Testing
 
 /// Lesson 02: the student's mode item table inside the reference loop, against the engine's own.
+
 @Suite("Lesson 02 — Mode isolation", .serialized, .tags(.lesson02, .level1, .build))
 struct Lesson02Tests {
     static let student = Loop.Mechanisms.reference.with(modeItemTable: StudentModeItemTable.self)

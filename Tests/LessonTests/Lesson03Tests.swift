@@ -1,6 +1,7 @@
 import Testing
 
 /// Lesson 03: the student's common-mode bookkeeping inside the reference loop, against the engine's own.
+
 @Suite("Lesson 03 — Common modes", .serialized, .tags(.lesson03, .level1, .build))
 struct Lesson03Tests {
     static let student = Loop.Mechanisms.reference.with(commonModes: StudentCommonModes.self)

@@ -2,6 +2,7 @@ import Testing
 
 /// Lesson 04: the student's predictions against the reference loop, and the results the
 /// student's own runs produce — read from the loop's trace, not from what the functions return.
+
 @Suite("Lesson 04 — Run results", .serialized, .tags(.lesson04, .level1, .use))
 struct Lesson04Tests {
     // MARK: Predict

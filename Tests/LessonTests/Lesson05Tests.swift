@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 /// Lesson 05: the student's door bell, rung across threads (short waits) and on a virtual clock.
+
 @Suite("Lesson 05 — Source0: signal and wake", .serialized, .tags(.lesson05, .level2, .use))
 struct Lesson05Tests {
     static let stuck = Text(en: "did ring() wake the loop? A signalled source waits for a wake-up",

@@ -2,6 +2,7 @@ import Testing
 
 /// Lesson 06: the student's `nextFireDate(after:interval:now:)` inside the reference loop,
 /// against the engine's own rule, on a virtual clock.
+
 @Suite("Lesson 06 — Timer skip on overrun", .serialized, .tags(.lesson06, .level2, .build))
 struct Lesson06Tests {
     static let student = Loop.Mechanisms.reference.with(timers: StudentTimerSchedule())

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 /// Lesson 07: the student's `performAfterDelay` on a thread whose loop runs on a virtual clock.
+
 @Suite("Lesson 07 — Perform after delay is a timer", .serialized, .tags(.lesson07, .level2, .use))
 struct Lesson07Tests {
     /// Runs `body` on a thread whose own loop (`Loop.current`) is on a fresh virtual clock,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 /// Lesson 08: the student's `perform(on:…)` against real threads, each with a bounded wait.
+
 @Suite("Lesson 08 — Perform on thread is a source0", .serialized, .tags(.lesson08, .level2, .use))
 struct Lesson08Tests {
     static let stuck = Text(en: "was the work never run? A signalled source waits for a wake-up: signal() the source AND wakeUp() the target's loop",
@@ -132,11 +133,11 @@ struct Lesson08Tests {
                 outcome { try perform(on: never) {} },
             ]
         }
-        #expect(outcomes[0] == "\(LoopError.threadExited(thread: "short-lived"))", Text(en: "perform on a thread that has exited must throw LoopError.threadExited; it gave: \(outcomes[0])",
+        #expect(outcomes[0] == LoopError.threadExited(thread: "short-lived").text.localized, Text(en: "perform on a thread that has exited must throw LoopError.threadExited; it gave: \(outcomes[0])",
                                                                                          zh: "对已经退出的线程调用 `perform` 必须抛出 LoopError.threadExited；实际结果：\(outcomes[0])").comment)
-        #expect(outcomes[1] == "\(LoopError.threadExited(thread: "short-lived"))", Text(en: "perform(…, waitUntilDone: true) on a thread that has exited must throw LoopError.threadExited; it gave: \(outcomes[1])",
+        #expect(outcomes[1] == LoopError.threadExited(thread: "short-lived").text.localized, Text(en: "perform(…, waitUntilDone: true) on a thread that has exited must throw LoopError.threadExited; it gave: \(outcomes[1])",
                                                                                          zh: "对已经退出的线程调用 `perform(…, waitUntilDone: true)` 必须抛出 LoopError.threadExited；实际结果：\(outcomes[1])").comment)
-        #expect(outcomes[2] == "\(LoopError.threadNotStarted(thread: "never started"))", Text(en: "perform on a thread never started must throw LoopError.threadNotStarted; it gave: \(outcomes[2])",
+        #expect(outcomes[2] == LoopError.threadNotStarted(thread: "never started").text.localized, Text(en: "perform on a thread never started must throw LoopError.threadNotStarted; it gave: \(outcomes[2])",
                                                                                                    zh: "对从未启动的线程调用 `perform` 必须抛出 LoopError.threadNotStarted；实际结果：\(outcomes[2])").comment)
     }
 
@@ -160,7 +161,7 @@ struct Lesson08Tests {
             return (result, ran.count)
         }
         #expect(ran == 0, Text(en: "the work ran although its thread never ran the default mode", zh: "目标线程从没运行过 default Mode，工作却执行了").comment)
-        #expect(result == "\(LoopError.threadExited(thread: "leaving"))", Text(en: "the target exited before it ran the work: the waiting caller must get LoopError.threadExited; it got: \(result)",
+        #expect(result == LoopError.threadExited(thread: "leaving").text.localized, Text(en: "the target exited before it ran the work: the waiting caller must get LoopError.threadExited; it got: \(result)",
                                                                                 zh: "目标线程还没执行工作就退出了：正在等待的调用者必须得到 LoopError.threadExited；实际得到：\(result)").comment)
     }
 
@@ -252,7 +253,7 @@ private func outcome(_ call: () throws -> Void) -> String {
         try call()
         return Text(en: "no error", zh: "没有抛错").localized
     } catch let error as LoopError {
-        return "\(error)"
+        return error.text.localized
     } catch {
         return Text(en: "not a LoopError: \(error)", zh: "抛出的不是 LoopError：\(error)").localized
     }

@@ -4,6 +4,7 @@ import Testing
 /// Lesson 09: the student's network thread, with short waits. Each test retires the thread it
 /// started by taking the items out of its loop's default mode: with nothing left to wait for,
 /// `run()` returns and the thread exits.
+
 @Suite("Lesson 09 — Keep alive with a port", .serialized, .tags(.lesson09, .level2, .use))
 struct Lesson09Tests {
     /// A network thread, started, given up to 1 s for its loop to fall asleep.

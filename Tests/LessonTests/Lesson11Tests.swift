@@ -3,6 +3,7 @@ import Testing
 
 /// Lesson 11: the student's pass of the loop against the engine's, scenario by scenario,
 /// on a virtual clock; the whole trace is compared (observer log, callouts, wake-ups, results).
+
 @Suite("Lesson 11 — Observers and the iteration", .serialized, .tags(.lesson11, .level3, .build))
 struct Lesson11Tests {
     static let student = Loop.Mechanisms.reference.with(pass: StudentPass())

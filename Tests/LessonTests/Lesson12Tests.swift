@@ -3,6 +3,7 @@ import Testing
 
 /// Lesson 12: the student's pool observers on a reference loop, against the engine's own, with
 /// objects watched through weak references.
+
 @Suite("Lesson 12 — Autorelease pool observers", .serialized, .tags(.lesson12, .level3, .build))
 struct Lesson12Tests {
     static let student = Loop.Mechanisms.reference.with(autoreleasePools: StudentPoolObservers())

@@ -2,6 +2,7 @@ import Testing
 
 /// Lesson 13: the student's scheduling on a simulated UI loop (virtual clock) that runs the
 /// tracking mode while a scroll lasts, as UIKit does.
+
 @Suite("Lesson 13 — Scrolling keeps the ticker", .serialized, .tags(.lesson13, .level3, .use))
 struct Lesson13Tests {
     /// A UI loop: tracking is a common mode; a scroll from `scroll.lowerBound` to

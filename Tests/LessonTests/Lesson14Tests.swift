@@ -3,6 +3,7 @@ import Testing
 
 /// Lesson 14: the student's main-queue servicing on a main loop (a thread of a registry of its
 /// own, on a virtual clock), against the engine's own.
+
 @Suite("Lesson 14 — Main queue on the main loop", .serialized, .tags(.lesson14, .level3, .build))
 struct Lesson14Tests {
     static let filter: LoopTrace.Filter = [.callouts, .notes, .results]

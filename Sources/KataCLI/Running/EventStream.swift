@@ -1,4 +1,5 @@
 import Foundation
+import KataCore
 
 /// Reads the JSON event stream Swift Testing writes with
 /// `swift test --event-stream-output-path FILE --event-stream-version 0`: one JSON object a line,
@@ -116,7 +117,7 @@ struct EventStream: Equatable {
         }
         let messages = payload["messages"] as? [[String: Any]] ?? []
         var text = messages.first { $0["symbol"] as? String == "fail" }?["text"] as? String
-            ?? messages.first?["text"] as? String ?? "failed"
+            ?? messages.first?["text"] as? String ?? Text(en: "failed", zh: "失败").localized
         if text == "Issue recorded", let comment = comments.first {
             text = firstLine(comment)
             if text.hasSuffix(":") { text.removeLast() }

@@ -1,4 +1,5 @@
 import Foundation
+import KataCore
 
 /// One test case as Swift Testing's xUnit report states it.
 struct TestCaseResult: Equatable, Sendable, Codable {
@@ -38,7 +39,7 @@ enum XUnitReport {
             var failure: String?
             if let failureStart = body.range(of: "<failure") {
                 let failureHeader = body[failureStart.upperBound...]
-                failure = attribute("message", in: failureHeader.prefix { $0 != ">" }) ?? "failed"
+                failure = attribute("message", in: failureHeader.prefix { $0 != ">" }) ?? Text(en: "failed", zh: "失败").localized
             }
             results.append(TestCaseResult(suite: suite, name: name, failure: failure))
         }

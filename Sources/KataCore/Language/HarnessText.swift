@@ -1,3 +1,5 @@
+import RunLoopEngine
+
 /// What the lesson tests print around the student's code, in both languages: the stub's line,
 /// the time limit, a thrown error, and the side-by-side trace's titles.
 public enum HarnessText {
@@ -26,6 +28,12 @@ public enum HarnessText {
     public static func threw(lesson: String, error: String) -> Text {
         Text(en: "Lesson \(lesson): \(error)",
              zh: "第 \(lesson) 课：\(error)")
+    }
+
+    /// Any error as a student reads it: a `LoopError` in the chosen language, anything else as
+    /// it describes itself.
+    public static func describe(_ error: any Error) -> String {
+        (error as? LoopError)?.text.localized ?? "\(error)"
     }
 
     /// The student's code did not return within `seconds`; `advice` says where to look.

@@ -83,7 +83,7 @@ enum StrayEnglish {
         "ReactiveCocoa", "YYKit", "GCD", "QoS", "perform", "autoreleasepool", "weak", "strong", "self", "true", "false", "nil",
         // Words Chinese iOS developers use as they are: a Mode's items, a pool's push and pop, an
         // observer's order, a dictionary's key, and the modes' short names before "Mode".
-        "item", "items", "push", "pop", "order", "key", "common", "default", "tracking",
+        "item", "items", "push", "pop", "order", "key", "common", "modes", "default", "tracking",
     ]
 
     /// Capitalised English words that start or carry a sentence: never a name.

@@ -46,7 +46,7 @@ enum Kata {
         let number = Lesson.paddedNumber(lesson)
         switch result {
         case .success(let value): return value
-        case .failure(let error): throw Failure(description: HarnessText.threw(lesson: number, error: "\(error)").localized)
+        case .failure(let error): throw Failure(description: HarnessText.threw(lesson: number, error: HarnessText.describe(error)).localized)
         case nil: throw Failure(description: HarnessText.timedOut(lesson: number, seconds: Int(timeout), advice: ifStuck.localized).localized)
         }
     }
