@@ -60,4 +60,43 @@ import Testing
         #expect(lines.count > 1 && lines.allSatisfy { $0.count <= 20 })
         #expect(lines.joined(separator: " ") == text)
     }
+
+    @Test func chineseTextIsBrokenBetweenCharactersByColumnsAndKeepsItsPunctuation() {
+        let text = "间隔 1 秒的定时器，回调执行了 2.5 秒：2 秒和 3 秒的滴答被跳过（`skip`），4 秒时再次触发"
+        let lines = TimelinePicture.wrap(text, width: 16)
+        #expect(lines.count > 2 && lines.allSatisfy { $0.columns <= 16 }, "\(lines)")
+        // Nothing lost: the spaces the text had are where a line goes on or breaks.
+        #expect(lines.joined().filter { $0 != " " } == text.filter { $0 != " " })
+        #expect(lines.allSatisfy { !"，。；：）".contains($0.first!) && !"（“".contains($0.last!) }, "\(lines)")
+        // A word of narrow characters is never split.
+        #expect(lines.contains { $0.contains("`skip`") })
+    }
+
+    @Test func aWideCharacterTakesTwoColumnsOfRoom() {
+        #expect(TimelinePicture.width(of: .result("完成")) == TimelinePicture.width(of: .result("done")))
+        #expect(TimelinePicture.width(of: .sleep(duration: 0, reason: "唤醒唤醒唤醒唤醒")) == TimelinePicture.width(of: .sleep(duration: 0, reason: "wakewakewakewake")))
+    }
+
+    @Test func thePicturesOwnWordsAreTheLabelsGiven() {
+        let english = TimelinePicture.Labels.english
+        let labels = TimelinePicture.Labels(
+            outerRun: "外层", nestedRun: { "嵌套\($0)" }, time: "时间", sleep: "睡", lookFor: "看：", legend: "图例",
+            runResult: "结果", note: "注", activities: "字母", sleeps: "休眠条", frames: "虚线框")
+        let events = nested + [event(1600, .default, 1, .activity(.beforeWaiting)), event(1600, .default, 1, .woke(.wakeUp))]
+        let svg = TimelinePicture(events, title: "t", summary: "s", lookFor: "l", labels: labels).svg
+        for word in [english.outerRun, english.nestedRun(2), english.time, english.sleep, english.lookFor, english.legend,
+                     english.runResult, english.note, english.activities, english.sleeps, english.frames] {
+            #expect(!svg.contains(">\(SVGText.escape(word))"), "the English label \"\(word)\" is drawn although others were given")
+        }
+        for word in ["外层", "嵌套2", "时间", "睡", "看：l", "图例", "结果", "注", "字母", "休眠条", "虚线框"] {
+            #expect(svg.contains(">\(word)<"), "the label \"\(word)\" is not drawn")
+        }
+    }
+
+    @Test func codeInTheSummaryIsDrawnInTheMonospacedFontAcrossLines() {
+        #expect(TimelinePicture.withCode(["a `b c", "d` e"]) == ["a `b c`", "`d` e"])
+        let svg = TimelinePicture(nested, title: "t", summary: "先 `signal()`，再 `wakeUp()`").svg
+        #expect(svg.contains(">先 <tspan font-family=\"\(TimelinePicture.mono)\">signal()</tspan>，再 <tspan font-family=\"\(TimelinePicture.mono)\">wakeUp()</tspan></text>"))
+        #expect(!svg.contains("`"))
+    }
 }

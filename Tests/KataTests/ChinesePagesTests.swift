@@ -185,11 +185,13 @@ struct ChinesePagesTests {
         }
     }
 
-    /// The folders whose `zh-Hans/` subfolder holds the Chinese twins of their pages.
-    static let twinnedFolders = ["Lessons/", "docs/"]
+    /// The folders whose `zh-Hans/` subfolder holds the Chinese twins of their pages, and of the
+    /// lesson pictures (`Lessons/images/zh-Hans/X.svg`, drawn with Chinese words).
+    static let twinnedFolders = ["Lessons/", "docs/", "Lessons/images/"]
 
     /// The English page a resolved path (anchor included) stands for: `docs/zh-Hans/X.md#a` is
-    /// `docs/X.md#a`, `Lessons/zh-Hans/X.md` is `Lessons/X.md`; any other path is itself.
+    /// `docs/X.md#a`, `Lessons/zh-Hans/X.md` is `Lessons/X.md`, `Lessons/images/zh-Hans/X.svg`
+    /// is `Lessons/images/X.svg`; any other path is itself.
     static func englishTwin(of resolved: String) -> String {
         for folder in twinnedFolders where resolved.hasPrefix(folder + "zh-Hans/") {
             return folder + resolved.dropFirst((folder + "zh-Hans/").count)

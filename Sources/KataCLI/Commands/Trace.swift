@@ -22,7 +22,7 @@ extension Commands {
             return Kata.ExitCode.usage
         }
         if let svg {
-            guard write(scenario.picture(), to: svg) else { return Kata.ExitCode.usage }
+            guard write(scenario.picture(in: .current), to: svg) else { return Kata.ExitCode.usage }
             print(Text(en: "Wrote \(svg): the timeline of \(scenario.name), as a picture.",
                        zh: "已写入 \(svg)：\(scenario.name) 的时间线图片。").localized)
             return Kata.ExitCode.ok
@@ -36,18 +36,22 @@ extension Commands {
         return Kata.ExitCode.ok
     }
 
-    /// Draws each lesson's key scenario into its page's picture, `Lessons/images/NN-slug.svg`.
+    /// Draws each lesson's key scenario into its pages' pictures: `Lessons/images/NN-slug.svg` for
+    /// the English page, `Lessons/images/zh-Hans/NN-slug.svg` for the Chinese one.
     static func writeLessonImages(_ context: Context) -> Int32 {
         for lesson in Catalog.lessons {
-            guard let picture = lesson.keyPicture() else {
-                let named = lesson.keyScenario ?? "none"
-                Kata.complain("kata: " + Text(en: "lesson \(lesson.paddedNumber) names no scenario that exists ('\(named)')",
-                                              zh: "第 \(lesson.paddedNumber) 课指定的场景不存在（`\(named)`）").localized)
-                return Kata.ExitCode.checkFailed
+            for language in Language.allCases {
+                guard let picture = lesson.keyPicture(in: language) else {
+                    let named = lesson.keyScenario ?? "none"
+                    Kata.complain("kata: " + Text(en: "lesson \(lesson.paddedNumber) names no scenario that exists ('\(named)')",
+                                                  zh: "第 \(lesson.paddedNumber) 课指定的场景不存在（`\(named)`）").localized)
+                    return Kata.ExitCode.checkFailed
+                }
+                let path = lesson.imagePath(in: language)
+                guard write(picture, to: context.path(path)) else { return Kata.ExitCode.usage }
+                print(Text(en: "Wrote \(path)  (\(lesson.keyScenario ?? ""))",
+                           zh: "已写入 \(path)（\(lesson.keyScenario ?? "")）").localized)
             }
-            guard write(picture, to: context.path(lesson.imagePath)) else { return Kata.ExitCode.usage }
-            print(Text(en: "Wrote \(lesson.imagePath)  (\(lesson.keyScenario ?? ""))",
-                       zh: "已写入 \(lesson.imagePath)（\(lesson.keyScenario ?? "")）").localized)
         }
         return Kata.ExitCode.ok
     }

@@ -31,9 +31,10 @@ public struct TraceScenario: Sendable {
         return result.trace ?? LoopTrace.failed("the scenario produced no trace")
     }
 
-    /// Runs the scenario and draws its timeline as an SVG picture (see ``TimelinePicture``).
-    public func picture() -> String {
-        run().picture(title: name, summary: summary, lookFor: lookFor)
+    /// Runs the scenario and draws its timeline as an SVG picture (see ``TimelinePicture``), with
+    /// the scenario's own English summary and look-for line unless others are given.
+    public func picture(summary: String? = nil, lookFor: String? = nil, labels: TimelinePicture.Labels = .english) -> String {
+        run().picture(title: name, summary: summary ?? self.summary, lookFor: lookFor ?? self.lookFor, labels: labels)
     }
 
     /// Every scenario, in the order of the course.

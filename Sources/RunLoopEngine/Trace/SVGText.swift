@@ -34,11 +34,27 @@ struct SVGText {
 
     mutating func text(_ content: String, x: Int, y: Int, size: Int, weight: String = "normal", fill: String = "#000000",
                        anchor: String = "start", family: String = TimelinePicture.font, rotate: Int = 0) {
+        element(SVGText.escape(content), x: x, y: y, size: size, weight: weight, fill: fill, anchor: anchor, family: family, rotate: rotate)
+    }
+
+    /// A line of prose whose `inline code` spans (balanced within the line) are drawn in the
+    /// `code` font, without their backticks; a line with no backticks is drawn as ``text(_:x:y:size:weight:fill:anchor:family:rotate:)`` draws it.
+    mutating func prose(_ content: String, x: Int, y: Int, size: Int, weight: String = "normal", code: String) {
+        var markup = ""
+        for (index, part) in content.split(separator: "`", omittingEmptySubsequences: false).enumerated() where !part.isEmpty {
+            let escaped = SVGText.escape(String(part))
+            markup += index % 2 == 0 ? escaped : "<tspan font-family=\"\(code)\">\(escaped)</tspan>"
+        }
+        element(markup, x: x, y: y, size: size, weight: weight, fill: "#000000", anchor: "start", family: TimelinePicture.font, rotate: 0)
+    }
+
+    private mutating func element(_ markup: String, x: Int, y: Int, size: Int, weight: String, fill: String, anchor: String,
+                                  family: String, rotate: Int) {
         var attributes = "x=\"\(x)\" y=\"\(y)\" font-family=\"\(family)\" font-size=\"\(size)\" fill=\"\(fill)\""
         if weight != "normal" { attributes += " font-weight=\"\(weight)\"" }
         if anchor != "start" { attributes += " text-anchor=\"\(anchor)\"" }
         if rotate != 0 { attributes += " transform=\"rotate(\(rotate) \(x) \(y))\"" }
-        text += "<text \(attributes)>\(SVGText.escape(content))</text>\n"
+        text += "<text \(attributes)>\(markup)</text>\n"
     }
 
     /// `&`, `<`, `>` and `"` as XML entities.

@@ -9,6 +9,12 @@
 /// moved, and a sleep is drawn as a bar labelled with how long it lasted and what woke the loop.
 /// The output depends only on the events and the text given (whole-number coordinates, fixed
 /// number formats), so a committed picture can be checked for freshness by drawing it again.
+///
+/// The picture's own words (lane captions, the axis, the legend) come from ``Labels``, English
+/// unless the caller gives others: the engine knows no languages, the course does. The trace's
+/// words (mode and callout names, wake reasons, run results, notes) are drawn as the trace has them.
+/// The summary and what to look for may mark code as `inline code`: it is drawn in the
+/// monospaced font, without the backticks.
 public struct TimelinePicture: Sendable {
     public let events: [TraceEvent]
     public let title: String
@@ -16,12 +22,64 @@ public struct TimelinePicture: Sendable {
     public let summary: String
     /// One line at the foot: what to look for.
     public let lookFor: String
+    public let labels: Labels
 
-    public init(_ events: [TraceEvent], title: String, summary: String = "", lookFor: String = "") {
+    public init(_ events: [TraceEvent], title: String, summary: String = "", lookFor: String = "", labels: Labels = .english) {
         self.events = events
         self.title = title
         self.summary = summary
         self.lookFor = lookFor
+        self.labels = labels
+    }
+
+    /// The words the picture writes around the trace, in one language.
+    public struct Labels: Sendable {
+        /// Under a lane's mode: the lane of the outermost run.
+        public var outerRun: String
+        /// Under a lane's mode: a run nested inside a callout, at the given depth (2 or more).
+        public var nestedRun: @Sendable (Int) -> String
+        /// The time axis's caption.
+        public var time: String
+        /// Above a sleep during which the loop's clock did not move.
+        public var sleep: String
+        /// Before what to look for.
+        public var lookFor: String
+        public var legend: String
+        /// Beside the black result mark.
+        public var runResult: String
+        /// Beside the numbered note mark.
+        public var note: String
+        /// Beside the activity letters' box: what each letter stands for.
+        public var activities: String
+        /// Beside the grey sleep bar.
+        public var sleeps: String
+        /// The legend's last line: callout names and dashed frames.
+        public var frames: String
+
+        public init(outerRun: String, nestedRun: @escaping @Sendable (Int) -> String, time: String, sleep: String,
+                    lookFor: String, legend: String, runResult: String, note: String,
+                    activities: String, sleeps: String, frames: String) {
+            self.outerRun = outerRun
+            self.nestedRun = nestedRun
+            self.time = time
+            self.sleep = sleep
+            self.lookFor = lookFor
+            self.legend = legend
+            self.runResult = runResult
+            self.note = note
+            self.activities = activities
+            self.sleeps = sleeps
+            self.frames = frames
+        }
+
+        /// The English words.
+        public static let english = Labels(
+            outerRun: "outer run", nestedRun: { "nested run (depth \($0))" }, time: "time →", sleep: "sleep",
+            lookFor: "Look for: ", legend: "Legend", runResult: "run result",
+            note: "note",
+            activities: "observers told: E entry · T before timers · S before sources · W before waiting · A after waiting · X exit",
+            sleeps: "the loop sleeps: how long above the bar, what woke it below",
+            frames: "A callout's name is written above its mark. A dashed frame is a run nested inside a callout of the lane above.")
     }
 
     // MARK: Layout
@@ -97,7 +155,7 @@ public struct TimelinePicture: Sendable {
             }
         }
         // Rows of about equal width, none wider than `rowWidth`.
-        let widths = columns.map { Self.width(of: $0.mark) }
+        let widths = columns.map { Self.width(of: $0.mark, sleepLabel: labels.sleep) }
         let total = widths.reduce(0, +)
         let rowCount = max(1, (total + Self.rowWidth - 1) / Self.rowWidth)
         let target = (total + rowCount - 1) / rowCount
@@ -117,28 +175,67 @@ public struct TimelinePicture: Sendable {
         return (columns, notes)
     }
 
-    /// `text` in lines of at most `width` characters, broken at spaces.
+    /// `text` in lines of at most `width` columns (``Swift/String/columns``: a CJK character takes
+    /// two), broken at spaces, and between two CJK characters where the text has no spaces. A
+    /// line never starts with closing punctuation (`，`, `）`…) nor ends with opening (`（`, `“`).
     static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ") {
-            if !line.isEmpty && line.count + 1 + word.count > width {
-                lines.append(line)
-                line = ""
+            for (index, piece) in breakable(word).enumerated() {
+                let gap = index == 0 && !line.isEmpty ? " " : ""
+                if !line.isEmpty && line.columns + gap.count + piece.columns > width {
+                    lines.append(line)
+                    line = ""
+                }
+                line += (line.isEmpty ? "" : gap) + piece
             }
-            line += (line.isEmpty ? "" : " ") + word
         }
         if !line.isEmpty { lines.append(line) }
         return lines
     }
 
+    /// Lines of wrapped text in which a span of `inline code` broken across lines is closed at
+    /// the end of each and opened again at the start of the next: each line reads on its own.
+    static func withCode(_ lines: [String]) -> [String] {
+        var inCode = false
+        return lines.map { line in
+            let opened = inCode ? "`" + line : line
+            if line.filter({ $0 == "`" }).count % 2 == 1 { inCode.toggle() }
+            return inCode ? opened + "`" : opened
+        }
+    }
+
+    /// A word without spaces in pieces a line may break between: a run of narrow characters is
+    /// one piece, a wide character another, with punctuation kept on the side it belongs to.
+    static func breakable(_ word: Substring) -> [String] {
+        var pieces: [String] = []
+        var current = ""
+        var glueNext = false
+        for character in word {
+            let wide = String(character).columns > 1
+            let closing = "，。；：、！？）」』》”’".contains(character)
+            let opening = "（「『《“‘".contains(character)
+            let startsPiece = !current.isEmpty && !glueNext && !closing
+                && (wide || String(current.last!).columns > 1)
+            if startsPiece {
+                pieces.append(current)
+                current = ""
+            }
+            current.append(character)
+            glueNext = opening
+        }
+        if !current.isEmpty { pieces.append(current) }
+        return pieces
+    }
+
     /// How wide a column is: room for its mark and, for sleeps and results, its words.
-    static func width(of mark: Mark) -> Int {
+    static func width(of mark: Mark, sleepLabel sleep: String = Labels.english.sleep) -> Int {
         switch mark {
         case .activities(let list): list.count * 22 + 22
         case .callout: 48
-        case .sleep(let duration, let reason): max(sleepLabel(duration).count, reason.count, 5) * 12 + 24
-        case .result(let text): (text.count + 2) * 13 + 30
+        case .sleep(let duration, let reason): max(sleepLabel(duration, sleep).columns, reason.columns, 5) * 12 + 24
+        case .result(let text): (text.columns + 2) * 13 + 30
         case .note: 44
         }
     }
@@ -162,13 +259,13 @@ public struct TimelinePicture: Sendable {
         let rowHeight = lanes.count * Self.laneHeight + 100
         let axisBottom = Self.headerHeight + rows * rowHeight
         let legendBottom = axisBottom + 220
-        let lookForLines = lookFor.isEmpty ? [] : Self.wrap("Look for: " + lookFor, width: (width - 48) / 13)
+        let lookForLines = lookFor.isEmpty ? [] : Self.wrap(labels.lookFor + lookFor, width: (width - 48) / 13)
         let height = legendBottom + notes.count * 34 + 20 + lookForLines.count * 30 + (lookForLines.isEmpty ? 0 : 20)
         var out = SVGText()
         out.open(width: width, height: height)
         out.text(title, x: 24, y: 50, size: 36, weight: "bold")
-        for (index, line) in Self.wrap(summary, width: (width - 48) / 14).prefix(2).enumerated() {
-            out.text(line, x: 24, y: 92 + index * 30, size: 24)
+        for (index, line) in Self.withCode(Self.wrap(summary, width: (width - 48) / 14)).prefix(2).enumerated() {
+            out.prose(line, x: 24, y: 92 + index * 30, size: 24, code: Self.mono)
         }
         for row in 0..<rows {
             drawRow(columns.filter { $0.row == row }, lanes: lanes, top: Self.headerHeight + row * rowHeight, width: width,
@@ -183,8 +280,8 @@ public struct TimelinePicture: Sendable {
             out.text("\(index + 1)", x: 36, y: y, size: 18, weight: "bold", fill: "#FFFFFF", anchor: "middle")
             out.text(note, x: 62, y: y, size: 22)
         }
-        for (index, line) in lookForLines.enumerated() {
-            out.text(line, x: 24, y: legendBottom + notes.count * 34 + 30 + index * 30, size: 22, weight: "bold")
+        for (index, line) in Self.withCode(lookForLines).enumerated() {
+            out.prose(line, x: 24, y: legendBottom + notes.count * 34 + 30 + index * 30, size: 22, weight: "bold", code: Self.mono)
         }
         out.close()
         return out.text
@@ -203,12 +300,12 @@ public struct TimelinePicture: Sendable {
                          fill: "none", stroke: "#444444", strokeWidth: 2, radius: 10, dashed: lane.depth > 1)
             }
             out.text(lane.mode.name, x: 20, y: top + Self.laneHeight / 2, size: 28, weight: "bold")
-            out.text(lane.depth > 1 ? "nested run (depth \(lane.depth))" : "outer run", x: 20, y: top + Self.laneHeight / 2 + 34, size: 20, fill: "#333333")
+            out.text(lane.depth > 1 ? labels.nestedRun(lane.depth) : labels.outerRun, x: 20, y: top + Self.laneHeight / 2 + 34, size: 20, fill: "#333333")
         }
 
         // The time axis: a line wherever the clock moved (and at the start of the row).
         out.line(x1: Self.laneLabelWidth - 10, y1: lanesBottom + 10, x2: chartRight, y2: lanesBottom + 10, stroke: "#000000", width: 2)
-        out.text("time →", x: 20, y: lanesBottom + 40, size: 22, weight: "bold")
+        out.text(labels.time, x: 20, y: lanesBottom + 40, size: 22, weight: "bold")
         var lastTime: Instant?
         var labelEnds = [Int.min, Int.min]
         for column in columns {
@@ -221,7 +318,7 @@ public struct TimelinePicture: Sendable {
                 let label = time.description
                 let line = labelEnds[0] < x ? 0 : labelEnds[1] < x ? 1 : 0
                 out.text(label, x: x + 2, y: lanesBottom + 40 + line * 28, size: 22)
-                labelEnds[line] = x + label.count * 13 + 8
+                labelEnds[line] = x + label.columns * 13 + 8
             }
         }
 
@@ -246,7 +343,7 @@ public struct TimelinePicture: Sendable {
             out.text(name.count > 20 ? name.prefix(19) + "…" : name, x: centre - 4, y: mid - 30, size: 22, rotate: -40)
         case .sleep(let duration, let reason):
             out.rect(x: column.x + 6, y: mid - 12, width: column.width - 12, height: 24, fill: "#777777", radius: 12)
-            out.text(Self.sleepLabel(duration), x: centre, y: mid - 24, size: 20, anchor: "middle")
+            out.text(Self.sleepLabel(duration, labels.sleep), x: centre, y: mid - 24, size: 20, anchor: "middle")
             out.text(reason, x: centre, y: mid + 42, size: 20, anchor: "middle")
         case .result(let text):
             out.rect(x: column.x + 6, y: mid - 20, width: column.width - 12, height: 40, fill: "#000000", radius: 4)
@@ -259,8 +356,8 @@ public struct TimelinePicture: Sendable {
 
     /// How long a sleep lasted on the loop's clock (nothing when the clock did not move: a
     /// virtual clock stands still while another thread wakes the loop).
-    static func sleepLabel(_ duration: Int64) -> String {
-        duration == 0 ? "sleep" : Instant(nanoseconds: duration).description
+    static func sleepLabel(_ duration: Int64, _ sleep: String) -> String {
+        duration == 0 ? sleep : Instant(nanoseconds: duration).description
     }
 
     /// E, T, S, W, A, X: entry, before timers, before sources, before waiting, after waiting, exit.
@@ -290,34 +387,32 @@ public struct TimelinePicture: Sendable {
     }
 
     func legend(top: Int, into out: inout SVGText) {
-        out.text("Legend", x: 24, y: top + 30, size: 24, weight: "bold")
+        out.text(labels.legend, x: 24, y: top + 30, size: 24, weight: "bold")
         var x = 170
         for callout in [TraceEvent.Callout.timer, .source, .port, .block, .mainQueue] {
             Self.shape(callout, x: x, y: top + 22, into: &out)
             out.text(callout.rawValue, x: x + 26, y: top + 30, size: 22)
-            x += 60 + callout.rawValue.count * 13
+            x += 60 + callout.rawValue.columns * 13
         }
         out.rect(x: x, y: top + 4, width: 40, height: 36, fill: "#000000", radius: 4)
         out.text("→", x: x + 20, y: top + 30, size: 20, weight: "bold", fill: "#FFFFFF", anchor: "middle")
-        out.text("run result", x: x + 50, y: top + 30, size: 22)
-        x += 190
+        out.text(labels.runResult, x: x + 50, y: top + 30, size: 22)
+        x += max(190, 60 + labels.runResult.columns * 13)
         out.circle(x: x + 14, y: top + 22, radius: 14, fill: "#000000")
         out.text("1", x: x + 14, y: top + 29, size: 18, weight: "bold", fill: "#FFFFFF", anchor: "middle")
-        out.text("note", x: x + 36, y: top + 30, size: 22)
+        out.text(labels.note, x: x + 36, y: top + 30, size: 22)
         out.rect(x: 170, y: top + 56, width: 40, height: 36, fill: "#FFFFFF", stroke: "#000000", strokeWidth: 2, radius: 6)
         out.text("E", x: 190, y: top + 82, size: 22, weight: "bold", anchor: "middle", family: Self.mono)
-        out.text("observers told: E entry · T before timers · S before sources · W before waiting · A after waiting · X exit",
-                 x: 226, y: top + 82, size: 22)
+        out.text(labels.activities, x: 226, y: top + 82, size: 22)
         out.rect(x: 170, y: top + 108, width: 40, height: 24, fill: "#777777", radius: 12)
-        out.text("the loop sleeps: how long above the bar, what woke it below", x: 226, y: top + 128, size: 22)
-        out.text("A callout's name is written above its mark. A dashed frame is a run nested inside a callout of the lane above.",
-                 x: 170, y: top + 166, size: 22)
+        out.text(labels.sleeps, x: 226, y: top + 128, size: 22)
+        out.text(labels.frames, x: 170, y: top + 166, size: 22)
     }
 }
 
 extension LoopTrace {
     /// What the loop did, as an SVG picture (see ``TimelinePicture``).
-    public func picture(title: String, summary: String = "", lookFor: String = "") -> String {
-        TimelinePicture(events, title: title, summary: summary, lookFor: lookFor).svg
+    public func picture(title: String, summary: String = "", lookFor: String = "", labels: TimelinePicture.Labels = .english) -> String {
+        TimelinePicture(events, title: title, summary: summary, lookFor: lookFor, labels: labels).svg
     }
 }

@@ -1,22 +1,22 @@
-import KataCore
 import RunLoopEngine
 
-/// What `kata trace` says about each scenario, in both languages, keyed by the scenario's name.
+/// What `kata trace` and the lesson pictures say about each scenario, in both languages, keyed by
+/// the scenario's name.
 ///
-/// The engine keeps its scenarios' English one-liners (`TraceScenario.summary`, `lookFor`, also
-/// drawn into the lesson pictures) and knows nothing of the course's languages; the Chinese side
-/// lives here, beside the English it translates. A test checks that every scenario has its entry
-/// and that the English side is the engine's own.
-enum ScenarioText {
-    struct Entry {
+/// The engine keeps its scenarios' English one-liners (`TraceScenario.summary`, `lookFor`) and
+/// knows nothing of the course's languages; the Chinese side lives here, beside the English it
+/// translates. A test checks that every scenario has its entry and that the English side is the
+/// engine's own.
+public enum ScenarioText {
+    public struct Entry {
         /// One line: what the scenario shows.
-        let summary: Text
+        public let summary: Text
         /// What to look for in the timeline.
-        let lookFor: Text
+        public let lookFor: Text
     }
 
     /// The scenario's texts; the engine's English on both sides for a scenario with no entry.
-    static func of(_ scenario: TraceScenario) -> Entry {
+    public static func of(_ scenario: TraceScenario) -> Entry {
         guard let zh = chinese[scenario.name] else {
             return Entry(summary: Text(en: scenario.summary, zh: scenario.summary), lookFor: Text(en: scenario.lookFor, zh: scenario.lookFor))
         }
@@ -25,7 +25,7 @@ enum ScenarioText {
 
     /// The Chinese summary and what to look for, by scenario name. Trace words (`→ finished`,
     /// `woke: port`) and the scenario's own names for its parts stay as the timeline prints them.
-    static let chinese: [String: (summary: String, lookFor: String)] = [
+    public static let chinese: [String: (summary: String, lookFor: String)] = [
         "thread-gets-its-loop": (
             "子线程第一次获取自己的 RunLoop（这时才创建），再获取一次（还是同一个），运行它，然后退出（RunLoop 随之被丢弃）",
             "子线程只有一个 RunLoop：第二次获取得到的是同一个；线程退出后，登记表里就没有它了"),
