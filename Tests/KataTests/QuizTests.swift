@@ -535,6 +535,20 @@ struct QuizChineseScreenTests {
         expectChinese(left.joined(separator: "\n"), [question], "kata quiz 36 --engine")
     }
 
+    @Test("KATA_LANG=zh-Hans kata quiz N --svg: the picture's title and labels in Chinese")
+    func picture() async throws {
+        let fixture = try KataFixture()
+        defer { fixture.remove() }
+        let question = try #require(QuizBank.question(41))
+        let ran = try await run(["quiz", "41", "--svg", fixture.path("q41.svg")], in: fixture)
+        #expect(ran.status == Kata.ExitCode.ok, "\(ran.errors)")
+        expectChinese(ran.output, [], "kata quiz 41 --svg")
+        let svg = try #require(fixture.read("q41.svg").map { String(decoding: $0, as: UTF8.self) })
+        #expect(svg.contains("第 41 题：\(question.title.zh)"))
+        let labels = TimelinePicture.Labels.in(.zhHans)
+        #expect(svg.contains(">\(labels.outerRun)<") && !svg.contains(">\(TimelinePicture.Labels.english.outerRun)<"), "the picture's labels are Chinese")
+    }
+
     @Test("KATA_LANG=zh-Hans kata quiz --interview --answer: ten questions, a score, a wrong answer's why, the lessons to revisit")
     func interview() async throws {
         let fixture = try KataFixture()

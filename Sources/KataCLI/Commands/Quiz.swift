@@ -243,7 +243,8 @@ struct QuizSession {
             return Kata.ExitCode.checkFailed
         }
         let picture = outcome.trace.picture(title: QuizSession.pictureTitle(question).localized,
-                                            summary: Catalog.lesson(question.lesson).map { QuizSession.pictureSummary($0).localized } ?? "")
+                                            summary: Catalog.lesson(question.lesson).map { QuizSession.pictureSummary($0).localized } ?? "",
+                                            labels: .in(.current))
         guard Commands.write(picture, to: path, complain: complain) else { return Kata.ExitCode.usage }
         output(Text(en: "Wrote \(path): the engine's timeline of question \(question.number), as a picture (it shows the answer).",
                     zh: "已写入 \(path)：第 \(question.number) 题引擎的时间线图（图里能看到答案）。").localized)
