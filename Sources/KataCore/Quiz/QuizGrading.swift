@@ -11,27 +11,32 @@ public struct QuizGrade: Sendable, Equatable {
 
 /// An answer `kata quiz` cannot read, and why.
 public struct QuizAnswerError: Error, Equatable, CustomStringConvertible {
-    public let description: String
-    init(_ description: String) { self.description = description }
+    public let message: Text
+    init(_ message: Text) { self.message = message }
+    /// The message in the language of this process.
+    public var description: String { message.localized }
 }
 
 extension QuizQuestion {
     /// Reads what the learner typed: `b` for a choice; `entry, beforeWaiting, exit` for an
-    /// order; `1000, 3500` (ms) or `none` for times.
+    /// order; `1000, 3500` (ms) or `none` for times. A Chinese keyboard's forms read the same:
+    /// full-width letters and digits, `，；、` between items, `（b）`, `毫秒`, `无`.
     public func parse(_ raw: String) throws(QuizAnswerError) -> [String] {
-        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = QuizQuestion.halfWidth(raw).trimmingCharacters(in: .whitespacesAndNewlines)
         switch form {
         case .choice(let choices):
-            let letter = text.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "()."))
+            let letter = text.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "().。 "))
             guard letter.count == 1, let index = choices.indices.first(where: { QuizQuestion.letter($0) == letter }) else {
-                throw QuizAnswerError("answer with one letter, a to \(QuizQuestion.letter(choices.count - 1))")
+                let last = QuizQuestion.letter(choices.count - 1)
+                throw QuizAnswerError(Text(en: "answer with one letter, a to \(last)", zh: "请用一个字母作答，a 到 \(last)"))
             }
             return [choices[index].value]
         case .order(let words):
             guard !QuizQuestion.isNone(text) else { return [] }
             return try QuizQuestion.items(text).map { item throws(QuizAnswerError) in
                 guard let word = words.first(where: { QuizQuestion.key($0) == QuizQuestion.key(item) }) else {
-                    throw QuizAnswerError("'\(item)' is not one of the words: \(words.joined(separator: ", "))")
+                    throw QuizAnswerError(Text(en: "'\(item)' is not one of the words: \(words.joined(separator: ", "))",
+                                               zh: "`\(item)` 不在可选的词里：\(QuizQuestion.codeList(words))"))
                 }
                 return word
             }
@@ -39,9 +44,12 @@ extension QuizQuestion {
             guard !QuizQuestion.isNone(text) else { return [] }
             return try QuizQuestion.items(text).map { item throws(QuizAnswerError) in
                 var number = item.lowercased()
-                if number.hasSuffix("ms") { number = String(number.dropLast(2)).trimmingCharacters(in: .whitespaces) }
+                for unit in ["ms", "毫秒"] where number.hasSuffix(unit) {
+                    number = String(number.dropLast(unit.count)).trimmingCharacters(in: .whitespaces)
+                }
                 guard let ms = Double(number), ms.isFinite, ms >= 0 else {
-                    throw QuizAnswerError("'\(item)' is not a time in milliseconds (e.g. 1000, 3500)")
+                    throw QuizAnswerError(Text(en: "'\(item)' is not a time in milliseconds (e.g. 1000, 3500)",
+                                               zh: "`\(item)` 不是以毫秒为单位的时间（例如 1000, 3500）"))
                 }
                 return ms == ms.rounded() ? String(Int64(ms)) : String(ms)
             }
@@ -54,39 +62,70 @@ extension QuizQuestion {
     }
 
     /// An answer written as the learner would type it: the option's letter for a choice.
-    public func display(_ answer: [String]) -> String {
+    public func display(_ answer: [String]) -> Text {
         switch form {
         case .choice(let choices):
-            guard let value = answer.first else { return "(none)" }
-            guard let index = choices.firstIndex(where: { $0.value == value }) else { return value }
-            return "\(QuizQuestion.letter(index))) \(choices[index].text)"
+            guard let value = answer.first else { return Text(en: "(none)", zh: "（无）") }
+            guard let index = choices.firstIndex(where: { $0.value == value }) else { return Text(en: value, zh: value) }
+            let letter = QuizQuestion.letter(index)
+            return Text(en: "\(letter)) \(choices[index].text.en)", zh: "\(letter)) \(choices[index].text.zh)")
         case .order, .times:
-            return answer.isEmpty ? "none" : answer.joined(separator: ", ")
+            return answer.isEmpty ? QuizQuestion.none : Text(en: answer.joined(separator: ", "), zh: answer.joined(separator: ", "))
         }
     }
 
-    /// What to type, for the question's form.
-    public var answerHint: String {
+    /// An empty answer to an order or times question, as shown and as typed.
+    public static let none = Text(en: "none", zh: "无")
+
+    /// What to type, for the question's form. The words of an order question are what the
+    /// scenario prints or the loop reports: typed as they are in either language.
+    public var answerHint: Text {
         switch form {
-        case .choice(let choices): "one letter, a to \(QuizQuestion.letter(choices.count - 1))"
-        case .order(let words): "words in order, separated by commas, from: \(words.joined(separator: ", "))"
-        case .times: "times in ms on the virtual clock, separated by commas (or: none)"
+        case .choice(let choices):
+            let last = QuizQuestion.letter(choices.count - 1)
+            return Text(en: "one letter, a to \(last)", zh: "一个字母，a 到 \(last)")
+        case .order(let words):
+            return Text(en: "words in order, separated by commas, from: \(words.joined(separator: ", "))",
+                        zh: "按顺序写出下面的词，用逗号分隔：\(QuizQuestion.codeList(words))")
+        case .times:
+            return Text(en: "times in ms on the virtual clock, separated by commas (or: none)",
+                        zh: "虚拟时钟上的时间（毫秒），用逗号分隔（一次都没有就写：无）")
         }
+    }
+
+    /// `` `after the call`, `delayed` ``: the words an order question offers, as code.
+    static func codeList(_ words: [String]) -> String {
+        words.map { "`\($0)`" }.joined(separator: ", ")
     }
 
     static func items(_ text: String) -> [String] {
-        text.split(whereSeparator: { $0 == "," || $0 == ";" || $0 == "\n" })
+        text.split(whereSeparator: { ",;\n，；、".contains($0) })
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
     }
 
     static func isNone(_ text: String) -> Bool {
-        ["", "none", "-", "nothing", "never"].contains(text.lowercased())
+        ["", "none", "-", "nothing", "never", "无", "没有", "不会", "从不", "一次都没有"].contains(text.lowercased())
     }
 
     /// `Before waiting`, `before-waiting`, `beforeWaiting` → `beforewaiting`.
     static func key(_ word: String) -> String {
         word.lowercased().filter { !" -_.".contains($0) }
+    }
+
+    /// Full-width forms (`ａ`, `１０００`, `（`, `，`) → their ASCII twins, and the
+    /// ideographic space → a space: what a Chinese input method may type.
+    public static func halfWidth(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x3000: out.append(" ")
+            case 0xFF01...0xFF5E:
+                out.append(Unicode.Scalar(scalar.value - 0xFEE0)!)
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
     }
 
     // MARK: The engine code, read from the source

@@ -20,27 +20,53 @@ public struct QuizQuestion: Sendable, Identifiable {
     /// One option of a choice question: the text shown, and the value the run reports when
     /// this option is what happened.
     public struct Choice: Sendable, Equatable {
-        public let text: String
+        public let text: Text
         public let value: String
-        public init(_ text: String, value: String) {
-            self.text = text
+        public init(en: String, zh: String, value: String) {
+            self.text = Text(en: en, zh: zh)
             self.value = value
+        }
+        /// An option that is a name from the API (`kCFRunLoopRunFinished`): the same in both languages.
+        public init(code: String, value: String) {
+            self.init(en: code, zh: code, value: value)
         }
     }
 
-    /// The texts a learner reads, kept together so another language can sit beside them.
-    public struct Text: Sendable {
+    /// The texts a learner reads, each in both languages.
+    public struct Wording: Sendable {
         /// What to predict.
-        public let question: String
-        /// The scenario as an iOS developer writes it (Swift on RunLoop, Timer, perform…).
+        public let question: Text
+        /// The scenario as an iOS developer writes it (Swift on RunLoop, Timer, perform…), with
+        /// English comments. It is code: the Chinese side is the same code, only its comments
+        /// translated (``ios(in:)``).
         public let ios: String
+        /// The twin of each prose comment in ``ios`` (the text after `// `). A comment that is
+        /// code (`// @objc func delayed() { … }`) has none and reads the same in both languages.
+        public let comments: [Text]
         /// Why the loop does what it does, in a few sentences.
-        public let why: String
-        public init(question: String, ios: String, why: String) {
+        public let why: Text
+        public init(question: Text, ios: String, comments: [Text] = [], why: Text) {
             self.question = question
             self.ios = ios
+            self.comments = comments
             self.why = why
         }
+
+        /// The iOS code with its comments in `language`: each line's `// comment` replaced by
+        /// its twin, the code before it untouched.
+        public func ios(in language: Language) -> String {
+            guard language != .en else { return ios }
+            return ios.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                let line = String(line)
+                guard let slashes = line.range(of: "// ") else { return line }
+                let comment = String(line[slashes.upperBound...])
+                guard let twin = comments.first(where: { $0.en == comment }) else { return line }
+                return String(line[..<slashes.upperBound]) + twin.in(language)
+            }.joined(separator: "\n")
+        }
+
+        /// The iOS code in the language of this process.
+        public var localizedIOS: String { ios(in: Language.current) }
     }
 
     /// Where the scenario runs.
@@ -57,8 +83,8 @@ public struct QuizQuestion: Sendable, Identifiable {
     /// The lesson whose page explains the answer.
     public let lesson: Int
     /// A few words: `the timer that stops while scrolling`.
-    public let title: String
-    public let text: Text
+    public let title: Text
+    public let wording: Wording
     public let form: Form
     public let setting: Setting
     /// The file that defines the question, relative to the package root: the engine code shown
@@ -68,12 +94,12 @@ public struct QuizQuestion: Sendable, Identifiable {
 
     public var id: Int { number }
 
-    init(number: Int, lesson: Int, title: String, form: Form, setting: Setting = .thread, text: Text,
+    init(number: Int, lesson: Int, title: Text, form: Form, setting: Setting = .thread, wording: Wording,
          file: String = #filePath, body: @escaping @Sendable (QuizStage) throws -> [String]) {
         self.number = number
         self.lesson = lesson
         self.title = title
-        self.text = text
+        self.wording = wording
         self.form = form
         self.setting = setting
         self.sourceFile = QuizQuestion.packageRelative(file)
@@ -103,11 +129,16 @@ public struct QuizQuestion: Sendable, Identifiable {
             let loop = Loop.current
             if self.setting == .appMain { loop.addCommonMode(.tracking) }   // UIKit marks tracking common
             stage.trace = loop.startTracing()
-            do { box.answer = try self.body(stage) } catch { box.failure = "the scenario threw: \(error)" }
+            do { box.answer = try self.body(stage) } catch {
+                box.failure = Text(en: "the scenario threw: \(error)", zh: "场景抛出了错误：\(error)").localized
+            }
         }
-        do { try thread.start() } catch { return QuizOutcome(answer: nil, trace: LoopTrace(), failure: "could not start: \(error)") }
+        do { try thread.start() } catch {
+            return QuizOutcome(answer: nil, trace: LoopTrace(), failure: Text(en: "could not start: \(error)", zh: "无法启动：\(error)").localized)
+        }
         guard thread.join(timeout: 10) else {
-            return QuizOutcome(answer: nil, trace: stage.trace ?? LoopTrace(), failure: "the scenario did not finish within 10 s")
+            return QuizOutcome(answer: nil, trace: stage.trace ?? LoopTrace(),
+                               failure: Text(en: "the scenario did not finish within 10 s", zh: "场景没有在 10 秒内结束").localized)
         }
         stage.finishWorkers()
         return QuizOutcome(answer: box.failure == nil ? box.answer : nil, trace: stage.trace ?? LoopTrace(), failure: box.failure)

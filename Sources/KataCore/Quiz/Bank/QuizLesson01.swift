@@ -3,16 +3,19 @@ import RunLoopEngine
 extension QuizBank {
     static let lesson01: [QuizQuestion] = [
         QuizQuestion(
-            number: 1, lesson: 1, title: "RunLoop.current twice on one thread",
-            form: .choice([.init("the same loop both times", value: "same"), .init("a new loop each time", value: "different")]),
-            text: .init(
-                question: "On one thread, the code asks for RunLoop.current twice. Does it get the same loop?",
+            number: 1, lesson: 1,
+            title: .init(en: "RunLoop.current twice on one thread", zh: "同一线程上两次取 RunLoop.current"),
+            form: .choice([.init(en: "the same loop both times", zh: "两次拿到的是同一个 RunLoop", value: "same"), .init(en: "a new loop each time", zh: "每次都是一个新的 RunLoop", value: "different")]),
+            wording: .init(
+                question: .init(en: "On one thread, the code asks for RunLoop.current twice. Does it get the same loop?",
+                                zh: "在同一个线程上，代码两次获取 RunLoop.current。两次拿到的是同一个 RunLoop 吗？"),
                 ios: """
                     let first = RunLoop.current
                     let second = RunLoop.current
                     print(first === second)
                     """,
-                why: "A thread has one loop, made on its first request and kept in a table keyed by the thread; every later request returns it.")
+                why: .init(en: "A thread has one loop, made on its first request and kept in a table keyed by the thread; every later request returns it.",
+                           zh: "每个线程只有一个 RunLoop：第一次获取时创建，存进一张以线程为 key 的表；之后再获取，返回的都是它。"))
         ) { stage in
             // ▼ quiz 1
             let first = Loop.current
@@ -21,11 +24,13 @@ extension QuizBank {
             // ▲ quiz 1
         },
         QuizQuestion(
-            number: 2, lesson: 1, title: "RunLoop.current on a background thread",
-            form: .choice([.init("the main loop", value: "main"), .init("a loop of its own, made on this request", value: "own")]),
+            number: 2, lesson: 1,
+            title: .init(en: "RunLoop.current on a background thread", zh: "子线程上的 RunLoop.current"),
+            form: .choice([.init(en: "the main loop", zh: "主线程的 RunLoop", value: "main"), .init(en: "a loop of its own, made on this request", zh: "它自己的 RunLoop，在这次获取时创建", value: "own")]),
             setting: .appMain,
-            text: .init(
-                question: "The main thread starts a thread that asks for RunLoop.current. Which loop does it get?",
+            wording: .init(
+                question: .init(en: "The main thread starts a thread that asks for RunLoop.current. Which loop does it get?",
+                                zh: "主线程启动一个子线程，子线程获取 RunLoop.current。它拿到的是哪个 RunLoop？"),
                 ios: """
                     let main = RunLoop.main
                     let thread = Thread {
@@ -34,7 +39,8 @@ extension QuizBank {
                     }
                     thread.start()
                     """,
-                why: "RunLoop.current is the calling thread's loop: a background thread gets a loop of its own, made the first time it asks. Only the main thread's loop is the main loop.")
+                why: .init(en: "RunLoop.current is the calling thread's loop: a background thread gets a loop of its own, made the first time it asks. Only the main thread's loop is the main loop.",
+                           zh: "RunLoop.current 是调用它的线程自己的 RunLoop：子线程拿到的是它自己的 RunLoop，在第一次获取时创建。只有主线程的 RunLoop 才是主 RunLoop。"))
         ) { stage in
             // ▼ quiz 2
             let main = Loop.current
@@ -48,19 +54,23 @@ extension QuizBank {
             // ▲ quiz 2
         },
         QuizQuestion(
-            number: 3, lesson: 1, title: "a thread's loop after the thread exits",
-            form: .choice([.init("it is torn down with the thread", value: "torn down"),
-                           .init("it lives on, ready to run again", value: "alive"),
-                           .init("it becomes the main loop", value: "main")]),
-            text: .init(
-                question: "A thread asks for its loop, keeps a reference, and exits. What is left of the loop?",
+            number: 3, lesson: 1,
+            title: .init(en: "a thread's loop after the thread exits", zh: "线程退出之后，它的 RunLoop"),
+            form: .choice([.init(en: "it is torn down with the thread", zh: "随线程一起被销毁", value: "torn down"),
+                           .init(en: "it lives on, ready to run again", zh: "继续存在，随时可以再运行", value: "alive"),
+                           .init(en: "it becomes the main loop", zh: "变成主 RunLoop", value: "main")]),
+            wording: .init(
+                question: .init(en: "A thread asks for its loop, keeps a reference, and exits. What is left of the loop?",
+                                zh: "一个线程获取自己的 RunLoop，保留一个引用，然后退出。这个 RunLoop 还剩下什么？"),
                 ios: """
                     var kept: CFRunLoop?
                     let thread = Thread { kept = CFRunLoopGetCurrent() }
                     thread.start()
                     // … after the thread has exited
                     """,
-                why: "The loop table forgets a thread's loop when the thread exits, and the loop's sources are removed: it can run nothing again. CF: __CFFinalizeRunLoop.")
+                comments: [.init(en: "… after the thread has exited", zh: "…… 线程退出之后")],
+                why: .init(en: "The loop table forgets a thread's loop when the thread exits, and the loop's sources are removed: it can run nothing again. CF: __CFFinalizeRunLoop.",
+                           zh: "线程退出时，RunLoop 表会忘掉这个线程的 RunLoop，它的事件源也被移除：它再也不能运行任何东西。CF 里对应的是 __CFFinalizeRunLoop。"))
         ) { stage in
             // ▼ quiz 3
             let kept = Holder<Loop?>(nil)

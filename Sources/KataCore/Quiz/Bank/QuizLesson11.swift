@@ -3,10 +3,12 @@ import RunLoopEngine
 extension QuizBank {
     static let lesson11: [QuizQuestion] = [
         QuizQuestion(
-            number: 35, lesson: 11, title: "the activities of a run with one timer",
+            number: 35, lesson: 11,
+            title: .init(en: "the activities of a run with one timer", zh: "只有一个定时器的运行：依次经过哪些状态"),
             form: .order(words: QuizStage.activityWords + ["once"]),
-            text: .init(
-                question: "An observer prints every activity; the default mode holds one one-shot timer due in 1 s (it prints \"once\"). What is printed during a 5 s CFRunLoopRunInMode?",
+            wording: .init(
+                question: .init(en: "An observer prints every activity; the default mode holds one one-shot timer due in 1 s (it prints \"once\"). What is printed during a 5 s CFRunLoopRunInMode?",
+                                zh: "一个观察者打印每个状态；default Mode 里只有一个 1 秒后到期的一次性定时器（它打印 `once`）。5 秒的 CFRunLoopRunInMode 期间打印出什么？"),
                 ios: """
                     let observer = CFRunLoopObserverCreateWithHandler(nil, CFRunLoopActivity.allActivities.rawValue, true, 0) { _, activity in
                         print(activity)
@@ -17,7 +19,8 @@ extension QuizBank {
                     RunLoop.current.add(timer, forMode: .default)
                     CFRunLoopRunInMode(.defaultMode, 5, false)
                     """,
-                why: "Entry, then a pass: before timers, before sources, nothing to do so before waiting; the timer wakes it (after waiting) and fires. The mode is then empty, so the run ends — exit — without another pass.")
+                why: .init(en: "Entry, then a pass: before timers, before sources, nothing to do so before waiting; the timer wakes it (after waiting) and fires. The mode is then empty, so the run ends — exit — without another pass.",
+                           zh: "先是 `entry`，然后一轮循环：`beforeTimers`、`beforeSources`，没事可做，于是 `beforeWaiting`；定时器唤醒 RunLoop（`afterWaiting`）并触发。之后 Mode 空了，运行结束——`exit`——不再有下一轮。"))
         ) { stage in
             // ▼ quiz 35
             let observer = Loop.Observer(name: "printer", activities: .all) { _ in }
@@ -32,10 +35,12 @@ extension QuizBank {
             // ▲ quiz 35
         },
         QuizQuestion(
-            number: 36, lesson: 11, title: "the activities after a touch",
+            number: 36, lesson: 11,
+            title: .init(en: "the activities after a touch", zh: "一次触摸之后：依次经过哪些状态"),
             form: .order(words: QuizStage.activityWords + ["touch", "event"]),
-            text: .init(
-                question: "A touch arrives on a port (its handler prints \"touch\" and signals the event source0, which prints \"event\"). From the wake-up, what is printed until the loop is about to sleep again?",
+            wording: .init(
+                question: .init(en: "A touch arrives on a port (its handler prints \"touch\" and signals the event source0, which prints \"event\"). From the wake-up, what is printed until the loop is about to sleep again?",
+                                zh: "一次触摸经端口到达（端口的处理方法打印 `touch`，并标记事件 Source0，后者打印 `event`）。从唤醒开始，到 RunLoop 将要再次休眠为止，打印出什么？"),
                 ios: """
                     var context = CFRunLoopSourceContext()
                     context.perform = { _ in print("event") }
@@ -48,7 +53,13 @@ extension QuizBank {
                     CFRunLoopRunInMode(.defaultMode, 1, false)
                     // which lines, from afterWaiting to the next beforeWaiting?
                     """,
-                why: "The port wakes the loop (after waiting) and its handler runs. The signalled source0 runs in the next pass (before timers, before sources, event); because a source ran, that pass polls instead of sleeping, so the pass after it comes straight away and only then, with nothing left, says before waiting.")
+                comments: [.init(en: "UIKit's event source (a source0)", zh: "UIKit 的事件源（一个 Source0）"),
+                           .init(en: "the touch port (a source1)", zh: "触摸端口（一个 Source1）"),
+                           .init(en: "touches' delegate, handleMachMessage: print(\"touch\"); CFRunLoopSourceSignal(event)", zh: "`touches` 的代理在 handleMachMessage: 里 print(\"touch\")，然后 CFRunLoopSourceSignal(event)"),
+                           .init(en: "an observer prints every activity; a touch arrives on the port", zh: "一个观察者打印每个状态；一次触摸到达端口"),
+                           .init(en: "which lines, from afterWaiting to the next beforeWaiting?", zh: "从 afterWaiting 到下一个 beforeWaiting，打印出哪些行？")],
+                why: .init(en: "The port wakes the loop (after waiting) and its handler runs. The signalled source0 runs in the next pass (before timers, before sources, event); because a source ran, that pass polls instead of sleeping, so the pass after it comes straight away and only then, with nothing left, says before waiting.",
+                           zh: "端口唤醒 RunLoop（`afterWaiting`），它的处理方法执行。被标记的 Source0 在下一轮执行（`beforeTimers`、`beforeSources`、`event`）；因为执行了事件源，这一轮只轮询、不休眠，所以紧接着又是一轮，直到这时无事可做，才发出 `beforeWaiting`。"))
         ) { stage in
             // ▼ quiz 36
 
@@ -67,10 +78,12 @@ extension QuizBank {
             // ▲ quiz 36
         },
         QuizQuestion(
-            number: 37, lesson: 11, title: "two observers of one activity",
+            number: 37, lesson: 11,
+            title: .init(en: "two observers of one activity", zh: "监听同一个状态的两个观察者"),
             form: .order(words: ["A", "B"]),
-            text: .init(
-                question: "Observer A has order 10, observer B order -10; both watch beforeWaiting, and A was added first. In which order do they print?",
+            wording: .init(
+                question: .init(en: "Observer A has order 10, observer B order -10; both watch beforeWaiting, and A was added first. In which order do they print?",
+                                zh: "观察者 A 的 order 是 10，观察者 B 的 order 是 -10；两者都监听 beforeWaiting，并且 A 先加入。它们按什么顺序打印？"),
                 ios: """
                     let a = CFRunLoopObserverCreateWithHandler(nil, CFRunLoopActivity.beforeWaiting.rawValue, false, 10) { _, _ in print("A") }
                     let b = CFRunLoopObserverCreateWithHandler(nil, CFRunLoopActivity.beforeWaiting.rawValue, false, -10) { _, _ in print("B") }
@@ -79,7 +92,8 @@ extension QuizBank {
                     RunLoop.current.add(NSMachPort(), forMode: .default)
                     CFRunLoopRunInMode(.defaultMode, 1, false)
                     """,
-                why: "Observers are called in ascending order, whatever the order they were added in: B (−10) before A (10). UIKit relies on this for its pool observers at the two extremes.")
+                why: .init(en: "Observers are called in ascending order, whatever the order they were added in: B (−10) before A (10). UIKit relies on this for its pool observers at the two extremes.",
+                           zh: "观察者按 order 从小到大调用，与加入的先后无关：B（−10）在 A（10）之前。UIKit 把自动释放池的两个观察者分别放在 order 的两个极端，靠的正是这一点。"))
         ) { stage in
             // ▼ quiz 37
             let a = Loop.Observer(name: "A", activities: .beforeWaiting, repeats: false, order: 10) { _ in stage.print("A") }
@@ -92,10 +106,12 @@ extension QuizBank {
             // ▲ quiz 37
         },
         QuizQuestion(
-            number: 38, lesson: 11, title: "the activities of a run with no time",
+            number: 38, lesson: 11,
+            title: .init(en: "the activities of a run with no time", zh: "时长为 0 的运行：依次经过哪些状态"),
             form: .order(words: QuizStage.activityWords),
-            text: .init(
-                question: "An observer prints every activity; the mode holds a port and nothing is pending. What is printed by CFRunLoopRunInMode(.defaultMode, 0, false)?",
+            wording: .init(
+                question: .init(en: "An observer prints every activity; the mode holds a port and nothing is pending. What is printed by CFRunLoopRunInMode(.defaultMode, 0, false)?",
+                                zh: "一个观察者打印每个状态；Mode 里有一个端口，没有待处理的事。CFRunLoopRunInMode(.defaultMode, 0, false) 打印出什么？"),
                 ios: """
                     let observer = CFRunLoopObserverCreateWithHandler(nil, CFRunLoopActivity.allActivities.rawValue, true, 0) { _, activity in
                         print(activity)
@@ -104,7 +120,8 @@ extension QuizBank {
                     RunLoop.current.add(NSMachPort(), forMode: .default)
                     CFRunLoopRunInMode(.defaultMode, 0, false)
                     """,
-                why: "A run with no time polls: it looks for work without sleeping, so there is no before waiting and no after waiting — entry, one pass, exit (timed out).")
+                why: .init(en: "A run with no time polls: it looks for work without sleeping, so there is no before waiting and no after waiting — entry, one pass, exit (timed out).",
+                           zh: "时长为 0 的运行只轮询：找活干但不休眠，所以没有 `beforeWaiting`，也没有 `afterWaiting`——`entry`、一轮循环、`exit`（超时）。"))
         ) { stage in
             // ▼ quiz 38
             let observer = Loop.Observer(name: "printer", activities: .all) { _ in }

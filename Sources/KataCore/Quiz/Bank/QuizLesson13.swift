@@ -3,17 +3,22 @@ import RunLoopEngine
 extension QuizBank {
     static let lesson13: [QuizQuestion] = [
         QuizQuestion(
-            number: 41, lesson: 13, title: "the timer that stops while scrolling",
+            number: 41, lesson: 13,
+            title: .init(en: "the timer that stops while scrolling", zh: "滑动时停下的定时器"),
             form: .times,
             setting: .appMain,
-            text: .init(
-                question: "Timer.scheduledTimer ticks every second on the main thread. The user scrolls from 1.5 s to 3.5 s. When does the timer fire in the first 4.2 s?",
+            wording: .init(
+                question: .init(en: "Timer.scheduledTimer ticks every second on the main thread. The user scrolls from 1.5 s to 3.5 s. When does the timer fire in the first 4.2 s?",
+                                zh: "Timer.scheduledTimer 在主线程上每秒触发一次。用户从 1.5 秒滑动到 3.5 秒。前 4.2 秒里，定时器什么时候触发？"),
                 ios: """
                     Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in print("tick") }   // default mode
                     scroll(from: 1.5, to: 3.5)   // the finger is down: UIKit runs the tracking mode
                     RunLoop.current.run(until: Date(timeIntervalSinceNow: 4.2))
                     """,
-                why: "scheduledTimer puts the timer in the default mode; during the scroll the main loop runs the tracking mode, so the ticks at 2 and 3 s do not come. When the default mode runs again at 3.5 s the late timer fires once, then keeps its phase: 4 s.")
+                comments: [.init(en: "default mode", zh: "放在 default Mode 里"),
+                           .init(en: "the finger is down: UIKit runs the tracking mode", zh: "手指按着：UIKit 运行 tracking Mode")],
+                why: .init(en: "scheduledTimer puts the timer in the default mode; during the scroll the main loop runs the tracking mode, so the ticks at 2 and 3 s do not come. When the default mode runs again at 3.5 s the late timer fires once, then keeps its phase: 4 s.",
+                           zh: "scheduledTimer 把定时器放在 default Mode；滑动期间主 RunLoop 运行 tracking Mode，所以 2 秒和 3 秒的滴答不会到来。3.5 秒 default Mode 恢复运行时，晚了的定时器触发一次，然后保持原来的节奏：4 秒。"))
         ) { stage in
             // ▼ quiz 41
             try Loop.current.add(try Loop.Timer(name: "tick", fireDate: Loop.current.now + 1, interval: 1) { _ in }, forMode: .default)
@@ -23,11 +28,13 @@ extension QuizBank {
             // ▲ quiz 41
         },
         QuizQuestion(
-            number: 42, lesson: 13, title: "the ticker in the common modes",
+            number: 42, lesson: 13,
+            title: .init(en: "the ticker in the common modes", zh: "加到 `.common` 的定时器"),
             form: .times,
             setting: .appMain,
-            text: .init(
-                question: "The same scroll, but the timer is added with RunLoop.main.add(timer, forMode: .common). When does it fire in the first 4.2 s?",
+            wording: .init(
+                question: .init(en: "The same scroll, but the timer is added with RunLoop.main.add(timer, forMode: .common). When does it fire in the first 4.2 s?",
+                                zh: "同样的滑动，但定时器是用 RunLoop.main.add(timer, forMode: .common) 加进去的。前 4.2 秒里它什么时候触发？"),
                 ios: """
                     let timer = Timer(timeInterval: 1, repeats: true) { _ in print("tick") }
                     timer.fireDate = Date(timeIntervalSinceNow: 1)
@@ -35,7 +42,9 @@ extension QuizBank {
                     scroll(from: 1.5, to: 3.5)   // the finger is down: UIKit runs the tracking mode
                     RunLoop.current.run(until: Date(timeIntervalSinceNow: 4.2))
                     """,
-                why: "UIKit marks the tracking mode common, so a timer in the common modes is in the tracking mode too and keeps its ticks while the user scrolls.")
+                comments: [.init(en: "the finger is down: UIKit runs the tracking mode", zh: "手指按着：UIKit 运行 tracking Mode")],
+                why: .init(en: "UIKit marks the tracking mode common, so a timer in the common modes is in the tracking mode too and keeps its ticks while the user scrolls.",
+                           zh: "UIKit 把 tracking Mode 标记为 common，所以加到 `.common` 的定时器也在 tracking Mode 里，用户滑动时照常触发。"))
         ) { stage in
             // ▼ quiz 42
             let timer = try Loop.Timer(name: "tick", fireDate: Loop.current.now + 1, interval: 1) { _ in }
@@ -47,11 +56,13 @@ extension QuizBank {
             // ▲ quiz 42
         },
         QuizQuestion(
-            number: 43, lesson: 13, title: "a timer in the tracking mode only",
+            number: 43, lesson: 13,
+            title: .init(en: "a timer in the tracking mode only", zh: "只在 tracking Mode 里的定时器"),
             form: .times,
             setting: .appMain,
-            text: .init(
-                question: "The same scroll, but the timer is added to the tracking mode only. When does it fire in the first 4.2 s?",
+            wording: .init(
+                question: .init(en: "The same scroll, but the timer is added to the tracking mode only. When does it fire in the first 4.2 s?",
+                                zh: "同样的滑动，但定时器只加到了 tracking Mode。前 4.2 秒里它什么时候触发？"),
                 ios: """
                     let timer = Timer(timeInterval: 1, repeats: true) { _ in print("tick") }
                     timer.fireDate = Date(timeIntervalSinceNow: 1)
@@ -59,7 +70,9 @@ extension QuizBank {
                     scroll(from: 1.5, to: 3.5)   // the finger is down: UIKit runs the tracking mode
                     RunLoop.current.run(until: Date(timeIntervalSinceNow: 4.2))
                     """,
-                why: "The timer lives only in the tracking mode: it is late at 1.5 s when the scroll begins and fires at once, then at 2 and 3 s; after the scroll the default mode runs and the timer waits.")
+                comments: [.init(en: "the finger is down: UIKit runs the tracking mode", zh: "手指按着：UIKit 运行 tracking Mode")],
+                why: .init(en: "The timer lives only in the tracking mode: it is late at 1.5 s when the scroll begins and fires at once, then at 2 and 3 s; after the scroll the default mode runs and the timer waits.",
+                           zh: "定时器只在 tracking Mode 里：1.5 秒滑动开始时它已经晚了，于是立即触发，然后在 2 秒和 3 秒触发；滑动结束后运行的是 default Mode，定时器只能等着。"))
         ) { stage in
             // ▼ quiz 43
             let timer = try Loop.Timer(name: "tick", fireDate: Loop.current.now + 1, interval: 1) { _ in }

@@ -3,11 +3,13 @@ import RunLoopEngine
 extension QuizBank {
     static let lesson14: [QuizQuestion] = [
         QuizQuestion(
-            number: 44, lesson: 14, title: "the main queue while the main loop runs a private mode",
+            number: 44, lesson: 14,
+            title: .init(en: "the main queue while the main loop runs a private mode", zh: "主 RunLoop 运行私有 Mode 时的主队列"),
             form: .times,
             setting: .appMain,
-            text: .init(
-                question: "DispatchQueue.main.async is called, then the main loop runs a private mode for 2 s, then the default mode for 1 s. When does the block run?",
+            wording: .init(
+                question: .init(en: "DispatchQueue.main.async is called, then the main loop runs a private mode for 2 s, then the default mode for 1 s. When does the block run?",
+                                zh: "先调用 DispatchQueue.main.async，然后主 RunLoop 在一个私有 Mode 里运行 2 秒，再在 default Mode 里运行 1 秒。这个 Block 什么时候执行？"),
                 ios: """
                     DispatchQueue.main.async { print("block") }
                     let mine = RunLoop.Mode("MyMode")
@@ -15,7 +17,8 @@ extension QuizBank {
                     RunLoop.main.run(mode: mine, before: Date(timeIntervalSinceNow: 2))
                     RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 1))
                     """,
-                why: "The main loop services the main queue only while it runs a common mode. MyMode is not common, so the block waits until the default mode runs, at 2 s.")
+                why: .init(en: "The main loop services the main queue only while it runs a common mode. MyMode is not common, so the block waits until the default mode runs, at 2 s.",
+                           zh: "主 RunLoop 只在运行 common Mode 时处理主队列。MyMode 不是 common 的，所以这个 Block 要等到 default Mode 运行，也就是 2 秒。"))
         ) { stage in
             // ▼ quiz 44
             stage.registry.mainQueue.async(name: "block") {}
@@ -27,18 +30,22 @@ extension QuizBank {
             // ▲ quiz 44
         },
         QuizQuestion(
-            number: 45, lesson: 14, title: "the main queue during a scroll",
-            form: .choice([.init("during the scroll, in the tracking mode", value: "tracking"),
-                           .init("after the scroll, in the default mode", value: "default")]),
+            number: 45, lesson: 14,
+            title: .init(en: "the main queue during a scroll", zh: "滑动期间的主队列"),
+            form: .choice([.init(en: "during the scroll, in the tracking mode", zh: "滑动期间，在 tracking Mode 里", value: "tracking"),
+                           .init(en: "after the scroll, in the default mode", zh: "滑动结束后，在 default Mode 里", value: "default")]),
             setting: .appMain,
-            text: .init(
-                question: "DispatchQueue.main.async is called while the main loop runs the tracking mode (a scroll), then the default mode. In which mode does the block run?",
+            wording: .init(
+                question: .init(en: "DispatchQueue.main.async is called while the main loop runs the tracking mode (a scroll), then the default mode. In which mode does the block run?",
+                                zh: "主 RunLoop 运行 tracking Mode（一次滑动）时调用了 DispatchQueue.main.async，之后运行 default Mode。这个 Block 在哪个 Mode 里执行？"),
                 ios: """
                     DispatchQueue.main.async { print(RunLoop.current.currentMode!.rawValue) }
                     RunLoop.main.run(mode: .tracking, before: Date(timeIntervalSinceNow: 1))   // the scroll
                     RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 1))
                     """,
-                why: "UIKit marks the tracking mode common, and the main loop services the main queue in every common mode: main-queue work keeps running during a scroll.")
+                comments: [.init(en: "the scroll", zh: "滑动")],
+                why: .init(en: "UIKit marks the tracking mode common, and the main loop services the main queue in every common mode: main-queue work keeps running during a scroll.",
+                           zh: "UIKit 把 tracking Mode 标记为 common，而主 RunLoop 在每个 common Mode 里都处理主队列：滑动期间，主队列上的工作照常执行。"))
         ) { stage in
             // ▼ quiz 45
             stage.registry.mainQueue.async(name: "block") { stage.print(Loop.current.currentMode!.name) }
