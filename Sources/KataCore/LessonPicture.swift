@@ -23,10 +23,12 @@ extension Lesson {
 
 extension TraceScenario {
     /// The scenario's timeline as an SVG picture in `language`: its summary and what to look for
-    /// from ``ScenarioText``, the picture's labels from ``TimelinePicture/Labels/in(_:)``.
+    /// from ``ScenarioText``, its notes from ``ScenarioText/notes``, the picture's labels from
+    /// ``TimelinePicture/Labels/in(_:)``.
     public func picture(in language: Language) -> String {
         let text = ScenarioText.of(self)
-        return picture(summary: text.summary.in(language), lookFor: text.lookFor.in(language), labels: .in(language))
+        return run().notes(in: language)
+            .picture(title: name, summary: text.summary.in(language), lookFor: text.lookFor.in(language), labels: .in(language))
     }
 }
 

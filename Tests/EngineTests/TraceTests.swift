@@ -23,6 +23,26 @@ import Testing
         #expect(timeline.contains("│ entry"))
     }
 
+    @Test func rewritingNotesChangesTheNotesOnlyAndLeavesTheTraceAsItWas() throws {
+        let (loop, _) = virtualLoop()
+        try loop.add(try Loop.Timer(name: "t", fireDate: loop.now + 1) { _ in loop.note("in the callout") }, forMode: .default)
+        let trace = loop.startTracing()
+        loop.note("before the run")
+        try loop.run(mode: .default, timeout: 2)
+        let before = trace.events
+        let rewritten = trace.rewritingNotes { "«\($0)»" }
+        #expect(rewritten.events.count == before.count)
+        for (old, new) in zip(before, rewritten.events) {
+            if case .note(let text) = old.kind {
+                #expect(new == TraceEvent(time: old.time, mode: old.mode, depth: old.depth, kind: .note("«\(text)»")))
+            } else {
+                #expect(new == old)
+            }
+        }
+        #expect(rewritten.lines().contains("   1000 ms  default   · «in the callout»"))
+        #expect(trace.events == before, "the trace rewritten is a copy: the original keeps its notes")
+    }
+
     @Test func stoppingAndClearingATrace() throws {
         let (loop, _) = virtualLoop()
         try keepAlive(loop)

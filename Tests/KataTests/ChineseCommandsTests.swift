@@ -6,7 +6,8 @@ import Testing
 
 /// `kata`'s help, usage errors, `trace` and `reset` read as Chinese with `--lang zh-Hans`: every
 /// line of what the binary prints is checked for English prose (`StrayEnglish`), apart from the
-/// trace lines themselves, which stay as the engine writes them.
+/// trace lines themselves, which stay as the engine writes them (a note's text is prose: it is
+/// checked too).
 @Suite("kata's help, usage errors, trace and reset speak Chinese")
 struct ChineseCommandsTests {
     /// The English words in `output`, line by line, with the line they are in.
@@ -30,6 +31,7 @@ struct ChineseCommandsTests {
     }
 
     static let screens: [[String]] = [["--help"], ["help"], ["trace"], ["trace", "timer-overrun"], ["trace", "one-touch"],
+                                      ["trace", "timer-during-scroll"], ["trace", "autorelease-pools"],
                                       ["trace", "no-such-scenario"], ["reset", "6"], ["show", "99"], ["--bogus"], ["lsit"],
                                       ["hint"], ["watch", "x"], ["verify", "now"], ["list", "--track", "nope"], ["trace", "--svg"]]
         + Invocation.commands.map { ["help", $0] } + [["reset", "--help"]]
@@ -41,9 +43,10 @@ struct ChineseCommandsTests {
         let kata = try await fixture.run(["--lang", "zh-Hans"] + arguments, input: "n\n")
         let printed = kata.output + kata.errors
         #expect(!printed.isEmpty)
-        // A trace's own lines are the engine's, in both languages.
+        // A trace's own lines are the engine's, in both languages; its notes are not (`· …`).
         let timeline = arguments.count == 2 && arguments[0] == "trace"
-            ? Set((TraceScenario.named(arguments[1])?.run().timeline() ?? "").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+            ? Set((TraceScenario.named(arguments[1])?.run().timeline() ?? "").split(separator: "\n")
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.contains("· ") })
             : []
         let stray = Self.strayEnglish(in: printed, besides: timeline)
         #expect(stray.isEmpty, "kata --lang zh-Hans \(arguments.joined(separator: " ")):\n\(stray.joined(separator: "\n"))\n---\n\(printed)")

@@ -47,14 +47,14 @@ struct LessonPictureTests {
     }
 
     /// The picture's prose (the summary, what to look for, the lanes' captions, the axis, the
-    /// legend) is Chinese. Trace words are not prose: a text of the picture that the scenario's
-    /// text timeline also prints (a mode, a callout's name, what woke the loop, a run's result, a
-    /// note) or a callout kind of the legend is left as it is.
+    /// legend, the notes) is Chinese. Trace words are not prose: a text of the picture that the
+    /// scenario's text timeline also prints (a mode, a callout's name, what woke the loop, a run's
+    /// result) or a callout kind of the legend is left as it is.
     @Test("A Chinese picture's prose is Chinese: only trace words stay English", arguments: Catalog.lessons)
     func chinesePictureHasNoEnglishProse(_ lesson: Lesson) throws {
         let scenario = try #require(lesson.keyTraceScenario, "lesson \(lesson.paddedNumber) has no key scenario")
         let svg = scenario.picture(in: .zhHans)
-        let traceWords = scenario.run().timeline()
+        let traceWords = scenario.run().timeline(LoopTrace.Filter.all.subtracting(.notes))
         var findings: [String] = []
         for text in Self.texts(of: svg) where !Self.isTraceWords(text, timeline: traceWords) {
             let words = StrayEnglish.words(in: text)
@@ -63,7 +63,7 @@ struct LessonPictureTests {
         #expect(findings.isEmpty, """
             the Chinese picture of \(scenario.name) (\(lesson.imagePath(in: .zhHans))) has English prose; \
             its labels come from TimelinePicture.Labels.in(_:) (Sources/KataCore/LessonPicture.swift), \
-            its summary and look-for line from ScenarioText:
+            its summary and look-for line from ScenarioText, its notes from ScenarioText.notes:
             \(findings.joined(separator: "\n"))
             """)
         // The summary is drawn whole: the picture has room for two lines of it.
@@ -77,9 +77,9 @@ struct LessonPictureTests {
     func proseCheckCatchesEnglish() throws {
         let scenario = try #require(TraceScenario.named("keep-alive-port"))
         let english = scenario.picture(in: .en)
-        let timeline = scenario.run().timeline()
+        let timeline = scenario.run().timeline(LoopTrace.Filter.all.subtracting(.notes))
         let prose = Self.texts(of: english).filter { !Self.isTraceWords($0, timeline: timeline) }
-        for label in ["outer run", "time →", "run result", scenario.summary] {
+        for label in ["outer run", "time →", "run result", scenario.summary, "add a port: nothing else to do, but the loop stays"] {
             #expect(prose.contains(label), "\(label) should be read as prose, not as trace words")
         }
         #expect(Self.texts(of: english).filter { Self.isTraceWords($0, timeline: timeline) }

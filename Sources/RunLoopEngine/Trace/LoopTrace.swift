@@ -21,6 +21,21 @@ public final class LoopTrace: Sendable {
     /// Forgets everything recorded so far.
     public func clear() { recorded.withLock { $0.removeAll() } }
 
+    /// A copy of the trace whose notes read `rewrite(text)`; every other event as it is. The
+    /// engine writes its notes in one language and knows no other: a reader of another language
+    /// gets them through this, from a table of the notes the reader's course keeps.
+    public func rewritingNotes(_ rewrite: (String) -> String) -> LoopTrace {
+        let copy = LoopTrace()
+        let rewritten = events.map { event in
+            guard case .note(let text) = event.kind else { return event }
+            var changed = event
+            changed.kind = .note(rewrite(text))
+            return changed
+        }
+        copy.recorded.withLock { $0 = rewritten }
+        return copy
+    }
+
     /// Which events a rendering shows.
     public struct Filter: OptionSet, Sendable {
         public let rawValue: Int

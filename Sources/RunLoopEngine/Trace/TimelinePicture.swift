@@ -12,8 +12,9 @@
 ///
 /// The picture's own words (lane captions, the axis, the legend) come from ``Labels``, English
 /// unless the caller gives others: the engine knows no languages, the course does. The trace's
-/// words (mode and callout names, wake reasons, run results, notes) are drawn as the trace has them.
-/// The summary and what to look for may mark code as `inline code`: it is drawn in the
+/// words (mode and callout names, wake reasons, run results, notes) are drawn as the trace has them:
+/// notes in another language come from a trace rewritten first (``LoopTrace/rewritingNotes(_:)``).
+/// The summary, what to look for and the notes may mark code as `inline code`: it is drawn in the
 /// monospaced font, without the backticks.
 public struct TimelinePicture: Sendable {
     public let events: [TraceEvent]
@@ -278,7 +279,7 @@ public struct TimelinePicture: Sendable {
             let y = legendBottom + index * 34
             out.circle(x: 36, y: y - 8, radius: 14, fill: "#000000")
             out.text("\(index + 1)", x: 36, y: y, size: 18, weight: "bold", fill: "#FFFFFF", anchor: "middle")
-            out.text(note, x: 62, y: y, size: 22)
+            out.prose(note, x: 62, y: y, size: 22, code: Self.mono)
         }
         for (index, line) in Self.withCode(lookForLines).enumerated() {
             out.prose(line, x: 24, y: legendBottom + notes.count * 34 + 30 + index * 30, size: 22, weight: "bold", code: Self.mono)
