@@ -80,6 +80,24 @@ struct LessonMessagesTests {
             "14: @Test(\"Not in the table\") has no Chinese name in ChineseTestNames",
             "18: ChineseTestNames names \"A test that was renamed\", which is no @Test of this file",
         ])
+        let notes = #"""
+            loop.note(Text(en: "slow work takes \(s) s", zh: "耗时的工作要 \(s) 秒"))
+            Loop.current.note("bell")
+            Loop.current.note("countdown \(left)")
+            loop.note(loop.stop() ? Produced.reached.en : Produced.lost.en)
+            guard case .note(let text) = event.kind, text.hasPrefix("stop()") else { return nil }
+            loop.note("slow work takes 2.5 s")
+            Loop.current.note(n == 1 ? "touchesBegan" : "event \(n) of \(total)")
+            ui.note("run(\(mode.name)) returned \(result)")
+            loop.note(#"the "later" mode"#)
+            loop.note(Note.returned("run(default)", result))
+            """#
+        #expect(problems(notes) == [
+            #"6: note "slow work takes 2.5 s" is a plain string with English prose"#,
+            #"7: note "event \(n) of \(total)" is a plain string with English prose"#,
+            #"8: note "run(\(mode.name)) returned \(result)" is a plain string with English prose"#,
+            ##"9: note #"the "later" mode"# is a plain string with English prose"##,
+        ])
         #expect(problems("/// About the suite\n@Suite(\"S\") struct S {}")
                 == ["2: the comment above @Suite is printed by Swift Testing, in English: leave a blank line between them"])
         #expect(problems("/// About the suite\n\n@Suite(\"S\") struct S {}").isEmpty)
@@ -121,6 +139,13 @@ enum LessonMessages {
                 let open = scan.index(of: "(", from: index)
                 if let first = scan.arguments(at: open).first, scan.isStringLiteral(first.start) {
                     report("Kata.Failure text is a plain string")
+                }
+            } else if scan.startsCall(at: index, "note("), index > 0, scan.characters[index - 1] == "." {
+                // `loop.note(…)`, `Loop.current.note(…)`: a line of the trace a failure prints.
+                let open = scan.index(of: "(", from: index)
+                if let first = scan.arguments(at: open).first, first.label == nil,
+                   let prose = scan.proseLiteral(in: first.start..<scan.endOfExpression(from: first.start)) {
+                    report("note \(prose) is a plain string with English prose")
                 }
             } else if let label = ["hint", "expectedTitle"].first(where: { scan.startsLabel(at: index, $0) }) {
                 let start = scan.skipSpaces(from: scan.index(of: ":", from: index) + 1)
@@ -266,14 +291,19 @@ struct SwiftScan {
         return nil
     }
 
-    /// The index just after the string literal starting at `index` (at its first `#` or `"`).
-    func endOfString(at index: Int) -> Int {
+    /// The delimiters of the string literal starting at `index` (at its first `#` or `"`): where
+    /// its text starts, what closes it (`"`, `"""`, `"#`…) and what starts an escape (`\`, `\#`…).
+    private func delimiters(at index: Int) -> (textStart: Int, closing: String, escape: String) {
         var index = index, hashes = 0
         while at(index) == "#" { hashes += 1; index += 1 }
-        let multiLine = matches("\"\"\"", at: index)
-        index += multiLine ? 3 : 1
-        let closing = (multiLine ? "\"\"\"" : "\"") + String(repeating: "#", count: hashes)
-        let escape = "\\" + String(repeating: "#", count: hashes)
+        let quotes = matches("\"\"\"", at: index) ? "\"\"\"" : "\""
+        let hashMarks = String(repeating: "#", count: hashes)
+        return (index + quotes.count, quotes + hashMarks, "\\" + hashMarks)
+    }
+
+    /// The index just after the string literal starting at `index` (at its first `#` or `"`).
+    func endOfString(at index: Int) -> Int {
+        var (index, closing, escape) = delimiters(at: index)
         while index < count {
             if matches(escape, at: index) {
                 index += escape.count
@@ -355,6 +385,46 @@ struct SwiftScan {
             else { value.append(character) }
         }
         return value
+    }
+
+    /// The first string literal of the expression in `range` whose words, interpolations left
+    /// out, are prose: two words or more. One word is trace vocabulary (an item's name like
+    /// `bell`, a call like `touchesBegan`, `countdown \(left)`), kept as it is in both languages.
+    /// Only the expression's own literals count (`a ? "x" : "y"`): one inside brackets is an
+    /// argument of a call that makes the note (`Text(en:zh:)`, `Note.returned("run(later)", result)`).
+    func proseLiteral(in range: Range<Int>) -> String? {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if "([{".contains(characters[index]) { index = endOfBlock(at: index); continue }
+            if isStringLiteral(index) {
+                let end = endOfString(at: index)
+                let words = literalWithoutInterpolations(at: index)
+                    .split(whereSeparator: { !($0.isASCII && $0.isLetter) })
+                if words.count >= 2 { return text(index..<end) }
+                index = end
+                continue
+            }
+            if let end = skipNonCode(at: index) { index = end; continue }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The text of the string literal at `index` (its first `#` or `"`), interpolations left out.
+    func literalWithoutInterpolations(at start: Int) -> String {
+        var (index, closing, escape) = delimiters(at: start)
+        let end = endOfString(at: start) - closing.count
+        var text = ""
+        while index < end {
+            if matches(escape, at: index), at(index + escape.count) == "(" {
+                index = endOfBlock(at: index + escape.count)
+                text.append(" ")
+                continue
+            }
+            text.append(characters[index])
+            index += 1
+        }
+        return text
     }
 
     /// The `"key": "value"` pairs of the dictionary literals in the block whose `{` is at `open`.

@@ -10,6 +10,17 @@ struct Lesson02Tests {
         try await Kata.traces(lesson: 2, student: student, scenario)
     }
 
+    // The notes the scenarios write, and the tests read back, in the student's language.
+    static let told = Text(en: "told:", zh: "收到通知：")
+    static let observerTold = Text(en: "observer told", zh: "观察者收到通知")
+    static let watcherToldEntry = Text(en: "watcher told: entry", zh: "`watcher` 收到 `entry` 通知")
+    static let watcherFree = Text(en: "another loop takes the watcher: it belongs to no loop any more",
+                                  zh: "另一个 RunLoop 拿走了 `watcher`：它已经不属于任何 RunLoop 了")
+    static func watcherKept(_ error: any Error) -> Text {
+        Text(en: "another loop cannot take the watcher: \(error)", zh: "另一个 RunLoop 拿不走 `watcher`：\(error)")
+    }
+    static let secondWorkRuns = Text(en: "the second \"work\" source runs", zh: "第二个 `\"work\"` 事件源执行了")
+
     @Test("One mode runs at a time: the items of other modes wait")
     func otherModesWait() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
@@ -17,7 +28,7 @@ struct Lesson02Tests {
             try loop.add(try Loop.Timer(name: "editing timer", fireDate: loop.now + 1) { _ in }, forMode: "editing")
             try loop.add(Loop.Port(name: "keep-alive"), forMode: .default)
             try loop.run(mode: .default, timeout: 2)
-            loop.note("now the editing mode")
+            loop.note(Text(en: "now the editing mode", zh: "现在运行 `editing` Mode"))
             try loop.run(mode: "editing", timeout: 2)
         }
         Kata.expectSameLines(actual, expected, hint: Text(
@@ -31,35 +42,35 @@ struct Lesson02Tests {
         let (actual, expected) = try await Self.compare { loop, _ in
             try loop.add(try Loop.Timer(name: "elsewhere", fireDate: loop.now + 1) { _ in }, forMode: "elsewhere")
             let result = try loop.run(mode: .default, timeout: 10)
-            loop.note("run(default) returned \(result)")
+            loop.note(Note.returned("run(default)", result))
             try loop.add(Loop.Source(name: "work") {}, forMode: .default)
             let second = try loop.run(mode: .default, timeout: 1)
-            loop.note("with a source it returned \(second)")
+            loop.note(Text(en: "with a source it returned \(second)", zh: "有了一个事件源，它返回了 \(second)"))
         }
         Kata.expectSameLines(actual, expected, hint: Text(
             en: "`isEmpty` is true when the mode holds no source, port or timer. The loop then returns finished without telling anyone; with one source it runs until its timeout.",
             zh: "Mode 里没有事件源、端口和定时器时，`isEmpty` 为 true。这时 RunLoop 不通知任何人，直接返回 `finished`；只要有一个事件源，它就会一直运行到超时。"))
-        #expect(actual.contains { $0.contains("returned finished") })
+        #expect(actual.contains { $0.hasSuffix(Note.returned("run(default)", .finished).localized) })
     }
 
     @Test("Observers alone keep nothing alive")
     func observersDoNotCount() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
-            try loop.add(Loop.Observer(name: "watcher", activities: .all) { activity in Loop.current.note("told: \(activity)") }, forMode: .default)
+            try loop.add(Loop.Observer(name: "watcher", activities: .all) { activity in Loop.current.note(Text(en: "\(Self.told.en) \(activity)", zh: "\(Self.told.zh)\(activity)")) }, forMode: .default)
             let result = try loop.run(mode: .default, timeout: 5)
-            loop.note("a mode with only an observer: \(result)")
+            loop.note(Text(en: "a mode with only an observer: \(result)", zh: "只有一个观察者的 Mode：\(result)"))
         }
         Kata.expectSameLines(actual, expected, hint: Text(
             en: "An observer watches the loop; it gives it nothing to wait for. A mode with only observers is empty: count sources, ports and timers only.",
             zh: "观察者只是看着 RunLoop，并不给它任何可等的东西。只有观察者的 Mode 是空的：只数事件源、端口和定时器。"))
-        #expect(!actual.contains { $0.contains("told:") },
+        #expect(!actual.contains { $0.contains(Self.told.localized) },
                 Text(en: "the observer is never told anything: the run never started", zh: "观察者什么通知都不该收到：这次运行根本没有开始").comment)
     }
 
     @Test("An item added twice to a mode is held once")
     func addedTwiceHeldOnce() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
-            let observer = Loop.Observer(name: "twice", activities: .beforeWaiting) { _ in Loop.current.note("observer told") }
+            let observer = Loop.Observer(name: "twice", activities: .beforeWaiting) { _ in Loop.current.note(Self.observerTold) }
             try loop.add(observer, forMode: .default)
             try loop.add(observer, forMode: .default)
             let timer = try Loop.Timer(name: "tick", fireDate: loop.now + 1) { _ in }
@@ -70,7 +81,7 @@ struct Lesson02Tests {
         Kata.expectSameLines(actual, expected, hint: Text(
             en: "`insert` must return false and change nothing when the table already holds the item — or the loop tells the same observer twice.",
             zh: "表里已经有这个 item 时，`insert` 必须返回 false，什么都不改——否则 RunLoop 会把同一个观察者通知两次。"))
-        #expect(actual.filter { $0.contains("observer told") }.count == 1)
+        #expect(actual.filter { $0.contains(Self.observerTold.localized) }.count == 1)
     }
 
     @Test("A removed item leaves the mode; removing it again changes nothing")
@@ -85,7 +96,7 @@ struct Lesson02Tests {
             try loop.run(mode: .default, timeout: 2)
             loop.remove(.port(port), fromMode: .default)
             let result = try loop.run(mode: .default, timeout: 2)
-            loop.note("without the port: \(result)")
+            loop.note(Text(en: "without the port: \(result)", zh: "移除端口之后：\(result)"))
         }
         Kata.expectSameLines(actual, expected, hint: Text(
             en: "`remove` takes the item out (the removed timer never fires); once the port is gone too, the mode is empty and the run returns finished at once.",
@@ -96,20 +107,22 @@ struct Lesson02Tests {
     @Test("An observer added twice and removed once has left: the loop lets it go")
     func addedTwiceRemovedOnce() async throws {
         let (actual, expected) = try await Self.compare { loop, clock in
-            let watcher = Loop.Observer(name: "watcher", activities: .entry) { _ in Loop.current.note("watcher told: entry") }
+            let watcher = Loop.Observer(name: "watcher", activities: .entry) { _ in Loop.current.note(Self.watcherToldEntry) }
             try loop.add(watcher, forMode: .default)
             try loop.add(watcher, forMode: .default)   // held already: the loop must not count it twice
             try loop.add(Loop.Port(name: "keep-alive"), forMode: .default)
             try loop.run(mode: .default, timeout: 0)
             loop.remove(.observer(watcher), fromMode: .default)
-            loop.note("removed once; the default mode holds the watcher: \(loop.contains(.observer(watcher), inMode: .default))")
+            let held = loop.contains(.observer(watcher), inMode: .default)
+            loop.note(Text(en: "removed once; the default mode holds the watcher: \(held)",
+                           zh: "移除了一次；default Mode 里还有 `watcher`：\(held)"))
             try loop.run(mode: .default, timeout: 0)
             let other = Loop(clock: clock, name: "another loop")
             do {
                 try other.add(watcher, forMode: .default)
-                loop.note("another loop takes the watcher: it belongs to no loop any more")
+                loop.note(Self.watcherFree)
             } catch {
-                loop.note("another loop cannot take the watcher: \(error)")
+                loop.note(Self.watcherKept(error))
             }
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: """
@@ -120,25 +133,26 @@ struct Lesson02Tests {
             对 `watcher` 的第二次 `insert` 必须返回 false：表里已经有它了。如果返回 true，RunLoop 会认为 `watcher` 被添加了\
             两次，移除一次之后仍然认为它还在某个 Mode 里——于是 `watcher` 永远属于这个 RunLoop，别的 RunLoop 拿不走它。
             """))
-        #expect(actual.last?.hasSuffix("another loop takes the watcher: it belongs to no loop any more") == true)
+        #expect(actual.last?.hasSuffix(Self.watcherFree.localized) == true)
     }
 
     @Test("Removing an item from a mode that never held it changes nothing")
     func removingWhatIsNotThere() async throws {
         let (actual, expected) = try await Self.compare { loop, clock in
-            let watcher = Loop.Observer(name: "watcher", activities: .entry) { _ in Loop.current.note("watcher told: entry") }
+            let watcher = Loop.Observer(name: "watcher", activities: .entry) { _ in Loop.current.note(Self.watcherToldEntry) }
             try loop.add(watcher, forMode: .default)
             try loop.add(Loop.Port(name: "keep-alive"), forMode: .default)
             try loop.add(Loop.Port(name: "editing keep-alive"), forMode: "editing")
             loop.remove(.observer(watcher), fromMode: "editing")   // "editing" never held it
-            loop.note("removed the watcher from \"editing\", which never held it")
+            loop.note(Text(en: "removed the watcher from \"editing\", which never held it", zh: "把 `watcher` 从 `\"editing\"` 里移除（它从来不在那里）"))
             try loop.run(mode: .default, timeout: 0)
             let other = Loop(clock: clock, name: "another loop")
             do {
                 try other.add(watcher, forMode: .default)
-                loop.note("another loop takes the watcher, which is still in this loop's default mode")
+                loop.note(Text(en: "another loop takes the watcher, which is still in this loop's default mode",
+                               zh: "另一个 RunLoop 拿走了 `watcher`，可它还在这个 RunLoop 的 default Mode 里"))
             } catch {
-                loop.note("another loop cannot take the watcher: \(error)")
+                loop.note(Self.watcherKept(error))
             }
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: """
@@ -149,20 +163,21 @@ struct Lesson02Tests {
             `remove` 一个表里没有的 item，必须返回 false。如果返回 true，RunLoop 会把一个从没在 `"editing"` 里待过的\
             观察者减掉：它以为一个观察者都不剩了（于是不再通知 `watcher`），还会让别的 RunLoop 拿走一个它仍然持有的观察者。
             """))
-        #expect(actual.contains { $0.hasSuffix("watcher told: entry") },
+        #expect(actual.contains { $0.hasSuffix(Self.watcherToldEntry.localized) },
                 Text(en: "the watcher is still in the default mode: it is told of the entry", zh: "`watcher` 仍在 default Mode 里：它应该收到 `entry` 通知").comment)
     }
 
     @Test("Two items with the same name are two items")
     func sameNameTwoItems() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
-            let first = Loop.Source(name: "work") { Loop.current.note("the first \"work\" source runs") }
-            let second = Loop.Source(name: "work") { Loop.current.note("the second \"work\" source runs") }
+            let first = Loop.Source(name: "work") { Loop.current.note(Text(en: "the first \"work\" source runs", zh: "第一个 `\"work\"` 事件源执行了")) }
+            let second = Loop.Source(name: "work") { Loop.current.note(Self.secondWorkRuns) }
             try loop.add(first, forMode: .default)
             try loop.add(second, forMode: .default)
             try loop.add(Loop.Port(), forMode: .default)
             try loop.add(Loop.Port(), forMode: .default)
-            loop.note("the default mode holds: \(loop.items(inMode: .default).map(\.description))")
+            let held = loop.items(inMode: .default).map(\.description)
+            loop.note(Text(en: "the default mode holds: \(held)", zh: "default Mode 里有：\(held)"))
             first.signal()
             second.signal()
             try loop.run(mode: .default, timeout: 0)
@@ -175,7 +190,7 @@ struct Lesson02Tests {
             item 认的是对象本身（`Loop.Item` 按身份比较），不是名字：两个都叫 `"work"` 的事件源，加上两个用默认名字的端口，\
             是四个 item。另外，`items(of:)` 只列出所问的那一类 item。
             """))
-        #expect(actual.contains { $0.hasSuffix("the second \"work\" source runs") })
+        #expect(actual.contains { $0.hasSuffix(Self.secondWorkRuns.localized) })
     }
 
     @Test("A source, a port or a timer alone keeps a mode from being empty")
@@ -186,7 +201,7 @@ struct Lesson02Tests {
             try loop.add(Loop.Source(name: "only a source") {}, forMode: "source only")
             for mode: Loop.Mode in ["timer only", "port only", "source only"] {
                 let result = try loop.run(mode: mode, timeout: 2)
-                loop.note("run(\(mode.name)) returned \(result)")
+                loop.note(Note.returned("run(\(mode.name))", result))
             }
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: """
@@ -197,7 +212,7 @@ struct Lesson02Tests {
             只要 Mode 里有一个事件源、端口或定时器——任何一种都行——`isEmpty` 就是 false。只有一个定时器的 Mode \
             会一直运行到定时器触发（之后它空了：`finished`）；只有端口或事件源的 Mode 会一直等到超时。
             """))
-        #expect(actual.contains { $0.hasSuffix("run(port only) returned timed out") })
+        #expect(actual.contains { $0.hasSuffix(Note.returned("run(port only)", .timedOut).localized) })
     }
 
     @Test("A mode keeps its items in the order they were added")

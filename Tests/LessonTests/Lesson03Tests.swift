@@ -10,13 +10,20 @@ struct Lesson03Tests {
         try await Kata.traces(lesson: 3, student: student, filter: [.callouts, .notes, .results], scenario)
     }
 
+    // The notes the tests read back, in the student's language.
+    static func commonModes(_ names: [String]) -> Text { Text(en: "common modes: \(names)", zh: "common modes：\(names)") }
+    static func itemsInCommon(_ count: Int) -> Text {
+        Text(en: "items in a mode named \"common\": \(count)", zh: "名叫 `\"common\"` 的 Mode 里的 item 数：\(count)")
+    }
+    static let eventsHandled = Text(en: "events handled", zh: "事件源 `events` 执行了")
+
     @Test("An item added to .common reaches every common mode")
     func reachesEveryCommonMode() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             loop.addCommonMode(.tracking)
             try loop.add(try Loop.Timer(name: "ticker", fireDate: loop.now + 1, interval: 1) { _ in }, forMode: .common)
             try loop.run(mode: .default, timeout: 1.5)
-            loop.note("scrolling: the tracking mode runs")
+            loop.note(Text(en: "scrolling: the tracking mode runs", zh: "滑动：运行 tracking Mode"))
             try loop.run(mode: .tracking, timeout: 1.5)
         }
         Kata.expectSameLines(actual, expected, hint: Text(
@@ -31,7 +38,7 @@ struct Lesson03Tests {
         let (actual, expected) = try await Self.compare { loop, _ in
             try loop.add(try Loop.Timer(name: "common timer", fireDate: loop.now + 1) { _ in }, forMode: .common)
             let result = try loop.run(mode: .default, timeout: 2)
-            loop.note("default run: \(result)")
+            loop.note(Text(en: "default run: \(result)", zh: "default 的运行：\(result)"))
         }
         Kata.expectSameLines(actual, expected, hint: Text(
             en: "A new loop's common modes are {default}: the loop calls `markCommon(.default)` right after making your struct — remember it.",
@@ -49,7 +56,7 @@ struct Lesson03Tests {
             loop.perform(inModes: [.common], name: "common block") {}
             try loop.run(mode: "private", timeout: 1.5)
             try loop.run(mode: .tracking, timeout: 1.5)
-            loop.note("back to default")
+            loop.note(Note.backToDefault)
             try loop.run(mode: .default, timeout: 1)
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: """
@@ -72,9 +79,10 @@ struct Lesson03Tests {
             let ticker = try Loop.Timer(name: "ticker", fireDate: loop.now + 1, interval: 1) { _ in }
             try loop.add(ticker, forMode: .common)
             loop.addCommonMode(.tracking)
-            loop.note("common modes: \(loop.commonModes.map(\.name).sorted())")
-            loop.note("items in a mode named \"common\": \(loop.items(inMode: .common).count)")
-            loop.note("tracking holds the ticker: \(loop.contains(.timer(ticker), inMode: .tracking))")
+            loop.note(Self.commonModes(loop.commonModes.map(\.name).sorted()))
+            loop.note(Self.itemsInCommon(loop.items(inMode: .common).count))
+            let held = loop.contains(.timer(ticker), inMode: .tracking)
+            loop.note(Text(en: "tracking holds the ticker: \(held)", zh: "tracking 里有 `ticker`：\(held)"))
             try loop.run(mode: .tracking, timeout: 1.5)
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: """
@@ -84,16 +92,16 @@ struct Lesson03Tests {
             `.common` 是这个集合的名字，不是集合里的一员：永远不要把它放进 `commonModes`，也不要从 `addCommonItem` \
             返回它——否则 RunLoop 会创建一个名叫 kCFRunLoopCommonModes、谁也没法运行的 Mode。
             """))
-        #expect(actual.first == "      0 ms  default   · common modes: [\"default\", \"tracking\"]")
-        #expect(actual.dropFirst().first == "      0 ms  default   · items in a mode named \"common\": 0")
+        #expect(actual.first == "      0 ms  default   · " + Self.commonModes(["default", "tracking"]).localized)
+        #expect(actual.dropFirst().first == "      0 ms  default   · " + Self.itemsInCommon(0).localized)
     }
 
     @Test("A mode marked common later receives every common item")
     func markedLater() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             try loop.add(try Loop.Timer(name: "ticker", fireDate: loop.now + 1, interval: 1) { _ in }, forMode: .common)
-            try loop.add(Loop.Source(name: "events") { Loop.current.note("events handled") }, forMode: .common)
-            loop.note("the modal mode is marked common only now")
+            try loop.add(Loop.Source(name: "events") { Loop.current.note(Self.eventsHandled) }, forMode: .common)
+            loop.note(Text(en: "the modal mode is marked common only now", zh: "`modal` Mode 现在才被标为 common"))
             loop.addCommonMode("modal")
             try loop.run(mode: "modal", timeout: 1.5)
         }
@@ -107,17 +115,18 @@ struct Lesson03Tests {
     func removedIsForgotten() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let ticker = try Loop.Timer(name: "ticker", fireDate: loop.now + 1, interval: 1) { _ in }
-            let events = Loop.Source(name: "events") { Loop.current.note("events handled") }
+            let events = Loop.Source(name: "events") { Loop.current.note(Self.eventsHandled) }
             try loop.add(ticker, forMode: .common)
             try loop.add(events, forMode: .common)
             loop.remove(.timer(ticker), fromMode: .common)
             loop.remove(.source(events), fromMode: .common)
-            loop.note("both removed from .common; now \"later\" is marked common")
+            loop.note(Text(en: "both removed from .common; now \"later\" is marked common", zh: "两者都已从 `.common` 移除；现在把 `\"later\"` 标为 common"))
             loop.addCommonMode("later")
-            loop.note("\"later\" holds: \(loop.items(inMode: "later").map(\.description))")
+            let held = loop.items(inMode: "later").map(\.description)
+            loop.note(Text(en: "\"later\" holds: \(held)", zh: "`\"later\"` 里有：\(held)"))
             events.signal()
             let result = try loop.run(mode: "later", timeout: 2)
-            loop.note("run(later) returned \(result)")
+            loop.note(Note.returned("run(later)", result))
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: """
             `removeCommonItem` must forget the item, not only answer the modes it leaves. The loop asks \
@@ -129,7 +138,7 @@ struct Lesson03Tests {
             新标记的 Mode 该拿到什么：你还记着的 item 会回来——这里 `"later"` 又拿到了定时器和事件源，\
             它的运行本该立即结束（里面什么都没有），结果却处理了事件源，还一直等到超时。
             """))
-        #expect(actual.last?.hasSuffix("run(later) returned finished") == true)
+        #expect(actual.last?.hasSuffix(Note.returned("run(later)", .finished).localized) == true)
     }
 
     @Test("An item added to .common twice is one common item: one removal forgets it")
@@ -140,7 +149,8 @@ struct Lesson03Tests {
             try loop.add(ticker, forMode: .common)
             loop.remove(.timer(ticker), fromMode: .common)
             loop.addCommonMode("later")
-            loop.note("\"later\" holds the ticker: \(loop.contains(.timer(ticker), inMode: "later"))")
+            let held = loop.contains(.timer(ticker), inMode: "later")
+            loop.note(Text(en: "\"later\" holds the ticker: \(held)", zh: "`\"later\"` 里有 `ticker`：\(held)"))
             try loop.add(Loop.Port(name: "keep-alive"), forMode: "later")
             try loop.run(mode: "later", timeout: 1.5)
         }
@@ -162,9 +172,11 @@ struct Lesson03Tests {
             let ticker = try Loop.Timer(name: "ticker", fireDate: loop.now + 1, interval: 1) { _ in }
             try loop.add(ticker, forMode: .common)
             loop.remove(.timer(ticker), fromMode: .tracking)   // out of tracking only: it stays a common item
-            loop.note("ticker taken out of tracking only")
+            loop.note(Text(en: "ticker taken out of tracking only", zh: "`ticker` 只从 tracking 里拿了出来"))
             loop.addCommonMode(.tracking)                      // tracking is common already
-            loop.note("tracking marked common again; it holds the ticker: \(loop.contains(.timer(ticker), inMode: .tracking))")
+            let held = loop.contains(.timer(ticker), inMode: .tracking)
+            loop.note(Text(en: "tracking marked common again; it holds the ticker: \(held)",
+                           zh: "tracking 再次被标为 common；它里面有 `ticker`：\(held)"))
             try loop.add(Loop.Port(name: "touches"), forMode: .tracking)
             try loop.run(mode: .tracking, timeout: 1.5)
         }

@@ -169,6 +169,11 @@ struct Lesson05Tests {
             zh: "门铃的唤醒带来一轮循环，执行所有被标记的事件源；实际得到 \(afterRing)").comment)
     }
 
+    // The notes of the bells, in the student's language.
+    static let rungFirst = Text(en: "order 0, rung first", zh: "order 0，先按响的")
+    static let rungSecond = Text(en: "order 0, rung second", zh: "order 0，后按响的")
+    static let bellForBoth = Text(en: "bell for both modes", zh: "两个 Mode 共用的门铃")
+
     @Test("Bells rung together run by order, then in the order they were rung")
     func order() async throws {
         let lines = try await Kata.attempt(lesson: 5) { () -> [String] in
@@ -176,15 +181,15 @@ struct Lesson05Tests {
             loop.passLimit = 1_000
             let trace = loop.startTracing()
             let late = try DoorBell(on: loop, order: 1) { Loop.current.note("order 1") }
-            let first = try DoorBell(on: loop, order: 0) { Loop.current.note("order 0, rung first") }
-            let second = try DoorBell(on: loop, order: 0) { Loop.current.note("order 0, rung second") }
+            let first = try DoorBell(on: loop, order: 0) { Loop.current.note(Self.rungFirst) }
+            let second = try DoorBell(on: loop, order: 0) { Loop.current.note(Self.rungSecond) }
             late.ring()
             first.ring()
             second.ring()
             try loop.run(mode: .default, timeout: 0.1)
             return trace.lines(.notes, times: false)
         }
-        Kata.expectSameLines(lines, ["default   · order 0, rung first", "default   · order 0, rung second", "default   · order 1"],
+        Kata.expectSameLines(lines, ["default   · \(Self.rungFirst.localized)", "default   · \(Self.rungSecond.localized)", "default   · order 1"],
                              hint: Text(
                                 en: "Give the source the bell's order: `Loop.Source(name:order:perform:)`. The loop runs signalled sources by order, then by when they were signalled.",
                                 zh: "把门铃的 order 交给事件源：`Loop.Source(name:order:perform:)`。RunLoop 先按 order、再按被标记的先后执行被标记的事件源。"),
@@ -219,15 +224,15 @@ struct Lesson05Tests {
             let trace = loop.startTracing()
             try loop.add(Loop.Port(name: "touches"), forMode: .tracking)
             let bell = try DoorBell(on: loop) { Loop.current.note("bell") }
-            let both = try DoorBell(on: loop, modes: [.default, .tracking]) { Loop.current.note("bell for both modes") }
+            let both = try DoorBell(on: loop, modes: [.default, .tracking]) { Loop.current.note(Self.bellForBoth) }
             bell.ring()
             both.ring()
             try loop.run(mode: .tracking, timeout: 0.1)
-            loop.note("back to default")
+            loop.note(Note.backToDefault)
             try loop.run(mode: .default, timeout: 0.1)
             return trace.lines(.notes, times: false)
         }
-        Kata.expectSameLines(lines, ["tracking  · bell for both modes", "default   · back to default", "default   · bell"],
+        Kata.expectSameLines(lines, ["tracking  · \(Self.bellForBoth.localized)", "default   · \(Note.backToDefault.localized)", "default   · bell"],
                              hint: Text(en: "Add the source to each of `modes`, and only those.",
                                         zh: "把事件源加到 `modes` 里的每一个 Mode，而且只加到这些 Mode。"),
                              expectedTitle: HarnessText.expected)

@@ -15,6 +15,13 @@ struct Lesson06Tests {
         }
     }
 
+    // The notes of the scenarios, in the student's language.
+    static func slowWork(_ seconds: String) -> Text { Text(en: "slow work takes \(seconds) s", zh: "耗时的工作要 \(seconds) 秒") }
+    static func oneShotOutcome(_ result: Loop.RunResult, onceIsValid: Bool, items: Int) -> Text {
+        Text(en: "run: \(result); \"once\" is valid: \(onceIsValid); items in the default mode: \(items)",
+             zh: "运行：\(result)；`\"once\"` 的 isValid：\(onceIsValid)；default Mode 里的 item 数：\(items)")
+    }
+
     @Test("A timer that is on time fires once per interval")
     func onTime() async throws {
         let (actual, expected) = try await Self.compare(seconds: 3.5) { loop, _ in
@@ -32,7 +39,7 @@ struct Lesson06Tests {
             let first = FirstTime()
             try loop.add(try Loop.Timer(name: "tick", fireDate: loop.now + 1, interval: 1) { _ in
                 if first.check() {
-                    Loop.current.note("slow work takes 2.5 s")
+                    Loop.current.note(Self.slowWork("2.5"))
                     clock.advance(by: 2.5)
                 }
             }, forMode: .default)
@@ -71,7 +78,7 @@ struct Lesson06Tests {
         let (actual, expected) = try await Self.compare(seconds: 4.5) { loop, _ in
             try loop.add(try Loop.Timer(name: "default ticker", fireDate: loop.now + 1, interval: 1) { _ in }, forMode: .default)
             try loop.add(try Loop.Timer(name: "scroll", fireDate: loop.now + 0.5) { _ in
-                Loop.current.note("the user scrolls for 3.2 s (tracking mode)")
+                Loop.current.note(Text(en: "the user scrolls for 3.2 s (tracking mode)", zh: "用户滑动 3.2 秒（tracking Mode）"))
                 _ = try? Loop.current.run(mode: .tracking, timeout: 3.2)
             }, forMode: .default)
             try loop.add(Loop.Port(name: "touches"), forMode: .tracking)
@@ -118,7 +125,7 @@ struct Lesson06Tests {
                 if ticks.count == 3 { timer.invalidate() }   // the last tick, at 3 s
             }, forMode: .default)
             let result = try loop.run(mode: .default, timeout: 10)
-            loop.note("run: \(result); \"once\" is valid: \(once.isValid); items in the default mode: \(loop.items(inMode: .default).count)")
+            loop.note(Self.oneShotOutcome(result, onceIsValid: once.isValid, items: loop.items(inMode: .default).count))
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: """
             A timer with interval 0 is one-shot: the loop invalidates it after its callout and never asks \
@@ -130,7 +137,7 @@ struct Lesson06Tests {
             """))
         #expect(actual.filter { $0.contains("\"once\"") && $0.contains("timer") }.count == 1)
         #expect(actual.filter { $0.contains("\"repeating\"") }.count == 3)
-        #expect(actual.last == "   3000 ms  default   · run: finished; \"once\" is valid: false; items in the default mode: 0",
+        #expect(actual.last == "   3000 ms  default   · " + Self.oneShotOutcome(.finished, onceIsValid: false, items: 0).localized,
                 Text(en: "the one-shot timer ended after its callout; once the repeating one ended too, the mode was empty",
                      zh: "一次性定时器在回调之后就结束了；重复定时器也结束之后，Mode 就空了").comment)
     }
@@ -157,7 +164,7 @@ struct Lesson06Tests {
             let first = FirstTime()
             try loop.add(try Loop.Timer(name: "relaxed", fireDate: loop.now + 1, interval: 1, tolerance: 0.3) { _ in
                 if first.check() {
-                    Loop.current.note("slow work takes 2 s")
+                    Loop.current.note(Self.slowWork("2"))
                     clock.advance(by: 2)   // fired at 1.3 s, returns at 3.3 s
                 }
             }, forMode: .default)
@@ -183,7 +190,7 @@ struct Lesson06Tests {
             let first = FirstTime()
             try loop.add(try Loop.Timer(name: "tick", fireDate: loop.now + 1, interval: 1) { _ in
                 if first.check() {
-                    Loop.current.note("slow work takes 2.5 s")
+                    Loop.current.note(Self.slowWork("2.5"))
                     clock.advance(by: 2.5)   // fired at 1.3 s, returns at 3.8 s
                 }
             }, forMode: .default)
@@ -208,7 +215,7 @@ struct Lesson06Tests {
             let first = FirstTime()
             try loop.add(try Loop.Timer(name: "tenths", fireDate: loop.now + 0.1, interval: 0.1) { _ in
                 if first.check() {
-                    Loop.current.note("slow work takes 0.3 s")
+                    Loop.current.note(Self.slowWork("0.3"))
                     clock.advance(by: 0.3)   // fired at 0.1 s, returns at exactly 0.4 s
                 }
             }, forMode: .default)

@@ -15,11 +15,25 @@ struct Lesson07Tests {
         }
     }
 
+    // The notes of the scenarios, in the student's language.
+    static let workRuns = Text(en: "work runs", zh: "工作执行了")
+    static func workRuns(at now: Instant) -> Text { Text(en: "work runs at \(now)", zh: "工作在 \(now) 执行") }
+    static func clockReads(_ now: Instant) -> Text {
+        Text(en: "the clock reads \(now); performAfterDelay(1.5)", zh: "时钟读数为 \(now)；performAfterDelay(1.5)")
+    }
+    static func nextTimerDue(_ date: String) -> Text {
+        Text(en: "the default mode's next timer is due at \(date)", zh: "default Mode 的下一个定时器在 \(date) 到点")
+    }
+    static let zeroDelayReturned = Text(en: "performAfterDelay(0) returned", zh: "performAfterDelay(0) 返回了")
+    static let defaultWork = Text(en: "default-mode work", zh: "default Mode 的工作")
+    static let workForBoth = Text(en: "work for both modes", zh: "两个 Mode 共用的工作")
+    static let scrollOver = Text(en: "scroll over: back to default", zh: "滑动结束：回到 default")
+
     @Test("The work runs after the delay, from a one-shot timer in the current loop")
     func itIsATimer() async throws {
         let (scheduled, lines) = try await Self.onVirtualThread { loop -> (Instant?, [String]) in
             let trace = loop.startTracing()
-            try performAfterDelay(1.5) { Loop.current.note("work runs") }
+            try performAfterDelay(1.5) { Loop.current.note(Self.workRuns) }
             let scheduled = loop.nextTimerFireDate(mode: .default)
             try loop.run(mode: .default, timeout: 3)
             return (scheduled, trace.lines([.callouts, .notes]))
@@ -27,7 +41,7 @@ struct Lesson07Tests {
         #expect(scheduled == Instant(seconds: 1.5), Text(
             en: "right after the call, the current loop's default mode must hold a timer due in 1.5 s",
             zh: "调用刚一返回，当前 RunLoop 的 default Mode 里就必须有一个 1.5 秒后到点的定时器").comment)
-        #expect(lines.count == 2 && lines[0].contains("1500 ms") && lines[0].contains("timer") && lines[1].contains("work runs"), Text(
+        #expect(lines.count == 2 && lines[0].contains("1500 ms") && lines[0].contains("timer") && lines[1].contains(Self.workRuns.localized), Text(
             en: "the work runs from a timer callout at 1500 ms; the loop did: \(lines)",
             zh: "工作应在 1500 ms 由定时器回调执行；RunLoop 实际做的是：\(lines)").comment)
     }
@@ -36,16 +50,16 @@ struct Lesson07Tests {
     func delayCountsFromNow() async throws {
         let lines = try await Self.onVirtualThread(clockAt: 100) { loop -> [String] in
             let trace = loop.startTracing()
-            loop.note("the clock reads \(loop.now); performAfterDelay(1.5)")
-            try performAfterDelay(1.5) { Loop.current.note("work runs at \(Loop.current.now)") }
-            loop.note("the default mode's next timer is due at \(loop.nextTimerFireDate(mode: .default).map(\.description) ?? "none")")
+            loop.note(Self.clockReads(loop.now))
+            try performAfterDelay(1.5) { Loop.current.note(Self.workRuns(at: Loop.current.now)) }
+            loop.note(Self.nextTimerDue(loop.nextTimerFireDate(mode: .default).map(\.description) ?? "none"))
             try loop.run(mode: .default, timeout: 3)
             return trace.lines(.notes, times: false)
         }
         Kata.expectSameLines(lines, [
-            "default   · the clock reads 100000 ms; performAfterDelay(1.5)",
-            "default   · the default mode's next timer is due at 101500 ms",
-            "default   · work runs at 101500 ms",
+            "default   · " + Self.clockReads(Instant(seconds: 100)).localized,
+            "default   · " + Self.nextTimerDue(Instant(seconds: 101.5).description).localized,
+            "default   · " + Self.workRuns(at: Instant(seconds: 101.5)).localized,
         ], hint: Text(
             en: "A loop's clock need not start at 0: the fire date is `loop.now + delay`, not `delay` seconds after the clock's origin (`Instant(seconds: delay)` is already in the past here, so the work ran at once).",
             zh: "RunLoop 的时钟不一定从 0 开始：触发时间是 `loop.now + delay`，而不是从时钟原点算起的第 `delay` 秒（这里 `Instant(seconds: delay)` 早已过去，所以工作立刻就执行了）。"),
@@ -58,7 +72,7 @@ struct Lesson07Tests {
         try await Self.onVirtualThread { loop in
             try performAfterDelay(0.02) { ran.add("ran") }
             Thread.sleep(forTimeInterval: 0.2)   // real time passes; the loop does not run
-            loop.note("the loop never ran")
+            loop.note(Text(en: "the loop never ran", zh: "RunLoop 从没运行过"))
         }
         #expect(ran.count == 0, Text(
             en: "the work ran although the thread's loop never ran: a delay must be a timer in the current loop, not Dispatch or another thread",
@@ -80,12 +94,12 @@ struct Lesson07Tests {
     func zeroDelayIsStillATimer() async throws {
         let lines = try await Self.onVirtualThread { loop -> [String] in
             let trace = loop.startTracing()
-            try performAfterDelay(0) { Loop.current.note("work runs") }
-            loop.note("performAfterDelay(0) returned")
+            try performAfterDelay(0) { Loop.current.note(Self.workRuns) }
+            loop.note(Self.zeroDelayReturned)
             try loop.run(mode: .default, timeout: 1)
             return trace.lines([.callouts, .notes], times: false)
         }
-        let expected = ["default   · performAfterDelay(0) returned", "default   timer \"…\"", "default   · work runs"]
+        let expected = ["default   · \(Self.zeroDelayReturned.localized)", "default   timer \"…\"", "default   · \(Self.workRuns.localized)"]
         Kata.expectSameLines(Kata.renaming("timer", to: "…", in: lines),
                              expected, hint: Text(
                                 en: "A delay of 0 is still a timer: it is due at once, but it fires only when the loop runs — never inside the call.",
@@ -98,17 +112,17 @@ struct Lesson07Tests {
         let lines = try await Self.onVirtualThread { loop -> [String] in
             let trace = loop.startTracing()
             try loop.add(Loop.Port(name: "touches"), forMode: .tracking)
-            try performAfterDelay(1) { Loop.current.note("default-mode work") }
-            try performAfterDelay(1, inModes: [.default, .tracking]) { Loop.current.note("work for both modes") }
+            try performAfterDelay(1) { Loop.current.note(Self.defaultWork) }
+            try performAfterDelay(1, inModes: [.default, .tracking]) { Loop.current.note(Self.workForBoth) }
             try loop.run(mode: .tracking, timeout: 2)
-            loop.note("scroll over: back to default")
+            loop.note(Self.scrollOver)
             try loop.run(mode: .default, timeout: 1)
             return trace.lines(.notes)
         }
         let expected = [
-            "   1000 ms  tracking  · work for both modes",
-            "   2000 ms  default   · scroll over: back to default",
-            "   2000 ms  default   · default-mode work",
+            "   1000 ms  tracking  · \(Self.workForBoth.localized)",
+            "   2000 ms  default   · \(Self.scrollOver.localized)",
+            "   2000 ms  default   · \(Self.defaultWork.localized)",
         ]
         Kata.expectSameLines(lines, expected, hint: Text(
             en: "Add the timer to each of `modes` of the current loop: while the loop runs the tracking mode, only work scheduled for tracking can fire; the rest waits for the default mode.",

@@ -25,7 +25,7 @@ struct Lesson11Tests {
     @Test("After a source ran, the loop polls: no before/after waiting in that pass")
     func sourcePolls() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
-            let source = Loop.Source(name: "touch events") { Loop.current.note("handled") }
+            let source = Loop.Source(name: "touch events") { Loop.current.note(Text(en: "handled", zh: "处理了")) }
             try loop.add(source, forMode: .default)
             source.signal()
             try loop.run(mode: .default, timeout: 1)
@@ -47,14 +47,23 @@ struct Lesson11Tests {
     @Test("A port message wakes the loop and counts as a handled source")
     func portMessage() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
-            let port = Loop.Port(name: "network") { message in Loop.current.note("got \(message)") }
+            let port = Loop.Port(name: "network") { message in Loop.current.note(Text(en: "got \(message)", zh: "收到 \(message)")) }
             try loop.add(port, forMode: .default)
             try loop.add(try Loop.Timer(name: "reply arrives", fireDate: loop.now + 0.5) { _ in try? port.send("reply") }, forMode: .default)
             let result = try loop.run(mode: .default, timeout: 2, returnAfterSourceHandled: true)
-            loop.note("run returned \(result)")
+            loop.note(Note.returned("run", result))
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: "`pass.handle(reason)` returns true for a port message: with returnAfterSourceHandled the run ends 'handled source' — checked first at step 11. A timer never counts.",
                                                             zh: "端口消息让 `pass.handle(reason)` 返回 true：带 `returnAfterSourceHandled` 时，这次运行以 `handled source` 结束——第 11 步最先检查它。定时器从来不算。"))
+    }
+
+    // How each run of the scenario ended, in the student's language.
+    static func stopAtTheDeadline(_ result: Loop.RunResult) -> Text {
+        Text(en: "stop and deadline together: \(result)", zh: "停止请求与截止时间同时到来：\(result)")
+    }
+    static func stopAlone(_ result: Loop.RunResult) -> Text { Text(en: "stop alone: \(result)", zh: "只有停止请求：\(result)") }
+    static func emptiedItsMode(_ result: Loop.RunResult) -> Text {
+        Text(en: "a handled source that emptied the mode: \(result)", zh: "一个执行完就让 Mode 变空的事件源：\(result)")
     }
 
     @Test("Step 11 decides in CF's order: handled source, then timed out, then stopped, then finished")
@@ -64,11 +73,11 @@ struct Lesson11Tests {
                 Loop.current.stop()
             }, forMode: .default)
             let first = try loop.run(mode: .default, timeout: 1)
-            loop.note("stop and deadline together: \(first)")
+            loop.note(Self.stopAtTheDeadline(first))
             try loop.add(try Loop.Timer(name: "stop early", fireDate: loop.now + 0.5) { _ in Loop.current.stop() }, forMode: .default)
             try loop.add(try Loop.Timer(name: "keep busy", fireDate: loop.now + 5) { _ in }, forMode: .default)
             let second = try loop.run(mode: .default, timeout: 3)
-            loop.note("stop alone: \(second)")
+            loop.note(Self.stopAlone(second))
             let holder = SourceHolder()
             let oneShot = Loop.Source(name: "one-shot: removes itself") {
                 if let source = holder.source { Loop.current.remove(.source(source), fromMode: .default) }
@@ -78,12 +87,12 @@ struct Lesson11Tests {
             try loop.add(oneShot, forMode: .default)
             oneShot.signal()
             let third = try loop.run(mode: .default, timeout: 3, returnAfterSourceHandled: true)
-            loop.note("a handled source that emptied the mode: \(third)")
+            loop.note(Self.emptiedItsMode(third))
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: "handledSource (if asked) → timedOut → stopped → finished. A stop that lands in the same pass as the deadline gives 'timed out'; a source that emptied its mode still gives 'handled source'.",
                                                             zh: "`handledSource`（如果要求了）→ `timedOut` → `stopped` → `finished`。停止请求和截止时间落在同一轮里，结果是 `timed out`；一个让自己的 Mode 变空的事件源，结果仍然是 `handled source`。"))
         #expect(actual.filter { $0.contains("·") }.map { $0.components(separatedBy: "· ").last ?? "" } == [
-            "stop and deadline together: timed out", "stop alone: stopped", "a handled source that emptied the mode: handled source",
+            Self.stopAtTheDeadline(.timedOut).localized, Self.stopAlone(.stopped).localized, Self.emptiedItsMode(.handledSource).localized,
         ])
     }
 
@@ -92,12 +101,13 @@ struct Lesson11Tests {
         let (actual, expected) = try await Self.compare { loop, _ in
             try loop.add(Loop.Port(name: "keep-alive"), forMode: .default)
             let nothing = try loop.run(mode: .default, timeout: 0)
-            loop.note("a poll with nothing to do: \(nothing)")
-            let source = Loop.Source(name: "ready") { Loop.current.note("handled") }
+            loop.note(Text(en: "a poll with nothing to do: \(nothing)", zh: "无事可做的轮询：\(nothing)"))
+            let source = Loop.Source(name: "ready") { Loop.current.note(Text(en: "handled", zh: "处理了")) }
             try loop.add(source, forMode: .default)
             source.signal()
             let handled = try loop.run(mode: .default, timeout: 0, returnAfterSourceHandled: true)
-            loop.note("a poll that ran a source, asked to return after one: \(handled)")
+            loop.note(Text(en: "a poll that ran a source, asked to return after one: \(handled)",
+                           zh: "要求处理完一个事件源就返回、也执行了事件源的轮询：\(handled)"))
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: "poll = a source ran OR the run has no time at all (`pass.hasNoTimeLeft`): a run with timeout 0 only looks — no 'before waiting', no 'after waiting'. And at step 11 'handled source' comes before 'timed out': a poll that ran a source, asked to return after one, ends 'handled source'.",
                                                             zh: "`poll` = 执行了事件源，或者这次运行根本没有时间（`pass.hasNoTimeLeft`）：超时为 0 的运行只是看一眼——没有 `before waiting`，也没有 `after waiting`。而且第 11 步里 `handled source` 排在 `timed out` 前面：要求处理完一个事件源就返回的轮询，执行了事件源，就以 `handled source` 结束。"))
@@ -108,7 +118,7 @@ struct Lesson11Tests {
         let (actual, expected) = try await Self.compare { loop, _ in
             try loop.add(try Loop.Timer(name: "last: stops the run", fireDate: loop.now + 0.5) { _ in Loop.current.stop() }, forMode: .default)
             let result = try loop.run(mode: .default, timeout: 2)
-            loop.note("run returned \(result)")
+            loop.note(Note.returned("run", result))
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: "The one-shot timer is gone after its callout, so the mode is empty — but its callout asked to stop, and step 11 checks 'stopped' before 'finished' (handled source → timed out → stopped → finished).",
                                                             zh: "一次性定时器回调之后就没了，所以 Mode 变空了——但它的回调要求停止，而第 11 步先检查 `stopped` 再检查 `finished`（`handled source` → `timed out` → `stopped` → `finished`）。"))
@@ -192,7 +202,7 @@ struct Lesson11Tests {
             let holder = SourceHolder()
             let eventQueue = Loop.Source(name: "event queue") {
                 events.add("event")
-                Loop.current.note(events.count == 1 ? "touchesBegan" : "event \(events.count)")
+                Loop.current.note(events.count == 1 ? Text(en: "touchesBegan", zh: "touchesBegan") : Text(en: "event \(events.count)", zh: "第 \(events.count) 个事件"))
                 if events.count < 3, let source = holder.source { source.signal() }   // more events queued: run again
             }
             holder.source = eventQueue

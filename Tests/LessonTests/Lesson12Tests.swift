@@ -16,22 +16,35 @@ struct Lesson12Tests {
         return (actual, expected)
     }
 
+    // The notes the tests read back, in the student's language.
+    static func nextTurn(alive: Bool) -> Text { Text(en: "next turn; alive: \(alive)", zh: "下一轮；还活着：\(alive)") }
+    static func afterBusyPasses(alive: Int, made: Int) -> Text {
+        Text(en: "after 50 busy passes, objects alive: \(alive) of \(made)", zh: "忙了 50 轮之后，\(made) 个对象里还活着 \(alive) 个")
+    }
+    static func afterTheSleep(alive: Int, made: Int) -> Text {
+        Text(en: "after the loop slept; objects alive: \(alive) of \(made)", zh: "RunLoop 休眠过之后，\(made) 个对象里还活着 \(alive) 个")
+    }
+    /// `before the nested run: pools open: 2`.
+    static func poolsOpen(_ when: Text, _ depth: Int) -> Text {
+        Text(en: "\(when.en): pools open: \(depth)", zh: "\(when.zh)，未关闭的池：\(depth)")
+    }
+
     @Test("What a callout autoreleases is released before the loop sleeps")
     func releasedBeforeSleep() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let watch = Watch()
             try loop.add(try Loop.Timer(name: "makes garbage", fireDate: loop.now + 1) { _ in
                 watch.autoreleaseNew()
-                Loop.current.note("made an object; alive: \(watch.alive)")
+                Loop.current.note(Text(en: "made an object; alive: \(watch.alive)", zh: "创建了一个对象；还活着：\(watch.alive)"))
             }, forMode: .default)
             try loop.add(try Loop.Timer(name: "looks", fireDate: loop.now + 2) { _ in
-                Loop.current.note("next turn; alive: \(watch.alive)")
+                Loop.current.note(Self.nextTurn(alive: watch.alive))
             }, forMode: .default)
             try loop.run(mode: .default, timeout: 3)
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: "Before the loop sleeps (before waiting), pop the pool — that releases what was autoreleased — and push a new one for the next turn.",
                                                             zh: "RunLoop 休眠之前（`before waiting`），pop 自动释放池——这会释放所有被 `autorelease` 的对象——再为下一轮 push 一个新的。"))
-        #expect(actual.last?.contains("alive: false") == true)
+        #expect(actual.last?.hasSuffix(Self.nextTurn(alive: false).localized) == true)
     }
 
     @Test("The pool is drained when the run exits, too")
@@ -42,7 +55,9 @@ struct Lesson12Tests {
             try loop.add(source, forMode: .default)
             source.signal()
             try loop.run(mode: .default, timeout: 0)   // one pass, no sleep: only exit can drain
-            loop.note("after the run; alive: \(watch.alive), pools open: \(AutoreleasePoolStack.current.depth)")
+            let depth = AutoreleasePoolStack.current.depth
+            loop.note(Text(en: "after the run; alive: \(watch.alive), pools open: \(depth)",
+                           zh: "运行结束后；还活着：\(watch.alive)，未关闭的池：\(depth)"))
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: "A run that never sleeps still ends with exit: pop there too (and don't push again). Entry pushed one pool; exit pops it: nothing stays open.",
                                                             zh: "从不休眠的运行也会以 `exit` 结束：在那里也要 pop（而且不要再 push）。`entry` push 了一个池，`exit` 把它 pop 掉：不会留下没关上的池。"))
@@ -63,10 +78,12 @@ struct Lesson12Tests {
                 watch.autoreleaseNew()
             }, forMode: .default)
             try loop.add(try Loop.Timer(name: "looks", fireDate: loop.now + 1) { _ in
-                Loop.current.note("after the first sleep; objects of the observers alive: \(watch.aliveCount) of \(watch.madeCount)")
+                Loop.current.note(Text(en: "after the first sleep; objects of the observers alive: \(watch.aliveCount) of \(watch.madeCount)",
+                                       zh: "第一次休眠之后，观察者创建的 \(watch.madeCount) 个对象里还活着 \(watch.aliveCount) 个"))
             }, forMode: .default)
             try loop.run(mode: .default, timeout: 2)
-            loop.note("leaked (autoreleased with no pool): \(AutoreleasePoolStack.current.leakedCount)")
+            let leaked = AutoreleasePoolStack.current.leakedCount
+            loop.note(Text(en: "leaked (autoreleased with no pool): \(leaked)", zh: "泄漏的对象（没有池时被 `autorelease` 的）：\(leaked)"))
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: "Push at UIKit's order −2147483647 (Int32.min + 1) — before every other entry observer, whatever its order, or their objects have no pool; pop at 2147483647 (Int32.max) — after every other before-waiting observer, or their objects survive the sleep.",
                                                             zh: "在 UIKit 用的 order −2147483647（`Int32.min + 1`）push——排在所有其他 `entry` 观察者之前，不管它们的 order 是多少，否则它们的对象没有池可放；在 2147483647（`Int32.max`）pop——排在所有其他 `before waiting` 观察者之后，否则它们的对象会活过这次休眠。"))
@@ -81,19 +98,20 @@ struct Lesson12Tests {
             busy.source = Loop.Source(name: "busy") {
                 watch.autoreleaseNew()
                 counter.add("pass")
-                if counter.count == 50 { Loop.current.note("after 50 busy passes, objects alive: \(watch.aliveCount) of \(watch.madeCount)") }
+                if counter.count == 50 { Loop.current.note(Self.afterBusyPasses(alive: watch.aliveCount, made: watch.madeCount)) }
                 if counter.count < 100 { busy.source?.signal() }
             }
             try loop.add(busy.source!, forMode: .default)
             busy.source!.signal()
             try loop.add(try Loop.Timer(name: "looks", fireDate: loop.now + 1) { _ in
-                Loop.current.note("after the loop slept; objects alive: \(watch.aliveCount) of \(watch.madeCount)")
+                Loop.current.note(Self.afterTheSleep(alive: watch.aliveCount, made: watch.madeCount))
             }, forMode: .default)
             try loop.run(mode: .default, timeout: 2)
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: "A loop that keeps running sources polls and never sleeps, so 'before waiting' never comes and nothing is released: the objects wait until the first sleep.",
                                                             zh: "一直在执行事件源的 RunLoop 只轮询、从不休眠，所以 `before waiting` 永远不来，什么都不会被释放：这些对象要等到第一次休眠。"))
-        #expect(actual.contains { $0.hasSuffix("after 50 busy passes, objects alive: 50 of 50") } && actual.contains { $0.hasSuffix("after the loop slept; objects alive: 0 of 100") },
+        #expect(actual.contains { $0.hasSuffix(Self.afterBusyPasses(alive: 50, made: 50).localized) }
+                && actual.contains { $0.hasSuffix(Self.afterTheSleep(alive: 0, made: 100).localized) },
                 Text(en: "all 50 objects must still be alive while the loop never sleeps, and all 100 gone after its first sleep",
                      zh: "RunLoop 一直不休眠时，50 个对象必须都还活着；第一次休眠之后，100 个必须全部释放").comment)
     }
@@ -107,13 +125,15 @@ struct Lesson12Tests {
             try loop.add(try Loop.Timer(name: "runs a nested run", fireDate: loop.now + 1) { _ in
                 let ui = Loop.current
                 watch.autoreleaseNew()
-                ui.note("before the nested run: pools open: \(AutoreleasePoolStack.current.depth)")
+                ui.note(Self.poolsOpen(Text(en: "before the nested run", zh: "嵌套运行之前"), AutoreleasePoolStack.current.depth))
                 _ = try? ui.run(mode: .tracking, timeout: 0.5)
-                ui.note("after the nested run: pools open: \(AutoreleasePoolStack.current.depth)")
+                ui.note(Self.poolsOpen(Text(en: "after the nested run", zh: "嵌套运行之后"), AutoreleasePoolStack.current.depth))
                 watch.autoreleaseNew()
             }, forMode: .default)
             try loop.run(mode: .default, timeout: 2)
-            loop.note("objects alive: \(watch.aliveCount) of \(watch.madeCount); leaked (no pool): \(AutoreleasePoolStack.current.leakedCount)")
+            let leaked = AutoreleasePoolStack.current.leakedCount
+            loop.note(Text(en: "objects alive: \(watch.aliveCount) of \(watch.madeCount); leaked (no pool): \(leaked)",
+                           zh: "\(watch.madeCount) 个对象里还活着 \(watch.aliveCount) 个；泄漏的（没有池）：\(leaked)"))
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: "Every run pushes its own pool at entry and pops it at exit — a nested run too. If a nested run's entry does not push, its exit pops the OUTER run's pool, and what the outer callout autoreleases next has no pool.",
                                                             zh: "每次运行都在 `entry` push 自己的池，在 `exit` pop 掉——嵌套运行也一样。如果嵌套运行的 `entry` 不 push，它的 `exit` 就会 pop 掉【外层】运行的池，外层回调接下来 `autorelease` 的对象就没有池了。"))

@@ -5,6 +5,17 @@ import Testing
 
 @Suite("Lesson 13 — Scrolling keeps the ticker", .serialized, .tags(.lesson13, .level3, .use))
 struct Lesson13Tests {
+    // The notes of the story, in the student's language. The countdown's and the download's own
+    // notes (`countdown 3`, `download chunk 2`) are what the app shows, and stay as they are.
+    static let badgeRefreshed = Text(en: "badge refreshed", zh: "角标刷新了")
+    static let scrollBegins = Text(en: "scroll begins (tracking mode)", zh: "开始滑动（tracking Mode）")
+    static let scrollEnds = Text(en: "scroll ends", zh: "滑动结束")
+    static let modalPresented = Text(en: "modal presented (modal mode, marked common)", zh: "弹出模态视图（`\"modal\"` Mode，已标为 common）")
+    static let modalDismissed = Text(en: "modal dismissed", zh: "模态视图关闭")
+    static func countdownTimerValid(_ valid: Bool) -> Text {
+        Text(en: "countdown timer valid: \(valid)", zh: "倒计时的定时器仍然有效：\(valid)")
+    }
+
     /// A UI loop: tracking is a common mode; a scroll from `scroll.lowerBound` to
     /// `scroll.upperBound` seconds runs the tracking mode (nested runs until the finger lifts, as
     /// UIKit does while a finger drags); the network sends a chunk every second from 0.5 s.
@@ -18,7 +29,7 @@ struct Lesson13Tests {
 
             try startCountdown(from: 5, on: loop) { left in Loop.current.note("countdown \(left)") }
             let download = try listenForDownload(on: loop) { chunk in Loop.current.note("download \(chunk)") }
-            try scheduleBadgeRefresh(every: 1, on: loop) { Loop.current.note("badge refreshed") }
+            try scheduleBadgeRefresh(every: 1, on: loop) { Loop.current.note(Self.badgeRefreshed) }
 
             // The network: sends a chunk every second (it lives elsewhere; here a common timer).
             let sent = Log()
@@ -43,7 +54,7 @@ struct Lesson13Tests {
     /// runs the tracking mode — a nested run, returning after each event — until the event that
     /// ends the scroll (the finger lifts, `duration` seconds later).
     static func scroll(on ui: Loop, lasting duration: Double) {
-        ui.note("scroll begins (tracking mode)")
+        ui.note(Self.scrollBegins)
         let ended = Lock(false)
         let touches = Loop.Port(name: "touches") { event in
             if event == "finger up" { ended.withLock { $0 = true } }
@@ -58,7 +69,7 @@ struct Lesson13Tests {
             events += 1
         }
         ui.remove(.port(touches), fromMode: .tracking)
-        ui.note("scroll ends")
+        ui.note(Self.scrollEnds)
     }
 
     /// The titles of the expected columns.
@@ -66,8 +77,8 @@ struct Lesson13Tests {
     static let fromTheStart = Text(en: "expected (times from the start)", zh: "期望（从开始算起的时间）")
 
     static func during(_ lines: [String]) -> [String] {
-        guard let begin = lines.firstIndex(where: { $0.contains("scroll begins") }),
-              let end = lines.firstIndex(where: { $0.contains("scroll ends") }) else { return [] }
+        guard let begin = lines.firstIndex(where: { $0.hasSuffix(Self.scrollBegins.localized) }),
+              let end = lines.firstIndex(where: { $0.hasSuffix(Self.scrollEnds.localized) }) else { return [] }
         return Array(lines[(begin + 1)..<end])
     }
 
@@ -94,9 +105,9 @@ struct Lesson13Tests {
     @Test("The badge refresh pauses during the scroll and catches up once after")
     func badgeWaits() async throws {
         let lines = try await Self.screen(scroll: 1.2...4.2)
-        let refreshedDuringScroll = Self.during(lines).contains { $0.contains("badge") }
+        let refreshedDuringScroll = Self.during(lines).contains { $0.hasSuffix(Self.badgeRefreshed.localized) }
         #expect(!refreshedDuringScroll, Text(en: "the badge refreshed during the scroll: keep it in the default mode only", zh: "滑动期间角标刷新了：它只能放在 default Mode 里").comment)
-        let badges = lines.filter { $0.contains("badge") }.map { String($0.prefix(10)).trimmingCharacters(in: .whitespaces) }
+        let badges = lines.filter { $0.hasSuffix(Self.badgeRefreshed.localized) }.map { String($0.prefix(10)).trimmingCharacters(in: .whitespaces) }
         #expect(badges == ["1000 ms", "4200 ms", "5000 ms", "6000 ms"], Text(en: "badge refreshes at \(badges): once at 1 s, once right after the scroll (missed ticks skipped), then on schedule",
                                                                               zh: "角标刷新的时间是 \(badges)：应该在 1 秒时一次，滑动一结束马上一次（错过的触发跳过），之后按计划进行").comment)
     }
@@ -105,9 +116,9 @@ struct Lesson13Tests {
     func noScroll() async throws {
         let lines = try await Self.screen(scroll: nil, seconds: 3)
         Kata.expectSameLines(lines, [
-            "    500 ms  default   · download chunk 1", "   1000 ms  default   · countdown 4", "   1000 ms  default   · badge refreshed",
-            "   1500 ms  default   · download chunk 2", "   2000 ms  default   · countdown 3", "   2000 ms  default   · badge refreshed",
-            "   2500 ms  default   · download chunk 3", "   3000 ms  default   · countdown 2", "   3000 ms  default   · badge refreshed",
+            "    500 ms  default   · download chunk 1", "   1000 ms  default   · countdown 4", "   1000 ms  default   · \(Self.badgeRefreshed.localized)",
+            "   1500 ms  default   · download chunk 2", "   2000 ms  default   · countdown 3", "   2000 ms  default   · \(Self.badgeRefreshed.localized)",
+            "   2500 ms  default   · download chunk 3", "   3000 ms  default   · countdown 2", "   3000 ms  default   · \(Self.badgeRefreshed.localized)",
         ], hint: Text(en: "Outside a scroll the loop runs the default mode: all three must be there (the countdown and download in `.common`, which includes default; not in `.tracking` alone).",
                        zh: "不滑动时 RunLoop 运行 default Mode：三样都必须在（倒计时和下载放在 `.common`，它包含 default；不能只放在 `.tracking`）。"),
            expectedTitle: HarnessText.expected)
@@ -119,12 +130,12 @@ struct Lesson13Tests {
             try loop.add(try Loop.Timer(name: "present modal", fireDate: loop.now + 1.5) { _ in
                 let ui = Loop.current
                 ui.addCommonMode("modal")
-                ui.note("modal presented (modal mode, marked common)")
+                ui.note(Self.modalPresented)
                 _ = try? ui.run(mode: "modal", timeout: 1.2)
-                ui.note("modal dismissed")
+                ui.note(Self.modalDismissed)
             }, forMode: .default)
         }
-        let inModal = lines.filter { $0.contains(" modal ") && !$0.contains("modal presented") && !$0.contains("modal dismissed") }
+        let inModal = lines.filter { $0.contains(" modal ") && !$0.hasSuffix(Self.modalPresented.localized) && !$0.hasSuffix(Self.modalDismissed.localized) }
         Kata.expectSameLines(inModal, ["   1500 ms  modal       · download chunk 2", "   2000 ms  modal       · countdown 3", "   2500 ms  modal       · download chunk 3"],
                              hint: Text(en: "Adding to .default and .tracking by name is not the same as `.common`: a mode marked common later receives only what was added to `.common`.",
                                          zh: "按名字加到 `.default` 和 `.tracking`，和加到 `.common` 不是一回事：后来才标记为 common 的 Mode，只会得到加到 `.common` 里的东西。"),
@@ -156,12 +167,12 @@ struct Lesson13Tests {
         let lines = try await Self.fromLaterStart(1000.25, seconds: 8) { loop in
             let timer = try startCountdown(from: 5, on: loop) { left in Loop.current.note("countdown \(left)") }
             try loop.add(try Loop.Timer(name: "look", fireDate: loop.now + 7.5) { _ in
-                Loop.current.note("countdown timer valid: \(timer.isValid)")
+                Loop.current.note(Self.countdownTimerValid(timer.isValid))
             }, forMode: .default)
         }
         Kata.expectSameLines(lines, [
             "+1000 ms  · countdown 4", "+2000 ms  · countdown 3", "+3000 ms  · countdown 2", "+4000 ms  · countdown 1", "+5000 ms  · countdown 0",
-            "+7500 ms  · countdown timer valid: false",
+            "+7500 ms  · " + Self.countdownTimerValid(false).localized,
         ], hint: Text(en: "From 5: one tick a second, the first a second after the call (`loop.now + 1`, not a date counted from the clock's zero), saying 4, 3, 2, 1, 0 — then invalidate the timer in the callout that said 0, or it goes on ticking −1, −2, … for ever.",
                        zh: "从 5 开始：每秒触发一次，第一次在调用之后一秒（`loop.now + 1`，而不是从时钟零点算起的时间），依次说 4、3、2、1、0——然后在说 0 的那次回调里让定时器失效，否则它会一直触发下去：−1、−2……"),
            expectedTitle: Lesson13Tests.fromTheStart)
@@ -170,9 +181,9 @@ struct Lesson13Tests {
     @Test("The badge refreshes every interval, counted from now")
     func badgeInterval() async throws {
         let lines = try await Self.fromLaterStart(1000.25, seconds: 7) { loop in
-            try scheduleBadgeRefresh(every: 2.5, on: loop) { Loop.current.note("badge refreshed") }
+            try scheduleBadgeRefresh(every: 2.5, on: loop) { Loop.current.note(Self.badgeRefreshed) }
         }
-        Kata.expectSameLines(lines, ["+2500 ms  · badge refreshed", "+5000 ms  · badge refreshed"],
+        Kata.expectSameLines(lines, ["+2500 ms  · \(Self.badgeRefreshed.localized)", "+5000 ms  · \(Self.badgeRefreshed.localized)"],
                              hint: Text(en: "Every `interval` seconds, the first one interval after the call: fire date `loop.now + interval`, interval `interval` — not at once, not once a second, not a date counted from the clock's zero.",
                                          zh: "每 `interval` 秒一次，第一次在调用之后一个间隔：触发时间 `loop.now + interval`，间隔 `interval`——不是立即触发，不是每秒一次，也不是从时钟零点算起的时间。"),
                              expectedTitle: Lesson13Tests.fromTheStart)

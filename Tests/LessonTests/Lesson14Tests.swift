@@ -14,16 +14,23 @@ struct Lesson14Tests {
         return (actual, expected)
     }
 
+    // The notes the tests read back, in the student's language.
+    static func firstOnTheMainThread(_ isMain: Bool) -> Text {
+        Text(en: "first on the main thread: \(isMain)", zh: "`first` 在主线程上执行：\(isMain)")
+    }
+    static let backInDefault = Text(en: "back in the default mode", zh: "回到 default Mode")
+    static let sourceTurn = Text(en: "a source gets its turn", zh: "事件源轮到了")
+
     @Test("Work sent to the main queue runs on the main loop, in order")
     func runsOnTheMainLoop() async throws {
         let (actual, expected) = try await Self.compare { loop, queue in
-            queue.async(name: "first") { Loop.current.note("first on the main thread: \(Loop.current.isMain)") }
+            queue.async(name: "first") { Loop.current.note(Self.firstOnTheMainThread(Loop.current.isMain)) }
             queue.async(name: "second") {}
             try loop.run(mode: .default, timeout: 1)
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: "The default mode is common: service the main queue there, running each queued item in order with `item.run()`.",
                                                             zh: "default Mode 是 common：在那里处理主队列，用 `item.run()` 按顺序执行排队的每一项。"))
-        #expect(actual.contains { $0.contains("first on the main thread: true") })
+        #expect(actual.contains { $0.hasSuffix(Self.firstOnTheMainThread(true).localized) })
     }
 
     @Test("In a private mode the main queue waits")
@@ -32,13 +39,13 @@ struct Lesson14Tests {
             try loop.add(Loop.Port(name: "modal events"), forMode: "modal")
             queue.async(name: "work") {}
             try loop.run(mode: "modal", timeout: 1)
-            loop.note("back in the default mode")
+            loop.note(Self.backInDefault)
             try loop.run(mode: .default, timeout: 1)
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: "Only common modes service the main queue: in \"modal\" (not common) the work must wait.",
                                                             zh: "只有 common Mode 才处理主队列：在 \"modal\"（不是 common）里，任务必须等着。"))
         let work = actual.firstIndex { $0.contains("main queue") } ?? 0
-        let back = actual.firstIndex { $0.contains("back in the default mode") } ?? Int.max
+        let back = actual.firstIndex { $0.hasSuffix(Self.backInDefault.localized) } ?? Int.max
         #expect(work > back, Text(en: "the main-queue work must wait until the loop is back in a common mode", zh: "主队列的任务必须等到 RunLoop 回到一个 common Mode 才执行").comment)
     }
 
@@ -52,7 +59,7 @@ struct Lesson14Tests {
             loop.addCommonMode("modal")
             queue.async(name: "update during the modal") {}
             let modal = try loop.run(mode: "modal", timeout: 1, returnAfterSourceHandled: true)
-            loop.note("modal, marked common: \(modal)")
+            loop.note(Text(en: "modal, marked common: \(modal)", zh: "`modal`，已标为 common：\(modal)"))
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: "Not just the default mode: every mode in `commonModes` — tracking while the user scrolls, and any mode marked common later.",
                                                             zh: "不只是 default Mode：`commonModes` 里的每一个 Mode——用户滑动时的 tracking，以及后来才标记为 common 的任何 Mode。"))
@@ -64,9 +71,9 @@ struct Lesson14Tests {
     func neverEmpty() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let common = try loop.run(mode: .default, timeout: 1)
-            loop.note("default (common), nothing in it: \(common)")
+            loop.note(Text(en: "default (common), nothing in it: \(common)", zh: "default（common），里面什么都没有：\(common)"))
             let other = try loop.run(mode: "private", timeout: 1)
-            loop.note("private, nothing in it: \(other)")
+            loop.note(Text(en: "private, nothing in it: \(other)", zh: "`private`，里面什么都没有：\(other)"))
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: "On the main loop a common mode always has the main queue to wait for: running it does not return 'finished' at once, even with nothing else in it.",
                                                             zh: "在主线程 RunLoop 上，common Mode 里总有主队列可等：即使里面别的什么都没有，运行它也不会立即返回 `finished`。"))
@@ -75,7 +82,7 @@ struct Lesson14Tests {
     @Test("Work queued while the queue is serviced waits for the next service")
     func snapshot() async throws {
         let (actual, expected) = try await Self.compare { loop, queue in
-            let source = Loop.Source(name: "touch") { Loop.current.note("a source gets its turn") }
+            let source = Loop.Source(name: "touch") { Loop.current.note(Self.sourceTurn) }
             try loop.add(source, forMode: .default)
             queue.async(name: "A") {
                 queue.async(name: "B (queued by A)") {}
@@ -86,14 +93,14 @@ struct Lesson14Tests {
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: "Take what is queued when the service starts (`takeAll()`) and run all of it: A and C together; B, queued by A, waits for the next service, so the source signalled meanwhile runs first.",
                                                             zh: "处理开始时，把当时排着的任务全部取出来（`takeAll()`）并全部执行：A 和 C 一起执行；B 是 A 排进来的，要等下一次处理，所以期间被标记的事件源先执行。"))
-        let order = actual.filter { $0.contains("main queue") || $0.contains("gets its turn") }.map { $0.contains("gets its turn") ? "source" : String($0.split(separator: "\"")[1].prefix(1)) }
+        let order = actual.filter { $0.contains("main queue") || $0.hasSuffix(Self.sourceTurn.localized) }.map { $0.hasSuffix(Self.sourceTurn.localized) ? "source" : String($0.split(separator: "\"")[1].prefix(1)) }
         #expect(order == ["A", "C", "source", "B"], Text(en: "order of the work: \(order)", zh: "任务的执行顺序：\(order)").comment)
     }
 
     @Test("One service runs everything queued when it starts, however much that is")
     func wholeSnapshot() async throws {
         let (actual, expected) = try await Self.compare { loop, queue in
-            let source = Loop.Source(name: "touch") { Loop.current.note("the source signalled by A") }
+            let source = Loop.Source(name: "touch") { Loop.current.note(Text(en: "the source signalled by A", zh: "A 标记的事件源")) }
             try loop.add(source, forMode: .default)
             queue.async(name: "A") { source.signal() }
             for name in ["B", "C", "D", "E"] { queue.async(name: name) {} }
