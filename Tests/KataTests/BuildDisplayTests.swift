@@ -3,7 +3,7 @@ import Testing
 @testable import KataCLI
 @testable import KataCore
 
-@Suite("kata shows a build briefly")
+@Suite("kata shows a build briefly", .inEnglish)
 struct BuildDisplayTests {
     @Test("Build steps are counted; warnings about the exercises are kept, relative; the rest is left out")
     func lines() {

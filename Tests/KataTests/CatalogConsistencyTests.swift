@@ -4,7 +4,7 @@ import Testing
 
 /// The catalog is the single source of truth: the lesson pages, the exercise and solution files
 /// and the lesson test suites must agree with it.
-@Suite("The catalog, the pages, the files and the tests agree", .tags(.consistency))
+@Suite("The catalog, the pages, the files and the tests agree", .inEnglish, .tags(.consistency))
 struct CatalogConsistencyTests {
     static let root: String = {
         var url = URL(fileURLWithPath: #filePath)

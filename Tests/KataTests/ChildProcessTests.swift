@@ -5,7 +5,7 @@ import Testing
 /// `kata` starts `swift build` and `swift test` through `ChildProcess` (posix_spawn, in a
 /// process group of its own): the child gets kata's environment, its exit status comes back,
 /// and a child that overstays its limit is ended.
-@Suite struct ChildProcessTests {
+@Suite(.inEnglish) struct ChildProcessTests {
     @Test func theChildGetsThisProcesssEnvironmentAndItsExitStatusComesBack() throws {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         let outcome = try Subprocess.run(["sh", "-c", "printf '%s' \"$PATH\"; exit 3"], timeout: 20)

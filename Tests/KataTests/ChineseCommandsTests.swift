@@ -8,7 +8,7 @@ import Testing
 /// line of what the binary prints is checked for English prose (`StrayEnglish`), apart from the
 /// trace lines themselves, which stay as the engine writes them (a note's text is prose: it is
 /// checked too).
-@Suite("kata's help, usage errors, trace and reset speak Chinese")
+@Suite("kata's help, usage errors, trace and reset speak Chinese", .inEnglish)
 struct ChineseCommandsTests {
     /// The English words in `output`, line by line, with the line they are in.
     static func strayEnglish(in output: String, besides allowed: Set<String> = []) -> [String] {

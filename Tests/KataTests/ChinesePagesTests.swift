@@ -8,7 +8,7 @@ import Testing
 /// their labels included) are byte-identical, and the names in `inline code` stay, so a change
 /// to the code, a hint or a list of mistakes on one page shows up as a failure here until the
 /// other page has it too. The words used are those of docs/GLOSSARY.md.
-@Suite("Each lesson page has a Chinese twin that matches it", .tags(.consistency))
+@Suite("Each lesson page has a Chinese twin that matches it", .inEnglish, .tags(.consistency))
 struct ChinesePagesTests {
     /// Where a lesson's Chinese page lives.
     static func chinesePath(_ lesson: Lesson) -> String { "Lessons/zh-Hans/\(lesson.folder).md" }

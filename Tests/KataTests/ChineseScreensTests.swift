@@ -6,7 +6,7 @@ import Testing
 
 /// The screens a student sees most (`kata`, `list`, `next`, `show`, `hint`) in Chinese: lines
 /// wrapped by terminal columns, and the language kept once chosen with `--lang`.
-@Suite("kata's screens in Chinese: wrapped by columns, the language remembered")
+@Suite("kata's screens in Chinese: wrapped by columns, the language remembered", .inEnglish)
 struct ChineseScreensTests {
     /// What a line takes on a terminal.
     static func width(_ line: String) -> Int { Style.visibleWidth(line) }
@@ -92,7 +92,7 @@ struct ChineseScreensTests {
     }
 }
 
-@Suite("The language kata remembers: --lang, then KATA_LANG, then the remembered one, then LC_ALL/LANG")
+@Suite("The language kata remembers: --lang, then KATA_LANG, then the remembered one, then LC_ALL/LANG", .inEnglish)
 struct RememberedLanguageTests {
     @Test("The remembered language comes after KATA_LANG and before the system's; an invalid one is skipped")
     func order() {
@@ -233,7 +233,7 @@ extension EndToEndTests {
     }
 }
 
-@Suite("kata names a failing test by its Chinese name when its message gives one")
+@Suite("kata names a failing test by its Chinese name when its message gives one", .inEnglish)
 struct ChineseTestNameTests {
     @Test("「name」 at the start of a message: the failure line and the card's heading use it, the message goes on without it")
     func chineseName() throws {

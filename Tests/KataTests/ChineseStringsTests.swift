@@ -5,7 +5,7 @@ import Testing
 /// the names docs/GLOSSARY.md keeps. The scan reads every Swift file a student's screen or
 /// test run can print from (Sources/ and Tests/LessonTests/), so a string added anywhere there is
 /// checked without being listed anywhere. The maintainers' own test messages stay English.
-@Suite("Every Chinese string in the code is Chinese, apart from code and kept names", .tags(.consistency))
+@Suite("Every Chinese string in the code is Chinese, apart from code and kept names", .inEnglish, .tags(.consistency))
 struct ChineseStringsTests {
     static func swiftFiles(under folder: String) -> [String] {
         let root = CatalogConsistencyTests.root

@@ -3,7 +3,7 @@ import Testing
 @testable import KataCLI
 @testable import KataCore
 
-@Suite("kata show points at the engine's own code only once the lesson is green")
+@Suite("kata show points at the engine's own code only once the lesson is green", .inEnglish)
 struct EngineNotesTests {
     let page = "# Lesson 06 — Timer skip on overrun\n\n## Hints\n\nh\n\n## After you solve it: in the engine\n\n- `Sources/RunLoopEngine/Timers/TimerRescheduling.swift` — the rule.\n\n## Interview questions\n\nq\n"
 

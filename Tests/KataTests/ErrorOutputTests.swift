@@ -3,7 +3,7 @@ import Testing
 @testable import KataCLI
 @testable import KataCore
 
-@Suite("kata's errors go to stderr")
+@Suite("kata's errors go to stderr", .inEnglish)
 struct ErrorOutputTests {
     @Test("Every `kata:` error is on stderr, with nothing on stdout", arguments: [
         ["hint", "99"], ["trace", "no-such-scenario"], ["frobnicate"], ["show"], ["reset", "6", "--bogus"], ["help", "me"],

@@ -54,7 +54,7 @@ enum StreamFixture {
     ].joined(separator: "\n")
 }
 
-@Suite("kata reads Swift Testing's event stream")
+@Suite("kata reads Swift Testing's event stream", .inEnglish)
 struct EventStreamTests {
     @Test("A finished run: every test with its suite, display name and first issue")
     func finishedRun() {

@@ -3,7 +3,7 @@ import Testing
 @testable import KataCLI
 @testable import KataCore
 
-@Suite("kata keeps each lesson's last result, keyed by the code it ran")
+@Suite("kata keeps each lesson's last result, keyed by the code it ran", .inEnglish)
 struct ResultCacheTests {
     @Test("A lesson's key changes with its own exercise and with the shared sources, not with another lesson's exercise")
     func keys() throws {

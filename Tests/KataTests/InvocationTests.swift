@@ -3,7 +3,7 @@ import Testing
 @testable import KataCLI
 @testable import KataCore
 
-@Suite("kata reads its command line")
+@Suite("kata reads its command line", .inEnglish)
 struct InvocationTests {
     func parse(_ line: String) throws(UsageError) -> Invocation {
         try Invocation.parse(line.split(separator: " ").map(String.init), lessons: 14)

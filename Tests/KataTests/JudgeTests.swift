@@ -3,7 +3,7 @@ import Testing
 @testable import KataCLI
 @testable import KataCore
 
-@Suite("kata judges how a test process ended")
+@Suite("kata judges how a test process ended", .inEnglish)
 struct JudgeTests {
     let lessons: [Lesson] = [.lesson02, .lesson03, .lesson04]
 

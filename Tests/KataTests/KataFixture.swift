@@ -87,7 +87,9 @@ struct KataFixture {
     }
 
     /// Starts `kata arguments` in the fixture, with `environment` added to this process's,
-    /// `NO_COLOR` set, and `input` as its standard input (empty if nil).
+    /// `NO_COLOR` set, and `input` as its standard input (empty if nil). The language is English
+    /// unless `environment` chooses one: the maintainer's own `KATA_LANG`, `LC_ALL` or `LANG`
+    /// does not reach the fixture's `kata`.
     func start(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Running {
         let binary = try #require(Self.binary, "no kata binary next to the test bundle: run swift build first")
         let process = Process()
@@ -96,7 +98,13 @@ struct KataFixture {
         process.currentDirectoryURL = URL(fileURLWithPath: root)
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
+        env["KATA_LANG"] = "en"
+        env["LC_ALL"] = ""
+        env["LANG"] = "C.UTF-8"
         for (key, value) in environment { env[key] = value }
+        if environment["KATA_LANG"] == nil && (environment["LANG"] != nil || environment["LC_ALL"] != nil) {
+            env["KATA_LANG"] = ""   // the test chose the system's language
+        }
         process.environment = env
         let out = path(".out-\(UUID().uuidString)"), err = path(".err-\(UUID().uuidString)"), inp = path(".in-\(UUID().uuidString)")
         for file in [out, err] { _ = FileManager.default.createFile(atPath: file, contents: nil) }

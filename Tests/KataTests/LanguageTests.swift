@@ -4,7 +4,7 @@ import Testing
 @testable import KataCore
 import RunLoopEngine
 
-@Suite("The language: --lang, then KATA_LANG, then LC_ALL/LANG, then English")
+@Suite("The language: --lang, then KATA_LANG, then LC_ALL/LANG, then English", .inEnglish)
 struct LanguageTests {
     @Test("KATA_LANG chooses; LC_ALL or LANG starting with zh means 简体中文; otherwise English")
     func environment() {
@@ -49,6 +49,20 @@ struct LanguageTests {
             #expect(!text.en.isEmpty && !text.zh.isEmpty, "lesson \(lesson.number): \(text)")
             #expect(text.en != text.zh, "lesson \(lesson.number), an untranslated copy: \(text.en)")
         }
+    }
+
+    @Test("A timeline's column titles are Chinese in Chinese, over the same columns; the rows are the trace's")
+    func timelineHeader() throws {
+        let trace = try #require(TraceScenario.named("timer-overrun")).run()
+        let english = trace.timeline(in: .en).split(separator: "\n").map(String.init)
+        let chinese = trace.timeline(in: .zhHans).split(separator: "\n").map(String.init)
+        #expect(english == trace.timeline().split(separator: "\n").map(String.init), "English is the engine's own timeline")
+        let (englishTitles, chineseTitles) = (english[0], chinese[0])
+        #expect(chineseTitles.contains("时间") && !chineseTitles.contains("time"), "\(chineseTitles)")
+        #expect(englishTitles.range(of: "event").map { String(englishTitles[..<$0.lowerBound]).columns }
+                == chineseTitles.range(of: "事件").map { String(chineseTitles[..<$0.lowerBound]).columns }, "the title sits over its column")
+        #expect(Array(chinese.dropFirst()).filter { !$0.contains("· ") } == Array(english.dropFirst()).filter { !$0.contains("· ") },
+                "only the notes and the titles change")
     }
 
     @Test("The side-by-side trace keeps its columns under Chinese titles (a Chinese character is two columns wide)")

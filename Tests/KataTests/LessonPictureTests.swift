@@ -5,7 +5,7 @@ import RunLoopEngine
 
 /// Each lesson page shows the timeline of its key scenario as a picture drawn by the engine, in
 /// the page's language, and the committed picture is the one the engine draws now.
-@Suite("Each lesson page shows its scenario's picture, up to date")
+@Suite("Each lesson page shows its scenario's picture, up to date", .inEnglish)
 struct LessonPictureTests {
     static var root: String { CatalogConsistencyTests.root }
 

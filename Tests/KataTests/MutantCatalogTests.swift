@@ -3,7 +3,7 @@ import Testing
 @testable import KataCLI
 @testable import KataCore
 
-@Suite("kata verify --mutants reads its catalog and judges each mutant")
+@Suite("kata verify --mutants reads its catalog and judges each mutant", .inEnglish)
 struct MutantCatalogTests {
     let stubLine = "Lesson 06 is not solved yet: write nextFireDate(after:interval:now:) in Exercises/06-timer-skip-on-overrun/NextFireDate.swift"
 

@@ -5,7 +5,7 @@ import Testing
 /// What a page says about Apple's run loop must name where it comes from, so that a student can
 /// check it before repeating it in an interview; and the engine's own answer comes last, for
 /// after the lesson is green.
-@Suite("Each page names its sources and keeps the engine's answer for last", .tags(.consistency))
+@Suite("Each page names its sources and keeps the engine's answer for last", .inEnglish, .tags(.consistency))
 struct PageSourcesTests {
     /// The heading of the page's last section, the links to the engine's own implementation.
     static let engineHeading = "## After you solve it: in the engine"

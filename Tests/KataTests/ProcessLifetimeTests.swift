@@ -8,7 +8,7 @@ import Testing
 /// like the real one where it matters: `swift test` starts the test bundle in a process group of
 /// its own, the build system starts each compiler job in one of its own, and those start more.
 /// Here each of them just waits, writing its pid first.
-@Suite("kata leaves no process behind")
+@Suite("kata leaves no process behind", .inEnglish)
 struct ProcessLifetimeTests {
     /// The stand-in for `swift`. `KATA_FIXTURE_HANG=build` makes `swift build` hang too; otherwise
     /// it succeeds at once and only `swift test` hangs (writing no event: a stall).

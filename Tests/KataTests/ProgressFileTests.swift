@@ -3,7 +3,7 @@ import Testing
 @testable import KataCLI
 @testable import KataCore
 
-@Suite("kata's progress file: anything in it, any state of it")
+@Suite("kata's progress file: anything in it, any state of it", .inEnglish)
 struct ProgressFileTests {
     /// Runs `kata hint 6` with `.kata/progress.json` holding `text`.
     func hint(with text: String) async throws -> (KataFixture, KataFixture.Running) {

@@ -3,7 +3,7 @@ import Testing
 @testable import KataCLI
 @testable import KataCore
 
-@Suite("kata remembers progress")
+@Suite("kata remembers progress", .inEnglish)
 struct ProgressTests {
     func result(_ lesson: Lesson, passing: Bool) -> LessonResult {
         RunReport(cases: [TestCaseResult(suite: lesson.suiteType, name: "a()", failure: passing ? nil : "no")]).result(for: lesson)

@@ -32,7 +32,7 @@ private func typed(_ question: QuizQuestion, _ answer: [String]) -> String {
     }
 }
 
-@Suite("kata quiz: the bank")
+@Suite("kata quiz: the bank", .inEnglish)
 struct QuizBankTests {
     @Test("At least 40 questions, numbered 1…N, every lesson with at least two")
     func coversEveryLesson() {
@@ -141,7 +141,7 @@ private struct EarlyPoolPop: AutoreleasePoolObservers {
     }
 }
 
-@Suite("kata quiz: the answer comes from the engine")
+@Suite("kata quiz: the answer comes from the engine", .inEnglish)
 struct QuizFollowsTheEngineTests {
     static let pools = Loop.Mechanisms.reference.with(autoreleasePools: ReferenceAutoreleasePoolObservers())
 
@@ -168,7 +168,7 @@ struct QuizFollowsTheEngineTests {
     }
 }
 
-@Suite("kata quiz: the engine code shown is the code that runs")
+@Suite("kata quiz: the engine code shown is the code that runs", .inEnglish)
 struct QuizEngineCodeTests {
     @Test("Each question's marked engine code is its own closure's body, whole")
     func markedCodeIsTheBody() throws {
@@ -222,7 +222,7 @@ struct QuizEngineCodeTests {
     }
 }
 
-@Suite("kata quiz: the command")
+@Suite("kata quiz: the command", .inEnglish)
 struct QuizCommandTests {
     /// A session that prints into a log and reads `typing`, line by line, as from a terminal.
     func session(_ root: String, typing: [String] = []) -> (QuizSession, () -> String) {
@@ -350,7 +350,7 @@ private func comments(of code: String) -> [String] {
 /// A comment that is code (`@objc func delayed() { print("delayed") }`): it stays as it is.
 private func isCode(_ comment: String) -> Bool { comment.contains("{") && comment.contains("}") }
 
-@Suite("kata quiz: every question in English and 简体中文")
+@Suite("kata quiz: every question in English and 简体中文", .inEnglish)
 struct QuizLanguageTests {
     @Test("Every question's title, question, why and options have both languages, and the Chinese is not the English")
     func bothLanguages() {
@@ -462,7 +462,7 @@ private func prose(of screen: String, questions: [QuizQuestion]) -> String {
     return out.joined(separator: "\n")
 }
 
-@Suite("kata quiz in 简体中文: the screens a Chinese reader sees", .serialized)
+@Suite("kata quiz in 简体中文: the screens a Chinese reader sees", .inEnglish, .serialized)
 struct QuizChineseScreenTests {
     /// Runs the kata binary in a fixture folder: `kata arguments`, with KATA_LANG=zh-Hans unless
     /// the arguments choose with --lang.

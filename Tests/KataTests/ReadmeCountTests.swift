@@ -3,7 +3,7 @@ import Testing
 @testable import KataCore
 
 /// The counts the README states, kept true.
-@Suite("The README's counts match the code")
+@Suite("The README's counts match the code", .inEnglish)
 struct ReadmeCountTests {
     /// Tests in Tests/ConformanceTests that compare nothing: the suite's note.
     static let notScenarios: Set<String> = ["coreFoundationReachesFoundationsLoop"]

@@ -27,7 +27,7 @@ private func backups(_ fixture: KataFixture) -> [Data] {
     return names.compactMap { FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent($0)) }
 }
 
-@Suite("kata reset never loses the student's work")
+@Suite("kata reset never loses the student's work", .inEnglish)
 struct ResetSafetyTests {
     let file = Lesson.lesson06.exerciseFile
 

@@ -3,7 +3,7 @@ import Testing
 @testable import KataCLI
 @testable import KataCore
 
-@Suite("kata reset finds the original stub")
+@Suite("kata reset finds the original stub", .inEnglish)
 struct ResetTests {
     let stub = "func a() { unsolved(lesson: 6, write: \"a\") }\nfunc b() { unsolved(lesson: 6, write: \"b\") }\n"
     let newerStub = "// clearer comments\nfunc a() { unsolved(lesson: 6, write: \"a\") }\nfunc b() { unsolved(lesson: 6, write: \"b\") }\n"

@@ -3,7 +3,7 @@ import Testing
 @testable import KataCLI
 @testable import KataCore
 
-@Suite("kata reads any results file without a trap")
+@Suite("kata reads any results file without a trap", .inEnglish)
 struct ResultsFileFuzzTests {
     /// A small deterministic generator, so that a failure can be replayed.
     struct Generator {

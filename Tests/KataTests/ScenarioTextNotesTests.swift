@@ -6,7 +6,7 @@ import Testing
 /// The notes the engine's scenarios write (`loop.note("scroll ends")`) have their Chinese twins in
 /// `ScenarioText.notes`: `kata trace` and the Chinese lesson pictures show them, and the engine
 /// keeps its English.
-@Suite("ScenarioText: every note a scenario writes has its Chinese twin")
+@Suite("ScenarioText: every note a scenario writes has its Chinese twin", .inEnglish)
 struct ScenarioTextNotesTests {
     /// Every scenario's trace, run once for the whole suite.
     static let traces: [(scenario: String, trace: LoopTrace)] = TraceScenario.all.map { ($0.name, $0.run()) }

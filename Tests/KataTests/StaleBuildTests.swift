@@ -3,7 +3,7 @@ import Testing
 @testable import KataCLI
 @testable import KataCore
 
-@Suite("kata sees a build that missed a change")
+@Suite("kata sees a build that missed a change", .inEnglish)
 struct StaleBuildTests {
     @Test("A file newer than its last compilation (object, diagnostics, dependencies), or changed after the build began, is stale")
     func staleness() throws {

@@ -3,7 +3,7 @@ import Testing
 @testable import KataCLI
 @testable import KataCore
 
-@Suite("kata's terminal output")
+@Suite("kata's terminal output", .inEnglish)
 struct TerminalTests {
     @Test("No colour codes without colours; the progress bar fills in proportion")
     func plain() {

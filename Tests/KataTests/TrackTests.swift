@@ -2,7 +2,7 @@ import Testing
 @testable import KataCore
 
 /// The workshop tracks of `kata list --track`, defined once in the catalog.
-@Suite("The workshop tracks")
+@Suite("The workshop tracks", .inEnglish)
 struct TrackTests {
     @Test("Each track's lessons exist, in the course's order; core is the six behaviours of the brief")
     func tracks() {

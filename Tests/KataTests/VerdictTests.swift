@@ -3,7 +3,7 @@ import Testing
 @testable import KataCLI
 @testable import KataCore
 
-@Suite("kata verify holds each lesson to the rules")
+@Suite("kata verify holds each lesson to the rules", .inEnglish)
 struct VerdictTests {
     typealias Verdict = Commands.Verdict
     let stubLine = "Lesson 02 is not solved yet: write StudentModeItems.add(_:) in Exercises/02-mode-isolation/ModeItems.swift"

@@ -3,7 +3,7 @@ import Testing
 @testable import KataCLI
 @testable import KataCore
 
-@Suite("kata watch notices saved files")
+@Suite("kata watch notices saved files", .inEnglish)
 struct WatcherTests {
     @Test("Changed, added and removed files are named")
     func changes() {

@@ -3,7 +3,7 @@ import Testing
 @testable import KataCLI
 @testable import KataCore
 
-@Suite("kata reads Swift Testing's xUnit report")
+@Suite("kata reads Swift Testing's xUnit report", .inEnglish)
 struct XUnitReportTests {
     static let sample = """
         <?xml version="1.0" encoding="UTF-8"?>

@@ -218,7 +218,7 @@ struct QuizSession {
         out.append("")
         out.append(style.bold(Text(en: "The engine's timeline", zh: "引擎的时间线").localized)
                    + style.dim(Text(en: " (virtual clock; the scenario thread's loop)", zh: "（虚拟时钟；场景线程的 RunLoop）").localized))
-        let lines = outcome.trace.timeline().split(separator: "\n").map(String.init)
+        let lines = outcome.trace.timeline(in: .current).split(separator: "\n").map(String.init)
         out += lines.prefix(60).map { "  " + $0 }
         if lines.count > 60 {
             out.append(style.dim(Text(en: "  … \(lines.count - 60) more lines", zh: "  …… 还有 \(lines.count - 60) 行").localized))

@@ -29,7 +29,7 @@ extension Commands {
         }
         let text = ScenarioText.of(scenario)
         print(style.bold(scenario.name) + " — " + text.summary.localized + "\n")
-        for line in scenario.run().notes(in: .current).timeline().split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in scenario.run().timeline(in: .current).split(separator: "\n", omittingEmptySubsequences: false) {
             print(colour(String(line), style))
         }
         print("\n" + style.dim(Text(en: "Look for: ", zh: "留意：").localized) + text.lookFor.localized)

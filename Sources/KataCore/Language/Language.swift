@@ -34,8 +34,14 @@ public enum Language: String, Sendable, CaseIterable {
         return system.lowercased().hasPrefix("zh") ? .zhHans : .en
     }
 
-    /// The language of this process: read from the environment once, unless `kata --lang` chose.
-    public static var current: Language { chosen.withLock { $0 } ?? fromEnvironment }
+    /// The language of this process: read from the environment once, unless `kata --lang` chose
+    /// (or a task runs in ``scoped``).
+    public static var current: Language { scoped ?? chosen.withLock { $0 } ?? fromEnvironment }
+
+    /// The language of one task and its child tasks, whatever the process chose: a test of the
+    /// English screens runs in English on a Chinese system, without changing the language of the
+    /// lesson tests that run beside it in the same process.
+    @TaskLocal public static var scoped: Language?
 
     /// Called by `kata` when `--lang` is given, before anything is printed.
     public static func choose(_ language: Language) { chosen.withLock { $0 = language } }

@@ -199,4 +199,13 @@ extension LoopTrace {
         case .zhHans: rewritingNotes { ScenarioText.note($0)?.zh ?? $0 }
         }
     }
+
+    /// The timeline (``LoopTrace/timeline(_:)``) as a student reads it: notes and the column
+    /// titles in `language`; the rows themselves are trace words and stay as they are.
+    public func timeline(in language: Language) -> String {
+        let text = notes(in: language).timeline()
+        guard language == .zhHans, let newline = text.firstIndex(of: "\n") else { return text }
+        // The same columns: 时间 is as wide as "time" on a terminal.
+        return "      时间  Mode      事件" + text[newline...]
+    }
 }

@@ -5,7 +5,7 @@ import KataCore
 
 /// The suites that drive the real `kata` binary on a fixture package, one at a time: each builds
 /// a package, and the machine has two cores.
-@Suite("kata end to end, on small fixture packages", .serialized)
+@Suite("kata end to end, on small fixture packages", .serialized, .inEnglish)
 struct EndToEndTests {}
 
 /// A small package that looks like the kata to the `kata` binary (its manifest is named
