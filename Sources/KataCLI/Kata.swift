@@ -26,7 +26,6 @@ public enum Kata {
             Language.remember(Progress.rememberedLanguage(in: context.root))
         }
         let invocation: Invocation
-        var chosenLanguage: Language?
         do throws(UsageError) {
             // `--lang en|zh-Hans`, anywhere: the language of everything printed from here on.
             var arguments = arguments
@@ -36,7 +35,8 @@ public enum Kata {
                                           zh: "`--lang` 后面要跟 `en` 或 `zh-Hans`（例如 `kata --lang zh-Hans next`）").localized, command: nil)
                 }
                 Language.choose(language)
-                chosenLanguage = language
+                // Kept for the next runs (see `Language.resolve`), whatever follows it.
+                if case let .success(context) = found { Progress.remember(language, in: context.root) }
                 arguments.removeSubrange(index...index + 1)
             }
             invocation = try Invocation.parse(arguments)
@@ -55,8 +55,6 @@ public enum Kata {
             complain("kata: \(error)")
             return ExitCode.usage
         }
-        // The language chosen with `--lang` is kept for the next runs (see `Language.resolve`).
-        if let chosenLanguage { Progress.remember(chosenLanguage, in: context.root) }
         Shutdown.install(message: Text(en: "Stopped. Your progress is saved in .kata/progress.json.",
                                        zh: "已停止。你的进度保存在 .kata/progress.json 里。").localized, colours: context.style.colours)
         do {

@@ -172,6 +172,20 @@ extension EndToEndTests {
             #expect(afterBack.output.contains("Hint 3/3"), "--lang en is remembered too, over a Chinese system:\n\(afterBack.output)")
         }
 
+        @Test("--lang is remembered when only the help follows it, or a mistake")
+        func rememberedWithHelp() async throws {
+            let fixture = try KataFixture()
+            defer { fixture.remove() }
+            let help = try await fixture.run(["--lang", "zh-Hans", "--help"], environment: Self.englishSystem)
+            #expect(help.status == 0 && help.output.contains("用法"), "\(help.output)")
+            let later = try await fixture.run(["hint", "6"], environment: Self.englishSystem)
+            #expect(later.output.contains("提示 1/3"), "remembered after --help:\n\(later.output)")
+            let mistake = try await fixture.run(["--lang", "en", "bogus"], environment: Self.englishSystem)
+            #expect(mistake.status == 2)
+            let after = try await fixture.run(["hint", "6"], environment: Self.englishSystem)
+            #expect(after.output.contains("Hint 2/3"), "remembered after a usage error:\n\(after.output)")
+        }
+
         @Test("An odd remembered language is ignored: no crash, no warning, the system's language")
         func oddValue() async throws {
             let fixture = try KataFixture(files: [".kata/progress.json": #"{"hintsShown": {"6": 1}, "language": 7}"#])
