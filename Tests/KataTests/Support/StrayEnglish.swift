@@ -116,69 +116,19 @@ enum ChineseLiterals {
     }
 
     static func find(inSwift source: String) -> [Literal] {
+        let scan = SwiftScan(source)
         var literals: [Literal] = []
-        let characters = Array(source)
         var index = 0
-        var line = 1
-        func at(_ offset: Int) -> Character? { index + offset < characters.count ? characters[index + offset] : nil }
-        while index < characters.count {
-            let character = characters[index]
-            if character == "\n" { line += 1; index += 1; continue }
-            if character == "/", at(1) == "/" {
-                while index < characters.count, characters[index] != "\n" { index += 1 }
-                continue
-            }
-            if character == "/", at(1) == "*" {
-                index += 2
-                while index < characters.count, !(characters[index] == "*" && at(1) == "/") {
-                    if characters[index] == "\n" { line += 1 }
-                    index += 1
-                }
-                index += 2
-                continue
-            }
-            if character == "\"" {
-                let startLine = line
-                let multiLine = at(1) == "\"" && at(2) == "\""
-                index += multiLine ? 3 : 1
-                var text = ""
-                var depth = 0
-                while index < characters.count {
-                    let current = characters[index]
-                    if current == "\n" { line += 1 }
-                    if depth == 0 {
-                        if current == "\\" {
-                            if at(1) == "(" { depth = 1; text += "\\("; index += 2; continue }
-                            text.append(current)
-                            if let next = at(1) { text.append(next) }
-                            index += 2
-                            continue
-                        }
-                        if current == "\"" {
-                            if !multiLine { index += 1; break }
-                            if at(1) == "\"" && at(2) == "\"" { index += 3; break }
-                        }
-                    } else {
-                        if current == "(" { depth += 1 } else if current == ")" { depth -= 1 }
-                        // A literal inside an interpolation: copied through to its closing quote.
-                        if current == "\"" {
-                            text.append(current)
-                            index += 1
-                            while index < characters.count, characters[index] != "\"" {
-                                if characters[index] == "\\" { text.append(characters[index]); index += 1 }
-                                if index < characters.count { text.append(characters[index]); index += 1 }
-                            }
-                        }
-                    }
-                    if index < characters.count { text.append(characters[index]) }
-                    index += 1
-                }
+        while index < scan.count {
+            guard let end = scan.skipNonCode(at: index) else { index += 1; continue }
+            if scan.isStringLiteral(index) {
+                let (textStart, closing, _) = scan.delimiters(at: index)
+                let text = String(scan.characters[textStart..<max(textStart, end - closing.count)])
                 if text.unicodeScalars.contains(where: { (0x4E00...0x9FFF).contains($0.value) }) {
-                    literals.append(Literal(line: startLine, text: text))
+                    literals.append(Literal(line: scan.line(at: index), text: text))
                 }
-                continue
             }
-            index += 1
+            index = end
         }
         return literals
     }
