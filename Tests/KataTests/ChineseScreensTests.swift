@@ -20,12 +20,12 @@ struct ChineseScreensTests {
             #expect(Self.width(line) <= 40, "too wide (\(Self.width(line)) columns): \(line)")
             #expect(line.hasPrefix("  ") && !line.hasPrefix("   "), "under the indent, no space left at its start: \(line)")
             let first = try #require(line.dropFirst(2).first)
-            #expect(!Style.closing.contains(first), "a line starts with closing punctuation: \(line)")
+            #expect(!LineBreaks.closing.contains(first), "a line starts with closing punctuation: \(line)")
         }
         #expect(lines.map { String($0.dropFirst(2)) }.joined() == text, "nothing lost, nothing added")
         // Filled: each line but the last has no room for the next line's first piece.
         for (line, next) in zip(lines, lines.dropFirst()) {
-            let piece = Style.pieces(of: String(next.dropFirst(2)))[0].text
+            let piece = LineBreaks.pieces(of: String(next.dropFirst(2)))[0].text
             #expect(Self.width(line) + piece.columns > 40, "a line ends early: \(line)")
         }
     }

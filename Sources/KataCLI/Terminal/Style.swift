@@ -23,64 +23,12 @@ struct Style {
 
     /// Splits `text` into lines of at most `width` terminal columns (a Chinese character takes
     /// two); the first line starts with `first` (default: `indent`), the others with `indent`.
-    ///
-    /// A line breaks at a space (which goes), or between two characters where one is Chinese
-    /// (Chinese has no spaces); never inside an English word, a name or a path, never before
-    /// closing punctuation (`，。）` …) and never after opening punctuation (`（「` …). A piece
-    /// longer than a line has a line of its own.
+    /// Lines break where ``LineBreaks`` allows: at a space, or next to a Chinese character.
     static func wrap(_ text: String, width: Int, indent: String, first: String? = nil) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        var lineWidth = 0
-        for piece in pieces(of: text) {
-            let prefixWidth = visibleWidth(lines.isEmpty ? first ?? indent : indent)
-            if !line.isEmpty && prefixWidth + lineWidth + piece.space.count + piece.text.columns > width {
-                lines.append(line)
-                line = piece.text
-                lineWidth = piece.text.columns
-            } else {
-                let space = line.isEmpty ? "" : piece.space
-                line += space + piece.text
-                lineWidth += space.count + piece.text.columns
-            }
-        }
-        lines.append(line)
+        let indentWidth = visibleWidth(indent)
+        let lines = LineBreaks.lines(text, width: width - indentWidth, firstLineShorter: visibleWidth(first ?? indent) - indentWidth)
         return lines.enumerated().map { ($0.offset == 0 ? (first ?? indent) : indent) + $0.element }
     }
-
-    /// `text` cut where a line may break: each piece with the spaces before it (dropped when a
-    /// line breaks there). Pieces are English words (with what sticks to them) and single
-    /// Chinese characters (with the closing punctuation after them).
-    static func pieces(of text: String) -> [(space: String, text: String)] {
-        var pieces: [(space: String, text: String)] = []
-        var space = "", current = ""
-        var lastWide = false
-        func finish() {
-            if !current.isEmpty || !space.isEmpty { pieces.append((space, current)) }
-            space = ""
-            current = ""
-        }
-        for character in text {
-            if character == " " {
-                if !current.isEmpty { finish() }
-                space.append(character)
-                continue
-            }
-            let wide = String(character).columns > 1
-            let sticksToPrevious = closing.contains(character) || (current.last.map(opening.contains) ?? false)
-            // A break between a Chinese character and anything but punctuation that binds them.
-            if !current.isEmpty && (wide || lastWide) && !sticksToPrevious { finish() }
-            current.append(character)
-            lastWide = wide
-        }
-        finish()
-        return pieces
-    }
-
-    /// Punctuation that never starts a line.
-    static let closing: Set<Character> = Set("，。、；：？！）」』》〉】〕”’…—,.;:?!)]}%")
-    /// Punctuation that never ends a line.
-    static let opening: Set<Character> = Set("（「『《〈【〔“‘")
 
     /// How many columns `text` takes on a terminal once its colour codes are left out (a Chinese
     /// character takes two).

@@ -176,24 +176,10 @@ public struct TimelinePicture: Sendable {
         return (columns, notes)
     }
 
-    /// `text` in lines of at most `width` columns (``Swift/String/columns``: a CJK character takes
-    /// two), broken at spaces, and between two CJK characters where the text has no spaces. A
-    /// line never starts with closing punctuation (`，`, `）`…) nor ends with opening (`（`, `“`).
+    /// `text` in lines of at most `width` columns, broken where ``LineBreaks`` allows; no line
+    /// for empty text.
     static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            for (index, piece) in breakable(word).enumerated() {
-                let gap = index == 0 && !line.isEmpty ? " " : ""
-                if !line.isEmpty && line.columns + gap.count + piece.columns > width {
-                    lines.append(line)
-                    line = ""
-                }
-                line += (line.isEmpty ? "" : gap) + piece
-            }
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
+        text.isEmpty ? [] : LineBreaks.lines(text, width: width)
     }
 
     /// Lines of wrapped text in which a span of `inline code` broken across lines is closed at
@@ -205,29 +191,6 @@ public struct TimelinePicture: Sendable {
             if line.filter({ $0 == "`" }).count % 2 == 1 { inCode.toggle() }
             return inCode ? opened + "`" : opened
         }
-    }
-
-    /// A word without spaces in pieces a line may break between: a run of narrow characters is
-    /// one piece, a wide character another, with punctuation kept on the side it belongs to.
-    static func breakable(_ word: Substring) -> [String] {
-        var pieces: [String] = []
-        var current = ""
-        var glueNext = false
-        for character in word {
-            let wide = String(character).columns > 1
-            let closing = "，。；：、！？）」』》”’".contains(character)
-            let opening = "（「『《“‘".contains(character)
-            let startsPiece = !current.isEmpty && !glueNext && !closing
-                && (wide || String(current.last!).columns > 1)
-            if startsPiece {
-                pieces.append(current)
-                current = ""
-            }
-            current.append(character)
-            glueNext = opening
-        }
-        if !current.isEmpty { pieces.append(current) }
-        return pieces
     }
 
     /// How wide a column is: room for its mark and, for sleeps and results, its words.
