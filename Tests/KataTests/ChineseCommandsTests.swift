@@ -13,7 +13,7 @@ struct ChineseCommandsTests {
     /// The English words in `output`, line by line, with the line they are in.
     static func strayEnglish(in output: String, besides allowed: Set<String> = []) -> [String] {
         output.split(separator: "\n").map(String.init).compactMap { line in
-            let plain = line.replacingOccurrences(of: "\u{1B}\\[[0-9;]*[A-Za-z]", with: "", options: .regularExpression)
+            let plain = StrayEnglish.withoutColours(line)
             guard !allowed.contains(plain.trimmingCharacters(in: .whitespaces)) else { return nil }
             let words = StrayEnglish.words(in: plain)
             return words.isEmpty ? nil : "\(words.joined(separator: " ")) — in: \(plain)"

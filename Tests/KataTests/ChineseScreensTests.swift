@@ -199,17 +199,10 @@ extension EndToEndTests {
 
     @Suite("kata's main screens in Chinese have no English prose")
     struct ChineseScreensEndToEndTests {
-        /// `text` without its colour codes.
-        static func plain(_ text: String) -> String {
-            text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
-        }
-
         /// The English words a Chinese reader would meet in `output`: code, commands and the
-        /// glossary's kept names are not counted (`common modes` is one of them, as a lesson's title).
+        /// glossary's kept names (`common modes`, a lesson's title) are not counted.
         static func stray(_ output: String) -> [String] {
-            plain(output).split(separator: "\n").flatMap { line in
-                StrayEnglish.words(in: String(line).replacingOccurrences(of: "common modes", with: "common"))
-            }
+            StrayEnglish.withoutColours(output).split(separator: "\n").flatMap { StrayEnglish.words(in: String($0)) }
         }
 
         @Test("kata, list, next, show 6 (unsolved and solved) with --lang zh-Hans: Chinese, apart from code and names")

@@ -425,11 +425,6 @@ struct QuizLanguageTests {
 
 // MARK: The Chinese screens, as the kata binary prints them
 
-/// `text` without terminal colour codes.
-private func withoutColours(_ text: String) -> String {
-    text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
-}
-
 /// The prose of a quiz screen: what a reader must be able to read. Left out, as code and
 /// trace: the iOS code shown for `questions` (its prose comments stay in), the engine's
 /// timeline (the trace, as every `kata` screen shows it), and the words an order question
@@ -444,7 +439,7 @@ private func prose(of screen: String, questions: [QuizQuestion]) -> String {
     }.sorted { $0.count > $1.count }
     var out: [String] = []
     var inTimeline = false
-    for raw in withoutColours(screen).split(separator: "\n", omittingEmptySubsequences: false) {
+    for raw in StrayEnglish.withoutColours(screen).split(separator: "\n", omittingEmptySubsequences: false) {
         var line = String(raw)
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         if inTimeline { if trimmed.isEmpty { inTimeline = false }; continue }

@@ -26,6 +26,11 @@ enum StrayEnglish {
         return found
     }
 
+    /// `text` as a terminal shows it: without its colour codes.
+    static func withoutColours(_ text: String) -> String {
+        text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*[A-Za-z]", with: "", options: .regularExpression)
+    }
+
     /// `text` without its `inline code` spans and Swift interpolations.
     static func withoutCode(_ text: String) -> String {
         var out = ""
