@@ -28,48 +28,56 @@ public enum RunResultPredictions {
     /// Nothing to wait for: the run returns at once, before even telling observers of entry.
     ///
     /// `run(mode: .default, timeout: 1)`，RunLoop 的 default Mode 里什么都没有。（§1）
+    /// 没有任何可等的东西：运行立即返回，连进入（entry）都不通知观察者。
     public static var emptyMode: Loop.RunResult { .finished }
 
     /// `run(mode: .default, timeout: 5)`; the mode's only item is a one-shot timer due at 1 s. (§2)
     /// The timer fires and is invalidated; the mode is now empty.
     ///
     /// `run(mode: .default, timeout: 5)`；Mode 里唯一的东西是一个 1 秒时到点的一次性定时器。（§2）
+    /// 定时器触发后就失效了；Mode 这时空了。
     public static var lastTimerFired: Loop.RunResult { .finished }
 
     /// `run(mode: .default, timeout: 5)`; a timer due at 1 s calls `stop()`; a port keeps the mode busy. (§3)
     /// The stop reaches the run in progress, and the deadline is still 4 s away.
     ///
     /// `run(mode: .default, timeout: 5)`；一个 1 秒时到点的定时器调用 `stop()`；一个端口让 Mode 不为空。（§3）
+    /// stop() 赶上了正在进行的运行，而截止时间还有 4 秒。
     public static var stopFromATimer: Loop.RunResult { .stopped }
 
     /// `loop.stop()`, then `run(mode: .default, timeout: 1)` — the default mode holds a port. (§4)
     /// A stop is not remembered: with no run in progress it does nothing. The run sleeps 1 s.
     ///
     /// 先 `loop.stop()`，再 `run(mode: .default, timeout: 1)`——default Mode 里有一个端口。（§4）
+    /// 停止请求不会被记住：没有正在进行的运行时它什么都不做。之后的运行休眠 1 秒。
     public static var stopBeforeTheRun: Loop.RunResult { .timedOut }
 
     /// `run(mode: .default, timeout: 1)`; a timer due at exactly 1 s calls `stop()`; a port keeps the mode busy. (§5)
     /// Both are true in the same pass; the loop checks the deadline before the stop.
     ///
     /// `run(mode: .default, timeout: 1)`；一个正好在 1 秒时到点的定时器调用 `stop()`；一个端口让 Mode 不为空。（§5）
+    /// 两者在同一轮循环里同时成立；RunLoop 先检查截止时间，再检查停止。
     public static var stopAtTheDeadline: Loop.RunResult { .timedOut }
 
     /// `run(mode: .default, timeout: 2, returnAfterSourceHandled: true)`; a repeating timer fires every 0.5 s. (§6)
     /// A timer is not a source: the run goes on until its deadline.
     ///
     /// `run(mode: .default, timeout: 2, returnAfterSourceHandled: true)`；一个重复定时器每 0.5 秒触发一次。（§6）
+    /// 定时器不是事件源：运行一直进行到截止时间。
     public static var timerWithReturnAfterSource: Loop.RunResult { .timedOut }
 
     /// `run(mode: .default, timeout: 0)`; a signalled source waits in the mode. (§7)
     /// One pass: the source runs, then the (zero) deadline has passed.
     ///
     /// `run(mode: .default, timeout: 0)`；Mode 里有一个已被标记的事件源在等着。（§7）
+    /// 一轮循环：事件源执行了，然后（为 0 的）截止时间已经过了。
     public static var zeroTimeoutWithASource: Loop.RunResult { .timedOut }
 
     /// `run(mode: .default, timeout: 0, returnAfterSourceHandled: true)`; a signalled source waits in the mode. (§8)
     /// The same pass, but the loop checks "handled a source" before the deadline.
     ///
     /// `run(mode: .default, timeout: 0, returnAfterSourceHandled: true)`；Mode 里有一个已被标记的事件源在等着。（§8）
+    /// 同样一轮循环，但 RunLoop 先检查“处理了事件源”，再检查截止时间。
     public static var zeroTimeoutReturningAfterASource: Loop.RunResult { .handledSource }
 }
 

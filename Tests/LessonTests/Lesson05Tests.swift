@@ -130,7 +130,10 @@ struct Lesson05Tests {
             let ring = try setUp(loop)
             let onTheWay = Loop.Observer(name: "on the way to sleep", activities: .beforeWaiting, repeats: false) { _ in
                 switch ringer {
-                case .loopThread: ring()
+                case .loopThread:
+                    Self.ringing.store(true, ordering: .relaxed)
+                    ring()
+                    Self.ringing.store(false, ordering: .relaxed)
                 case .anotherThread:
                     let rung = DispatchSemaphore(value: 0)
                     Thread { ring(); rung.signal() }.start()
@@ -143,15 +146,20 @@ struct Lesson05Tests {
         }
     }
 
+    /// True while the loop's own thread is inside `ring()`: a bell that runs then was run by
+    /// `ring()` itself, not by the loop.
+    static let ringing = Atomic(false)
+    static let insideRing = Text(en: "bell, run inside ring()", zh: "门铃，在 ring() 里面执行的")
+
     static func at(_ milliseconds: Int, _ note: String) -> String {
         String(repeating: " ", count: max(0, 7 - String(milliseconds).count)) + "\(milliseconds) ms  default   · \(note)"
     }
 
-    @Test("A ring that comes while the loop is on its way to sleep still wakes it", .holds("§5", "§7"),
+    @Test("A ring that comes while the loop is on its way to sleep still wakes it", .holds("§5", "§6", "§7"),
           arguments: [Ringer.anotherThread, .loopThread])
     func ringOnTheWayToSleep(_ ringer: Ringer) async throws {
         let lines = try await Self.ringOnTheWayToSleep(from: ringer) { loop in
-            let bell = try DoorBell(on: loop) { Loop.current.note("bell") }
+            let bell = try DoorBell(on: loop) { Loop.current.note(Self.ringing.load(ordering: .relaxed) ? Self.insideRing.localized : "bell") }
             return { bell.ring() }
         }
         Kata.expectSameLines(lines, [Self.at(0, "bell"), Self.at(5000, Self.atFiveSeconds.localized)], hint: Text(en: """
@@ -159,12 +167,14 @@ struct Lesson05Tests {
             before-waiting observers), and it ran only when the loop's timer woke the loop at 5 s. \
             ring() must always call wakeUp() after signal(), whoever rings: a wake-up sent before the \
             loop sleeps is kept, and the sleep ends at once. Checking isWaiting first, or skipping the \
-            wake-up on the loop's own thread, loses this race.
+            wake-up on the loop's own thread, loses this race. And ring() never runs the bell itself, \
+            not even on the loop's own thread: the loop runs it, on a pass of its own.
             """, zh: """
             \(ringer == .loopThread ? "RunLoop 自己的线程" : "另一个线程")在 RunLoop 正要休眠的那一刻（它已经通知了 `beforeWaiting` \
             观察者）按了铃，门铃却要等到 5 秒时 RunLoop 被定时器唤醒才执行。不管是谁按铃，ring() 都必须在 signal() \
             之后总是调用 wakeUp()：RunLoop 休眠之前收到的唤醒会被记住，休眠会立刻结束。先检查 isWaiting 再决定唤不唤醒，\
-            或者在 RunLoop 自己的线程上省掉唤醒，都会输掉这场竞争。
+            或者在 RunLoop 自己的线程上省掉唤醒，都会输掉这场竞争。而且 ring() 绝不自己执行门铃，在 RunLoop 自己的线程上\
+            也一样：由 RunLoop 在它自己的某一轮循环里执行。
             """), expectedTitle: HarnessText.expected)
     }
 

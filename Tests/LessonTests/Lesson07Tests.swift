@@ -71,8 +71,12 @@ struct Lesson07Tests {
     func noRunningLoopNoCall() async throws {
         let ran = Log()
         try await Self.onVirtualThread { loop in
-            try performAfterDelay(0.02) { ran.add("ran") }
-            Thread.sleep(forTimeInterval: 0.2)   // real time passes; the loop does not run
+            // Real time passes and the loop does not run. Only work sent elsewhere (Dispatch,
+            // another thread) could run now, and nothing can be awaited from a thread nobody
+            // knows: a zero delay makes such work show up at once, and the trace of the tests
+            // above already tells a timer callout on this thread from anything else.
+            try performAfterDelay(0) { ran.add("ran") }
+            Thread.sleep(forTimeInterval: 0.2)
             loop.note(Text(en: "the loop never ran", zh: "RunLoop 从没运行过"))
         }
         #expect(ran.count == 0, Text(

@@ -9,6 +9,14 @@ struct Lesson08Tests {
     static let stuck = Text(en: "was the work never run? A signalled source waits for a wake-up: signal() the source AND wakeUp() the target's loop",
                             zh: "工作是不是根本没有执行？被标记的事件源要等到 RunLoop 被唤醒：既要 signal() 事件源，也要 wakeUp() 目标线程的 RunLoop")
 
+    /// Has the engine's own perform run on `worker`, in `mode`, and waits until it ran: a barrier.
+    /// The loop runs signalled sources by order, then by when they were signalled, so once it has
+    /// run, every source signalled before it in that mode has run too. "Nothing else ran" is then
+    /// known, not guessed after a fixed wait.
+    fileprivate static func barrier(_ worker: Worker, in mode: Loop.Mode) {
+        try? worker.thread.perform(waitUntilDone: true, modes: [mode], timeout: 1) {}
+    }
+
     @Test("The work runs on the target thread, not on the caller's", .holds("§1"))
     func runsOnTarget() async throws {
         let (caller, ranOn, target) = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (ThreadID, ThreadID?, ThreadID?) in
@@ -94,7 +102,7 @@ struct Lesson08Tests {
             try perform(on: worker.thread, modes: [.default]) { log.add(defaultWork) }
             try perform(on: worker.thread, modes: [.tracking]) { log.add(trackingWork) }
             _ = worker.waitUntil { log.count > 0 }
-            Thread.sleep(forTimeInterval: 0.05)
+            Self.barrier(worker, in: .tracking)
             log.add(switchToDefault)
             worker.switchMode(to: .default)
             _ = worker.waitUntil { log.count == 3 }
@@ -277,7 +285,7 @@ extension Lesson08Tests {
             }
             gate.signal()   // only now does the target run its loop
             _ = worker.waitUntil { log.count >= 4 }
-            Thread.sleep(forTimeInterval: 0.05)   // a fifth run would show up now
+            Self.barrier(worker, in: .default)   // a fifth run would have come before it
             return log.all
         }
         Kata.expectSameLines(ran, names,
