@@ -28,7 +28,7 @@ public enum RunResultPredictions {
     /// Nothing to wait for: the run returns at once, before even telling observers of entry.
     ///
     /// `run(mode: .default, timeout: 1)`，RunLoop 的 default Mode 里什么都没有。（§1）
-    /// 没有任何可等的东西：运行立即返回，连进入（entry）都不通知观察者。
+    /// 没有任何可等的东西：运行立即返回，连进入（`entry`）都不通知观察者。
     public static var emptyMode: Loop.RunResult { .finished }
 
     /// `run(mode: .default, timeout: 5)`; the mode's only item is a one-shot timer due at 1 s. (§2)
@@ -42,7 +42,7 @@ public enum RunResultPredictions {
     /// The stop reaches the run in progress, and the deadline is still 4 s away.
     ///
     /// `run(mode: .default, timeout: 5)`；一个 1 秒时到点的定时器调用 `stop()`；一个端口让 Mode 不为空。（§3）
-    /// stop() 赶上了正在进行的运行，而截止时间还有 4 秒。
+    /// `stop()` 赶上了正在进行的运行，而截止时间还有 4 秒。
     public static var stopFromATimer: Loop.RunResult { .stopped }
 
     /// `loop.stop()`, then `run(mode: .default, timeout: 1)` — the default mode holds a port. (§4)

@@ -31,7 +31,8 @@ import RunLoopEngine
 ///
 /// - Returns: the timer that carries the work: invalidating it cancels the work. (§9)
 ///   返回承载这份工作的定时器：让它失效就取消了这份工作。（§9）
-/// - Throws: what the engine throws for a bad delay. 引擎对不合法的延迟抛出的错误。
+/// - Throws: what the engine throws for a bad delay.
+///   引擎对不合法的延迟抛出的错误。
 @discardableResult
 public func performAfterDelay(_ delay: Double, inModes modes: [Loop.Mode] = [.default],
                               _ work: @escaping @Sendable () -> Void) throws -> Loop.Timer {

@@ -39,7 +39,7 @@ public final class NetworkThread: Sendable {
     /// the thread exits. (§6)
     ///
     /// 创建线程，但不启动。（§3）它的函数体让 RunLoop 永远运行下去：RunLoop 的 default Mode 里的一个端口为它
-    /// 保活（§4），在一次运行里休眠到有活来——不空转，不轮询，不 sleep()（§5）——而且只靠这个端口：端口
+    /// 保活（§4），在一次运行里休眠到有活来——不空转，不轮询，不 `sleep()`（§5）——而且只靠这个端口：端口
     /// 没了，运行就返回，线程随之退出。（§6）
     public init() {
         thread = LoopThread(name: "network") {

@@ -22,8 +22,8 @@ import Synchronization
 /// there is nothing to count: no tick, and the returned timer is already invalid. (§4) It keeps
 /// ticking while the user scrolls (§5) — in every common mode, also one marked common later. (§6)
 ///
-/// 在 UI `loop` 上开始倒计时：每秒 `tick(n)` 一次，第一次在从现在起一秒之后（§1），n = seconds - 1 … 0（§2）；
-/// 说完 0，它的定时器立即失效。（§3）从 0 或更小的数开始就没什么可数的：一次也不 tick，返回的定时器已经
+/// 在 UI `loop` 上开始倒计时：每秒 `tick(n)` 一次，第一次在从现在起一秒之后（§1），`n = seconds - 1 … 0`（§2）；
+/// 说完 0，它的定时器立即失效。（§3）从 0 或更小的数开始就没什么可数的：一次也不 `tick`，返回的定时器已经
 /// 失效。（§4）用户滑动时它照常走（§5）——在每一个 common Mode 里，包括后来才标为 common 的 Mode。（§6）
 @discardableResult
 public func startCountdown(from seconds: Int, on loop: Loop, tick: @escaping @Sendable (Int) -> Void) throws -> Loop.Timer {

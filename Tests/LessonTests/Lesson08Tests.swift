@@ -240,7 +240,7 @@ extension Lesson08Tests {
             return (returned, ran.count)
         }
         #expect(returned, Text(en: "with an empty modes list, perform(…, waitUntilDone: true) did not return within 1 s: work for no mode can never run, so there is nothing to wait for — return at once (Foundation: \"returns without performing the selector\")",
-                               zh: "modes 为空时，perform(…, waitUntilDone: true) 1 秒内没有返回：不属于任何 Mode 的工作永远不会执行，没有什么可等的——立即返回（Foundation：“直接返回，不执行这个 selector”）").comment)
+                               zh: "modes 为空时，perform(…, waitUntilDone: true) 1 秒内没有返回：不属于任何 Mode 的工作永远不会执行，没有什么可等的——立即返回（Foundation：“直接返回，不执行这个 `selector`”）").comment)
         #expect(ran == 0, Text(en: "with an empty modes list the work ran anyway: no mode means no mode, not the common or default ones",
                                zh: "modes 为空，工作却执行了：一个 Mode 也没有就是一个也没有，不是 common 也不是 default").comment)
     }

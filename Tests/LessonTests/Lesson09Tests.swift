@@ -140,7 +140,7 @@ struct Lesson09Tests {
             return (afterInit, afterStart)
         }
         #expect(phaseAfterInit == .notStarted, Text(en: "right after NetworkThread(), its thread is \(phaseAfterInit): init makes the thread, start() starts it (shared does both)",
-                                                    zh: "刚执行完 NetworkThread()，它的线程状态是 `\(phaseAfterInit)`：init 只创建线程，start() 才启动它（shared 两件事都做）").comment)
+                                                    zh: "刚执行完 NetworkThread()，它的线程状态是 `\(phaseAfterInit)`：`init` 只创建线程，`start()` 才启动它（`shared` 两件事都做）").comment)
         #expect(phaseAfterStart != .notStarted, Text(en: "after start() the thread is still not started", zh: "调用 start() 之后，线程仍然没有启动").comment)
     }
 
@@ -164,7 +164,7 @@ extension ChineseTestNames {
         "Requests performed on it run there, in order": "交给它的请求在它上面按顺序执行",
         "It keeps going: a request much later still runs": "它一直在：很久以后的请求照样执行",
         "Idle, the loop sleeps in one run: it does not wake up to run again and again": "空闲时 RunLoop 在一次运行里休眠：不会一次又一次醒来重新运行",
-        "init makes the thread without starting it: start() starts it": "init 只创建线程而不启动它：由 start() 来启动",
+        "init makes the thread without starting it: start() starts it": "`init` 只创建线程而不启动它：由 `start()` 来启动",
         "shared is one thread for the whole app, already started": "`shared` 是整个 App 共用的一个线程，已经启动",
     ]
 }

@@ -102,7 +102,7 @@ struct Lesson10Tests {
         }
         Kata.expectSameLines(outcome, [Self.firstStopped(exited: true), Self.secondRan("job 1"), Self.secondRan("job 2")], hint: Text(
             en: "Stopping one permanent thread must leave every other one running. The flag that ends a guarded loop belongs to its own thread: one per PermanentThread (a stored property the body captures), never a static or global shared by all — then stopping one ends the next run of every other.",
-            zh: "停掉一个常驻线程，其余的都必须照常运行。结束带条件的循环的那个标志属于它自己的线程：每个 PermanentThread 一个（函数体捕获的一个存储属性），绝不能是所有实例共用的 static 或全局变量——否则停掉一个，其余每一个的下一次运行也跟着结束。"),
+            zh: "停掉一个常驻线程，其余的都必须照常运行。结束带条件的循环的那个标志属于它自己的线程：每个 PermanentThread 一个（函数体捕获的一个存储属性），绝不能是所有实例共用的 `static` 或全局变量——否则停掉一个，其余每一个的下一次运行也跟着结束。"),
             expectedTitle: HarnessText.expected)
     }
 
@@ -137,11 +137,11 @@ struct Lesson10Tests {
     }
 
     static func firstStopped(exited: Bool) -> String {
-        Text(en: "first stopped; its thread exited: \(exited)", zh: "first 已停止；它的线程已退出：\(exited)").localized
+        Text(en: "first stopped; its thread exited: \(exited)", zh: "`first` 已停止；它的线程已退出：\(exited)").localized
     }
-    static func secondRan(_ job: String) -> String { Text(en: "second ran \(job)", zh: "second 执行了 \(job)").localized }
+    static func secondRan(_ job: String) -> String { Text(en: "second ran \(job)", zh: "`second` 执行了 \(job)").localized }
     static func secondRefused(job: Int, _ error: String) -> String {
-        Text(en: "second refused job \(job): \(error)", zh: "second 拒绝了 job \(job)：\(error)").localized
+        Text(en: "second refused job \(job): \(error)", zh: "`second` 拒绝了 `job \(job)`：\(error)").localized
     }
     static let workRan = Text(en: "the work ran", zh: "工作执行了").localized
     static let performReturned = Text(en: "perform returned", zh: "perform 返回了").localized

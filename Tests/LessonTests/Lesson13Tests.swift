@@ -192,7 +192,7 @@ struct Lesson13Tests {
         }
         Kata.expectSameLines(lines, ["+500 ms  · " + Self.countdownTimerValid(false).localized], hint: Text(
             en: "From 0 there is nothing to count: n = seconds - 1 … 0 is empty. Tick nothing, and return the timer invalidated (never scheduled) — counting down from 0 like from any other number says -1, -2, … for ever, because it never meets 0.",
-            zh: "从 0 开始就没什么可数的：n = seconds - 1 … 0 是空的。一次也不 tick，返回一个已经失效（从没被安排）的定时器——像对待其他数那样从 0 往下数，会一直说 -1、-2……永远停不下来，因为它永远碰不到 0。"),
+            zh: "从 0 开始就没什么可数的：`n = seconds - 1 … 0` 是空的。一次也不 `tick`，返回一个已经失效（从没被安排）的定时器——像对待其他数那样从 0 往下数，会一直说 -1、-2……永远停不下来，因为它永远碰不到 0。"),
             expectedTitle: Lesson13Tests.fromTheStart)
     }
 
@@ -214,7 +214,7 @@ extension ChineseTestNames {
         "Download chunks keep arriving while the user scrolls": "用户滑动时，下载的数据块照常到达",
         "The badge refresh pauses during the scroll and catches up once after": "角标刷新在滑动期间暂停，滑动结束后补一次",
         "Without a scroll, everything runs on schedule": "不滑动时，一切按计划执行",
-        "A countdown from 0 (or less) ticks nothing, and its timer is invalid from the start": "从 0（或更小的数）开始的倒计时一次也不 tick，它的定时器从一开始就是失效的",
+        "A countdown from 0 (or less) ticks nothing, and its timer is invalid from the start": "从 0（或更小的数）开始的倒计时一次也不 `tick`，它的定时器从一开始就是失效的",
         "Common means every common mode, also one marked later — not a list of mode names": "common 指的是所有 common Mode，包括后来才标记的——而不是一串 Mode 名字",
         "The countdown says 4, 3, 2, 1, 0 a second apart, counted from now — then its timer is gone": "倒计时从现在算起，每隔一秒依次说 4、3、2、1、0——然后它的定时器就没了",
         "The badge refreshes every interval, counted from now": "角标从现在算起，每个间隔刷新一次",
