@@ -200,16 +200,9 @@ struct Lesson05Tests {
             let loop = sleeper.loop
             let rang = Log()
             let bell = try DoorBell(on: loop) { rang.add("bell") }
-            let sleeps = Atomic(0)
-            try loop.add(Loop.Observer(name: "count the sleeps", activities: .beforeWaiting) { _ in sleeps.add(1, ordering: .relaxed) }, forMode: .default)
+            let hold = try WakeUpHold(on: loop, mode: .default)
             guard sleeper.waitUntilAsleep() else { return (false, false) }
-            // Whoever wakes the loop is held right after its wakeUp() until the loop has made the
-            // pass that wake-up caused and is asleep again: a signal that comes after the wake-up
-            // then comes too late, every time, instead of once in a thousand rings.
-            let before = sleeps.load(ordering: .relaxed)
-            loop.testsOnly_afterWakeUp = { _ = untilBlocking(1) { sleeps.load(ordering: .relaxed) > before && loop.isWaiting } }
-            bell.ring()
-            loop.testsOnly_afterWakeUp = nil
+            hold.holdingEachWakeUp { bell.ring() }
             let ranBeforeRingReturned = rang.count == 1
             return (ranBeforeRingReturned, ranBeforeRingReturned || untilBlocking(0.5) { rang.count == 1 })
         }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 /// Lesson 08: the student's `perform(on:…)` against real threads, each with a bounded wait.
@@ -199,17 +198,10 @@ extension Lesson08Tests {
             let worker = try Worker(running: .default)
             defer { worker.finish() }
             guard worker.waitUntil({ worker.loop.isWaiting }) else { return (false, false) }
-            let loop = worker.loop
-            let sleeps = Atomic(0)
-            try loop.add(Loop.Observer(name: "count the sleeps", activities: .beforeWaiting) { _ in sleeps.add(1, ordering: .relaxed) }, forMode: .default)
+            let hold = try WakeUpHold(on: worker.loop, mode: .default)
+            guard worker.waitUntil({ worker.loop.isWaiting }) else { return (false, false) }
             let ran = Log()
-            // Whoever wakes the loop is held right after its wakeUp() until the loop has made the
-            // pass that wake-up caused and is asleep again: a signal sent after the wake-up then
-            // comes too late every time, not once in a thousand calls.
-            let before = sleeps.load(ordering: .relaxed)
-            loop.testsOnly_afterWakeUp = { _ = untilBlocking(1) { sleeps.load(ordering: .relaxed) > before && loop.isWaiting } }
-            try perform(on: worker.thread) { ran.add("work") }
-            loop.testsOnly_afterWakeUp = nil
+            try hold.holdingEachWakeUp { try perform(on: worker.thread) { ran.add("work") } }
             let ranBeforeReturn = ran.count == 1
             return (ranBeforeReturn, ranBeforeReturn || worker.waitUntil { ran.count == 1 })
         }
