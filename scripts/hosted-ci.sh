@@ -138,9 +138,10 @@ preflight_linux() {
             elif [ "$(id -u)" = 0 ] && command -v apt-get > /dev/null 2>&1; then
                 echo "== Installing what the image lacks:$packages"
                 # shellcheck disable=SC2086
-                DEBIAN_FRONTEND=noninteractive apt-get -q update \
-                    && DEBIAN_FRONTEND=noninteractive apt-get -q install -y --no-install-recommends $packages \
-                    || problem "apt-get could not install:$packages"
+                if ! DEBIAN_FRONTEND=noninteractive apt-get -q update \
+                    || ! DEBIAN_FRONTEND=noninteractive apt-get -q install -y --no-install-recommends $packages; then
+                    problem "apt-get could not install:$packages"
+                fi
                 still=$(linux_needs)
                 [ -z "$still" ] || problem "still missing after apt-get:$still"
             else
