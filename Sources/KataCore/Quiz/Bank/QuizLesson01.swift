@@ -32,10 +32,9 @@ extension QuizBank {
                 question: .init(en: "The main thread starts a thread that asks for RunLoop.current. Which loop does it get?",
                                 zh: "主线程启动一个子线程，子线程获取 RunLoop.current。它拿到的是哪个 RunLoop？"),
                 ios: """
-                    let main = RunLoop.main
                     let thread = Thread {
                         let loop = RunLoop.current
-                        print(loop === main ? "main" : "own")
+                        print(loop === RunLoop.main ? "main" : "own")
                     }
                     thread.start()
                     """,

@@ -72,9 +72,10 @@ extension QuizBank {
                 ios: """
                     final class Tracked { deinit { print("deinit") } }
                     // busySource (a placeholder): a source0 whose perform takes 0.5 s and signals itself again until 3 s
+                    nonisolated(unsafe) let busy = busySource   // used on the main thread only: the timer fires there
                     let timer = Timer(timeInterval: 0, repeats: false) { _ in
                         _ = Unmanaged.passRetained(Tracked()).autorelease()
-                        CFRunLoopSourceSignal(busySource)
+                        CFRunLoopSourceSignal(busy)
                     }
                     timer.fireDate = Date(timeIntervalSinceNow: 1)
                     RunLoop.main.add(timer, forMode: .default)
@@ -82,6 +83,7 @@ extension QuizBank {
                     """,
                 placeholders: ["busySource: CFRunLoopSource"],
                 comments: [.init(en: "busySource (a placeholder): a source0 whose perform takes 0.5 s and signals itself again until 3 s", zh: "busySource（占位，需自己实现）：一个 Source0，它的 perform 要执行 0.5 秒，并重新标记自己，直到 3 秒"),
+                           .init(en: "used on the main thread only: the timer fires there", zh: "只在主线程上使用：定时器就在那里触发"),
                            .init(en: "one run that goes on after each source", zh: "只运行一次：处理完事件源也不返回，继续运行")],
                 why: .init(en: "The object was autoreleased in a timer's callout, and CF pops a timer callout's own pool as soon as it returns (CFRUNLOOP_ARP_BEGIN(NULL) in __CFRunLoopDoTimer): it is freed at 1 s, busy source or not. Had the busy source's perform autoreleased it instead, on a loop with UIKit's observers (per-callout pools off for sources) it would wait for the pop before the first sleep, at 3 s.",
                            zh: "这个对象是在定时器回调里 `autorelease` 的，而 CF 在定时器回调返回时立即 pop 它自己的池（`__CFRunLoopDoTimer` 里的 `CFRUNLOOP_ARP_BEGIN(NULL)`）：它在 1 秒时就释放了，不管那个事件源忙不忙。如果是忙碌事件源的 perform 对它调用 `autorelease`，在装了 UIKit 观察者的 RunLoop 上（事件源回调没有自己的池），它就要等到第一次休眠前的 pop，也就是 3 秒。"))
