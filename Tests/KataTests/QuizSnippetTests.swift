@@ -62,26 +62,19 @@ struct QuizSnippetTests {
 
     @Test("swiftc -swift-version 6 type-checks every other question's iOS code without an error")
     func typeChecks() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-snippets-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var files: [String] = []
-        func write(_ name: String, _ text: String) throws {
-            let url = folder.appendingPathComponent(name)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-            files.append(url.path)
-        }
-        try write("UIKitStandIns.swift", Self.uikitStandIns)
-        if !QuizSnippetSDK.standIns.isEmpty { try write("SDKStandIns.swift", QuizSnippetSDK.standIns) }
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("UIKitStandIns.swift", Self.uikitStandIns)
+        if !QuizSnippetSDK.standIns.isEmpty { try scratch.write("SDKStandIns.swift", QuizSnippetSDK.standIns) }
         let bridging = QuizBank.all.filter { $0.wording.ios.contains("as CFString") }.map(\.number)
         #expect(bridging == [5, 8])
         let compiled = QuizBank.all.filter {
             !Self.needsObjectiveC($0) && (QuizSnippetSDK.bridgesStringsToCFString || !bridging.contains($0.number))
         }
-        for question in compiled { try write("Quiz\(question.number).swift", Self.file(for: question)) }
+        for question in compiled { try scratch.write("Quiz\(question.number).swift", Self.file(for: question)) }
         #expect(compiled.count == QuizBank.all.count - 10 - (QuizSnippetSDK.bridgesStringsToCFString ? 0 : 2))
 
-        let (status, output) = try await Self.swiftc(["-swift-version", "6", "-typecheck"] + files, limit: 300)
+        let (status, output) = try await Self.swiftc(["-swift-version", "6", "-typecheck"] + scratch.files, limit: 300)
         let errors = output.split(separator: "\n").filter { $0.contains(": error:") }
         #expect(status == 0 && errors.isEmpty, "the iOS code of these questions does not compile in Swift 6:\n\(errors.joined(separator: "\n"))\n\(output.prefix(4000))")
     }
@@ -98,25 +91,18 @@ struct QuizSnippetTests {
 
     @Test("Run by Foundation, the runnable snippets print what the engine answers")
     func runsAsTheEngineAnswers() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-snippets-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var files: [String] = []
-        func write(_ name: String, _ text: String) throws {
-            let url = folder.appendingPathComponent(name)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-            files.append(url.path)
-        }
-        if !QuizSnippetSDK.standIns.isEmpty { try write("SDKStandIns.swift", QuizSnippetSDK.standIns) }
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        if !QuizSnippetSDK.standIns.isEmpty { try scratch.write("SDKStandIns.swift", QuizSnippetSDK.standIns) }
         var cases: [String] = []
         for (number, seconds, _) in Self.runnable {
             let question = try #require(QuizBank.question(number))
             #expect(question.wording.placeholders.isEmpty && !Self.needsObjectiveC(question))
-            try write("Quiz\(number).swift", Self.file(for: question))
+            try scratch.write("Quiz\(number).swift", Self.file(for: question))
             cases.append("case \"\(number)\": quiz\(number)(); wait = \(seconds)")
         }
         // Each snippet on a thread of its own (not the main thread), given time to print, then exit.
-        try write("main.swift", """
+        try scratch.write("main.swift", """
             import Foundation
 
             let which = CommandLine.arguments[1]
@@ -133,8 +119,8 @@ struct QuizSnippetTests {
             while true { Thread.sleep(forTimeInterval: 1) }
 
             """)
-        let runner = folder.appendingPathComponent("runner").path
-        let (status, output) = try await Self.swiftc(["-swift-version", "6", "-o", runner] + files, limit: 600)
+        let runner = scratch.folder.appendingPathComponent("runner").path
+        let (status, output) = try await Self.swiftc(["-swift-version", "6", "-o", runner] + scratch.files, limit: 600)
         try #require(status == 0, "the runnable snippets did not build:\n\(output.prefix(4000))")
         for (number, _, answer) in Self.runnable {
             let question = try #require(QuizBank.question(number))
@@ -147,11 +133,9 @@ struct QuizSnippetTests {
 
     @Test("The check fails on code Swift 6 rejects: a captured var mutated in Thread's @Sendable closure")
     func rejectsSwift5Code() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-snippets-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("Old.swift")
-        try """
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("Old.swift", """
             import CoreFoundation
             import Foundation
 
@@ -162,8 +146,8 @@ struct QuizSnippetTests {
                 _ = kept
             }
 
-            """.write(to: file, atomically: true, encoding: .utf8)
-        let (status, output) = try await Self.swiftc(["-swift-version", "6", "-typecheck", file.path], limit: 300)
+            """)
+        let (status, output) = try await Self.swiftc(["-swift-version", "6", "-typecheck"] + scratch.files, limit: 300)
         #expect(status != 0 && output.contains("error:"), "swiftc accepted a mutation of a captured var in a @Sendable closure: \(output)")
     }
 
@@ -190,4 +174,20 @@ struct QuizSnippetTests {
         try handle.close()
         return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
     }
+}
+
+/// A temporary folder of Swift files for swiftc, removed at the end of the test.
+private final class Scratch {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-snippets-\(UUID().uuidString)")
+    private(set) var files: [String] = []
+
+    init() throws { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+
+    func write(_ name: String, _ text: String) throws {
+        let url = folder.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        files.append(url.path)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
 }
