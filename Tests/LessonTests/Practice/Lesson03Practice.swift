@@ -1,0 +1,30 @@
+import Testing
+
+/// Lesson 03 against the reference on generated scenarios: the cast of `ItemPractice` added to
+/// `.common` and to single modes, added twice, removed from `.common` and from one common mode;
+/// modes marked common before and after items reach `.common`, and marked again; each mode run;
+/// what a mode — `.common` itself included — holds looked at; and another loop trying to take an
+/// observer or a timer, which tells whether the loop still counts it as held.
+extension Lesson03Tests {
+    /// The practice with `student`'s rules (the lesson's, unless a measurement puts others in).
+    static func practice(_ student: Loop.Mechanisms = student) -> Practice<ItemPractice.Step> {
+        Practice(lesson: 3, count: 150, hint: Text(
+            en: "Your common-mode rules and the engine's disagree on this scenario: check what a mode marked common late receives (and in what order), what marking it again does, what removing from .common forgets and answers, and that .common is never a mode of its own.",
+            zh: "在这个场景里，你的 common Mode 规则和引擎的规则表现不一样：检查一下后来才标为 common 的 Mode 会拿到什么（按什么顺序），再标记一次会怎样，从 `.common` 移除时要忘掉什么、返回什么，以及 `.common` 从来不是一个独立的 Mode。")
+        ) { random in
+            (0..<random.int(4...14)).map { _ in
+                ItemPractice.randomStep(modes: [.common, .common, .common, .default, .tracking, "modal"],
+                                        marking: [.tracking, "modal", "private", .default], &random)
+            }
+        } run: { steps, side in
+            try Kata.trace(side == .student ? student : .reference, [.callouts, .notes, .results]) { loop, clock in
+                ItemPractice.run(steps, on: loop, clock: clock)
+            }
+        }
+    }
+
+    @Test("Generated scenarios of common modes run as on the reference engine")
+    func generatedScenarios() async throws {
+        try await Self.practice().check()
+    }
+}
