@@ -54,28 +54,53 @@ enum LoopScenario {
         /// The item that acts invalidates itself (removed from every mode).
         case invalidate
 
-        var description: String {
+        var description: String { text.en }
+
+        /// The act as the student reads it.
+        var text: Text {
             switch self {
-            case .signal(let name): "signal \(name)"
-            case .send(let name): "send to \(name)"
-            case .perform(let name, let place, let acts): "queue block \(name) for \(place)" + Self.list(acts)
-            case .mainAsync(let name, let acts): "queue \(name) on the main queue" + Self.list(acts)
-            case .mainAsyncFromAnotherThread(let name, let acts): "queue \(name) on the main queue from another thread" + Self.list(acts)
-            case .stop: "stop()"
-            case .wakeUp: "wakeUp()"
-            case .takes(let seconds): "take \(seconds) s"
-            case .run(let place, let timeout, let once): "run \(place) nested for \(timeout) s" + (once ? ", returning after a source" : "")
-            case .autorelease(let count): "autorelease \(count)"
-            case .pool(let count): "@autoreleasepool { autorelease \(count) }"
-            case .invalidate: "invalidate itself"
+            case .signal(let name): Text(en: "signal \(name)", zh: "标记 \(name)")
+            case .send(let name): Text(en: "send to \(name)", zh: "向 \(name) 发一条消息")
+            case .perform(let name, let place, let acts):
+                Self.with(Text(en: "queue block \(name) for \(place)", zh: "为 \(place) 排一个 Block \(name)"), acts)
+            case .mainAsync(let name, let acts): Self.with(Text(en: "queue \(name) on the main queue", zh: "往主队列排 \(name)"), acts)
+            case .mainAsyncFromAnotherThread(let name, let acts):
+                Self.with(Text(en: "queue \(name) on the main queue from another thread", zh: "从另一个线程往主队列排 \(name)"), acts)
+            case .stop: Text(en: "stop()", zh: "`stop()`")
+            case .wakeUp: Text(en: "wakeUp()", zh: "`wakeUp()`")
+            case .takes(let seconds): Text(en: "take \(PracticeText.number(seconds)) s", zh: "耗时 \(PracticeText.number(seconds)) 秒")
+            case .run(let place, let timeout, let once):
+                Text(en: "run \(place) nested for \(PracticeText.number(timeout)) s" + (once ? ", returning after a source" : ""),
+                     zh: "嵌套运行 \(place) \(PracticeText.number(timeout)) 秒" + (once ? "，处理完一个事件源就返回" : ""))
+            case .autorelease(let count): Text(en: "autorelease \(count)", zh: "`autorelease` \(count) 个对象")
+            case .pool(let count): Text(en: "@autoreleasepool { autorelease \(count) }", zh: "在自己的自动释放池里 `autorelease` \(count) 个对象")
+            case .invalidate: Text(en: "invalidate itself", zh: "让自己失效")
             }
         }
 
-        static func list(_ acts: [Act]) -> String { acts.isEmpty ? "" : " { " + acts.map(\.description).joined(separator: "; ") + " }" }
+        /// `text` followed by what `acts` do, in braces.
+        static func with(_ text: Text, _ acts: [Act]) -> Text {
+            guard !acts.isEmpty else { return text }
+            let texts = acts.map(\.text)
+            return Text(en: text.en + " { " + texts.map(\.en).joined(separator: "; ") + " }",
+                        zh: text.zh + " { " + texts.map(\.zh).joined(separator: "；") + " }")
+        }
+
+        /// The act with one fewer of the acts it queues, each way (for shrinking).
+        var simpler: [Act] {
+            switch self {
+            case .perform(let name, let place, let acts): acts.indices.map { var fewer = acts; fewer.remove(at: $0); return .perform(name, place, fewer) }
+            case .mainAsync(let name, let acts): acts.indices.map { var fewer = acts; fewer.remove(at: $0); return .mainAsync(name, fewer) }
+            case .mainAsyncFromAnotherThread(let name, let acts):
+                acts.indices.map { var fewer = acts; fewer.remove(at: $0); return .mainAsyncFromAnotherThread(name, fewer) }
+            case .run(let place, let timeout, true): [.run(place, timeout, false)]
+            default: []
+            }
+        }
     }
 
     /// One step of a scenario: an item added, work queued, a mode marked common, or a run.
-    enum Step: Sendable, CustomStringConvertible {
+    enum Step: Sendable, CustomStringConvertible, PracticeStep, SimplifiableStep {
         case markCommon(Place)
         case observer(String, Loop.Activity, order: Int, repeats: Bool, Place, acts: [[Act]])
         case source(String, order: Int, Place, signalled: Bool, acts: [[Act]])
@@ -89,28 +114,77 @@ enum LoopScenario {
         /// The scenario runs on the main loop (a main thread with its main queue).
         case onTheMainLoop
 
-        var description: String {
+        var description: String { text.en }
+
+        /// The step as the student reads it.
+        var text: Text {
             switch self {
-            case .markCommon(let place): "mark \(place) common"
+            case .markCommon(let place): Text(en: "mark \(place) common", zh: "把 \(place) 标为 common")
             case .observer(let name, let activities, let order, let repeats, let place, let acts):
-                "observer \(name) of \(activities), order \(order)\(repeats ? "" : ", once"), in \(place)" + Self.callouts(acts)
+                Self.with(Text(en: "observer \(name) of \(activities), order \(order)\(repeats ? "" : ", once"), in \(place)",
+                               zh: "观察者 \(name)（\(activities)，`order` \(order)\(repeats ? "" : "，只通知一次")），加在 \(place) 里"), acts)
             case .source(let name, let order, let place, let signalled, let acts):
-                "source \(name), order \(order), in \(place)\(signalled ? ", signalled" : "")" + Self.callouts(acts)
+                Self.with(Text(en: "source \(name), order \(order), in \(place)\(signalled ? ", signalled" : "")",
+                               zh: "事件源 \(name)（`order` \(order)），加在 \(place) 里\(signalled ? "，已标记" : "")"), acts)
             case .port(let name, let place, let messages, let acts):
-                "port \(name) in \(place)\(messages > 0 ? ", \(messages) message(s) waiting" : "")" + Self.callouts(acts)
+                Self.with(Text(en: "port \(name) in \(place)" + (messages > 0 ? ", \(messages) message(s) waiting" : ""),
+                               zh: "端口 \(name)，加在 \(place) 里" + (messages > 0 ? "，有 \(messages) 条消息在等" : "")), acts)
             case .timer(let name, let place, let after, let interval, let acts):
-                "timer \(name) in \(place), first at now + \(after) s" + (interval > 0 ? ", every \(interval) s" : "") + Self.callouts(acts)
-            case .block(let name, let place, let acts): "queue block \(name) for \(place)" + Act.list(acts)
-            case .mainAsync(let name, let acts): "queue \(name) on the main queue" + Act.list(acts)
-            case .run(let place, let timeout, let once): "run \(place) for \(timeout) s" + (once ? ", returning after a source" : "")
-            case .outside(let acts): "between runs:" + Act.list(acts)
-            case .onTheMainLoop: "on the main loop"
+                Self.with(Text(en: "timer \(name) in \(place), first in \(PracticeText.number(after)) s" + (interval > 0 ? ", every \(PracticeText.number(interval)) s" : ""),
+                               zh: "定时器 \(name)，加在 \(place) 里，\(PracticeText.number(after)) 秒后第一次触发" + (interval > 0 ? "，每 \(PracticeText.number(interval)) 秒一次" : "")), acts)
+            case .block(let name, let place, let acts): Act.with(Text(en: "queue block \(name) for \(place)", zh: "为 \(place) 排一个 Block \(name)"), acts)
+            case .mainAsync(let name, let acts): Act.with(Text(en: "queue \(name) on the main queue", zh: "往主队列排 \(name)"), acts)
+            case .run(let place, let timeout, let once):
+                Text(en: "run \(place) for \(PracticeText.number(timeout)) s" + (once ? ", returning after a source" : ""),
+                     zh: "运行 \(place) \(PracticeText.number(timeout)) 秒" + (once ? "，处理完一个事件源就返回" : ""))
+            case .outside(let acts): Act.with(Text(en: "between runs:", zh: "两次运行之间："), acts)
+            case .onTheMainLoop: Text(en: "on the main loop", zh: "在主线程 RunLoop 上")
             }
         }
 
-        static func callouts(_ acts: [[Act]]) -> String {
-            let said = acts.enumerated().filter { !$0.element.isEmpty }.map { "callout \($0.offset + 1): " + $0.element.map(\.description).joined(separator: "; ") }
-            return said.isEmpty ? "" : " — " + said.joined(separator: " · ")
+        /// `text` followed by what the item's callouts do.
+        static func with(_ text: Text, _ acts: [[Act]]) -> Text {
+            let said = acts.enumerated().filter { !$0.element.isEmpty }
+            guard !said.isEmpty else { return text }
+            let en = said.map { "callout \($0.offset + 1): " + $0.element.map(\.text.en).joined(separator: "; ") }
+            let zh = said.map { "第 \($0.offset + 1) 次回调：" + $0.element.map(\.text.zh).joined(separator: "；") }
+            return Text(en: text.en + " — " + en.joined(separator: " · "), zh: text.zh + "——" + zh.joined(separator: " · "))
+        }
+
+        /// Simpler forms of the step, tried while shrinking: fewer acts, no return after a source.
+        var simpler: [Step] {
+            func fewer(_ acts: [[Act]]) -> [[[Act]]] {
+                acts.isEmpty ? [] : [[], Array(acts.dropLast())] + acts.indices.filter { acts[$0].count > 1 }.map { index in
+                    var fewer = acts
+                    fewer[index].removeLast()
+                    return fewer
+                }
+            }
+            func fewer(_ acts: [Act]) -> [[Act]] {
+                acts.isEmpty ? [] : [[], Array(acts.dropLast()), Array(acts.dropFirst())] + acts.indices.flatMap { index in
+                    acts[index].simpler.map { simpler in
+                        var fewer = acts
+                        fewer[index] = simpler
+                        return fewer
+                    }
+                }
+            }
+            switch self {
+            case .observer(let name, let activities, let order, let repeats, let place, let acts):
+                return fewer(acts).map { .observer(name, activities, order: order, repeats: repeats, place, acts: $0) }
+            case .source(let name, let order, let place, let signalled, let acts):
+                return fewer(acts).map { .source(name, order: order, place, signalled: signalled, acts: $0) }
+            case .port(let name, let place, let messages, let acts):
+                return fewer(acts).map { .port(name, place, messages: messages, acts: $0) }
+                    + (messages > 1 ? [.port(name, place, messages: 1, acts: acts)] : [])
+            case .timer(let name, let place, let after, let interval, let acts):
+                return fewer(acts).map { .timer(name, place, after: after, interval: interval, acts: $0) }
+            case .block(let name, let place, let acts): return fewer(acts).map { .block(name, place, $0) }
+            case .mainAsync(let name, let acts): return fewer(acts).map { .mainAsync(name, $0) }
+            case .outside(let acts): return fewer(acts).filter { !$0.isEmpty }.map { .outside($0) }
+            case .run(let place, let timeout, true): return [.run(place, timeout: timeout, returnAfterSource: false)]
+            case .markCommon, .run, .onTheMainLoop: return []
+            }
         }
     }
 
