@@ -134,7 +134,7 @@ enum ItemPractice {
                 }
             case let .look(mode):
                 let held = loop.items(inMode: mode).map { item in Cast.allCases.first { cast[$0.rawValue] == item }.map { "\($0)" } ?? "?" }
-                loop.note(Text(en: "\(mode.name) holds \(held)", zh: "\(mode.name) 里有 \(held)"))
+                loop.note(Text(en: "\(Step.named(mode)) holds \(held)", zh: "\(Step.named(mode)) 里有 \(held)"))
             case let .adopt(member):
                 let other = Loop(clock: clock, name: "another loop")
                 do {
