@@ -3,8 +3,11 @@ import Testing
 
 /// Differential practice: scenarios generated from seeds, each run once with the student's
 /// mechanism and once with the reference engine, their traces compared. The first scenario
-/// whose traces differ is shrunk (steps are dropped while the difference stays) and shown as
-/// the usual side-by-side timeline, with its steps and its seed.
+/// whose traces differ is shrunk (steps dropped, then simplified, while the difference stays)
+/// and shown as the usual side-by-side timeline, cut a few lines after the first line that
+/// differs, with its steps, its seed and the `kata practice` line that runs it again. A lesson's
+/// practice tests are named `generated…`: `kata practice N` runs those, with the seeds it asks
+/// for (``PracticeSeeds``).
 ///
 ///     @Test("Generated timer scenarios", .timeLimit(.minutes(1)))
 ///     func generated() async throws {
@@ -217,9 +220,10 @@ enum PracticeText {
 
     /// A number of seconds as a person writes it: to the nanosecond the engine counts in, without
     /// the binary noise of a computed `Double` (0.00137, not 0.0013700000000000001; 1/60 is
-    /// 0.016666667). Beyond what fits in nanoseconds, as Swift prints it (1e+10).
+    /// 0.016666667). Beyond what fits in nanoseconds, in scientific notation (1e+10).
     static func number(_ seconds: Double) -> String {
-        guard seconds.isFinite, abs(seconds) < 9e9 else { return "\(seconds)" }
+        guard seconds.isFinite else { return "\(seconds)" }
+        guard abs(seconds) < 9e9 else { return String(format: "%g", seconds) }
         var text = String(format: "%.9f", (seconds * 1e9).rounded() / 1e9)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }

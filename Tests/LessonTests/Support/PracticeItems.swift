@@ -36,7 +36,8 @@ enum ItemPractice {
         case run(Loop.Mode, timeout: Double)
         /// Notes what the mode holds, in the order the loop lists it.
         case look(Loop.Mode)
-        /// Another loop tries to take the item (an observer or a timer belongs to one loop at a time).
+        /// Another loop tries to take the item (an observer or a timer belongs to one loop at a
+        /// time) and, if it could, lets it go again.
         case adopt(Cast)
 
         var text: Text {
@@ -63,18 +64,37 @@ enum ItemPractice {
         }
     }
 
-    /// A step chosen among `modes` (the first is where most things happen).
-    static func randomStep(modes: [Loop.Mode], marking: [Loop.Mode], _ random: inout SeededGenerator) -> Step {
-        let item = random.pick(Cast.allCases)
+    /// A scenario of a few `steps` about a few members of the cast — one of the pairs that share
+    /// a name, the three observers, or a handful at random — so that the same item meets the same
+    /// mode again and again: added twice, removed, removed where it never was. `modes` are
+    /// weighted by repetition; `marking` are the modes that may be marked common (none: never),
+    /// `markWeight` how often (out of 16).
+    static func scenario(modes: [Loop.Mode], marking: [Loop.Mode], markWeight: Int = 0, steps: ClosedRange<Int> = 4...14,
+                         _ random: inout SeededGenerator) -> [Step] {
+        let cast: [Cast] = switch random.int(0...5) {
+        case 0: [.work, .otherWork]
+        case 1: [.port, .otherPort]
+        case 2: [.first, .second, .third]
+        case 3: [.ticker, .once]
+        default: Array(Cast.allCases.shuffled(using: &random).prefix(random.int(1...4)))
+        }
+        return (0..<random.int(steps)).map { _ in
+            randomStep(cast: cast, modes: modes, marking: marking, markWeight: markWeight, &random)
+        }
+    }
+
+    /// One step about `cast` in `modes`.
+    static func randomStep(cast: [Cast], modes: [Loop.Mode], marking: [Loop.Mode], markWeight: Int, _ random: inout SeededGenerator) -> Step {
+        let item = random.pick(cast)
         let mode = random.pick(modes)
+        if !marking.isEmpty, random.int(0...15) < markWeight { return .markCommon(random.pick(marking)) }
         switch random.int(0...15) {
         case 0...4: return .add(item, mode)
         case 5, 6: return .remove(item, mode)
-        case 7: return marking.isEmpty ? .add(item, mode) : .markCommon(random.pick(marking))
-        case 8: return .signal(random.pick([Cast.work, .otherWork]))
-        case 9...11: return .run(random.pick(modes.filter { $0 != .common }), timeout: random.pick([0, 0.5, 1.2]))
-        case 12, 13: return .look(mode)
-        default: return .adopt(random.pick([Cast.once, .ticker, .first, .second, .third]))
+        case 7: return .signal(random.pick(cast.filter(\.isSource) + [Cast.work]))
+        case 8...10: return .run(random.pick(modes.filter { $0 != .common } + marking), timeout: random.pick([0, 0.5, 1.2]))
+        case 11...13: return .look(random.pick(modes + marking))
+        default: return .adopt(random.pick(cast.filter { !$0.isSource && $0 != .port && $0 != .otherPort } + [Cast.ticker]))
         }
     }
 
@@ -114,7 +134,7 @@ enum ItemPractice {
                 }
             case let .look(mode):
                 let held = loop.items(inMode: mode).map { item in Cast.allCases.first { cast[$0.rawValue] == item }.map { "\($0)" } ?? "?" }
-                loop.note(Text(en: "\(mode.name) holds \(held)", zh: "\(mode.name) 里有 \(held)"))
+                loop.note(Text(en: "\(Step.named(mode)) holds \(held)", zh: "\(Step.named(mode)) 里有 \(held)"))
             case let .adopt(member):
                 let other = Loop(clock: clock, name: "another loop")
                 do {
@@ -124,6 +144,8 @@ enum ItemPractice {
                     case .source, .port: break
                     }
                     loop.note(Text(en: "another loop takes \(member)", zh: "另一个 RunLoop 拿走了 \(member)"))
+                    // And lets it go again, so that no loop is dropped still holding an item.
+                    other.remove(cast[member.rawValue], fromMode: .default)
                 } catch {
                     loop.note(Text(en: "another loop cannot take \(member): \(error)", zh: "另一个 RunLoop 拿不走 \(member)：\(error)"))
                 }
