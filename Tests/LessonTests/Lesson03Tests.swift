@@ -230,14 +230,14 @@ struct Lesson03Tests {
         }
         Kata.expectSameLines(actual, expected, hint: Text(
             en: "`removeCommonItem` forgets the item (so a mode marked later does not get it) and answers every common mode it must leave.",
-            zh: "`removeCommonItem` 忘掉这个 item（这样之后标记的 Mode 就拿不到它），并返回它必须离开的每一个 标记为 common 的 Mode。"))
+            zh: "`removeCommonItem` 忘掉这个 item（这样之后标记的 Mode 就拿不到它），并返回它必须离开的每一个标记为 common 的 Mode。"))
         #expect(!actual.contains { $0.contains("timer \"ticker\"") })
     }
 }
 
 extension ChineseTestNames {
     static let lesson03: [String: String] = [
-        "An item added to .common reaches every common mode": "加到 `.common` 的 item 会进入每一个 标记为 common 的 Mode",
+        "An item added to .common reaches every common mode": "加到 `.common` 的 item 会进入每一个标记为 common 的 Mode",
         "The default mode is common from the start": "default Mode 一开始就是 common",
         "A mode that is not common gets nothing of .common, even a mode that runs": "不是 common 的 Mode 拿不到 `.common` 里的任何东西，哪怕它正在运行",
         ".common names a set of modes: it is never a mode of its own": "`.common` 指的是一组 Mode：它本身从来不是一个 Mode",
@@ -246,6 +246,6 @@ extension ChineseTestNames {
         "An item added to .common twice is one common item: one removal forgets it": "加到 `.common` 两次的 item 只是一个 common item：移除一次就忘掉了",
         "Marking a mode common again changes nothing": "再次把一个 Mode 标为 common，什么都不变",
         "A mode marked common later receives the common items in the order they were added": "后来才标为 common 的 Mode 按加入的先后顺序收到 common item",
-        "Removing an item from .common takes it out of every common mode": "从 `.common` 移除 item，会把它从每个 标记为 common 的 Mode 里拿出来",
+        "Removing an item from .common takes it out of every common mode": "从 `.common` 移除 item，会把它从每个标记为 common 的 Mode 里拿出来",
     ]
 }

@@ -8,7 +8,7 @@ extension Lesson {
         kind: .build,
         level: .one,
         behaviour: "`.common` is a set of mode names, not a mode; common items reach every common mode, also one marked later.",
-        behaviourZh: "`.common` 不是一个 Mode，而是一组 Mode 的名字；common item 会进入每一个 标记为 common 的 Mode，包括之后才被标记的 Mode。",
+        behaviourZh: "`.common` 不是一个 Mode，而是一组 Mode 的名字；common item 会进入每一个标记为 common 的 Mode，包括之后才被标记的 Mode。",
         exerciseFile: "Exercises/03-common-modes/CommonModes.swift",
         task: "StudentCommonModes (a CommonModeRules): addCommonItem(_:), removeCommonItem(_:), markCommon(_:)",
         taskZh: "StudentCommonModes（一个 CommonModeRules）：addCommonItem(_:)、removeCommonItem(_:)、markCommon(_:)",

@@ -48,13 +48,19 @@ public enum LineBreaks {
 
     /// `text` in lines of at most `width` columns (``Swift/String/columns``), the first line
     /// `firstLineShorter` columns shorter than the others (room for a label before it). A piece
-    /// longer than a line has a line of its own. A last line of one piece takes the last piece of
-    /// the line before along, when that line keeps more than one.
+    /// longer than a line has a line of its own (a code span that long breaks at its spaces). A
+    /// last line of one piece takes the last piece of the line before along, when that line keeps
+    /// more than one.
     public static func lines(_ text: String, width: Int, firstLineShorter: Int = 0) -> [String] {
         var lines: [[(space: String, text: String)]] = []
         var line: [(space: String, text: String)] = []
         var lineWidth = 0
-        for piece in pieces(of: text) {
+        // A code span too long for a line breaks at its own spaces after all.
+        let fitting = pieces(of: text).flatMap { piece -> [(space: String, text: String)] in
+            guard piece.text.columns > width, piece.text.contains(" ") else { return [piece] }
+            return piece.text.split(separator: " ").enumerated().map { ($0.offset == 0 ? piece.space : " ", String($0.element)) }
+        }
+        for piece in fitting {
             let room = width - (lines.isEmpty ? firstLineShorter : 0)
             if !line.isEmpty && lineWidth + piece.space.count + piece.text.columns > room {
                 lines.append(line)

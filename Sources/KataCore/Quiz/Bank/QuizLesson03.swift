@@ -64,7 +64,7 @@ extension QuizBank {
         },
         QuizQuestion(
             number: 9, lesson: 3,
-            title: .init(en: "the common modes of a background thread's loop", zh: "子线程 RunLoop 上的 标记为 common 的 Mode 有哪些"),
+            title: .init(en: "the common modes of a background thread's loop", zh: "子线程 RunLoop 上的标记为 common 的 Mode 有哪些"),
             form: .choice([.init(en: "default only", zh: "只有 default", value: "default"),
                            .init(en: "default and tracking", zh: "default 和 tracking", value: "default, tracking"),
                            .init(en: "none until one is added", zh: "一个都没有，要等加进来", value: "none")]),
