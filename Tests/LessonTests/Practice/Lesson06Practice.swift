@@ -39,7 +39,7 @@ extension Lesson06Tests {
 
     static let practice = Practice<TimerStep>(lesson: 6, count: 60, hint: Text(
         en: "Your rule and the engine's disagree on this scenario: check intervals that are not whole milliseconds, callouts that return exactly on a tick, and timers whose first fire date is not a multiple of the interval.",
-        zh: "在这个场景里，你的规则和引擎的规则算出的结果不一样：检查一下间隔不是整毫秒的情况、回调正好在某个滴答返回的情况，以及第一次触发时间不是间隔整数倍的定时器。")
+        zh: "在这个场景里，你的规则和引擎的规则算出的结果不一样：检查一下间隔不是整毫秒的情况、回调正好在某个时间点返回的情况，以及第一次触发时间不是间隔整数倍的定时器。")
     ) { random in
         (1...random.int(1...3)).map { TimerStep.random("t\($0)", &random) }
     } run: { steps, side in
