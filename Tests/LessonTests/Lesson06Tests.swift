@@ -52,7 +52,7 @@ struct Lesson06Tests {
             定时器的下一次触发，是它的时间表上晚于现在的第一个时间点：4 秒。
             """))
         #expect(actual.filter { $0.contains("timer") }.count == 3,
-                Text(en: "ticks at 1, 4 and 5 s: no burst of catch-up ticks", zh: "应在 1、4、5 秒触发：不能一口气补触发一串").comment)
+                Text(en: "ticks at 1, 4 and 5 s: no burst of catch-up ticks", zh: "应在 1、4、5 秒触发：不能一口气补触发好几次").comment)
     }
 
     @Test("The timer keeps its phase: it does not restart from now")

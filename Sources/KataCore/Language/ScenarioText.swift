@@ -43,7 +43,7 @@ public enum ScenarioText {
             "`signal()` 之后 RunLoop 继续休眠；`wakeUp()` 之后：`woke: wake-up → before sources → source \"bell\"`"),
         "timer-overrun": (
             "间隔 1 秒的定时器，回调执行了 2.5 秒：2 秒和 3 秒的时间点被跳过，4 秒时再次触发",
-            "时间点出现在 1000、4000、5000 ms：没有补触发的连发，也没有整体推迟成 3500 + 1000"),
+            "定时器在 1000、4000、5000 ms 触发：没有补触发的连发，也没有整体推迟成 3500 + 1000"),
         "perform-after-delay": (
             "RunLoop 没在运行时调用 `perform(afterDelay: 1)`：什么也不发生；运行 tracking：还是没有；运行 default：它触发了",
             "default 运行之前没有任何回调；`timer \"perform after delay\"` 在 default 运行中触发，然后 `→ finished`"),
@@ -60,8 +60,8 @@ public enum ScenarioText {
             "一次触摸通过端口唤醒主 RunLoop；随后一个 Source0 每轮处理一个事件",
             "`woke: port` → 事件一轮一轮地处理，中间没有 `before waiting`/`after waiting`（RunLoop 在轮询）→ `before waiting`"),
         "autorelease-pools": (
-            "每个时间点往自动释放池里放 3 个对象：池在每次休眠前释放；一个一直忙、从不休眠的事件源会让对象越积越多",
-            "每个时间点时池里待释放的对象都是 0（休眠前已经释放）；忙碌的那几轮依次是 0、3、6：RunLoop 不休眠，池就不释放"),
+            "定时器每次触发都往自动释放池里放 3 个对象：池在每次休眠前释放；一个一直忙、从不休眠的事件源会让对象越积越多",
+            "定时器每次触发时，池里待释放的对象都是 0（休眠前已经释放）；忙碌的那几轮依次是 0、3、6：RunLoop 不休眠，池就不释放"),
         "timer-during-scroll": (
             "滑动时 RunLoop 运行 tracking Mode：default Mode 的定时器暂停，加在 common 里的定时器照常触发",
             "嵌套的 tracking 运行里只有 `\"common ticker\"` 触发；`\"default ticker\"` 在滑动结束后补上一次"),
