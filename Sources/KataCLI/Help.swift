@@ -16,7 +16,7 @@ enum Help {
               0    成功
               1    检查没有通过（`kata verify` 发现不一致；课程变绿之前用了 `kata show --solution`）
               2    用法有误，或者当前目录不在 RunLoop Kata 包里
-              3    包编译不过，或者 kata 用到的工具（`swift`、`git`）出错
+              3    包编译不通过，或者 kata 用到的工具（`swift`、`git`）出错
               130  被中断（Ctrl-C）；143 被终止（SIGTERM）；129 终端断开
             """)
 
@@ -67,7 +67,7 @@ enum Help {
             语言：先看 --lang en|zh-Hans（会记在 .kata/progress.json 里），其次是 KATA_LANG=en|zh-Hans，
             然后是上次用 --lang 选过的语言，最后是系统语言（LANG 或 LC_ALL 以 `zh` 开头即为简体中文）。
             进度：.kata/progress.json；每一课最近一次的结果：.kata/results.json。
-            编译目录：.build/kata-exercises（有练习编译不过时另用 .build/kata-shadow）、
+            编译目录：.build/kata-exercises（有练习编译不通过时另用 .build/kata-shadow）、
             .build/kata-verify（--mutants 也用它）。kata 从不使用 .build 本身，所以它和你自己的
             swift build 不会互相等待。设置 NO_COLOR=1 可以关闭颜色。
             """)
@@ -96,9 +96,9 @@ enum Help {
                 用法：kata list [--track core|half-day|full]        （直接运行 kata 也一样）
 
                 需要时先编译，然后用你的 Exercises/ 运行每一课的测试，每课打印一行：编号、标题、难度
-                （★ 到 ★★★）、你要写的是什么（动手实现：RunLoop 的一个机制；使用：调用它的代码）、
+                （★ 到 ★★★）、类型（实现：你写 RunLoop 的一个机制；使用：你写调用 RunLoop 的代码）、
                 通过的测试数、状态（已完成、未通过、未开始（所有测试都还停在占位代码上）、崩溃、
-                没有结束），最后是进度条和下一课。
+                没有结束、没有测试运行、编译不通过），最后是进度条和下一课。
                   --track T   只列出某条工作坊路线的课程（按顺序）和其中的下一课：`core`（六节核心课，
                               90 分钟）、`half-day`（半天）、`full`（全部）（见 docs/zh-Hans/WORKSHOP.md）。
                 """),
@@ -262,7 +262,7 @@ enum Help {
                       kata quiz --interview [--seed S] [--answer "A1;A2;…"]
 
                 一段 iOS 开发者写的场景代码（RunLoop、Timer、perform…、观察者、Mode）和一个问题：
-                哪些滴答会触发、什么时候触发，事情按什么顺序发生，一次运行返回什么，某一行到底会不会
+                哪些定时器会触发、什么时候触发，事情按什么顺序发生，一次运行返回什么，某一行到底会不会
                 执行。你先预测，kata 再在参考实现上（虚拟时钟）运行同一个场景，把它的答案和你的并排
                 显示，附上时间线、原因和该读的课。答案永远来自这次运行。
                   N               第 N 题（不写就是下一道还没答过的题）
@@ -315,7 +315,7 @@ enum Help {
                 加 --mutants 则改为运行错误答案目录（第 N… 课的，或者所有课的）：每个
                 Mutants/NN-slug/<mistake>.swift 的第一行是 "// Mutant: <它错在哪里>"，它会替换 `kata verify`
                 测试的那份副本（git HEAD 的 Exercises，在 .build/kata-verify 里）中第 NN 课的练习文件，
-                这一课必须因此变红。所有没被抓住的变异体都会点名列出；编译不过、仍然以占位代码那句话
+                这一课必须因此变红。所有没被抓住的变异体都会点名列出；编译不通过、仍然以占位代码那句话
                 失败、或者缺少第一行的变异体算作目录错误，某一课的变异体少于
                 \(MutantCatalog.fewestPerLesson) 个也算。
                 每个变异体都被抓住时退出码为 0，否则为 1。

@@ -19,10 +19,11 @@ public enum Kata {
     public static func main(_ arguments: [String]) -> Int32 {
         // Told to stop (Ctrl-C, SIGTERM, SIGHUP) while finishing: the exit is the signal's, not ours.
         defer { Shutdown.holdIfEnding() }
-        // The package, found first: without `--lang`, the language kept there last time is the
-        // language of everything printed, usage errors and help included.
+        // The package, found first: the language kept there last time is the language of
+        // everything printed, usage errors and help included, until a valid `--lang` replaces it
+        // (a `--lang` kata cannot read is answered in the language kept).
         let found = Result { try Context() }
-        if !arguments.contains("--lang"), case let .success(context) = found {
+        if case let .success(context) = found {
             Language.remember(Progress.rememberedLanguage(in: context.root))
         }
         let invocation: Invocation

@@ -31,7 +31,7 @@ struct Lesson11Tests {
             try loop.run(mode: .default, timeout: 1)
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: "poll = a source ran OR the timeout is 0. When polling, look for a wake reason without sleeping — and without telling observers about waiting.",
-                                                            zh: "`poll` = 执行了事件源，或者超时为 0。轮询时，不休眠就去找唤醒原因——也不要通知观察者即将休眠或刚被唤醒。"))
+                                                            zh: "`poll` = 执行了事件源，或者超时为 0。轮询时，不休眠就去找唤醒原因——也不要通知观察者即将进入休眠或刚从休眠中唤醒。"))
     }
 
     @Test("A timer wakes the loop; its callout comes after the after-waiting observers")

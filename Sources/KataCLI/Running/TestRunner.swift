@@ -286,7 +286,7 @@ struct TestRunner {
 struct BuildFailure: Error, CustomStringConvertible {
     var errors: [String]
     var description: String {
-        Text(en: "the package does not build", zh: "包编译不过").localized
+        Text(en: "the package does not build", zh: "包编译不通过").localized
             + (errors.isEmpty ? "" : Text(en: ":", zh: "：").localized + "\n" + errors.prefix(8).map { "  " + $0 }.joined(separator: "\n"))
     }
 }

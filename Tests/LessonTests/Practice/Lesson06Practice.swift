@@ -131,7 +131,7 @@ extension Lesson06Tests {
     static func practice(_ student: Loop.Mechanisms = student) -> Practice<TimerPracticeStep> {
         Practice(lesson: 6, count: 80, hint: Text(
             en: "Your rule and the engine's disagree on this scenario: check intervals that are not whole milliseconds, callouts that return exactly on a tick, timers whose first fire date is not a multiple of the interval, many ticks missed at once, and an interval too long for any next tick.",
-            zh: "在这个场景里，你的规则和引擎的规则算出的结果不一样：检查一下间隔不是整毫秒的情况、回调正好在某个滴答返回的情况、第一次触发时间不是间隔整数倍的定时器、一次错过很多滴答的情况，以及长到不会再有下一个滴答的间隔。")
+            zh: "在这个场景里，你的规则和引擎的规则算出的结果不一样：检查一下间隔不是整毫秒的情况、回调正好在某个时间点返回的情况、第一次触发时间不是间隔整数倍的定时器、一次错过很多时间点的情况，以及长到不会再有下一个时间点的间隔。")
         ) { random in
             (1...random.int(2...6)).map { TimerPracticeStep.random($0, &random) }
         } run: { steps, side in
