@@ -245,5 +245,6 @@ extension ChineseTestNames {
         "A nested run gets a pool of its own, and its exit leaves the outer run's pool open": "嵌套运行有自己的自动释放池，它的 `exit` 不会关掉外层运行的池",
         "The observers are in the common modes": "这两个观察者在 common Mode 里",
         "The observers sit at UIKit's orders: −2147483647 for the push, 2147483647 for the pop": "观察者用 UIKit 的 order：push 是 −2147483647，pop 是 2147483647",
+        "Generated scenarios: your pools open and close as the reference engine's": "自动生成的场景：你的自动释放池和参考实现的在同样的时刻打开、关闭",
     ]
 }

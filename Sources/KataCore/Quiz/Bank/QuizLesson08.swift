@@ -40,7 +40,7 @@ extension QuizBank {
             form: .order(words: ["after the call", "work"]),
             wording: .init(
                 question: .init(en: "A thread performs a selector on itself with waitUntilDone: false, prints, then runs its loop. In which order do the prints come?",
-                                zh: "一个线程用 waitUntilDone: false 在自己身上 perform 一个方法，接着 `print`，然后运行它的 RunLoop。几次 `print` 按什么顺序出现？"),
+                                zh: "一个线程用 waitUntilDone: false 对自己 perform 一个方法，接着 `print`，然后运行它的 RunLoop。几次 `print` 按什么顺序出现？"),
                 ios: """
                     perform(#selector(work), on: Thread.current, with: nil, waitUntilDone: false)
                     print("after the call")

@@ -44,7 +44,7 @@ extension QuizBank {
         },
         QuizQuestion(
             number: 32, lesson: 10,
-            title: .init(en: "the guarded loop", zh: "带条件判断的循环"),
+            title: .init(en: "the guarded loop", zh: "带条件的循环"),
             form: .choice([.init(en: "the thread exits", zh: "线程退出", value: "exits"), .init(en: "the thread keeps running its loop", zh: "线程继续运行它的 RunLoop", value: "keeps running")]),
             wording: .init(
                 question: .init(en: "A thread keeps its loop alive with a port and runs `while !shouldStop && run(mode:before:)`. Work performed on it sets shouldStop and stops the loop. Does the thread exit?",

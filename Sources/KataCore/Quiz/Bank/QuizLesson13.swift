@@ -23,7 +23,7 @@ extension QuizBank {
                 comments: [.init(en: "default mode", zh: "放在 default Mode 里"),
                            .init(en: "the user scrolls from 1.5 s to 3.5 s: UIKit runs the tracking mode meanwhile, as this timer does", zh: "用户从 1.5 秒滑到 3.5 秒：这期间 UIKit 运行 tracking Mode，就像这个定时器做的那样")],
                 why: .init(en: "scheduledTimer puts the timer in the default mode; during the scroll the main loop runs the tracking mode, so the ticks at 2 and 3 s do not come. When the default mode runs again at 3.5 s the late timer fires once, then keeps its phase: 4 s.",
-                           zh: "scheduledTimer 把定时器放在 default Mode；滑动期间主 RunLoop 运行 tracking Mode，所以 2 秒和 3 秒的滴答不会到来。3.5 秒 default Mode 恢复运行时，晚了的定时器触发一次，然后保持原来的节奏：4 秒。"))
+                           zh: "scheduledTimer 把定时器放在 default Mode；滑动期间主 RunLoop 运行 tracking Mode，所以 2 秒和 3 秒的时间点不会到来。3.5 秒 default Mode 恢复运行时，晚了的定时器触发一次，然后保持原来的时间表：4 秒。"))
         ) { stage in
             // ▼ quiz 41
             try Loop.current.add(try Loop.Timer(name: "tick", fireDate: Loop.current.now + 1, interval: 1) { _ in }, forMode: .default)
