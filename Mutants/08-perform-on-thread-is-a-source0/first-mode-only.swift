@@ -25,7 +25,7 @@ import RunLoopEngine
 /// Foundation: `performSelector:onThread:withObject:waitUntilDone:modes:`.
 ///
 /// 在 `thread` 上执行 `work`（§1），经由它的 RunLoop，在那个 RunLoop 运行 `modes` 之一时执行——不会更早，
-/// 也绝不在调用者的线程上执行。（§2）工作以 Source0 的方式送达：先标记，再唤醒 RunLoop，这样即使 RunLoop
+/// 也绝不在调用方的线程上执行。（§2）工作以 Source0 的方式送达：先标记，再唤醒 RunLoop，这样即使 RunLoop
 /// 正在休眠，也会很快执行它。（§3）每次调用的工作执行一次（§4）；RunLoop 处理之前送来的几份工作全部执行，
 /// 按发送的顺序（§5）；一份工作执行完，它的事件源就离开 RunLoop。（§6）`modes` 为空就什么都不执行并立即
 /// 返回，`waitUntilDone` 也一样。（§7）Foundation：`performSelector:onThread:withObject:waitUntilDone:modes:`。

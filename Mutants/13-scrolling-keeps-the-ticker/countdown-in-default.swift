@@ -24,7 +24,7 @@ import Synchronization
 ///
 /// 在 UI `loop` 上开始倒计时：每秒 `tick(n)` 一次，第一次在从现在起一秒之后（§1），`n = seconds - 1 … 0`（§2）；
 /// 说完 0，它的定时器立即失效。（§3）从 0 或更小的数开始就没什么可数的：一次也不 `tick`，返回的定时器已经
-/// 失效。（§4）用户滑动时它照常走（§5）——在每一个 common Mode 里，包括后来才标为 common 的 Mode。（§6）
+/// 失效。（§4）用户滑动时它照常走（§5）——在每一个标记为 common 的 Mode 里，包括后来才标记的 Mode。（§6）
 @discardableResult
 public func startCountdown(from seconds: Int, on loop: Loop, tick: @escaping @Sendable (Int) -> Void) throws -> Loop.Timer {
     let remaining = Atomic(seconds)
@@ -48,7 +48,7 @@ public func startCountdown(from seconds: Int, on loop: Loop, tick: @escaping @Se
 /// every common mode. (§8)
 ///
 /// 在 UI `loop` 上接收下载的数据块：网络层把每个数据块发到返回的端口；每到一块就执行一次 `onChunk`（§7）
-/// ——用户滑动时也一样，在每一个 common Mode 里。（§8）
+/// ——用户滑动时也一样，在每一个标记为 common 的 Mode 里。（§8）
 public func listenForDownload(on loop: Loop, onChunk: @escaping @Sendable (String) -> Void) throws -> Loop.Port {
     let port = Loop.Port(name: "download", onMessage: onChunk)
     try loop.add(port, forMode: .common)   // an NSURLConnection had to be scheduled here explicitly: its default is the default mode

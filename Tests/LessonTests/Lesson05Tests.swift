@@ -103,7 +103,7 @@ struct Lesson05Tests {
         let ended = runsEnded.map(\.description).joined(separator: ", ")
         #expect(runsEnded.isEmpty, Text(
             en: "ring() ended the loop's 30-second run (\(ended)): wake the loop with wakeUp(), don't stop() it — a stop ends whatever run the loop's owner is in",
-            zh: "ring() 结束了 RunLoop 那次 30 秒的运行（`\(ended)`）：要用 wakeUp() 唤醒 RunLoop，不要 stop() 它——stop() 会结束 RunLoop 的主人正在进行的任何一次运行").comment)
+            zh: "ring() 结束了 RunLoop 那次 30 秒的运行（`\(ended)`）：要用 wakeUp() 唤醒 RunLoop，不要 stop() 它——stop() 会结束 RunLoop 的持有者正在进行的任何一次运行").comment)
     }
 
     /// Who rings in ``ringOnTheWayToSleep(from:_:)``.

@@ -27,7 +27,7 @@ struct Lesson08Tests {
         }
         #expect(ranOn != nil, Text(en: "the work never ran", zh: "工作根本没有执行").comment)
         #expect(ranOn == target && ranOn != caller, Text(en: "the work ran on \(ranOn.map(\.description) ?? "no thread"); it must run on the target thread (\(target.map(\.description) ?? "?")), not the caller's (\(caller))",
-                                                            zh: "工作在 \(ranOn.map(\.description) ?? "（没有线程）") 上执行了；它必须在目标线程（\(target.map(\.description) ?? "?")）上执行，而不是在调用者的线程（\(caller)）上").comment)
+                                                            zh: "工作在 \(ranOn.map(\.description) ?? "（没有线程）") 上执行了；它必须在目标线程（\(target.map(\.description) ?? "?")）上执行，而不是在调用方的线程（\(caller)）上").comment)
     }
 
     @Test("It arrives as a source0: signalled, then a wake-up", .holds("§3"))
@@ -63,7 +63,7 @@ struct Lesson08Tests {
             return (before, ran.count)
         }
         #expect(before == 0, Text(en: "the work ran before the target thread ran its loop: it must be queued on that loop, not run by the caller or by Dispatch",
-                                       zh: "目标线程还没运行它的 RunLoop，工作就已经执行了：工作必须排进那个 RunLoop 等着，而不是由调用者或 Dispatch 直接执行").comment)
+                                       zh: "目标线程还没运行它的 RunLoop，工作就已经执行了：工作必须排进那个 RunLoop 等着，而不是由调用方或 Dispatch 直接执行").comment)
         #expect(after == 1, Text(en: "once the target ran its loop, the work must run exactly once (it ran \(after) times)",
                                       zh: "目标线程运行了 RunLoop 之后，工作必须恰好执行一次（实际执行了 \(after) 次）").comment)
     }
@@ -125,7 +125,7 @@ struct Lesson08Tests {
             return log.all
         }
         Kata.expectSameLines(notes, [work], hint: Text(en: "performSelector:onThread:withObject:waitUntilDone: with no modes uses the common modes (kCFRunLoopCommonModes), not only the default mode: keep `.common` as the default for `modes`, and add the source to each mode you are given.",
-                                                                                  zh: "不带 `modes:` 参数的 performSelector:onThread:withObject:waitUntilDone: 用的是 common Mode（kCFRunLoopCommonModes），而不只是 default Mode：让 `modes` 的默认值保持 `.common`，并把事件源加到传进来的每个 Mode 里。"), expectedTitle: HarnessText.expected)
+                                                                                  zh: "不带 `modes:` 参数的 performSelector:onThread:withObject:waitUntilDone: 用的是 common modes（kCFRunLoopCommonModes），而不只是 default Mode：让 `modes` 的默认值保持 `.common`，并把事件源加到传进来的每个 Mode 里。"), expectedTitle: HarnessText.expected)
     }
 
     @Test("A thread that has exited, or never started, is an error, not silence or a hang", .holds("§11"))
@@ -170,7 +170,7 @@ struct Lesson08Tests {
         }
         #expect(ran == 0, Text(en: "the work ran although its thread never ran the default mode", zh: "目标线程从没运行过 default Mode，工作却执行了").comment)
         #expect(result == LoopError.threadExited(thread: "leaving").text.localized, Text(en: "the target exited before it ran the work: the waiting caller must get LoopError.threadExited; it got: \(result)",
-                                                                                zh: "目标线程还没执行工作就退出了：正在等待的调用者必须得到 LoopError.threadExited；实际得到：\(result)").comment)
+                                                                                zh: "目标线程还没执行工作就退出了：正在等待的调用方必须得到 LoopError.threadExited；实际得到：\(result)").comment)
     }
 
     @Test("waitUntilDone on the target thread itself runs the work at once", .holds("§9"))
@@ -396,14 +396,14 @@ private final class WorkerBox: Sendable {
 
 extension ChineseTestNames {
     static let lesson08: [String: String] = [
-        "The work runs on the target thread, not on the caller's": "工作在目标线程上执行，而不是在调用者的线程上",
+        "The work runs on the target thread, not on the caller's": "工作在目标线程上执行，而不是在调用方的线程上",
         "It arrives as a source0: signalled, then a wake-up": "工作以 Source0 的方式到达：先标记，再唤醒",
         "The work waits until the target loop runs": "工作要等到目标线程的 RunLoop 运行起来才执行",
         "waitUntilDone returns only after the work ran, however long the target takes to get to it": "waitUntilDone 要等工作执行完才返回，不管目标线程多久才轮到它",
         "The work obeys modes: default-mode work waits while the target runs tracking": "工作遵守 Mode：目标线程运行 tracking 时，给 default Mode 的工作要等着",
-        "With no modes given, the work uses the common modes: it runs while the loop runs tracking, where tracking is common": "不指定 Mode 时，工作使用 common Mode：tracking 是 common 时，RunLoop 运行 tracking 也会执行它",
+        "With no modes given, the work uses the common modes: it runs while the loop runs tracking, where tracking is common": "不指定 Mode 时，工作使用 common modes：tracking 是 common 时，RunLoop 运行 tracking 也会执行它",
         "A thread that has exited, or never started, is an error, not silence or a hang": "对已退出或从未启动的线程执行工作是错误：既不能悄无声息，也不能卡住",
-        "A caller waiting for work is released with an error when the target exits first": "目标线程先退出时，等待工作的调用者会带着错误返回",
+        "A caller waiting for work is released with an error when the target exits first": "目标线程先退出时，等待工作的调用方会带着错误返回",
         "waitUntilDone on the target thread itself runs the work at once": "在目标线程自己身上 waitUntilDone，工作立即执行",
         "Four pieces of work queued before the target's loop runs all run, in the order sent": "目标 RunLoop 运行前排进来的四份工作全部执行，按发送顺序",
         "Work for several modes runs in whichever of them the target runs": "给多个 Mode 的工作，目标线程运行其中哪个都会执行",

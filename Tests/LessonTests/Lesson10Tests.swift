@@ -132,7 +132,7 @@ struct Lesson10Tests {
         #expect(returnedFirst, Text(en: "perform(_:) did not return", zh: "perform(_:) 没有返回").comment)
         Kata.expectSameLines(order, [Self.performReturned, Self.workRan], hint: Text(
             en: "perform(_:) hands the work to the thread's loop and returns: `thread.perform(work)` (waitUntilDone false). Waiting for the work makes every caller as slow as the thread's queue.",
-            zh: "perform(_:) 把工作交给线程的 RunLoop 就返回：`thread.perform(work)`（waitUntilDone 为 false）。等工作做完，会让每个调用者都跟着线程的队列一样慢。"),
+            zh: "perform(_:) 把工作交给线程的 RunLoop 就返回：`thread.perform(work)`（waitUntilDone 为 false）。等工作做完，会让每个调用方都跟着线程的队列一样慢。"),
             expectedTitle: HarnessText.expected)
     }
 
@@ -232,7 +232,7 @@ struct Lesson10Tests {
         #expect(stopReturned, Text(en: "stop() did not return within 1 s", zh: "`stop()` 在 1 秒内没有返回").comment)
         Kata.expectSameLines(lines, [Self.runExited, Self.stopReturned(threadExited: true)],
                              hint: Text(en: "stop() must not return while the thread is still on its way out: after stopping the loop, wait for the thread to exit (`thread.join()`) — unless stop() runs on that very thread. A caller that frees what the thread uses right after stop() relies on it.",
-                                         zh: "线程还在退出的路上时，`stop()` 不能返回：停止 RunLoop 之后，等线程退出（`thread.join()`）——除非 `stop()` 就是在那个线程上调用的。调用者在 `stop()` 之后马上释放线程用到的东西，靠的就是这一点。"),
+                                         zh: "线程还在退出的路上时，`stop()` 不能返回：停止 RunLoop 之后，等线程退出（`thread.join()`）——除非 `stop()` 就是在那个线程上调用的。调用方在 `stop()` 之后马上释放线程用到的东西，靠的就是这一点。"),
                              expectedTitle: HarnessText.expected)
     }
 
