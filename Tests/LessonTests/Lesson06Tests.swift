@@ -256,5 +256,6 @@ extension ChineseTestNames {
         "With tolerance, ticks missed during a slow callout are still skipped": "有容差时，慢回调期间错过的滴答仍然被跳过",
         "The schedule counts from the timer's own fire date, not from the clock's origin": "时间表从定时器自己的触发时间算起，而不是从时钟原点算起",
         "A tick exactly on now is missed for an interval like 0.1 s too": "间隔是 0.1 秒这样的值时，正好落在现在的滴答同样算错过",
+        "Generated timer scenarios run as on the reference engine": "自动生成的定时器场景，运行结果和参考实现一致",
     ]
 }
