@@ -41,6 +41,8 @@ import Darwin
 //                                    liveNames: proc_pidinfo(getpid(), PROC_PIDLISTTHREADS, 0, &handles, …), then
 //                                    PROC_PIDTHREADINFO per handle into a proc_threadinfo, its pth_name
 //                                    <libproc.h>: int proc_pidinfo(int pid, int flavor, uint64_t arg, void *buffer, int buffersize)
+//   KataTests TestImage.path         var info = Dl_info(); dladdr(address, &info); info.dli_fname
+//                                    <dlfcn.h>: int dladdr(const void *, Dl_info *); const char *dli_fname, Dl_info's first field
 //   ConformanceTests CoreFoundationSpelling
 //                                    CFRunLoopMode.defaultMode, .commonModes, CFRunLoopMode(rawValue:), .rawValue
 //                                    the Darwin overlay's CFRunLoopMode struct
