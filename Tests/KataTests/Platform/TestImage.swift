@@ -1,5 +1,6 @@
-// The CLI tests' platform file: the only KataTests source that imports the C library (Glibc
-// or Darwin) or names an operating system.
+// Where the tests' code was loaded from: one of the two KataTests sources (with
+// QuizSnippetSDK.swift) in this Platform/ folder, the only ones that import the C library
+// (Glibc or Darwin) or name an operating system.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
