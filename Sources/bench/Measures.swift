@@ -121,7 +121,8 @@ enum Measure {
     }
 
     /// The loop's thread sleeps for 2 s with nothing to do: the CPU time it used meanwhile,
-    /// read with getrusage(RUSAGE_THREAD) on that thread. Seconds.
+    /// read on that thread from its CPU-time clock (`SystemClock.threadCPUSeconds()`:
+    /// CLOCK_THREAD_CPUTIME_ID, which Linux and Darwin both have). Seconds.
     static func idleCPU(_ side: Side, seconds: Double = 2) -> Double {
         let host = side.host()
         defer { host.shutDown() }
