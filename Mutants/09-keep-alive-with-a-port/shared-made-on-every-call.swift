@@ -1,4 +1,5 @@
 // Mutant: shared is a computed property: every caller gets a new network thread
+// Breaks: §1
 // Lesson 09 — Keep alive with a port                      Lessons/09-keep-alive-with-a-port.md
 // 第 09 课 — 用端口保活                                   Lessons/zh-Hans/09-keep-alive-with-a-port.md
 //
@@ -14,9 +15,13 @@
 import KataCore
 import RunLoopEngine
 
-/// A thread for network callbacks, kept alive by its run loop.
+/// A thread for network callbacks, kept alive by its run loop (AFNetworking 2's network thread).
+///
+/// 处理网络回调的线程，靠它的 RunLoop 保活（AFNetworking 2 的网络线程）。
 public final class NetworkThread: Sendable {
-    /// The app's one network thread, made and started on first use.
+    /// The app's one network thread (§1), made and started on first use. (§2)
+    ///
+    /// 整个 App 唯一的网络线程（§1），第一次用到时创建并启动。（§2）
     public static var shared: NetworkThread {
         let thread = NetworkThread()
         try? thread.start()
@@ -24,9 +29,18 @@ public final class NetworkThread: Sendable {
     }
 
     /// The underlying thread.
+    ///
+    /// 底层的线程。
     public let thread: LoopThread
 
-    /// Makes the thread (not started). Its body must keep its loop running for ever.
+    /// Makes the thread, not started. (§3) Its body keeps its loop running for ever: a port in the
+    /// loop's default mode keeps it alive (§4), asleep in one run until work comes — no spinning,
+    /// no polling, no sleep() (§5) — and the port alone: with the port gone, the run returns and
+    /// the thread exits. (§6)
+    ///
+    /// 创建线程，但不启动。（§3）它的函数体让 RunLoop 永远运行下去：RunLoop 的 default Mode 里的一个端口为它
+    /// 保活（§4），在一次运行里休眠到有活来——不空转，不轮询，不 `sleep()`（§5）——而且只靠这个端口：端口
+    /// 没了，运行就返回，线程随之退出。（§6）
     public init() {
         thread = LoopThread(name: "network") {
             let loop = Loop.current
@@ -38,12 +52,18 @@ public final class NetworkThread: Sendable {
         }
     }
 
-    /// Starts the thread.
+    /// Starts the thread: it then stays alive, its loop asleep. (§7)
+    ///
+    /// 启动线程：之后它一直活着，它的 RunLoop 在休眠。（§7）
     public func start() throws {
         try thread.start()
     }
 
-    /// Runs `work` on the network thread, through its loop.
+    /// Runs `work` on the network thread, through its loop (§8), in the order sent, at any time —
+    /// also long after the first request. (§9)
+    ///
+    /// 经由网络线程的 RunLoop，在它上面执行 `work`（§8），按发送的顺序，任何时候都行——第一个请求之后
+    /// 很久也一样。（§9）
     public func perform(_ work: @escaping @Sendable () -> Void) throws {
         try thread.perform(work)
     }

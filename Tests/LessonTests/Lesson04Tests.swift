@@ -40,7 +40,7 @@ struct Lesson04Tests {
                 sourceLocation: sourceLocation)
     }
 
-    @Test("Predict: an empty mode finishes at once, and so does a run whose last timer fired")
+    @Test("Predict: an empty mode finishes at once, and so does a run whose last timer fired", .holds("§1", "§2"))
     func predictFinished() async throws {
         try await Self.expectPrediction("emptyMode", { RunResultPredictions.emptyMode },
             is: try Self.truth { loop in try loop.run(mode: .default, timeout: 1) },
@@ -55,7 +55,7 @@ struct Lesson04Tests {
                           zh: "一次性定时器触发之后就没了，Mode 又变空了"))
     }
 
-    @Test("Predict: a stop from inside a run stops it")
+    @Test("Predict: a stop from inside a run stops it", .holds("§3"))
     func predictStopped() async throws {
         try await Self.expectPrediction("stopFromATimer", { RunResultPredictions.stopFromATimer },
             is: try Self.truth { loop in try Self.timerStops(loop, at: 1, runFor: 5) },
@@ -63,7 +63,7 @@ struct Lesson04Tests {
                           zh: "stop() 赶上了一次正在进行的运行，离它的截止时间还早得很"))
     }
 
-    @Test("Predict: a stop sent while nothing runs is lost")
+    @Test("Predict: a stop sent while nothing runs is lost", .holds("§4"))
     func predictLostStop() async throws {
         try await Self.expectPrediction("stopBeforeTheRun", { RunResultPredictions.stopBeforeTheRun },
             is: try Self.truth { loop in
@@ -75,7 +75,7 @@ struct Lesson04Tests {
                           zh: "没有正在进行的运行时，stop() 不会被记住：之后的运行会一直等到截止时间"))
     }
 
-    @Test("Predict: a stop in the same pass as the deadline gives timed out")
+    @Test("Predict: a stop in the same pass as the deadline gives timed out", .holds("§5"))
     func predictStopAtTheDeadline() async throws {
         try await Self.expectPrediction("stopAtTheDeadline", { RunResultPredictions.stopAtTheDeadline },
             is: try Self.truth { loop in try Self.timerStops(loop, at: 1, runFor: 1) },
@@ -83,7 +83,7 @@ struct Lesson04Tests {
                           zh: "一轮循环结束时，RunLoop 先检查 `timed out`，再检查 `stopped`"))
     }
 
-    @Test("Predict: a timer is not a handled source")
+    @Test("Predict: a timer is not a handled source", .holds("§6"))
     func predictTimerIsNotASource() async throws {
         try await Self.expectPrediction("timerWithReturnAfterSource", { RunResultPredictions.timerWithReturnAfterSource },
             is: try Self.truth { loop in
@@ -94,7 +94,7 @@ struct Lesson04Tests {
                           zh: "只有事件源和端口才算被处理；定时器触发了，运行还会继续"))
     }
 
-    @Test("Predict: with a zero timeout, a handled source comes before timed out")
+    @Test("Predict: with a zero timeout, a handled source comes before timed out", .holds("§7", "§8"))
     func predictZeroTimeout() async throws {
         try await Self.expectPrediction("zeroTimeoutWithASource", { RunResultPredictions.zeroTimeoutWithASource },
             is: try Self.truth { loop in try Self.signalledSource(loop, runFor: 0, returnAfterSourceHandled: false) },
@@ -190,7 +190,7 @@ struct Lesson04Tests {
         }
     }
 
-    @Test("Produce each of the four results, from a run that really ran")
+    @Test("Produce each of the four results, from a run that really ran", .holds("§9", "§11", "§12", "§13", "§14"))
     func produceTheFour() async throws {
         let producers: [(Loop.RunResult, @Sendable (Loop) throws -> Loop.RunResult)] = [
             (.finished, produceFinished(on:)), (.stopped, produceStopped(on:)),
@@ -213,7 +213,7 @@ struct Lesson04Tests {
             """), expectedTitle: HarnessText.expected)
     }
 
-    @Test("Produce a stop in the same pass as the deadline: the run times out")
+    @Test("Produce a stop in the same pass as the deadline: the run times out", .holds("§10", "§15", "§16"))
     func produceStopAtTheDeadlineTimesOut() async throws {
         let produced = try await Self.produce(produceStopAtTheDeadline(on:stop:))
         Kata.expectSameLines(produced.stops + [Produced.runLine(produced.lastRun), Produced.returnedLine(produced.returned)], [
@@ -226,7 +226,7 @@ struct Lesson04Tests {
            expectedTitle: HarnessText.expected)
     }
 
-    @Test("Produce a stop sent while nothing runs: it is lost, and the run times out")
+    @Test("Produce a stop sent while nothing runs: it is lost, and the run times out", .holds("§16", "§17"))
     func produceLostStopTimesOut() async throws {
         let produced = try await Self.produce(produceLostStop(on:stop:))
         Kata.expectSameLines(produced.stops + [Produced.runLine(produced.lastRun), Produced.returnedLine(produced.returned)], [

@@ -27,9 +27,10 @@ struct Lesson07Tests {
     static let zeroDelayReturned = Text(en: "performAfterDelay(0) returned", zh: "performAfterDelay(0) 返回了")
     static let defaultWork = Text(en: "default-mode work", zh: "default Mode 的工作")
     static let workForBoth = Text(en: "work for both modes", zh: "两个 Mode 共用的工作")
+    static let trackingWork = Text(en: "work for tracking only", zh: "只给 tracking 的工作")
     static let scrollOver = Text(en: "scroll over: back to default", zh: "滑动结束：回到 default")
 
-    @Test("The work runs after the delay, from a one-shot timer in the current loop")
+    @Test("The work runs after the delay, from a one-shot timer in the current loop", .holds("§2", "§5"))
     func itIsATimer() async throws {
         let (scheduled, lines) = try await Self.onVirtualThread { loop -> (Instant?, [String]) in
             let trace = loop.startTracing()
@@ -46,7 +47,7 @@ struct Lesson07Tests {
             zh: "工作应在 1500 ms 由定时器回调执行；RunLoop 实际做的是：\(lines)").comment)
     }
 
-    @Test("The delay counts from now: on a clock that reads 100 s, a delay of 1.5 s is due at 101.5 s")
+    @Test("The delay counts from now: on a clock that reads 100 s, a delay of 1.5 s is due at 101.5 s", .holds("§2"))
     func delayCountsFromNow() async throws {
         let lines = try await Self.onVirtualThread(clockAt: 100) { loop -> [String] in
             let trace = loop.startTracing()
@@ -66,12 +67,16 @@ struct Lesson07Tests {
            expectedTitle: HarnessText.expected)
     }
 
-    @Test("No running loop, no call")
+    @Test("No running loop, no call", .holds("§7"))
     func noRunningLoopNoCall() async throws {
         let ran = Log()
         try await Self.onVirtualThread { loop in
-            try performAfterDelay(0.02) { ran.add("ran") }
-            Thread.sleep(forTimeInterval: 0.2)   // real time passes; the loop does not run
+            // Real time passes and the loop does not run. Only work sent elsewhere (Dispatch,
+            // another thread) could run now, and nothing can be awaited from a thread nobody
+            // knows: a zero delay makes such work show up at once, and the trace of the tests
+            // above already tells a timer callout on this thread from anything else.
+            try performAfterDelay(0) { ran.add("ran") }
+            Thread.sleep(forTimeInterval: 0.2)
             loop.note(Text(en: "the loop never ran", zh: "RunLoop 从没运行过"))
         }
         #expect(ran.count == 0, Text(
@@ -79,7 +84,7 @@ struct Lesson07Tests {
             zh: "线程的 RunLoop 根本没有运行，工作却执行了：延迟必须是当前 RunLoop 里的一个定时器，而不是 Dispatch 或另一个线程").comment)
     }
 
-    @Test("It returns at once: the delay is not a sleep")
+    @Test("It returns at once: the delay is not a sleep", .holds("§8"))
     func returnsAtOnce() async throws {
         let elapsed = try await Self.onVirtualThread { _ -> Double in
             let start = Date()
@@ -90,7 +95,7 @@ struct Lesson07Tests {
                                     zh: "performAfterDelay 用了 \(elapsed) 秒：它应该安排好工作就返回，而不是等着").comment)
     }
 
-    @Test("Even a zero delay goes through the loop: the work runs on a later pass, never inside the call")
+    @Test("Even a zero delay goes through the loop: the work runs on a later pass, never inside the call", .holds("§6"))
     func zeroDelayIsStillATimer() async throws {
         let lines = try await Self.onVirtualThread { loop -> [String] in
             let trace = loop.startTracing()
@@ -107,13 +112,14 @@ struct Lesson07Tests {
                              expectedTitle: HarnessText.expected)
     }
 
-    @Test("It obeys modes: default-mode work waits while the loop runs another mode")
+    @Test("It obeys modes: default-mode work waits while the loop runs another mode", .holds("§3"))
     func obeysModes() async throws {
         let lines = try await Self.onVirtualThread { loop -> [String] in
             let trace = loop.startTracing()
             try loop.add(Loop.Port(name: "touches"), forMode: .tracking)
             try performAfterDelay(1) { Loop.current.note(Self.defaultWork) }
             try performAfterDelay(1, inModes: [.default, .tracking]) { Loop.current.note(Self.workForBoth) }
+            try performAfterDelay(1.5, inModes: [.tracking]) { Loop.current.note(Self.trackingWork) }
             try loop.run(mode: .tracking, timeout: 2)
             loop.note(Self.scrollOver)
             try loop.run(mode: .default, timeout: 1)
@@ -121,16 +127,17 @@ struct Lesson07Tests {
         }
         let expected = [
             "   1000 ms  tracking  · \(Self.workForBoth.localized)",
+            "   1500 ms  tracking  · \(Self.trackingWork.localized)",
             "   2000 ms  default   · \(Self.scrollOver.localized)",
             "   2000 ms  default   · \(Self.defaultWork.localized)",
         ]
         Kata.expectSameLines(lines, expected, hint: Text(
-            en: "Add the timer to each of `modes` of the current loop: while the loop runs the tracking mode, only work scheduled for tracking can fire; the rest waits for the default mode.",
-            zh: "把定时器加到当前 RunLoop 的 `modes` 里的每一个 Mode：RunLoop 运行 tracking Mode 时，只有为 tracking 安排的工作能触发，其余的要等 default Mode。"),
+            en: "Add the timer to each of `modes` of the current loop, and to no other mode: while the loop runs the tracking mode, only work scheduled for tracking can fire; the rest waits for the default mode — and work for tracking alone never runs in default.",
+            zh: "把定时器加到当前 RunLoop 的 `modes` 里的每一个 Mode，别的 Mode 都不加：RunLoop 运行 tracking Mode 时，只有为 tracking 安排的工作能触发，其余的要等 default Mode——而只为 tracking 安排的工作绝不在 default 里执行。"),
             expectedTitle: HarnessText.expected)
     }
 
-    @Test("The work runs on the thread that asked")
+    @Test("The work runs on the thread that asked", .holds("§1"))
     func runsOnTheCallingThread() async throws {
         let (asker, runner) = try await Self.onVirtualThread { loop -> (ThreadID, ThreadID?) in
             let runner = Shared<ThreadID?>(nil)
@@ -144,7 +151,21 @@ struct Lesson07Tests {
             zh: "工作应在发起调用的线程（\(asker)）上执行；实际执行它的线程：\(runnerName ?? "无")").comment)
     }
 
-    @Test("Invalidating the returned timer cancels the work")
+    @Test("An empty modes list schedules nothing: the work never runs, in any mode", .holds("§4"))
+    func emptyModes() async throws {
+        let ran = Log()
+        try await Self.onVirtualThread { loop in
+            try performAfterDelay(0.5, inModes: []) { ran.add("ran") }
+            try loop.add(Loop.Port(name: "keep-alive"), forMode: .default)
+            try loop.add(Loop.Port(name: "touches"), forMode: .tracking)
+            try loop.run(mode: .default, timeout: 1)
+            try loop.run(mode: .tracking, timeout: 1)
+        }
+        #expect(ran.count == 0, Text(en: "with no modes the work ran anyway: an empty modes list means no mode at all (Foundation then returns without performing), not the default mode",
+                                     zh: "没有给任何 Mode，工作却执行了：空的 modes 表示一个 Mode 也没有（Foundation 这时直接返回，不执行），而不是 default Mode").comment)
+    }
+
+    @Test("Invalidating the returned timer cancels the work", .holds("§9"))
     func cancel() async throws {
         let ran = Log()
         try await Self.onVirtualThread { loop in
@@ -164,6 +185,7 @@ extension ChineseTestNames {
         "The delay counts from now: on a clock that reads 100 s, a delay of 1.5 s is due at 101.5 s": "延迟从现在算起：时钟读数为 100 秒时，1.5 秒的延迟在 101.5 秒到点",
         "No running loop, no call": "RunLoop 不运行，就不会调用",
         "It returns at once: the delay is not a sleep": "它立即返回：延迟不是原地等待",
+        "An empty modes list schedules nothing: the work never runs, in any mode": "空的 modes 什么都不安排：工作在哪个 Mode 里都不执行",
         "Even a zero delay goes through the loop: the work runs on a later pass, never inside the call": "即使延迟为 0 也要经过 RunLoop：工作在之后的某一轮循环里执行，绝不在调用里面",
         "It obeys modes: default-mode work waits while the loop runs another mode": "它遵守 Mode：RunLoop 运行别的 Mode 时，default Mode 的工作要等着",
         "The work runs on the thread that asked": "工作在发起调用的线程上执行",

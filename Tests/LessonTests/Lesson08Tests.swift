@@ -8,7 +8,15 @@ struct Lesson08Tests {
     static let stuck = Text(en: "was the work never run? A signalled source waits for a wake-up: signal() the source AND wakeUp() the target's loop",
                             zh: "工作是不是根本没有执行？被标记的事件源要等到 RunLoop 被唤醒：既要 signal() 事件源，也要 wakeUp() 目标线程的 RunLoop")
 
-    @Test("The work runs on the target thread, not on the caller's")
+    /// Has the engine's own perform run on `worker`, in `mode`, and waits until it ran: a barrier.
+    /// The loop runs signalled sources by order, then by when they were signalled, so once it has
+    /// run, every source signalled before it in that mode has run too. "Nothing else ran" is then
+    /// known, not guessed after a fixed wait.
+    fileprivate static func barrier(_ worker: Worker, in mode: Loop.Mode) {
+        try? worker.thread.perform(waitUntilDone: true, modes: [mode], timeout: 1) {}
+    }
+
+    @Test("The work runs on the target thread, not on the caller's", .holds("§1"))
     func runsOnTarget() async throws {
         let (caller, ranOn, target) = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (ThreadID, ThreadID?, ThreadID?) in
             let worker = try Worker(running: .default)
@@ -19,10 +27,10 @@ struct Lesson08Tests {
         }
         #expect(ranOn != nil, Text(en: "the work never ran", zh: "工作根本没有执行").comment)
         #expect(ranOn == target && ranOn != caller, Text(en: "the work ran on \(ranOn.map(\.description) ?? "no thread"); it must run on the target thread (\(target.map(\.description) ?? "?")), not the caller's (\(caller))",
-                                                            zh: "工作在 \(ranOn.map(\.description) ?? "（没有线程）") 上执行了；它必须在目标线程（\(target.map(\.description) ?? "?")）上执行，而不是在调用者的线程（\(caller)）上").comment)
+                                                            zh: "工作在 \(ranOn.map(\.description) ?? "（没有线程）") 上执行了；它必须在目标线程（\(target.map(\.description) ?? "?")）上执行，而不是在调用方的线程（\(caller)）上").comment)
     }
 
-    @Test("It arrives as a source0: signalled, then a wake-up")
+    @Test("It arrives as a source0: signalled, then a wake-up", .holds("§3"))
     func itIsASource0() async throws {
         let lines = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
             let worker = try Worker(running: .default)
@@ -40,7 +48,7 @@ struct Lesson08Tests {
                              expectedTitle: HarnessText.expected)
     }
 
-    @Test("The work waits until the target loop runs")
+    @Test("The work waits until the target loop runs", .holds("§2", "§4"))
     func waitsForTheLoop() async throws {
         let (before, after) = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (Int, Int) in
             let ran = Log()
@@ -55,12 +63,12 @@ struct Lesson08Tests {
             return (before, ran.count)
         }
         #expect(before == 0, Text(en: "the work ran before the target thread ran its loop: it must be queued on that loop, not run by the caller or by Dispatch",
-                                       zh: "目标线程还没运行它的 RunLoop，工作就已经执行了：工作必须排进那个 RunLoop 等着，而不是由调用者或 Dispatch 直接执行").comment)
+                                       zh: "目标线程还没运行它的 RunLoop，工作就已经执行了：工作必须排进那个 RunLoop 等着，而不是由调用方或 Dispatch 直接执行").comment)
         #expect(after == 1, Text(en: "once the target ran its loop, the work must run exactly once (it ran \(after) times)",
                                       zh: "目标线程运行了 RunLoop 之后，工作必须恰好执行一次（实际执行了 \(after) 次）").comment)
     }
 
-    @Test("waitUntilDone returns only after the work ran, however long the target takes to get to it")
+    @Test("waitUntilDone returns only after the work ran, however long the target takes to get to it", .holds("§8"))
     func waitUntilDone() async throws {
         let (returnedAfterWork, ranCount, waited) = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (Bool, Int, Double) in
             let gate = DispatchSemaphore(value: 0)
@@ -80,7 +88,7 @@ struct Lesson08Tests {
                                           zh: "`perform(…, waitUntilDone: true)` 过了 \(Int(waited * 1000)) ms 就返回了，那时工作还没执行完（执行了 \(ranCount) 次）：要等工作本身发出的信号，而不是等一段固定的时间").comment)
     }
 
-    @Test("The work obeys modes: default-mode work waits while the target runs tracking")
+    @Test("The work obeys modes: default-mode work waits while the target runs tracking", .holds("§2"))
     func obeysModes() async throws {
         // The log's lines, in the student's language: the same on both sides of the comparison.
         let defaultWork = Text(en: "default-mode work", zh: "给 default Mode 的工作").localized
@@ -93,7 +101,7 @@ struct Lesson08Tests {
             try perform(on: worker.thread, modes: [.default]) { log.add(defaultWork) }
             try perform(on: worker.thread, modes: [.tracking]) { log.add(trackingWork) }
             _ = worker.waitUntil { log.count > 0 }
-            Thread.sleep(forTimeInterval: 0.05)
+            Self.barrier(worker, in: .tracking)
             log.add(switchToDefault)
             worker.switchMode(to: .default)
             _ = worker.waitUntil { log.count == 3 }
@@ -103,7 +111,7 @@ struct Lesson08Tests {
                                                                                                                          zh: "把事件源加到给定的每个 Mode 里，别的 Mode 一个都不加：运行 tracking Mode 的 RunLoop 执行给 tracking 的工作，但不能执行给 default Mode 的工作。"), expectedTitle: HarnessText.expected)
     }
 
-    @Test("With no modes given, the work uses the common modes: it runs while the loop runs tracking, where tracking is common")
+    @Test("With no modes given, the work uses the common modes: it runs while the loop runs tracking, where tracking is common", .holds("§10"))
     func noModesMeansTheCommonModes() async throws {
         let work = Text(en: "work performed with no modes", zh: "不指定 Mode 交过去的工作").localized
         let nothing = Text(en: "(nothing ran while the loop ran the tracking mode)", zh: "（RunLoop 运行 tracking Mode 期间什么都没有执行）").localized
@@ -117,10 +125,10 @@ struct Lesson08Tests {
             return log.all
         }
         Kata.expectSameLines(notes, [work], hint: Text(en: "performSelector:onThread:withObject:waitUntilDone: with no modes uses the common modes (kCFRunLoopCommonModes), not only the default mode: keep `.common` as the default for `modes`, and add the source to each mode you are given.",
-                                                                                  zh: "不带 `modes:` 参数的 performSelector:onThread:withObject:waitUntilDone: 用的是 common Mode（kCFRunLoopCommonModes），而不只是 default Mode：让 `modes` 的默认值保持 `.common`，并把事件源加到传进来的每个 Mode 里。"), expectedTitle: HarnessText.expected)
+                                                                                  zh: "不带 `modes:` 参数的 performSelector:onThread:withObject:waitUntilDone: 用的是 common modes（kCFRunLoopCommonModes），而不只是 default Mode：让 `modes` 的默认值保持 `.common`，并把事件源加到传进来的每个 Mode 里。"), expectedTitle: HarnessText.expected)
     }
 
-    @Test("A thread that has exited, or never started, is an error, not silence or a hang")
+    @Test("A thread that has exited, or never started, is an error, not silence or a hang", .holds("§11"))
     func exitedThreadThrows() async throws {
         let outcomes = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
             let done = LoopThread(name: "short-lived") {}
@@ -141,7 +149,7 @@ struct Lesson08Tests {
                                                                                                    zh: "对从未启动的线程调用 `perform` 必须抛出 LoopError.threadNotStarted；实际结果：\(outcomes[2])").comment)
     }
 
-    @Test("A caller waiting for work is released with an error when the target exits first")
+    @Test("A caller waiting for work is released with an error when the target exits first", .holds("§12"))
     func exitWhileWaiting() async throws {
         let (result, ran) = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Text(en: "perform(…, waitUntilDone: true) still waits for a thread that has exited: while you wait, watch `thread.isFinished` and throw LoopError.threadExited if the work never ran",
                                                                                    zh: "perform(…, waitUntilDone: true) 还在等一个已经退出的线程：等待时盯着 `thread.isFinished`，如果工作始终没有执行，就抛出 LoopError.threadExited")) { () -> (String, Int) in
@@ -162,10 +170,10 @@ struct Lesson08Tests {
         }
         #expect(ran == 0, Text(en: "the work ran although its thread never ran the default mode", zh: "目标线程从没运行过 default Mode，工作却执行了").comment)
         #expect(result == LoopError.threadExited(thread: "leaving").text.localized, Text(en: "the target exited before it ran the work: the waiting caller must get LoopError.threadExited; it got: \(result)",
-                                                                                zh: "目标线程还没执行工作就退出了：正在等待的调用者必须得到 LoopError.threadExited；实际得到：\(result)").comment)
+                                                                                zh: "目标线程还没执行工作就退出了：正在等待的调用方必须得到 LoopError.threadExited；实际得到：\(result)").comment)
     }
 
-    @Test("waitUntilDone on the target thread itself runs the work at once")
+    @Test("waitUntilDone on the target thread itself runs the work at once", .holds("§9"))
     func waitOnOwnThread() async throws {
         let order = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
             let log = Log()
@@ -182,10 +190,80 @@ struct Lesson08Tests {
     }
 }
 
+/// Lesson 08: the order of signal and wake-up, an empty modes list, and work a thread sends itself.
+extension Lesson08Tests {
+    @Test("perform signals the source before it wakes the loop: a loop woken first would find nothing to run", .holds("§3"))
+    func signalThenWake() async throws {
+        let (ranBeforeReturn, ranAtAll) = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (Bool, Bool) in
+            let worker = try Worker(running: .default)
+            defer { worker.finish() }
+            guard worker.waitUntil({ worker.loop.isWaiting }) else { return (false, false) }
+            let hold = try WakeUpHold(on: worker.loop, mode: .default)
+            guard worker.waitUntil({ worker.loop.isWaiting }) else { return (false, false) }
+            let ran = Log()
+            try hold.holdingEachWakeUp { try perform(on: worker.thread) { ran.add("work") } }
+            let ranBeforeReturn = ran.count == 1
+            return (ranBeforeReturn, ranBeforeReturn || worker.waitUntil { ran.count == 1 })
+        }
+        #expect(ranBeforeReturn, Text(en: """
+            the target's loop was woken before the work's source was signalled\(ranAtAll ? "" : " (or never woken)"): it woke, found no \
+            signalled source and went back to sleep; the signal that came next woke nobody\(ranAtAll ? " (something else woke it later)" : ""). \
+            Signal the source first, then wake the loop.
+            """, zh: """
+            目标线程的 RunLoop 在工作的事件源被标记之前就被唤醒了\(ranAtAll ? "" : "（或者根本没被唤醒）")：它醒来，没有找到被标记的事件源，\
+            又睡了回去；随后到来的标记没有唤醒任何人\(ranAtAll ? "（后来是别的东西唤醒了它）" : "")。先标记事件源，再唤醒 RunLoop。
+            """).comment)
+    }
+
+    @Test("An empty modes list performs nothing and returns at once, even with waitUntilDone", .holds("§7"))
+    func emptyModes() async throws {
+        let (returned, ran) = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (Bool, Int) in
+            let worker = try Worker(running: .default)
+            defer { worker.finish() }
+            let ran = Log()
+            let caller = LoopThread(name: "caller") {
+                try? perform(on: worker.thread, waitUntilDone: true, modes: []) { ran.add("ran") }
+            }
+            try caller.start()
+            let returned = caller.join(timeout: 1)
+            // The engine's own perform, in every mode the worker runs: once it has run, so would
+            // have any work queued and signalled before it.
+            try? worker.thread.perform(waitUntilDone: true, modes: [.common], timeout: 1) {}
+            return (returned, ran.count)
+        }
+        #expect(returned, Text(en: "with an empty modes list, perform(…, waitUntilDone: true) did not return within 1 s: work for no mode can never run, so there is nothing to wait for — return at once (Foundation: \"returns without performing the selector\")",
+                               zh: "modes 为空时，perform(…, waitUntilDone: true) 1 秒内没有返回：不属于任何 Mode 的工作永远不会执行，没有什么可等的——立即返回（Foundation：“直接返回，不执行这个 `selector`”）").comment)
+        #expect(ran == 0, Text(en: "with an empty modes list the work ran anyway: no mode means no mode, not the common or default ones",
+                               zh: "modes 为空，工作却执行了：一个 Mode 也没有就是一个也没有，不是 common 也不是 default").comment)
+    }
+
+    @Test("Without waitUntilDone, work a thread sends itself waits for its loop, like any other", .holds("§2"))
+    func sendToItselfWithoutWaiting() async throws {
+        let order = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
+            let worker = try Worker(running: .default)
+            defer { worker.finish() }
+            let log = Log()
+            try worker.thread.perform(waitUntilDone: true, timeout: 1) {
+                try? perform(on: LoopThread.current!) { log.add(Self.laterWork) }
+                log.add(Self.callReturned)
+            }
+            _ = worker.waitUntil { log.count == 2 }
+            return log.all
+        }
+        Kata.expectSameLines(order, [Self.callReturned, Self.laterWork], hint: Text(
+            en: "Only waitUntilDone on the thread itself runs the work at once (waiting for your own loop would deadlock). Without it, the work is queued on the loop like any other and runs on a later pass — never inside the call.",
+            zh: "只有在线程自己身上带 waitUntilDone 调用时，工作才当场执行（等自己的 RunLoop 会死锁）。不带它时，工作像其他工作一样排进 RunLoop，在之后的某一轮循环里执行——绝不在调用里面执行。"),
+            expectedTitle: HarnessText.expected)
+    }
+
+    static let laterWork = Text(en: "the work sent to itself ran", zh: "发给自己的工作执行了").localized
+    static let callReturned = Text(en: "perform(on: itself) returned", zh: "perform(on: 自己) 返回了").localized
+}
+
 /// Lesson 08, more ways the work can go astray: several pieces queued at once, work for several
 /// modes, and what a piece of work leaves behind in the target's loop.
 extension Lesson08Tests {
-    @Test("Four pieces of work queued before the target's loop runs all run, in the order sent")
+    @Test("Four pieces of work queued before the target's loop runs all run, in the order sent", .holds("§4", "§5"))
     func manyQueued() async throws {
         let names = [Text(en: "first", zh: "第一份"), Text(en: "second", zh: "第二份"),
                      Text(en: "third", zh: "第三份"), Text(en: "fourth", zh: "第四份")].map(\.localized)
@@ -199,7 +277,7 @@ extension Lesson08Tests {
             }
             gate.signal()   // only now does the target run its loop
             _ = worker.waitUntil { log.count >= 4 }
-            Thread.sleep(forTimeInterval: 0.05)   // a fifth run would show up now
+            Self.barrier(worker, in: .default)   // a fifth run would have come before it
             return log.all
         }
         Kata.expectSameLines(ran, names,
@@ -208,7 +286,7 @@ extension Lesson08Tests {
                              expectedTitle: Text(en: "expected (all of them, in order)", zh: "期望（全部执行，按顺序）"))
     }
 
-    @Test("Work for several modes runs in whichever of them the target runs")
+    @Test("Work for several modes runs in whichever of them the target runs", .holds("§2"))
     func severalModes() async throws {
         let work = Text(en: "work for default and tracking", zh: "给 default 和 tracking 的工作").localized
         let stillTracking = Text(en: "the target still runs tracking", zh: "目标线程仍在运行 tracking").localized
@@ -227,7 +305,7 @@ extension Lesson08Tests {
                              expectedTitle: HarnessText.expected)
     }
 
-    @Test("Once the work ran, its source leaves the target's loop")
+    @Test("Once the work ran, its source leaves the target's loop", .holds("§6"))
     func sourceLeaves() async throws {
         let (before, after) = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> ([String], [String]) in
             let worker = try Worker(running: .default)
@@ -318,17 +396,20 @@ private final class WorkerBox: Sendable {
 
 extension ChineseTestNames {
     static let lesson08: [String: String] = [
-        "The work runs on the target thread, not on the caller's": "工作在目标线程上执行，而不是在调用者的线程上",
+        "The work runs on the target thread, not on the caller's": "工作在目标线程上执行，而不是在调用方的线程上",
         "It arrives as a source0: signalled, then a wake-up": "工作以 Source0 的方式到达：先标记，再唤醒",
         "The work waits until the target loop runs": "工作要等到目标线程的 RunLoop 运行起来才执行",
         "waitUntilDone returns only after the work ran, however long the target takes to get to it": "waitUntilDone 要等工作执行完才返回，不管目标线程多久才轮到它",
         "The work obeys modes: default-mode work waits while the target runs tracking": "工作遵守 Mode：目标线程运行 tracking 时，给 default Mode 的工作要等着",
-        "With no modes given, the work uses the common modes: it runs while the loop runs tracking, where tracking is common": "不指定 Mode 时，工作使用 common Mode：tracking 是 common 时，RunLoop 运行 tracking 也会执行它",
+        "With no modes given, the work uses the common modes: it runs while the loop runs tracking, where tracking is common": "不指定 Mode 时，工作使用 common modes：tracking 是 common 时，RunLoop 运行 tracking 也会执行它",
         "A thread that has exited, or never started, is an error, not silence or a hang": "对已退出或从未启动的线程执行工作是错误：既不能悄无声息，也不能卡住",
-        "A caller waiting for work is released with an error when the target exits first": "目标线程先退出时，等待工作的调用者会带着错误返回",
+        "A caller waiting for work is released with an error when the target exits first": "目标线程先退出时，等待工作的调用方会带着错误返回",
         "waitUntilDone on the target thread itself runs the work at once": "在目标线程自己身上 waitUntilDone，工作立即执行",
         "Four pieces of work queued before the target's loop runs all run, in the order sent": "目标 RunLoop 运行前排进来的四份工作全部执行，按发送顺序",
         "Work for several modes runs in whichever of them the target runs": "给多个 Mode 的工作，目标线程运行其中哪个都会执行",
         "Once the work ran, its source leaves the target's loop": "工作执行完后，它的事件源离开目标线程的 RunLoop",
+        "perform signals the source before it wakes the loop: a loop woken first would find nothing to run": "perform 先标记事件源、再唤醒 RunLoop：先被唤醒的 RunLoop 找不到可执行的东西",
+        "An empty modes list performs nothing and returns at once, even with waitUntilDone": "modes 为空时什么都不执行、立即返回，带 waitUntilDone 也一样",
+        "Without waitUntilDone, work a thread sends itself waits for its loop, like any other": "不带 waitUntilDone 时，线程发给自己的工作也要等它的 RunLoop，和别的工作一样",
     ]
 }

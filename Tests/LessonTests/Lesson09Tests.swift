@@ -26,14 +26,14 @@ struct Lesson09Tests {
         return network.thread.join(timeout: 1)
     }
 
-    @Test("Once started, the thread stays alive, its loop asleep")
+    @Test("Once started, the thread stays alive, its loop asleep", .holds("§7"))
     func staysAlive() async throws {
         let (asleep, alive) = try await Kata.attempt(lesson: 9) { () -> (Bool, Bool) in
             let network = try Self.started()
             defer { Self.retire(network) }
-            let asleep = network.thread.loop?.isWaiting == true
-            Thread.sleep(forTimeInterval: 0.1)
-            return (asleep && network.thread.loop?.isWaiting == true, !network.thread.isFinished)
+            // Asleep in a run that ends only when work comes: it stays so, with no need to watch it.
+            let asleep = network.thread.loop.map { $0.isWaiting && Self.sleepsUntilWorkComes($0) } == true
+            return (asleep, !network.thread.isFinished)
         }
         #expect(alive, Text(en: "the thread exited: a loop with nothing to wait for returns at once — give it a port",
                               zh: "线程退出了：RunLoop 里没有任何可等的东西时会立即返回——给它一个端口").comment)
@@ -41,7 +41,7 @@ struct Lesson09Tests {
                                zh: "线程的 RunLoop 没有休眠：用一个端口保活，然后运行它——不要忙等循环，也不要 `sleep()`").comment)
     }
 
-    @Test("It is kept alive by a port in its default mode")
+    @Test("It is kept alive by a port in its default mode", .holds("§4"))
     func keptByAPort() async throws {
         let kinds = try await Kata.attempt(lesson: 9) { () -> [String] in
             let network = try Self.started()
@@ -52,7 +52,7 @@ struct Lesson09Tests {
                                        zh: "网络线程的 default Mode 里有 \(kinds)：用一个 `Loop.Port` 保活（AFNetworking 2 加的是一个 NSMachPort）").comment)
     }
 
-    @Test("The port is all that keeps it: take it away and run() returns, and the thread exits")
+    @Test("The port is all that keeps it: take it away and run() returns, and the thread exits", .holds("§6"))
     func thePortIsAllThatKeepsIt() async throws {
         let (hadAPort, exited) = try await Kata.attempt(lesson: 9) { () -> (Bool, Bool) in
             let network = try Self.started()
@@ -65,7 +65,7 @@ struct Lesson09Tests {
                                  zh: "端口拿掉以后线程没有退出：运行 RunLoop（`run()`），只让端口来保活——外面不要套 `while`，也不要 `sleep`").comment)
     }
 
-    @Test("Requests performed on it run there, in order")
+    @Test("Requests performed on it run there, in order", .holds("§8", "§9"))
     func requestsRun() async throws {
         let (ran, threads, network) = try await Kata.attempt(lesson: 9) { () -> ([String], Set<ThreadID>, ThreadID?) in
             let network = try Self.started()
@@ -85,7 +85,7 @@ struct Lesson09Tests {
         #expect(threads == Set([network].compactMap { $0 }), Text(en: "requests must run on the network thread", zh: "请求必须在网络线程上执行").comment)
     }
 
-    @Test("It keeps going: a request much later still runs")
+    @Test("It keeps going: a request much later still runs", .holds("§9"))
     func stillAliveLater() async throws {
         let ran = try await Kata.attempt(lesson: 9) { () -> Bool in
             let network = try Self.started()
@@ -101,29 +101,50 @@ struct Lesson09Tests {
                          zh: "处理完第一个请求后，线程就不再接活了：它的 RunLoop 必须一直运行（`run()`，端口一直留着）").comment)
     }
 
-    @Test("Idle, the loop sleeps in one run: it does not wake up to run again and again")
+    /// Whether the loop's run in progress lasts at least an hour: a run that ends only when
+    /// there is work, not a slice of a polling loop.
+    static func sleepsUntilWorkComes(_ loop: Loop) -> Bool {
+        guard let deadline = loop.currentRunDeadline else { return false }
+        return deadline - loop.now >= 3600
+    }
+
+    @Test("Idle, the loop sleeps in one run: it does not wake up to run again and again", .holds("§5"))
     func sleepsInOneRun() async throws {
-        let idle = try await Kata.attempt(lesson: 9) { () -> [String]? in
+        let deadline = try await Kata.attempt(lesson: 9) { () -> Double?? in
             let network = try Self.started()
             defer { Self.retire(network) }
             guard let loop = network.thread.loop, loop.isWaiting else { return nil }
-            let trace = loop.startTracing()
-            Thread.sleep(forTimeInterval: 0.25)
-            loop.stopTracing()
-            return Array(trace.lines([.activities, .results], times: false).prefix(8))
+            // Read, not waited for: the run the loop sleeps in says when it will end by itself.
+            return .some(loop.currentRunDeadline.map { $0 - loop.now })
         }
-        guard let idle else {
+        guard let deadline else {
             Issue.record(Text(en: "the network thread's loop never went to sleep: keep it alive with a port and run it",
                               zh: "网络线程的 RunLoop 从没进入休眠：用一个端口保活，然后运行它").comment)
             return
         }
-        Kata.expectSameLines(idle, [],
-                             hint: Text(en: "Idle for 0.25 s, the loop should do nothing at all: one run, asleep until work comes. Yours woke up and ran again (first lines shown): a loop run in short slices (a timeout, a near `before:` date) polls for nothing. Call `run()` and let the port alone keep it alive.",
-                                         zh: "空闲 0.25 秒，RunLoop 应该什么都不做：一次运行，一直休眠到有活来。你的 RunLoop 醒过来又跑了一次（下面是前几行）：把 RunLoop 切成一小段一小段地运行（一个超时，或一个很近的 `before:` 时间），就是在白白轮询。调用 `run()`，只让端口来保活。"),
-                             expectedTitle: Text(en: "expected while idle (nothing)", zh: "期望（空闲时什么都没有）"))
+        let left = deadline.map { $0 >= 1e9 ? "never (distant future)" : String(format: "%.3f s", $0) } ?? "not running"
+        let leftZh = deadline.map { $0 >= 1e9 ? "永不（遥远的未来）" : String(format: "%.3f 秒", $0) } ?? "没有在运行"
+        #expect((deadline ?? 0) >= 3600, Text(
+            en: "Idle, the loop should sleep in one run until work comes. The run it sleeps in ends by itself in: \(left) — a loop run in short slices (a timeout, a near `before:` date, in a `while`) wakes up again and again for nothing. Call `run()` and let the port alone keep it alive.",
+            zh: "空闲时，RunLoop 应该在一次运行里一直休眠到有活来。它正在休眠的那次运行会自己结束的时间：\(leftZh)——把 RunLoop 切成一小段一小段地运行（一个超时，或一个很近的 `before:` 时间，套在 `while` 里），就会一次又一次白白醒来。调用 `run()`，只让端口来保活。").comment)
     }
 
-    @Test("shared is one thread for the whole app, already started")
+    @Test("init makes the thread without starting it: start() starts it", .holds("§3"))
+    func initDoesNotStart() async throws {
+        let (phaseAfterInit, phaseAfterStart) = try await Kata.attempt(lesson: 9) { () -> (LoopThread.Phase, LoopThread.Phase) in
+            let network = NetworkThread()
+            let afterInit = network.thread.phase
+            try network.start()
+            let afterStart = network.thread.phase
+            Self.retire(network)
+            return (afterInit, afterStart)
+        }
+        #expect(phaseAfterInit == .notStarted, Text(en: "right after NetworkThread(), its thread is \(phaseAfterInit): init makes the thread, start() starts it (shared does both)",
+                                                    zh: "刚执行完 NetworkThread()，它的线程状态是 `\(phaseAfterInit)`：`init` 只创建线程，`start()` 才启动它（`shared` 两件事都做）").comment)
+        #expect(phaseAfterStart != .notStarted, Text(en: "after start() the thread is still not started", zh: "调用 start() 之后，线程仍然没有启动").comment)
+    }
+
+    @Test("shared is one thread for the whole app, already started", .holds("§1", "§2"))
     func shared() async throws {
         let (same, started) = try await Kata.attempt(lesson: 9) { () -> (Bool, Bool) in
             let first = NetworkThread.shared, second = NetworkThread.shared
@@ -143,6 +164,7 @@ extension ChineseTestNames {
         "Requests performed on it run there, in order": "交给它的请求在它上面按顺序执行",
         "It keeps going: a request much later still runs": "它一直在：很久以后的请求照样执行",
         "Idle, the loop sleeps in one run: it does not wake up to run again and again": "空闲时 RunLoop 在一次运行里休眠：不会一次又一次醒来重新运行",
+        "init makes the thread without starting it: start() starts it": "`init` 只创建线程而不启动它：由 `start()` 来启动",
         "shared is one thread for the whole app, already started": "`shared` 是整个 App 共用的一个线程，已经启动",
     ]
 }

@@ -27,14 +27,19 @@ struct Lesson10Tests {
         try await Kata.attempt(lesson: 10, timeout: 3, ifStuck: stuck, body)
     }
 
-    @Test("Work performed on the thread runs there, in order")
+    @Test("Work performed on the thread runs there, in order", .holds("§6"))
     func runsWork() async throws {
         let (ran, threadIDs, permanentID) = try await Self.attempt { () -> ([String], Set<ThreadID>, ThreadID?) in
             let permanent = PermanentThread(name: "worker")
             try permanent.start()
             let log = Log()
             let ids = Shared<Set<ThreadID>>([])
+            // The thread is busy while the three are sent: they wait together, and the order they
+            // run in is the loop's, not a race with the sender.
+            let busy = DispatchSemaphore(value: 0)
+            try permanent.perform { _ = busy.wait(timeout: .now() + 1) }
             for n in 1...3 { try permanent.perform { log.add("work \(n)"); ids.update { _ = $0.insert(ThreadID.current) } } }
+            busy.signal()
             _ = untilBlocking(1) { log.count == 3 }
             let id = permanent.thread.id
             permanent.stop()
@@ -44,30 +49,104 @@ struct Lesson10Tests {
         #expect(threadIDs.count == 1 && threadIDs.first == permanentID, Text(en: "all work runs on the permanent thread", zh: "所有工作都在这个常驻线程上执行").comment)
     }
 
-    @Test("Between jobs the loop sleeps: kept alive by a port, not by spinning or polling")
+    @Test("Between jobs the loop sleeps: kept alive by a port, not by spinning or polling", .holds("§3", "§4"))
     func sleepsBetweenJobs() async throws {
-        let (asleep, alive, runsWhileIdle) = try await Self.attempt { () -> (Bool, Bool, Int) in
+        let (asleep, alive, runLasts) = try await Self.attempt { () -> (Bool, Bool, Double?) in
             let permanent = PermanentThread()
             try permanent.start()
             defer { permanent.stop() }
             guard untilBlocking(1, { permanent.thread.loop?.isWaiting == true }), let loop = permanent.thread.loop else {
-                return (false, !permanent.thread.isFinished, 0)
+                return (false, !permanent.thread.isFinished, nil)
             }
-            // Idle for 0.2 s: a loop that sleeps until there is work starts no new run meanwhile.
-            let trace = loop.startTracing()
-            Thread.sleep(forTimeInterval: 0.2)
-            loop.stopTracing()
-            return (true, !permanent.thread.isFinished, runBoundaries(trace).filter { $0 == "entry" }.count)
+            // Read, not waited for: the run the loop sleeps in says when it will end by itself.
+            return (true, !permanent.thread.isFinished, loop.currentRunDeadline.map { $0 - loop.now })
         }
         #expect(alive, Text(en: "the thread exited by itself: its loop had nothing to wait for (an empty mode returns at once) — add a port",
                               zh: "线程自己退出了：它的 RunLoop 没有任何可等的东西（空 Mode 会立即返回）——加一个端口").comment)
         #expect(asleep, Text(en: "the thread's loop never went to sleep: keep it alive with a port, and run it with a far deadline, not in a busy loop",
                                zh: "线程的 RunLoop 从没进入休眠：用一个端口保活，运行时给一个很远的截止时间，而不是忙等循环").comment)
-        #expect(runsWhileIdle <= 1, Text(en: "while idle for 0.2 s the loop started \(runsWhileIdle) runs: it polls (a short `before:` date or timeout) instead of sleeping until work comes — run with `.distantFuture`",
-                                          zh: "空闲的 0.2 秒里 RunLoop 开始了 \(runsWhileIdle) 次运行：它在轮询（`before:` 时间或超时太短），而不是休眠到有活来——用 `.distantFuture` 运行").comment)
+        if asleep {
+            let lasts = runLasts.map { String(format: "%.3f s", $0) } ?? "?"
+            #expect((runLasts ?? 0) >= 3600, Text(en: "the idle loop sleeps in a run that ends by itself in \(lasts): it polls (a short `before:` date or timeout) instead of sleeping until work comes — run with `.distantFuture`",
+                                                  zh: "空闲的 RunLoop 所在的那次运行 \(lasts) 后就会自己结束：它在轮询（`before:` 时间或超时太短），而不是休眠到有活来——用 `.distantFuture` 运行").comment)
+        }
     }
 
-    @Test("stop() ends the guarded loop and its thread, where run() would start another run")
+    @Test("Two permanent threads live side by side: stopping one leaves the other running", .holds("§1"))
+    func twoAtOnce() async throws {
+        let outcome = try await Self.attempt { () -> [String] in
+            let first = PermanentThread(name: "first"), second = PermanentThread(name: "second")
+            try first.start()
+            try second.start()
+            defer { second.stop() }
+            guard untilBlocking(1, { first.thread.loop?.isWaiting == true && second.thread.loop?.isWaiting == true }) else {
+                return [Self.neverSlept.localized]
+            }
+            first.stop()
+            var lines = [Self.firstStopped(exited: first.thread.isFinished)]
+            // Two jobs for the other one, one after the other: the first ends the run it sleeps in
+            // (a run returns once it handled a source); only a guarded loop that still wants to run
+            // starts another, and only then does the second job run.
+            let log = Log()
+            for job in 1...2 {
+                do {
+                    try second.perform { log.add("job \(job)") }
+                } catch {
+                    lines.append(Self.secondRefused(job: job, "\(error)"))
+                    break
+                }
+                if !untilBlocking(1, { log.count == job }) { break }
+            }
+            lines += log.all.map { Self.secondRan($0) }
+            return lines
+        }
+        Kata.expectSameLines(outcome, [Self.firstStopped(exited: true), Self.secondRan("job 1"), Self.secondRan("job 2")], hint: Text(
+            en: "Stopping one permanent thread must leave every other one running. The flag that ends a guarded loop belongs to its own thread: one per PermanentThread (a stored property the body captures), never a static or global shared by all — then stopping one ends the next run of every other.",
+            zh: "停掉一个常驻线程，其余的都必须照常运行。结束带条件的循环的那个标志属于它自己的线程：每个 PermanentThread 一个（函数体捕获的一个存储属性），绝不能是所有实例共用的 `static` 或全局变量——否则停掉一个，其余每一个的下一次运行也跟着结束。"),
+            expectedTitle: HarnessText.expected)
+    }
+
+    @Test("perform(_:) returns without waiting for the work", .holds("§7"))
+    func performDoesNotWait() async throws {
+        let (returnedFirst, order) = try await Self.attempt { () -> (Bool, [String]) in
+            let permanent = PermanentThread(name: "busy")
+            try permanent.start()
+            defer { permanent.stop() }
+            let log = Log()
+            let release = DispatchSemaphore(value: 0)
+            // The work waits for the caller to say perform returned: a perform that waits for the
+            // work would wait for itself (bounded: the work gives up after 1 s).
+            let caller = LoopThread(name: "caller") {
+                try? permanent.perform {
+                    _ = release.wait(timeout: .now() + 1)
+                    log.add(Self.workRan)
+                }
+                log.add(Self.performReturned)
+                release.signal()
+            }
+            try caller.start()
+            let returned = caller.join(timeout: 2)
+            _ = untilBlocking(1) { log.count == 2 }
+            return (returned, log.all)
+        }
+        #expect(returnedFirst, Text(en: "perform(_:) did not return", zh: "perform(_:) 没有返回").comment)
+        Kata.expectSameLines(order, [Self.performReturned, Self.workRan], hint: Text(
+            en: "perform(_:) hands the work to the thread's loop and returns: `thread.perform(work)` (waitUntilDone false). Waiting for the work makes every caller as slow as the thread's queue.",
+            zh: "perform(_:) 把工作交给线程的 RunLoop 就返回：`thread.perform(work)`（waitUntilDone 为 false）。等工作做完，会让每个调用方都跟着线程的队列一样慢。"),
+            expectedTitle: HarnessText.expected)
+    }
+
+    static func firstStopped(exited: Bool) -> String {
+        Text(en: "first stopped; its thread exited: \(exited)", zh: "`first` 已停止；它的线程已退出：\(exited)").localized
+    }
+    static func secondRan(_ job: String) -> String { Text(en: "second ran \(job)", zh: "`second` 执行了 \(job)").localized }
+    static func secondRefused(job: Int, _ error: String) -> String {
+        Text(en: "second refused job \(job): \(error)", zh: "`second` 拒绝了 `job \(job)`：\(error)").localized
+    }
+    static let workRan = Text(en: "the work ran", zh: "工作执行了").localized
+    static let performReturned = Text(en: "perform returned", zh: "perform 返回了").localized
+
+    @Test("stop() ends the guarded loop and its thread, where run() would start another run", .holds("§9", "§10"))
     func stopEndsTheGuardedLoop() async throws {
         let outcome = try await Self.attempt { () -> StopOutcome in
             var outcome = StopOutcome()
@@ -121,7 +200,7 @@ struct Lesson10Tests {
         }
     }
 
-    @Test("stop() returns only once the thread has exited, even when the loop takes a while to get out")
+    @Test("stop() returns only once the thread has exited, even when the loop takes a while to get out", .holds("§10"))
     func stopWaitsForTheExit() async throws {
         let (slept, stopReturned, lines) = try await Self.attempt { () -> (Bool, Bool, [String]) in
             let permanent = PermanentThread(name: "slow exit")
@@ -153,11 +232,11 @@ struct Lesson10Tests {
         #expect(stopReturned, Text(en: "stop() did not return within 1 s", zh: "`stop()` 在 1 秒内没有返回").comment)
         Kata.expectSameLines(lines, [Self.runExited, Self.stopReturned(threadExited: true)],
                              hint: Text(en: "stop() must not return while the thread is still on its way out: after stopping the loop, wait for the thread to exit (`thread.join()`) — unless stop() runs on that very thread. A caller that frees what the thread uses right after stop() relies on it.",
-                                         zh: "线程还在退出的路上时，`stop()` 不能返回：停止 RunLoop 之后，等线程退出（`thread.join()`）——除非 `stop()` 就是在那个线程上调用的。调用者在 `stop()` 之后马上释放线程用到的东西，靠的就是这一点。"),
+                                         zh: "线程还在退出的路上时，`stop()` 不能返回：停止 RunLoop 之后，等线程退出（`thread.join()`）——除非 `stop()` 就是在那个线程上调用的。调用方在 `stop()` 之后马上释放线程用到的东西，靠的就是这一点。"),
                              expectedTitle: HarnessText.expected)
     }
 
-    @Test("stop() during work that runs a nested run ends the guarded loop, not the work's nested run")
+    @Test("stop() during work that runs a nested run ends the guarded loop, not the work's nested run", .holds("§11"))
     func stopDuringNestedRun() async throws {
         let (slept, stopReturned, exited, lines) = try await Self.attempt { () -> (Bool, Bool, Bool, [String]) in
             let permanent = PermanentThread(name: "nested")
@@ -198,7 +277,7 @@ struct Lesson10Tests {
                              expectedTitle: HarnessText.expected)
     }
 
-    @Test("A stopped thread and its owner are freed: no retain cycle")
+    @Test("A stopped thread and its owner are freed: no retain cycle", .holds("§5"))
     func freedAfterStop() async throws {
         let (ownerGone, threadGone, loopGone) = try await Self.attempt { () -> (Bool, Bool, Bool) in
             let watch = Watch()
@@ -215,7 +294,7 @@ struct Lesson10Tests {
         #expect(loopGone, Text(en: "the thread's loop was not freed after the thread exited", zh: "线程退出后，它的 RunLoop 没有被释放").comment)
     }
 
-    @Test("Dropping the owner without stop() ends the thread, and owner, thread and loop are freed")
+    @Test("Dropping the owner without stop() ends the thread, and owner, thread and loop are freed", .holds("§2"))
     func ownerGoesAway() async throws {
         let (dropped, ownerGone, threadGone, loopGone) = try await Self.attempt { () -> (Bool, Bool, Bool, Bool) in
             let holder = Lock<PermanentThread?>(nil)
@@ -250,10 +329,16 @@ struct Lesson10Tests {
         }
     }
 
-    @Test("Stopping twice, or before start, does nothing")
+    @Test("Stopping twice, or before start, does nothing", .holds("§8", "§12"))
     func stopIsIdempotent() async throws {
-        let outcome = try await Self.attempt { () -> String in
+        let (idleWorks, outcome) = try await Self.attempt { () -> (Bool, String) in
+            // A stop before start() does nothing: once started, the thread takes work as any other.
             let idle = PermanentThread()
+            idle.stop()
+            try idle.start()
+            let ran = Log()
+            try? idle.perform { ran.add("ran") }
+            let idleWorks = untilBlocking(1) { ran.count == 1 }
             idle.stop()
             let permanent = PermanentThread()
             try permanent.start()
@@ -261,11 +346,13 @@ struct Lesson10Tests {
             permanent.stop()
             do {
                 try permanent.perform {}
-                return Text(en: "perform after stop did not throw", zh: "停止之后再调用 `perform` 没有抛错").localized
+                return (idleWorks, Text(en: "perform after stop did not throw", zh: "停止之后再调用 `perform` 没有抛错").localized)
             } catch {
-                return "threw: \(error)"
+                return (idleWorks, "threw: \(error)")
             }
         }
+        #expect(idleWorks, Text(en: "a thread stopped before start() and then started ran no work: a stop before start must do nothing — check that the thread runs before you set the flag",
+                                zh: "在 start() 之前被停止、然后才启动的线程不执行任何工作：启动之前的停止必须什么都不做——先检查线程在运行，再设置标志").comment)
         #expect(outcome.hasPrefix("threw"), Text(en: "\(outcome): work for a thread that has exited must be reported (LoopError.threadExited)",
                                                   zh: "\(outcome)：交给已退出线程的工作必须报错（LoopError.threadExited）").comment)
     }
@@ -349,6 +436,8 @@ extension ChineseTestNames {
     static let lesson10: [String: String] = [
         "Work performed on the thread runs there, in order": "交给线程的工作在它上面按顺序执行",
         "Between jobs the loop sleeps: kept alive by a port, not by spinning or polling": "两份工作之间 RunLoop 在休眠：靠端口保活，而不是空转或轮询",
+        "Two permanent threads live side by side: stopping one leaves the other running": "两个常驻线程同时活着：停掉一个，另一个照常运行",
+        "perform(_:) returns without waiting for the work": "perform(_:) 不等工作执行完就返回",
         "stop() ends the guarded loop and its thread, where run() would start another run": "stop() 结束带条件的循环和它的线程，而 run() 会再开始一次运行",
         "stop() returns only once the thread has exited, even when the loop takes a while to get out": "stop() 要等线程退出才返回，即使 RunLoop 要花一会儿才出来",
         "stop() during work that runs a nested run ends the guarded loop, not the work's nested run": "工作正在嵌套运行时 stop()，结束的是带条件的循环，而不是工作里的嵌套运行",

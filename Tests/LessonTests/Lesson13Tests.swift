@@ -82,7 +82,7 @@ struct Lesson13Tests {
         return Array(lines[(begin + 1)..<end])
     }
 
-    @Test("The countdown keeps ticking while the user scrolls")
+    @Test("The countdown keeps ticking while the user scrolls", .holds("§5"))
     func countdownTicksDuringScroll() async throws {
         let lines = try await Self.screen(scroll: 1.2...4.2)
         let inScroll = Self.during(lines).filter { $0.contains("countdown") }
@@ -92,7 +92,7 @@ struct Lesson13Tests {
                              expectedTitle: Lesson13Tests.duringTheScroll)
     }
 
-    @Test("Download chunks keep arriving while the user scrolls")
+    @Test("Download chunks keep arriving while the user scrolls", .holds("§7", "§8"))
     func downloadDuringScroll() async throws {
         let lines = try await Self.screen(scroll: 1.2...4.2)
         let inScroll = Self.during(lines).filter { $0.contains("download") }
@@ -102,7 +102,7 @@ struct Lesson13Tests {
                              expectedTitle: Lesson13Tests.duringTheScroll)
     }
 
-    @Test("The badge refresh pauses during the scroll and catches up once after")
+    @Test("The badge refresh pauses during the scroll and catches up once after", .holds("§10"))
     func badgeWaits() async throws {
         let lines = try await Self.screen(scroll: 1.2...4.2)
         let refreshedDuringScroll = Self.during(lines).contains { $0.hasSuffix(Self.badgeRefreshed.localized) }
@@ -112,7 +112,7 @@ struct Lesson13Tests {
                                                                               zh: "角标刷新的时间是 \(badges)：应该在 1 秒时一次，滑动一结束马上一次（错过的触发跳过），之后按计划进行").comment)
     }
 
-    @Test("Without a scroll, everything runs on schedule")
+    @Test("Without a scroll, everything runs on schedule", .holds("§1", "§7", "§9"))
     func noScroll() async throws {
         let lines = try await Self.screen(scroll: nil, seconds: 3)
         Kata.expectSameLines(lines, [
@@ -124,7 +124,7 @@ struct Lesson13Tests {
            expectedTitle: HarnessText.expected)
     }
 
-    @Test("Common means every common mode, also one marked later — not a list of mode names")
+    @Test("Common means every common mode, also one marked later — not a list of mode names", .holds("§6", "§8"))
     func modalMarkedLater() async throws {
         let lines = try await Self.screen(scroll: nil, seconds: 3) { loop in
             try loop.add(try Loop.Timer(name: "present modal", fireDate: loop.now + 1.5) { _ in
@@ -161,24 +161,42 @@ struct Lesson13Tests {
         }
     }
 
-    @Test("The countdown says 4, 3, 2, 1, 0 a second apart, counted from now — then its timer is gone")
+    @Test("The countdown says 4, 3, 2, 1, 0 a second apart, counted from now — then its timer is gone", .holds("§1", "§2", "§3"))
     func wholeCountdown() async throws {
         // A clock that has been running for a while (1000.25 s): "a second from now" is not "at 1 s".
         let lines = try await Self.fromLaterStart(1000.25, seconds: 8) { loop in
             let timer = try startCountdown(from: 5, on: loop) { left in Loop.current.note("countdown \(left)") }
-            try loop.add(try Loop.Timer(name: "look", fireDate: loop.now + 7.5) { _ in
-                Loop.current.note(Self.countdownTimerValid(timer.isValid))
-            }, forMode: .default)
+            for look in [5.5, 7.5] {
+                try loop.add(try Loop.Timer(name: "look", fireDate: loop.now + look) { _ in
+                    Loop.current.note(Self.countdownTimerValid(timer.isValid))
+                }, forMode: .default)
+            }
         }
         Kata.expectSameLines(lines, [
             "+1000 ms  · countdown 4", "+2000 ms  · countdown 3", "+3000 ms  · countdown 2", "+4000 ms  · countdown 1", "+5000 ms  · countdown 0",
+            "+5500 ms  · " + Self.countdownTimerValid(false).localized,
             "+7500 ms  · " + Self.countdownTimerValid(false).localized,
         ], hint: Text(en: "From 5: one tick a second, the first a second after the call (`loop.now + 1`, not a date counted from the clock's zero), saying 4, 3, 2, 1, 0 — then invalidate the timer in the callout that said 0, or it goes on ticking −1, −2, … for ever.",
                        zh: "从 5 开始：每秒触发一次，第一次在调用之后一秒（`loop.now + 1`，而不是从时钟零点算起的时间），依次说 4、3、2、1、0——然后在说 0 的那次回调里让定时器失效，否则它会一直触发下去：−1、−2……"),
            expectedTitle: Lesson13Tests.fromTheStart)
     }
 
-    @Test("The badge refreshes every interval, counted from now")
+    @Test("A countdown from 0 (or less) ticks nothing, and its timer is invalid from the start", .holds("§4"))
+    func countdownFromZero() async throws {
+        let lines = try await Self.fromLaterStart(1000.25, seconds: 4) { loop in
+            let zero = try startCountdown(from: 0, on: loop) { left in Loop.current.note("countdown \(left)") }
+            let negative = try startCountdown(from: -2, on: loop) { left in Loop.current.note("countdown \(left)") }
+            try loop.add(try Loop.Timer(name: "look", fireDate: loop.now + 0.5) { _ in
+                Loop.current.note(Self.countdownTimerValid(zero.isValid || negative.isValid))
+            }, forMode: .default)
+        }
+        Kata.expectSameLines(lines, ["+500 ms  · " + Self.countdownTimerValid(false).localized], hint: Text(
+            en: "From 0 there is nothing to count: n = seconds - 1 … 0 is empty. Tick nothing, and return the timer invalidated (never scheduled) — counting down from 0 like from any other number says -1, -2, … for ever, because it never meets 0.",
+            zh: "从 0 开始就没什么可数的：`n = seconds - 1 … 0` 是空的。一次也不 `tick`，返回一个已经失效（从没被安排）的定时器——像对待其他数那样从 0 往下数，会一直说 -1、-2……永远停不下来，因为它永远碰不到 0。"),
+            expectedTitle: Lesson13Tests.fromTheStart)
+    }
+
+    @Test("The badge refreshes every interval, counted from now", .holds("§9"))
     func badgeInterval() async throws {
         let lines = try await Self.fromLaterStart(1000.25, seconds: 7) { loop in
             try scheduleBadgeRefresh(every: 2.5, on: loop) { Loop.current.note(Self.badgeRefreshed) }
@@ -196,6 +214,7 @@ extension ChineseTestNames {
         "Download chunks keep arriving while the user scrolls": "用户滑动时，下载的数据块照常到达",
         "The badge refresh pauses during the scroll and catches up once after": "角标刷新在滑动期间暂停，滑动结束后补一次",
         "Without a scroll, everything runs on schedule": "不滑动时，一切按计划执行",
+        "A countdown from 0 (or less) ticks nothing, and its timer is invalid from the start": "从 0（或更小的数）开始的倒计时一次也不 `tick`，它的定时器从一开始就是失效的",
         "Common means every common mode, also one marked later — not a list of mode names": "common 指的是所有标记为 common 的 Mode，包括后来才标记的——而不是一串 Mode 名字",
         "The countdown says 4, 3, 2, 1, 0 a second apart, counted from now — then its timer is gone": "倒计时从现在算起，每隔一秒依次说 4、3、2、1、0——然后它的定时器就没了",
         "The badge refreshes every interval, counted from now": "角标从现在算起，每个间隔刷新一次",

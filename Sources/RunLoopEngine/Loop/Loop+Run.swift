@@ -106,7 +106,17 @@ extension Loop {
             return true
         }
         if taken { waiter.notify() }
+        afterWakeUpHook.withLock { $0 }?()
         return taken
+    }
+
+    /// Called on the waking thread at the end of every ``wakeUp()``, taken or not; nil in every
+    /// real use. A test holds the waking thread there until the loop has made its pass, so that
+    /// client code that wakes the loop *before* signalling its source (the signal then finds the
+    /// loop asleep again, and nothing wakes it) fails every time instead of once in a while.
+    public var testsOnly_afterWakeUp: (@Sendable () -> Void)? {
+        get { afterWakeUpHook.withLock { $0 } }
+        set { afterWakeUpHook.withLock { $0 = newValue } }
     }
 
     // MARK: Blocks. CF: CFRunLoopPerformBlock.

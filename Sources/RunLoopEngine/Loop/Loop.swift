@@ -44,6 +44,8 @@ public final class Loop: @unchecked Sendable {
     let observerCount: ObserverCount
     /// Whether `traceSink` holds a trace: read without the lock on every event.
     let isTracing = Atomic(false)
+    /// ``testsOnly_afterWakeUp``.
+    let afterWakeUpHook = Lock<(@Sendable () -> Void)?>(nil)
     /// The pool stack of the loop's thread, where callouts' own pools are pushed.
     public let autoreleasePoolStack: AutoreleasePoolStack
     /// CF: `_perCalloutARP`, which `__CFRunLoopCreate` sets to true for every loop (see
@@ -99,6 +101,11 @@ public final class Loop: @unchecked Sendable {
 
     /// Whether the loop is asleep, waiting for something to happen. CF: `CFRunLoopIsWaiting`.
     public var isWaiting: Bool { state.withLock { $0.isSleeping } }
+
+    /// When the innermost run in progress times out (``Instant/distantFuture`` for `run()`), or
+    /// nil when the loop is not running. CF keeps it in `__CFRunLoopRun`'s `termTSR` and shows it
+    /// to no one; here a test reads it to tell a loop asleep until work comes from one that polls.
+    public var currentRunDeadline: Instant? { state.withLock { $0.runs.last?.deadline } }
 
     /// Whether the thread that owned this loop has exited (the loop was torn down).
     public var isTornDown: Bool { state.withLock { $0.isTornDown } }

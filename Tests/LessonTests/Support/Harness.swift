@@ -83,7 +83,7 @@ enum Kata {
                                 sourceLocation: SourceLocation = #_sourceLocation) {
         guard actual != expected else { return }
         let table = LoopTrace.sideBySide(expected: expected, actual: actual, expectedTitle: expectedTitle.localized, actualTitle: HarnessText.actualTitle.localized)
-        Issue.record(Comment(rawValue: "\(testName)\(HarnessText.mismatch.localized)\n\(table)\n\(HarnessText.hint.localized)\(hint.localized)"), sourceLocation: sourceLocation)
+        Issue.record(Comment(rawValue: "\(testName)\(HarnessText.mismatch.localized)\n\(table)\n\(HarnessText.hint.localized)\(hint.localized)\(brokenClauses)"), sourceLocation: sourceLocation)
     }
 
     /// In Chinese, the running test's name in 「」 before its message: Swift Testing prints a test's
@@ -96,8 +96,9 @@ enum Kata {
 
 extension Text {
     /// The text as the comment of an `#expect`, `#require` or `Issue.record`, in the student's
-    /// language (with the test's Chinese name first, see ``Kata/testName``).
-    var comment: Comment { Comment(rawValue: Kata.testName + localized) }
+    /// language (with the test's Chinese name first, see ``Kata/testName``, and the clauses it
+    /// holds last, see ``Kata/brokenClauses``).
+    var comment: Comment { Comment(rawValue: Kata.testName + localized + Kata.brokenClauses) }
 }
 
 extension Tag {
