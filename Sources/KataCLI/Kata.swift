@@ -48,6 +48,10 @@ public enum Kata {
             print(Help.text(for: command))
             return ExitCode.ok
         }
+        if invocation == .dev(.help) {
+            print(Help.dev)
+            return ExitCode.ok
+        }
         let context: Context
         do {
             context = try found.get()
@@ -65,10 +69,13 @@ public enum Kata {
             case let .show(lesson, solution): return try Commands.show(context, lesson: Catalog.lesson(lesson)!, solution: solution)
             case let .hint(lesson): return try Commands.hint(context, lesson: Catalog.lesson(lesson)!)
             case let .watch(lesson): return try Commands.watch(context, lesson: lesson)
-            case let .trace(scenario, svg, lessonImages): return Commands.trace(context, name: scenario, svg: svg, lessonImages: lessonImages)
+            case let .trace(scenario, svg): return Commands.trace(context, name: scenario, svg: svg)
             case let .reset(lesson, confirmed): return try Commands.reset(context, lesson: Catalog.lesson(lesson)!, confirmed: confirmed)
-            case .verify: return try Commands.verify(context)
-            case let .verifyMutants(lessons): return try Commands.verifyMutants(context, lessons: lessons)
+            case .dev(.verify): return try Commands.verify(context)
+            case let .dev(.verifyMutants(lessons)): return try Commands.verifyMutants(context, lessons: lessons)
+            case .dev(.patchMutants): return try Commands.patchMutants(context)
+            case .dev(.lessonImages): return Commands.writeLessonImages(context)
+            case .dev(.help): print(Help.dev); return ExitCode.ok
             case let .quiz(request): return try Commands.quiz(context, request: request)
             case .help: return ExitCode.ok
             }
