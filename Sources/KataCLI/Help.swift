@@ -243,6 +243,7 @@ enum Help {
         usage: kata dev verify                   Solutions green, untouched stubs red, no crash
                kata dev verify --mutants [N…]    every wrong answer in Mutants/ turns its lesson red
                kata dev patch-mutants            whole-file mutants (Mutants/NN-slug/*.swift) into patches
+               kata dev unpatch-mutants          the patches back into whole files
                kata dev lesson-images            draw every lesson's key scenario into its page's pictures
 
         verify builds a copy of the package in .build/kata-verify/package whose Exercises/ are the
@@ -262,7 +263,9 @@ enum Help {
 
         patch-mutants turns each whole-file mutant (a copy of the Solution with the mistake in it,
         first line "// Mutant: …") into its patch and deletes the whole file; it changes nothing
-        when there is none. A patch the same name is replaced.
+        when there is none. A patch of the same name is replaced. unpatch-mutants does the
+        inverse, for a change of the Solutions that would leave the patches' context behind (such
+        as reformatting): unpatch, change the Solutions and the whole files alike, patch again.
 
         lesson-images writes Lessons/images/NN-slug.svg and Lessons/images/zh-Hans/NN-slug.svg
         (a test fails when a committed picture is out of date).

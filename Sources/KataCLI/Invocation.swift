@@ -26,12 +26,14 @@ enum Invocation: Equatable {
         case verifyMutants(lessons: [Int])
         /// `kata dev patch-mutants`: whole-file mutants into patches.
         case patchMutants
+        /// `kata dev unpatch-mutants`: patches back into whole files.
+        case unpatchMutants
         /// `kata dev lesson-images`: every lesson's picture drawn again.
         case lessonImages
         /// `kata dev` alone, or with --help.
         case help
 
-        static let commands = ["verify", "patch-mutants", "lesson-images"]
+        static let commands = ["verify", "patch-mutants", "unpatch-mutants", "lesson-images"]
     }
 
     /// The student's subcommands, in the order `kata --help` lists them (`dev` is the maintainers').
@@ -128,7 +130,8 @@ enum Invocation: Equatable {
         return invocation
     }
 
-    /// `kata dev verify [--mutants [N…]]`, `kata dev patch-mutants`, `kata dev lesson-images`.
+    /// `kata dev verify [--mutants [N…]]`, `kata dev patch-mutants`, `kata dev unpatch-mutants`,
+    /// `kata dev lesson-images`.
     /// Maintainers read English: these messages have no Chinese twin.
     static func parseDev(_ arguments: [String], lessons: Int) throws(UsageError) -> Invocation {
         guard let command = arguments.first, !["-h", "--help", "help"].contains(command) else { return .dev(.help) }
@@ -149,6 +152,7 @@ enum Invocation: Equatable {
             }
             dev = .verifyMutants(lessons: chosen)
         case "patch-mutants": dev = .patchMutants
+        case "unpatch-mutants": dev = .unpatchMutants
         case "lesson-images": dev = .lessonImages
         default: throw UsageError("unknown command 'dev \(command)': the maintainers' commands are \(Dev.commands.joined(separator: ", "))", command: "dev")
         }

@@ -74,6 +74,7 @@ public enum Kata {
             case .dev(.verify): return try Commands.verify(context)
             case let .dev(.verifyMutants(lessons)): return try Commands.verifyMutants(context, lessons: lessons)
             case .dev(.patchMutants): return try Commands.patchMutants(context)
+            case .dev(.unpatchMutants): return try Commands.unpatchMutants(context)
             case .dev(.lessonImages): return Commands.writeLessonImages(context)
             case .dev(.help): print(Help.dev); return ExitCode.ok
             case let .quiz(request): return try Commands.quiz(context, request: request)

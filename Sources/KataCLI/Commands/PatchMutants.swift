@@ -20,7 +20,20 @@ extension Commands {
     }
 }
 
-/// Turns whole-file mutants into patches against their lesson's Solution.
+extension Commands {
+    /// `kata dev unpatch-mutants`: the inverse, each patch back into its whole file (the header,
+    /// then the Solution with the patch applied). For a change to the Solutions that would leave
+    /// the patches' context behind, such as reformatting them: unpatch, change the Solutions and
+    /// the whole files alike, patch again.
+    static func unpatchMutants(_ context: Context) throws -> Int32 {
+        let outcome = try MutantPatcher.unpatch(root: context.root)
+        for problem in outcome.problems { Kata.warn(problem) }
+        print("\(outcome.converted.count) patch\(outcome.converted.count == 1 ? "" : "es") turned into whole files, \(outcome.problems.count) left as they were.")
+        return outcome.problems.isEmpty ? Kata.ExitCode.ok : Kata.ExitCode.checkFailed
+    }
+}
+
+/// Turns whole-file mutants into patches against their lesson's Solution, and back.
 enum MutantPatcher {
     struct Outcome: Equatable {
         /// The patches written (`Mutants/NN-slug/<mistake>.patch`).
@@ -49,6 +62,29 @@ enum MutantPatcher {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: target))
                 try FileManager.default.removeItem(atPath: full)
                 outcome.converted.append(String(path.dropLast(".swift".count)) + MutantCatalog.fileExtension)
+            }
+        }
+        return outcome
+    }
+
+    static func unpatch(root: String) throws -> Outcome {
+        let catalog = MutantCatalog.load(root: root)
+        var outcome = Outcome()
+        for lesson in Catalog.lessons {
+            let solution = try? String(contentsOfFile: (root as NSString).appendingPathComponent(lesson.solutionFile), encoding: .utf8)
+            for mutant in catalog.mutants(of: lesson) {
+                do {
+                    guard let solution else { throw UnifiedDiff.Failure(description: "\(lesson.solutionFile) cannot be read") }
+                    let header = try UnifiedDiff.parse(mutant.text).header.map { $0 + "\n" }.joined()
+                    let whole = try mutant.applied(to: solution)
+                    let full = (root as NSString).appendingPathComponent(mutant.path)
+                    let target = String(full.dropLast(MutantCatalog.fileExtension.count)) + ".swift"
+                    try Data((header + whole).utf8).write(to: URL(fileURLWithPath: target))
+                    try FileManager.default.removeItem(atPath: full)
+                    outcome.converted.append(String(mutant.path.dropLast(MutantCatalog.fileExtension.count)) + ".swift")
+                } catch {
+                    outcome.problems.append("\(mutant.path): \(error)")
+                }
             }
         }
         return outcome
