@@ -261,23 +261,10 @@ struct QuizSession {
         output(style.bold(Text(en: "Question \(question.number)", zh: "第 \(question.number) 题").localized) + " — " + question.title.localized)
         output(style.dim(Text(en: "The iOS code, and the engine code that runs (read from \(question.sourceFile)):",
                               zh: "iOS 代码，以及实际运行的引擎代码（读自 \(question.sourceFile)）：").localized) + "\n")
-        output(QuizSession.sideBySide(question.wording.localizedIOS, code, titles: ("iOS", Text(en: "engine", zh: "引擎").localized)))
+        output(LoopTrace.sideBySide(expected: question.wording.localizedIOS.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+                                    actual: code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+                                    expectedTitle: "iOS", actualTitle: Text(en: "engine", zh: "引擎").localized, numbered: false))
         return Kata.ExitCode.ok
-    }
-
-    /// Two blocks of code in two columns, line for line.
-    static func sideBySide(_ left: String, _ right: String, titles: (String, String)) -> String {
-        let leftLines = left.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let rightLines = right.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        // Columns, not characters: a Chinese comment takes two columns a character.
-        let width = max((leftLines + [titles.0]).map(\.columns).max() ?? 0, 20)
-        var out = ["  \(titles.0.padding(toLength: width)) │ \(titles.1)", "  \(String(repeating: "─", count: width)) ┼ \(String(repeating: "─", count: 30))"]
-        for index in 0..<max(leftLines.count, rightLines.count) {
-            let l = index < leftLines.count ? leftLines[index] : ""
-            let r = index < rightLines.count ? rightLines[index] : ""
-            out.append("  \(l.padding(toLength: width)) │ \(r)")
-        }
-        return out.joined(separator: "\n")
     }
 
     // MARK: The bank
