@@ -31,6 +31,7 @@ enum Help {
               show N [--solution]  lesson N: summary, task, current failures (its solution once green)
               hint N               the next hint for lesson N (one more each time)
               watch [N]            re-run the current lesson whenever you save; move on when green
+              practice N [--seed S] [--count K]  lesson N against the reference engine on K generated scenarios
               trace [NAME] [--svg FILE]  draw a scenario's timeline on the reference engine (as a picture)
               reset N [--yes]      put lesson N's exercise back to its original stub (asks first)
               quiz [N]             predict what the loop does, then watch the reference engine do it
@@ -53,6 +54,7 @@ enum Help {
               kata show N [--solution]  第 N 课：概要、任务、当前的失败（变绿之后还能看参考答案）
               kata hint N               第 N 课的下一条提示（每次多给一条）
               kata watch [N]            每次保存都重新运行当前这一课；变绿后自动进入下一课
+              kata practice N [--seed S] [--count K]  在 K 个自动生成的场景上，把第 N 课和参考实现比一比
               kata trace [NAME] [--svg FILE]  在参考实现上画出一个场景的时间线（也可以画成图片）
               kata reset N [--yes]      把第 N 课的练习文件恢复成最初的占位代码（会先问你）
               kata quiz [N]             先预测 RunLoop 会怎么做，再看参考实现实际怎么做
@@ -155,6 +157,32 @@ enum Help {
                 立即运行当前这一课（或第 N 课），之后 Exercises/ 下任何 .swift 文件一有改动（每秒检查
                 两次）就再运行一次。这一课变绿时会告诉你，并进入下一节没完成的课。编译错误会显示出来，
                 改好后保存即可。按 Ctrl-C 退出：正在运行的测试会被结束，你的进度已经保存好了。
+                """),
+        "practice": Text(
+            en: """
+                usage: kata practice N [--seed S] [--count K]
+
+                Runs lesson N's generated scenarios: each is made from a seed, run once with your
+                code and once with the reference engine, and their timelines compared. The first
+                scenario that differs is shrunk to a few steps and shown side by side, with its
+                steps and the command that runs it again. The lesson's own tests run a fixed set
+                of seeds; this goes further. For the lessons where you build a mechanism.
+                  --seed S    the first seed (a whole number; without it, a new one each time,
+                              printed so you can run the same scenarios again)
+                  --count K   how many scenarios, 1 to \(PracticeRun.largestCount) (\(PracticeRun.defaultCount) without it)
+                Exit 0 when every scenario runs as on the reference engine, 1 otherwise.
+                """,
+            zh: """
+                用法：kata practice N [--seed S] [--count K]
+
+                运行第 N 课自动生成的场景：每个场景由一个种子生成，用你的代码和参考实现各运行一次，
+                再比较两条时间线。第一个结果不一样的场景会被缩减到只剩几步，并排显示出来，附上它的
+                步骤和再次运行它的命令。课程自己的测试只跑固定的一组种子；这个命令可以试得更多。
+                只适用于要你动手实现 RunLoop 机制的课。
+                  --seed S    第一个种子（一个整数；不写的话每次换一个新的，并打印出来，
+                              方便你再跑同样的场景）
+                  --count K   场景个数，1 到 \(PracticeRun.largestCount)（不写就是 \(PracticeRun.defaultCount)）
+                退出码 0：每个场景的结果都和参考实现一致；否则为 1。
                 """),
         "trace": Text(
             en: """

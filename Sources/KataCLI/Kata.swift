@@ -69,6 +69,7 @@ public enum Kata {
             case let .show(lesson, solution): return try Commands.show(context, lesson: Catalog.lesson(lesson)!, solution: solution)
             case let .hint(lesson): return try Commands.hint(context, lesson: Catalog.lesson(lesson)!)
             case let .watch(lesson): return try Commands.watch(context, lesson: lesson)
+            case let .practice(lesson, seed, count): return try Commands.practice(context, lesson: Catalog.lesson(lesson)!, seed: seed, count: count)
             case let .trace(scenario, svg): return Commands.trace(context, name: scenario, svg: svg)
             case let .reset(lesson, confirmed): return try Commands.reset(context, lesson: Catalog.lesson(lesson)!, confirmed: confirmed)
             case .dev(.verify): return try Commands.verify(context)

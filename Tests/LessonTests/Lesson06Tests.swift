@@ -233,6 +233,30 @@ struct Lesson06Tests {
         #expect(actual.filter { $0.contains("timer") }.map { $0.prefix(10) } == ["    100 ms", "    500 ms", "    600 ms", "    700 ms", "    800 ms"],
                 Text(en: "no second tick at 400 ms", zh: "400 ms 不应再触发第二次").comment)
     }
+
+    @Test("An interval longer than nanoseconds can count (~292 years) has no next tick: never, not a crash")
+    func intervalBeyondNanoseconds() async throws {
+        let (actual, expected) = try await Kata.traces(lesson: 6, student: Self.student, filter: [.callouts, .notes]) { loop, _ in
+            let forever = try Loop.Timer(name: "every 317 years", fireDate: loop.now + 1, interval: 1e10) { _ in }
+            try loop.add(forever, forMode: .default)
+            try loop.add(try Loop.Timer(name: "tick", fireDate: loop.now + 1.5, interval: 1) { _ in }, forMode: .default)
+            try loop.run(mode: .default, timeout: 3)
+            loop.note(Self.nextFireDate(of: forever))
+        }
+        Kata.expectSameLines(actual, expected, hint: Text(en: """
+            1e10 s in nanoseconds is 1e19, more than an Int64 holds (9.2e18): `Int64(…)` of it traps. No clock             reaches a tick that far, so the next fire date is `.distantFuture` (never) — CF clamps such a date             too. Check the interval's nanoseconds before converting them, and a next tick that would overflow.
+            """, zh: """
+            1e10 秒换成纳秒是 1e19，超出了 Int64 能装下的范围（9.2e18）：对它做 `Int64(…)` 会直接崩溃。没有哪个时钟            能走到那么远的滴答，所以下一次触发时间是 `.distantFuture`（永不）——CF 也会把这样的日期截断。            转换之前先检查间隔的纳秒数，也要检查会溢出的下一个滴答。
+            """))
+        #expect(expected.last?.hasSuffix(Self.nextFireDate(of: nil).localized) == true,
+                Text(en: "the engine's own rule says never", zh: "引擎自己的规则给出的是“永不”").comment)
+    }
+
+    /// `next fire date of "every 317 years": never` (nil: never).
+    static func nextFireDate(of timer: Loop.Timer?) -> Text {
+        let when = timer.flatMap { $0.fireDate == .distantFuture ? nil : "\($0.fireDate)" }
+        return Text(en: "next fire date of \"every 317 years\": \(when ?? "never")", zh: "`\"every 317 years\"` 的下一次触发时间：\(when ?? "永不")")
+    }
 }
 
 /// True the first time it is asked, false after.
@@ -256,5 +280,7 @@ extension ChineseTestNames {
         "With tolerance, ticks missed during a slow callout are still skipped": "有容差时，慢回调期间错过的滴答仍然被跳过",
         "The schedule counts from the timer's own fire date, not from the clock's origin": "时间表从定时器自己的触发时间算起，而不是从时钟原点算起",
         "A tick exactly on now is missed for an interval like 0.1 s too": "间隔是 0.1 秒这样的值时，正好落在现在的滴答同样算错过",
+        "An interval longer than nanoseconds can count (~292 years) has no next tick: never, not a crash": "间隔长到纳秒数装不下（约 292 年）时没有下一个滴答：是“永不”，而不是崩溃",
+        "Generated timer scenarios run as on the reference engine": "自动生成的定时器场景，运行结果和参考实现一致",
     ]
 }

@@ -278,5 +278,6 @@ extension ChineseTestNames {
         "On the main loop, main-queue work that arrived meanwhile is serviced without sleeping": "在主线程 RunLoop 上，期间到达的主队列任务不休眠就直接处理",
         "The articles' observer log of one touch": "文章里点一下屏幕时观察者打印的日志",
         "The pass is your own: this lesson's file does not reach the engine's pass": "这一轮是你自己写的：本课的文件没有调用引擎的那一轮",
+        "Generated scenarios: your pass runs every one as the reference engine does": "自动生成的场景：你写的那一轮，每个场景都和参考实现运行得一样",
     ]
 }

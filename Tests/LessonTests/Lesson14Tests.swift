@@ -141,5 +141,6 @@ extension ChineseTestNames {
         "Work queued while the queue is serviced waits for the next service": "处理队列期间新排进来的任务，要等下一次处理",
         "One service runs everything queued when it starts, however much that is": "一次处理执行开始时排着的全部任务，不管有多少",
         "Main-queue work sent from another thread wakes the sleeping main loop": "从别的线程发来的主队列任务会唤醒休眠中的主线程 RunLoop",
+        "Generated scenarios: your main loop services the main queue as the reference engine does": "自动生成的场景：你的主线程 RunLoop 处理主队列的方式和参考实现一致",
     ]
 }

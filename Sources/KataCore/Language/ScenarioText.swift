@@ -60,8 +60,8 @@ public enum ScenarioText {
             "一次触摸通过端口唤醒主 RunLoop；随后一个 Source0 每轮处理一个事件",
             "`woke: port` → 事件一轮一轮地处理，中间没有 `before waiting`/`after waiting`（RunLoop 在轮询）→ `before waiting`"),
         "autorelease-pools": (
-            "每次滴答往自动释放池里放 3 个对象：池在每次休眠前释放；一个一直忙、从不休眠的事件源会让对象越积越多",
-            "每次滴答时池里待释放的对象都是 0（休眠前已经释放）；忙碌的那几轮依次是 0、3、6：RunLoop 不休眠，池就不释放"),
+            "每次滴答把 3 个对象放进它自己的自动释放池，回调一返回就释放了；忙碌事件源的对象留在 UIKit 的池里，RunLoop 一直不休眠，它们就越积越多",
+            "每次滴答时待释放的对象都是 0（它自己的池已经 pop 掉了）；第二次滴答之后紧接着的几轮忙碌依次是 0、3、6：RunLoop 不休眠，池就不释放"),
         "timer-during-scroll": (
             "滑动时 RunLoop 运行 tracking Mode：default Mode 的定时器暂停，加在 common 里的定时器照常触发",
             "嵌套的 tracking 运行里只有 `\"common ticker\"` 触发；`\"default ticker\"` 在滑动结束后补上一次"),

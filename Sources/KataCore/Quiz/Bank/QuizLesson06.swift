@@ -10,15 +10,17 @@ extension QuizBank {
                 question: .init(en: "A 1 s repeating timer; its first callout takes 2.5 s. When does it fire in a 5.5 s run?",
                                 zh: "一个 1 秒的重复定时器；它的第一次回调执行了 2.5 秒。在 5.5 秒的运行中，它什么时候触发？"),
                 ios: """
-                    var first = true
+                    final class Once: @unchecked Sendable { var first = true }   // the timer's state, on its thread only
+                    let once = Once()
                     let timer = Timer(timeInterval: 1, repeats: true) { _ in
-                        if first { first = false; Thread.sleep(forTimeInterval: 2.5) }   // slow work
+                        if once.first { once.first = false; Thread.sleep(forTimeInterval: 2.5) }   // slow work
                     }
                     timer.fireDate = Date(timeIntervalSinceNow: 1)
                     RunLoop.current.add(timer, forMode: .default)
                     RunLoop.current.run(until: Date(timeIntervalSinceNow: 5.5))
                     """,
-                comments: [.init(en: "slow work", zh: "耗时的工作")],
+                comments: [.init(en: "the timer's state, on its thread only", zh: "定时器的状态，只在它的线程上使用"),
+                           .init(en: "slow work", zh: "耗时的工作")],
                 why: .init(en: "After a callout, a repeating timer's next date is its old date plus the smallest whole number of intervals that lands after now: the ticks at 2 and 3 s are skipped, not replayed, and the timer keeps its phase (4 s, not 4.5 s).",
                            zh: "回调之后，重复定时器的下一次触发时间，是原来的触发时间加上最少的整数个间隔，使它落在当前时间之后：2 秒和 3 秒的滴答被跳过，不会补回，定时器保持原来的节奏（4 秒，而不是 4.5 秒）。"))
         ) { stage in
