@@ -6,17 +6,17 @@ enum Help {
         en: """
             Exit codes:
               0    done
-              1    a check failed (verify found a mismatch; show --solution before the lesson is green)
+              1    a check failed (show --solution before the lesson is green; a wrong quiz answer)
               2    bad usage, or not inside the RunLoop Kata package
-              3    the package does not build, or a tool kata needs (swift, git) failed
+              3    the package does not build, or a tool kata needs (swift) failed
               130  interrupted (Ctrl-C); 143 terminated (SIGTERM); 129 the terminal hung up
             """,
         zh: """
             退出码：
               0    成功
-              1    检查没有通过（`kata verify` 发现不一致；课程变绿之前用了 `kata show --solution`）
+              1    检查没有通过（课程变绿之前用了 `kata show --solution`；测验答错了）
               2    用法有误，或者当前目录不在 RunLoop Kata 包里
-              3    包编译不通过，或者 kata 用到的工具（`swift`、`git`）出错
+              3    包编译不通过，或者 kata 用到的工具（`swift`）出错
               130  被中断（Ctrl-C）；143 被终止（SIGTERM）；129 终端断开
             """)
 
@@ -35,16 +35,14 @@ enum Help {
               trace [NAME] [--svg FILE]  draw a scenario's timeline on the reference engine (as a picture)
               reset N [--yes]      put lesson N's exercise back to its original stub (asks first)
               quiz [N]             predict what the loop does, then watch the reference engine do it
-              verify               maintainers: Solutions green, untouched Exercises red, no crash
-              verify --mutants [N…]  maintainers: every wrong answer in Mutants/ turns its lesson red
 
             `kata help COMMAND` or `kata COMMAND --help` explains one command.
             Language: --lang en|zh-Hans (kept in .kata/progress.json), else KATA_LANG=en|zh-Hans, else the
             one --lang chose last, else the system's (LANG or LC_ALL starting with zh: Chinese).
             Progress: .kata/progress.json; each lesson's last result: .kata/results.json.
             Builds: .build/kata-exercises (.build/kata-shadow when an exercise does not compile),
-            .build/kata-verify, also for --mutants (never .build itself, so kata and your own
-            swift build don't wait for each other). NO_COLOR=1 turns colours off.
+            never .build itself, so kata and your own swift build don't wait for each other.
+            NO_COLOR=1 turns colours off.
             """,
         zh: """
             kata —— 让失败的测试一个个通过，从而弄懂 Apple 的 RunLoop 是怎么工作的
@@ -60,16 +58,13 @@ enum Help {
               kata trace [NAME] [--svg FILE]  在参考实现上画出一个场景的时间线（也可以画成图片）
               kata reset N [--yes]      把第 N 课的练习文件恢复成最初的占位代码（会先问你）
               kata quiz [N]             先预测 RunLoop 会怎么做，再看参考实现实际怎么做
-              kata verify               维护者用：Solutions 全绿，未改动的 Exercises 全红，没有崩溃
-              kata verify --mutants [N…]  维护者用：Mutants/ 里的每个错误答案都会让对应的课变红
 
             `kata help COMMAND` 或 `kata COMMAND --help` 说明单个命令。
             语言：先看 --lang en|zh-Hans（会记在 .kata/progress.json 里），其次是 KATA_LANG=en|zh-Hans，
             然后是上次用 --lang 选过的语言，最后是系统语言（LANG 或 LC_ALL 以 `zh` 开头即为简体中文）。
             进度：.kata/progress.json；每一课最近一次的结果：.kata/results.json。
-            编译目录：.build/kata-exercises（有练习编译不通过时另用 .build/kata-shadow）、
-            .build/kata-verify（--mutants 也用它）。kata 从不使用 .build 本身，所以它和你自己的
-            swift build 不会互相等待。设置 NO_COLOR=1 可以关闭颜色。
+            编译目录：.build/kata-exercises（有练习编译不通过时另用 .build/kata-shadow）。kata 从不使用
+            .build 本身，所以它和你自己的 swift build 不会互相等待。设置 NO_COLOR=1 可以关闭颜色。
             """)
 
     /// The help for `command` (the overview when there is none or it is unknown), in `language`.
@@ -192,7 +187,6 @@ enum Help {
         "trace": Text(
             en: """
                 usage: kata trace [NAME] [--svg FILE]
-                       kata trace --write-lesson-images
 
                 Runs a named scenario on the reference engine (a virtual clock: instant, and the
                 same every time) and draws its timeline: modes, observer activities, callouts.
@@ -200,37 +194,30 @@ enum Help {
                   --svg FILE              draw the timeline as an SVG picture into FILE instead: one
                                           lane per mode, nested runs stacked, time left to right,
                                           large type and a legend (for a page or a projector).
-                  --write-lesson-images   draw every lesson's key scenario into its page's picture,
-                                          Lessons/images/NN-slug.svg (maintainers; a test fails when
-                                          a committed picture is out of date).
                 """,
             zh: """
                 用法：kata trace [NAME] [--svg FILE]
-                      kata trace --write-lesson-images
 
                 在参考实现上运行一个有名字的场景（用虚拟时钟：瞬间完成，每次结果都一样），并画出它的
                 时间线：各个 Mode、观察者的状态、回调。不带 NAME 时列出所有场景。
                   --svg FILE              改为把时间线画成 SVG 图片写进 FILE：每个 Mode 一条泳道，
                                           嵌套运行上下叠放，时间从左到右，字号大，带图例（适合放进
                                           页面或投影）。
-                  --write-lesson-images   把每一课的关键场景画进它页面的图片 Lessons/images/NN-slug.svg
-                                          （维护者用；提交的图片过时了会有测试失败）。
                 """),
         "reset": Text(
             en: """
                 usage: kata reset N [--yes]
 
-                Puts lesson N's exercise file back to its original stub: the newest version in git's
-                history that is still a full stub, so a commit of your own work is never taken for
-                the original. Says how many lines you would lose and asks y/N; --yes, -y skips the
-                question. Your version is kept in .kata/backups/ first.
+                Puts lesson N's exercise file back to its original stub, the untouched copy kept in
+                Stubs/ (no git needed). Says how many lines you would lose and asks y/N; --yes, -y
+                skips the question. Your version is kept in .kata/backups/ first.
                 """,
             zh: """
                 用法：kata reset N [--yes]
 
-                把第 N 课的练习文件恢复成最初的占位代码：取 `git` 历史里最新的、仍然完整的占位版本，
-                所以你自己提交过的代码永远不会被当成原始版本。会先告诉你将丢失多少行，再问你 y/N；
-                加 --yes 或 -y 就不问。恢复之前，你的版本会先保存到 .kata/backups/。
+                把第 N 课的练习文件恢复成最初的占位代码，也就是 Stubs/ 里保存的那份原样副本（不需要
+                `git`）。会先告诉你将丢失多少行，再问你 y/N；加 --yes 或 -y 就不问。恢复之前，你的
+                版本会先保存到 .kata/backups/。
                 """),
         "quiz": Text(
             en: """
@@ -277,48 +264,38 @@ enum Help {
                 答案保存在 .kata/progress.json。退出码 0：答对（面试模式下要全对）；1：有答错的；
                 2：kata 读不懂答案，或者没有给答案。
                 """),
-        "verify": Text(
-            en: """
-                usage: kata verify
-                       kata verify --mutants [N…]
-
-                The maintainers' check that the kata is well formed:
-                  1. every lesson passes against Solutions/ (built with --traits Solutions);
-                  2. every lesson fails against the untouched Exercises/ — the files as committed at
-                     git HEAD, copied with the rest of the package to .build/kata-verify/package, so
-                     your own edits are never used nor touched — each test with its stub's
-                     "not solved yet" line;
-                  3. no test process crashed or hung in either.
-                Prints a summary; exit 0 when all holds, 1 on any mismatch.
-
-                --mutants runs the catalog of wrong answers instead (of lessons N…, or every lesson):
-                each Mutants/NN-slug/<mistake>.swift, whose first line is "// Mutant: <what it gets
-                wrong>", replaces lesson NN's exercise in the copy verify tests (git HEAD's
-                Exercises, in .build/kata-verify) and the lesson must turn red. Names every mutant that
-                survives; a mutant that does not compile, still fails with the stub's line, or lacks
-                its first line is a catalog error, and so is a lesson with fewer than
-                \(MutantCatalog.fewestPerLesson) mutants.
-                Exit 0 when every mutant is caught, 1 otherwise.
-                """,
-            zh: """
-                用法：kata verify
-                      kata verify --mutants [N…]
-
-                维护者用来检查这套 kata 本身是否完好：
-                  1. 每一课用 Solutions/ 都能通过（用 --traits Solutions 编译）；
-                  2. 每一课用未改动的 Exercises/ 都会失败，而且每个测试都带着占位代码那句“还没有完成”。
-                     这里的 Exercises/ 是 git HEAD 里提交的版本，和包的其余部分一起复制到
-                     .build/kata-verify/package，所以你自己的修改既不会被用到，也不会被动到；
-                  3. 两种情况下都没有测试进程崩溃或卡住。
-                最后打印汇总；全部满足时退出码为 0，有任何不一致为 1。
-
-                加 --mutants 则改为运行错误答案目录（第 N… 课的，或者所有课的）：每个
-                Mutants/NN-slug/<mistake>.swift 的第一行是 "// Mutant: <它错在哪里>"，它会替换 `kata verify`
-                测试的那份副本（git HEAD 的 Exercises，在 .build/kata-verify 里）中第 NN 课的练习文件，
-                这一课必须因此变红。所有没被抓住的变异体都会点名列出；编译不通过、仍然以占位代码那句话
-                失败、或者缺少第一行的变异体算作目录错误，某一课的变异体少于
-                \(MutantCatalog.fewestPerLesson) 个也算。
-                每个变异体都被抓住时退出码为 0，否则为 1。
-                """),
     ]
+
+    /// `kata dev --help`: the maintainers' commands, in English only (maintainers read the code).
+    static let dev = """
+        usage: kata dev verify                   Solutions green, untouched stubs red, no crash
+               kata dev verify --mutants [N…]    every wrong answer in Mutants/ turns its lesson red
+               kata dev patch-mutants            whole-file mutants (Mutants/NN-slug/*.swift) into patches
+               kata dev unpatch-mutants          the patches back into whole files
+               kata dev lesson-images            draw every lesson's key scenario into its page's pictures
+
+        verify builds a copy of the package in .build/kata-verify/package whose Exercises/ are the
+        untouched stubs of Stubs/ (your own edits are never used nor touched) and checks that:
+          1. every lesson passes against Solutions/ (built with --traits Solutions);
+          2. every lesson fails against the stubs, each test with its stub's "not solved yet" line;
+          3. no test process crashed or hung in either.
+        Exit 0 when all holds, 1 on any mismatch.
+
+        verify --mutants runs the catalog of wrong answers (of lessons N…, or every lesson) in the
+        same copy: each Mutants/NN-slug/<mistake>.patch is a unified diff against lesson NN's
+        Solution whose first line is "// Mutant: <what it gets wrong>"; the Solution with the patch
+        applied replaces the lesson's exercise and the lesson must turn red. Names every mutant that
+        survives; a patch that does not apply, a mutant that does not compile, still fails with the
+        stub's line, or lacks its first line is a catalog error, and so is a lesson with fewer than
+        \(MutantCatalog.fewestPerLesson) mutants. Exit 0 when every mutant is caught, 1 otherwise.
+
+        patch-mutants turns each whole-file mutant (a copy of the Solution with the mistake in it,
+        first line "// Mutant: …") into its patch and deletes the whole file; it changes nothing
+        when there is none. A patch of the same name is replaced. unpatch-mutants does the
+        inverse, for a change of the Solutions that would leave the patches' context behind (such
+        as reformatting): unpatch, change the Solutions and the whole files alike, patch again.
+
+        lesson-images writes Lessons/images/NN-slug.svg and Lessons/images/zh-Hans/NN-slug.svg
+        (a test fails when a committed picture is out of date).
+        """
 }

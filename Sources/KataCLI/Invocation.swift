@@ -12,18 +12,35 @@ enum Invocation: Equatable {
     /// `kata practice N [--seed S] [--count K]`: lesson N's generated scenarios, from seed S (a
     /// fresh one when nil), K of them (``PracticeRun/defaultCount`` when nil).
     case practice(lesson: Int, seed: UInt64?, count: Int?)
-    /// `svg`: the file to draw the picture into; `lessonImages`: draw every lesson's picture.
-    case trace(scenario: String?, svg: String? = nil, lessonImages: Bool = false)
+    /// `svg`: the file to draw the picture into.
+    case trace(scenario: String?, svg: String? = nil)
     case reset(lesson: Int, confirmed: Bool)
-    case verify
-    /// `kata verify --mutants [N…]`: the mutant catalog of the lessons given (every lesson when none is).
-    case verifyMutants(lessons: [Int])
     case quiz(QuizRequest)
+    /// `kata dev …`: the maintainers' commands.
+    case dev(Dev)
     /// `kata --help`, `kata help`, `kata help show`, `kata show --help`.
     case help(command: String?)
 
-    /// The subcommands, in the order `kata --help` lists them.
-    static let commands = ["list", "next", "show", "hint", "watch", "practice", "trace", "reset", "verify", "quiz"]
+    /// The maintainers' commands, apart from the student's (English only, not in `kata --help`).
+    enum Dev: Equatable {
+        /// `kata dev verify`: Solutions green, untouched stubs red, no crash.
+        case verify
+        /// `kata dev verify --mutants [N…]`: the mutant catalog of the lessons given (every lesson when none is).
+        case verifyMutants(lessons: [Int])
+        /// `kata dev patch-mutants`: whole-file mutants into patches.
+        case patchMutants
+        /// `kata dev unpatch-mutants`: patches back into whole files.
+        case unpatchMutants
+        /// `kata dev lesson-images`: every lesson's picture drawn again.
+        case lessonImages
+        /// `kata dev` alone, or with --help.
+        case help
+
+        static let commands = ["verify", "patch-mutants", "unpatch-mutants", "lesson-images"]
+    }
+
+    /// The student's subcommands, in the order `kata --help` lists them (`dev` is the maintainers').
+    static let commands = ["list", "next", "show", "hint", "watch", "practice", "trace", "reset", "quiz"]
 
     /// Parses the arguments after the program name.
     static func parse(_ arguments: [String], lessons: Int = Catalog.lessons.count) throws(UsageError) -> Invocation {
@@ -37,6 +54,7 @@ enum Invocation: Equatable {
             return .help(command: topic)
         default: break
         }
+        if command == "dev" { return try parseDev(rest, lessons: lessons) }
         guard commands.contains(command) else {
             let guess = suggestion(for: command)
             throw UsageError(Text(en: "unknown command '\(command)'" + (guess.map { " — did you mean '\($0)'?" } ?? ""),
@@ -88,14 +106,6 @@ enum Invocation: Equatable {
             }
             invocation = .listTrack(known)
         case "next": invocation = .next
-        case "verify":
-            if flag("--mutants") {
-                var chosen: [Int] = []
-                while !rest.isEmpty, !rest[0].hasPrefix("-") { chosen.append(try lesson(required: false)!) }
-                invocation = .verifyMutants(lessons: chosen)
-            } else {
-                invocation = .verify
-            }
         case "show":
             let solution = flag("--solution", "-s")
             invocation = .show(lesson: try lesson(required: true)!, solution: solution)
@@ -127,7 +137,6 @@ enum Invocation: Equatable {
             invocation = .reset(lesson: try lesson(required: true)!, confirmed: confirmed)
         case "quiz": invocation = .quiz(try QuizRequest.parse(&rest))
         case "trace":
-            let lessonImages = flag("--write-lesson-images")
             let svg = try value("--svg", example: "kata trace timer-overrun --svg timer.svg")
             let name = rest.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
             if name != nil { rest.removeFirst() }
@@ -135,11 +144,7 @@ enum Invocation: Equatable {
                 throw UsageError(Text(en: "--svg draws one scenario: name it (e.g. kata trace timer-overrun --svg timer.svg)",
                                       zh: "--svg 只画一个场景：请写出场景名（例如 kata trace timer-overrun --svg timer.svg）"), command: command)
             }
-            if lessonImages && (name != nil || svg != nil) {
-                throw UsageError(Text(en: "--write-lesson-images draws every lesson's scenario: give it alone",
-                                      zh: "--write-lesson-images 会画出每一课的场景：请单独使用它"), command: command)
-            }
-            invocation = .trace(scenario: name, svg: svg, lessonImages: lessonImages)
+            invocation = .trace(scenario: name, svg: svg)
         default: throw UsageError(Text(en: "unknown command '\(command)'", zh: "没有 `\(command)` 这个命令"), command: nil)
         }
         if let extra = rest.first {
@@ -147,6 +152,36 @@ enum Invocation: Equatable {
                                                   : Text(en: "unexpected '\(extra)'", zh: "多出了 `\(extra)`，kata \(command) 用不到它"), command: command)
         }
         return invocation
+    }
+
+    /// `kata dev verify [--mutants [N…]]`, `kata dev patch-mutants`, `kata dev unpatch-mutants`,
+    /// `kata dev lesson-images`.
+    /// Maintainers read English: these messages have no Chinese twin.
+    static func parseDev(_ arguments: [String], lessons: Int) throws(UsageError) -> Invocation {
+        guard let command = arguments.first, !["-h", "--help", "help"].contains(command) else { return .dev(.help) }
+        var rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") { return .dev(.help) }
+        let dev: Dev
+        switch command {
+        case "verify":
+            guard rest.first == "--mutants" else { dev = .verify; break }
+            rest.removeFirst()
+            var chosen: [Int] = []
+            while let text = rest.first, !text.hasPrefix("-") {
+                guard let number = Int(text), (1...lessons).contains(number) else {
+                    throw UsageError("there is no lesson \(text): lessons go from 1 to \(lessons)", command: "dev")
+                }
+                chosen.append(number)
+                rest.removeFirst()
+            }
+            dev = .verifyMutants(lessons: chosen)
+        case "patch-mutants": dev = .patchMutants
+        case "unpatch-mutants": dev = .unpatchMutants
+        case "lesson-images": dev = .lessonImages
+        default: throw UsageError("unknown command 'dev \(command)': the maintainers' commands are \(Dev.commands.joined(separator: ", "))", command: "dev")
+        }
+        if let extra = rest.first { throw UsageError("unexpected '\(extra)' after 'kata dev \(command)'", command: "dev") }
+        return .dev(dev)
     }
 
     /// The command a typo most likely meant: one it begins, one letter off, or two letters swapped.

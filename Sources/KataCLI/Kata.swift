@@ -49,6 +49,10 @@ public enum Kata {
             print(Help.text(for: command))
             return ExitCode.ok
         }
+        if invocation == .dev(.help) {
+            print(Help.dev)
+            return ExitCode.ok
+        }
         let context: Context
         do {
             context = try found.get()
@@ -67,10 +71,14 @@ public enum Kata {
             case let .hint(lesson): return try Commands.hint(context, lesson: Catalog.lesson(lesson)!)
             case let .watch(lesson): return try Commands.watch(context, lesson: lesson)
             case let .practice(lesson, seed, count): return try Commands.practice(context, lesson: Catalog.lesson(lesson)!, seed: seed, count: count)
-            case let .trace(scenario, svg, lessonImages): return Commands.trace(context, name: scenario, svg: svg, lessonImages: lessonImages)
+            case let .trace(scenario, svg): return Commands.trace(context, name: scenario, svg: svg)
             case let .reset(lesson, confirmed): return try Commands.reset(context, lesson: Catalog.lesson(lesson)!, confirmed: confirmed)
-            case .verify: return try Commands.verify(context)
-            case let .verifyMutants(lessons): return try Commands.verifyMutants(context, lessons: lessons)
+            case .dev(.verify): return try Commands.verify(context)
+            case let .dev(.verifyMutants(lessons)): return try Commands.verifyMutants(context, lessons: lessons)
+            case .dev(.patchMutants): return try Commands.patchMutants(context)
+            case .dev(.unpatchMutants): return try Commands.unpatchMutants(context)
+            case .dev(.lessonImages): return Commands.writeLessonImages(context)
+            case .dev(.help): print(Help.dev); return ExitCode.ok
             case let .quiz(request): return try Commands.quiz(context, request: request)
             case .help: return ExitCode.ok
             }

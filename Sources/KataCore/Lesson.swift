@@ -110,6 +110,8 @@ public struct Lesson: Sendable, Hashable, Identifiable {
     public var imagePath: String { "Lessons/images/\(folder).svg" }
     /// `Solutions/06-timer-skip-on-overrun/NextFireDate.swift`
     public var solutionFile: String { "Solutions/" + exerciseFile.dropFirst("Exercises/".count) }
+    /// `Stubs/06-timer-skip-on-overrun/NextFireDate.swift`: the exercise's original stub, untouched.
+    public var stubFile: String { "Stubs/" + exerciseFile.dropFirst("Exercises/".count) }
     /// The display name of the lesson's test suite: `Lesson 06 — Timer skip on overrun`.
     public var suiteName: String { "Lesson \(paddedNumber) — \(title)" }
     /// The Swift type that holds the lesson's tests: `Lesson06Tests`.

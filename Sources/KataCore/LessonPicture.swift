@@ -18,7 +18,7 @@ extension Lesson {
     }
 
     /// The command that draws every lesson's picture again.
-    public static let picturesCommand = "swift run kata trace --write-lesson-images"
+    public static let picturesCommand = "swift run kata dev lesson-images"
 }
 
 extension TraceScenario {

@@ -155,10 +155,10 @@ final class FoundationLoop: LoopUnderTest, @unchecked Sendable {
     func startThread(_ body: @escaping @Sendable (any LoopUnderTest) -> Void) -> @Sendable () -> Void {
         let thread = Thread { body(FoundationLoop.current) }
         thread.start()
-        let handle = Handoff<Thread>()
-        handle.put(thread)
+        let handle = Lock<Thread?>(nil)
+        handle.withLock { $0 = thread }
         return {
-            waitFor { handle.value?.isFinished ?? true }
+            waitFor { handle.withLock({ $0 })?.isFinished ?? true }
             // CF tears the loop down in a thread-specific-data destructor, after the body.
             Thread.sleep(forTimeInterval: 0.05)
         }

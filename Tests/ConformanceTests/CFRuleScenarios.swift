@@ -94,14 +94,14 @@ struct CFRuleScenarios {
         let expected = ["tick 1", "tick 2, a whole interval after tick 1: true", "run → true"]
         await conformMore(expected: expected) { loop, log in
             let ticks = Counter()
-            let first = Handoff<Double>()
+            let first = Lock<Double?>(nil)
             loop.timer(at: loop.now - 0.3, interval: 0.2, mode: "default") { timer in
                 let tick = ticks.next()
                 if tick == 1 {
-                    first.put(monotonicSeconds())
+                    first.withLock { $0 = monotonicSeconds() }
                     log("tick 1")
                 } else {
-                    let gap = monotonicSeconds() - (first.value ?? 0)
+                    let gap = monotonicSeconds() - (first.withLock({ $0 }) ?? 0)
                     log("tick 2, a whole interval after tick 1: \(gap > 0.15)")
                     timer.invalidate()
                 }
@@ -116,12 +116,12 @@ struct CFRuleScenarios {
     @Test("a timer left in an exited thread's loop can join another loop")
     func timerOfAnExitedThreadsLoop() async {
         await conformMore(expected: ["fired in default", "run → true"]) { loop, log in
-            let left = Handoff<any TimerUnderTest>()
+            let left = Lock<(any TimerUnderTest)?>(nil)
             let join = loop.startThread { inner in
-                left.put(inner.timer(in: 0.05) { _ in log("fired in \(loop.currentMode)") })
+                left.withLock { $0 = inner.timer(in: 0.05) { _ in log("fired in \(loop.currentMode)") } }
             }
             join()
-            guard let timer = left.value else { return log("no timer") }
+            guard let timer = left.withLock({ $0 }) else { return log("no timer") }
             loop.add(timer, mode: "default")
             log("run → \(loop.run("default", for: 5))")
         }

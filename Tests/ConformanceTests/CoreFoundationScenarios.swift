@@ -182,20 +182,20 @@ struct CoreFoundationScenarios {
     func exitedThreadSourcesRemoved() async {
         let expected = ["worker's source ran", "while the worker lives: in the loop", "after the exit: removed"]
         await conformCF(expected: expected) { loop, log in
-            let held = Handoff<(any CFLoopUnderTest, any SourceUnderTest)>()
+            let held = Lock<(any CFLoopUnderTest, any SourceUnderTest)?>(nil)
             let alive = Gate()
             let release = Gate()
             let exited = loop.startThread { worker in
                 guard let worker = worker as? any CFLoopUnderTest else { return log("not a CF loop") }
                 let source = worker.source(order: 0, mode: "default") { log("worker's source ran") }
-                held.put((worker, source))
+                held.withLock { $0 = (worker, source) }
                 source.signal()
                 _ = worker.runInMode("default", seconds: 10, returnAfterSourceHandled: true)
                 alive.open()
                 _ = release.waitOpen(within: 10)
             }
             _ = alive.waitOpen(within: 10)
-            guard let (worker, source) = held.value else { return log("no worker") }
+            guard let (worker, source) = held.withLock({ $0 }) else { return log("no worker") }
             log("while the worker lives: \(worker.contains(source, mode: "default") ? "in the loop" : "removed")")
             release.open()
             exited()

@@ -24,16 +24,6 @@ extension Tag {
     @Tag static var foundationWrapper: Self
 }
 
-/// A value handed from one thread to another (a `RunLoop` is not `Sendable`). The scenario
-/// makes sure only one thread uses it at a time, or that what it does is thread-safe.
-final class Handoff<Value>: @unchecked Sendable {
-    // @unchecked: `Value` need not be Sendable; the scenario keeps its uses apart (above).
-    private let stored = Lock<Value?>(nil)
-
-    func put(_ value: Value) { stored.withLock { $0 = value } }
-    var value: Value? { stored.withLock { $0 } }
-}
-
 /// Runs `body` on a new Foundation `Thread`; its loop is `RunLoop.current`.
 func onFoundationThread(timeout: Double, _ body: @escaping @Sendable (Log) -> Void) async -> [String]? {
     let log = Log()

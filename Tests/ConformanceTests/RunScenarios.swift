@@ -73,24 +73,24 @@ struct RunScenarios {
         let expected = ["worker ran its loop: tick", "worker exited", "run from another thread → false",
                         "block or timer sent after the exit ran: false", "a new thread has another loop: true"]
         await conform(expected: expected) { loop, log in
-            let held = Handoff<any LoopUnderTest>()
+            let held = Lock<(any LoopUnderTest)?>(nil)
             let exited = loop.startThread { workerLoop in
-                held.put(workerLoop)
+                held.withLock { $0 = workerLoop }
                 workerLoop.timer(in: 0.01) { _ in log("worker ran its loop: tick") }
                 workerLoop.run()
             }
             exited()
             log("worker exited")
-            guard let workerLoop = held.value else { return log("no loop") }
+            guard let workerLoop = held.withLock({ $0 }) else { return log("no loop") }
             log("run from another thread → \(workerLoop.run("default", for: 0.05))")
             let ran = Counter()
             workerLoop.perform(inModes: ["common"]) { _ = ran.next() }
             workerLoop.timer(in: 0) { _ in _ = ran.next() }
             Thread.sleep(forTimeInterval: 0.1)
             log("block or timer sent after the exit ran: \(ran.current > 0)")
-            let differs = Handoff<Bool>()
-            loop.startThread { next in differs.put(next.differs(from: workerLoop)) }()
-            log("a new thread has another loop: \(differs.value ?? false)")
+            let differs = Lock<Bool?>(nil)
+            loop.startThread { next in differs.withLock { $0 = next.differs(from: workerLoop) } }()
+            log("a new thread has another loop: \(differs.withLock({ $0 }) ?? false)")
         }
     }
 }

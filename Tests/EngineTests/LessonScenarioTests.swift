@@ -2,35 +2,70 @@ import Testing
 @testable import RunLoopEngine
 
 /// Each lesson's key scenario (the picture on its page) shows what its "look for" line says: the
-/// lines below must appear in its trace, in this order.
+/// lines `inOrder` must appear in its trace, in this order, and no line may contain one of
+/// `never` (the stray work the lesson is about: a default-mode timer inside the tracking run, a
+/// missed tick replayed).
 @Suite struct LessonScenarioTests {
-    static let stories: [(String, [String])] = [
-        ("thread-gets-its-loop", ["the same loop — true", "timer \"one-shot\"", "→ finished", "still holds its loop — false"]),
-        ("empty-mode-returns", ["tracking  → finished (empty mode: no entry, no exit)", "default   entry", "timer \"default timer\"", "→ finished"]),
-        ("common-modes", ["default   timer \"common timer\"", "default   timer \"default timer\"", "mark tracking common",
-                          "tracking  timer \"common timer\"", "tracking  timer \"common timer\"", "tracking  → timed out"]),
-        ("run-results", ["→ finished", "timer \"calls stop()\"", "→ stopped", "→ timed out", "source \"signalled\"", "→ handled source"]),
-        ("source0-wakeup", ["nothing wakes the loop", "wakeUp()", "woke: wake-up", "before sources", "source \"bell\"", "the bell's work runs"]),
-        ("perform-after-delay", ["2 s pass", "tracking  → timed out", "default   timer \"perform after delay\"", "the delayed work runs", "default   → finished"]),
-        ("keep-alive-port", ["→ finished (empty mode", "add a port", "before waiting", "woke: port \"network\"", "message: response", "→ handled source"]),
-        ("autorelease-pools", ["tick: 0 waiting", "tick: 0 waiting", "busy: 0 waiting", "busy: 3 waiting", "busy: 6 waiting"]),
-        ("main-queue", ["private   → timed out", "default   main queue \"update label\"", "default   main queue \"reload table\""]),
+    struct Story: Sendable, CustomTestStringConvertible {
+        var name: String
+        var inOrder: [String]
+        var never: [String] = []
+        /// How many lines may contain `count.0`: exactly `count.1`.
+        var count: (String, Int)? = nil
+        var testDescription: String { name }
+    }
+
+    /// One story for each of the fourteen lessons' key scenarios.
+    static let stories: [Story] = [
+        Story(name: "thread-gets-its-loop", inOrder: ["the same loop — true", "timer \"one-shot\"", "→ finished", "still holds its loop — false"]),
+        Story(name: "empty-mode-returns", inOrder: ["tracking  → finished (empty mode: no entry, no exit)", "default   entry", "timer \"default timer\"", "→ finished"],
+              never: ["tracking  timer"]),
+        Story(name: "common-modes", inOrder: ["default   timer \"common timer\"", "default   timer \"default timer\"", "mark tracking common",
+                                              "tracking  timer \"common timer\"", "tracking  timer \"common timer\"", "tracking  → timed out"],
+              never: ["tracking  timer \"default timer\""]),
+        Story(name: "run-results", inOrder: ["→ finished", "timer \"calls stop()\"", "→ stopped", "→ timed out", "source \"signalled\"", "→ handled source"]),
+        Story(name: "source0-wakeup", inOrder: ["nothing wakes the loop", "wakeUp()", "woke: wake-up", "before sources", "source \"bell\"", "the bell's work runs"]),
+        Story(name: "timer-overrun", inOrder: ["timer \"tick\"", "slow work: 2.5 s", "timer \"tick\"", "timer \"tick\"", "→ timed out"],
+              count: ("timer \"tick\"", 3)),
+        Story(name: "perform-after-delay", inOrder: ["2 s pass", "tracking  → timed out", "default   timer \"perform after delay\"", "the delayed work runs", "default   → finished"],
+              never: ["tracking  timer"]),
+        Story(name: "perform-on-thread", inOrder: ["woke: wake-up", "after waiting", "before sources", "source \"perform on worker\"", "the work runs on the worker", "→ stopped"]),
+        Story(name: "keep-alive-port", inOrder: ["→ finished (empty mode", "add a port", "before waiting", "woke: port \"network\"", "message: response", "→ handled source"]),
+        Story(name: "run-vs-guarded-loop", inOrder: ["run(until: 3 s)", "timer \"stop at 1 s\"", "→ stopped", "entry", "→ timed out", "the guarded loop",
+                                                     "timer \"stop at +1 s\"", "→ stopped"]),
+        Story(name: "one-touch", inOrder: ["woke: port \"touches\"", "source \"event queue\"", "touchesBegan", "gesture recognizers", "hit testing",
+                                           "before waiting", "woke: port \"touches\"", "touchesEnded", "→ stopped"]),
+        Story(name: "autorelease-pools", inOrder: ["tick: 0 waiting", "tick: 0 waiting", "busy: 0 waiting", "busy: 3 waiting", "busy: 6 waiting"]),
+        Story(name: "timer-during-scroll", inOrder: ["timer \"default ticker\"", "timer \"common ticker\"", "scroll begins", "tracking    timer \"common ticker\"",
+                                                     "tracking    timer \"common ticker\"", "scroll ends", "default   timer \"default ticker\""],
+              never: ["tracking    timer \"default ticker\""]),
+        Story(name: "main-queue", inOrder: ["private   → timed out", "default   main queue \"update label\"", "default   main queue \"reload table\""],
+              never: ["private   main queue"]),
     ]
 
-    @Test(arguments: stories.map(\.0))
-    func theScenarioShowsWhatItsPageSays(_ name: String) async throws {
-        let scenario = try #require(TraceScenario.named(name))
-        let expected = Self.stories.first { $0.0 == name }!.1
+    @Test(arguments: stories)
+    func theScenarioShowsWhatItsPageSays(_ story: Story) async throws {
+        let scenario = try #require(TraceScenario.named(story.name))
         let lines = try await offPool(timeout: 30) { scenario.run().lines(times: false) }
         var rest = lines[...]
-        for wanted in expected {
+        for wanted in story.inOrder {
             guard let index = rest.firstIndex(where: { $0.contains(wanted) }) else {
-                Issue.record("\(name): no line with \"\(wanted)\" after the ones before it.\n\(lines.joined(separator: "\n"))")
+                Issue.record("\(story.name): no line with \"\(wanted)\" after the ones before it.\n\(lines.joined(separator: "\n"))")
                 return
             }
             rest = rest[(index + 1)...]
         }
-        // No stray work: in the tracking or private runs nothing but the common timer fires.
-        #expect(!lines.contains { ($0.hasPrefix("tracking") || $0.hasPrefix("private")) && $0.contains("default timer") })
+        for stray in story.never {
+            #expect(!lines.contains { $0.contains(stray) }, "\(story.name): a line with \"\(stray)\"\n\(lines.joined(separator: "\n"))")
+        }
+        if let (line, count) = story.count {
+            #expect(lines.filter { $0.contains(line) }.count == count, "\(story.name): \(line) should appear \(count) times")
+        }
+    }
+
+    @Test("The stories cover every scenario drawn on a lesson page")
+    func everyLesson() {
+        #expect(Set(Self.stories.map(\.name)).count == 14)
+        for story in Self.stories { #expect(TraceScenario.named(story.name) != nil, "\(story.name)") }
     }
 }

@@ -1,7 +1,7 @@
 import Testing
 @testable import RunLoopEngine
 
-/// CF-SEMANTICS "One pass of the loop (__CFRunLoopRun)": the ten steps and the decision.
+/// CF-SEMANTICS "One pass of the loop (__CFRunLoopRun)": its eleven steps, the last the decision.
 @Suite struct PassOrderTests {
     @Test func onePassRunsTheStepsInCFsOrder() throws {
         let (loop, _) = virtualLoop()

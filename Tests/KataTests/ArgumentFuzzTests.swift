@@ -12,7 +12,7 @@ struct ArgumentFuzzTests {
     /// Every command with each odd value, in each place an argument can go.
     static var lines: [[String]] {
         var lines: [[String]] = []
-        for command in Invocation.commands + ["help", "", "-x", "--version"] {
+        for command in Invocation.commands + ["dev", "help", "", "-x", "--version"] {
             for value in oddValues {
                 lines.append([command, value])
                 lines.append([command, value, value])
@@ -31,7 +31,9 @@ struct ArgumentFuzzTests {
                 _ = try Invocation.parse(line, lessons: 14)
                 parsed += 1
             } catch {
-                #expect(!error.description.isEmpty)
+                // One line, and the help it points to exists: `kata X --help` for X that has one.
+                #expect(!error.description.contains("\n"), "\(line): \(error.description)")
+                #expect(error.command.map { Help.commands[$0] != nil || $0 == "dev" } ?? true, "\(line) points to \(error.command ?? "")'s help, which does not exist")
                 refused += 1
             }
         }

@@ -20,12 +20,11 @@ struct ChineseCommandsTests {
         }
     }
 
-    /// The binary, in a fixture where lesson 06's stub is committed and then edited (for `reset`).
+    /// The binary, in a fixture where lesson 06's stub is kept in Stubs/ and its exercise edited (for `reset`).
     static func fixture() throws -> KataFixture {
         let file = Lesson.lesson06.exerciseFile
         let stub = "public func nextFireDate() -> Int {\n    unsolved(lesson: 6, write: \"nextFireDate()\", returning: 0)\n}\n"
-        let fixture = try KataFixture(files: [file: stub])
-        try fixture.commitAll("the kata")
+        let fixture = try KataFixture(files: [file: stub, Lesson.lesson06.stubFile: stub])
         try fixture.write(file, stub.replacingOccurrences(of: "unsolved(lesson: 6, write: \"nextFireDate()\", returning: 0)", with: "return 42"))
         return fixture
     }

@@ -7,7 +7,7 @@ import Testing
 /// promise (a clause) is written once, in the stub's doc comments, with its id — `Returns at
 /// once. (§6)` — and its Chinese twin carries the same id. Each clause is named by a test of the
 /// lesson (`@Test("…", .holds("§6"))`) and by a wrong answer in `Mutants/` that breaks it (the line
-/// `// Breaks: §6` after its `// Mutant:` line); `kata verify --mutants` shows that wrong answer red.
+/// `// Breaks: §6` after its `// Mutant:` line); `kata dev verify --mutants` shows that wrong answer red.
 /// This check fails when a clause has no test or no mutant, or when an id names no clause.
 @Suite("Every clause of a use lesson's stub is held by a test and broken by a mutant", .inEnglish, .tags(.consistency))
 struct ClauseCoverageTests {
@@ -18,7 +18,12 @@ struct ClauseCoverageTests {
         let solution = try #require(CatalogConsistencyTests.read(lesson.solutionFile), "missing \(lesson.solutionFile)")
         let testsFile = "Tests/LessonTests/\(lesson.suiteType).swift"
         let tests = try #require(CatalogConsistencyTests.read(testsFile), "missing \(testsFile)")
-        let mutants = MutantCatalog.load(root: CatalogConsistencyTests.root).mutants(of: lesson).map { ($0.path, $0.text) }
+        // A mutant as a whole file: its header lines, then the Solution with its patch applied
+        // (a patch that does not apply is the catalog's error, reported by MutantCatalogTests).
+        let mutants = MutantCatalog.load(root: CatalogConsistencyTests.root).mutants(of: lesson).map { mutant in
+            let header = mutant.text.split(separator: "\n", omittingEmptySubsequences: false).prefix { $0.hasPrefix("// ") }
+            return (mutant.path, header.joined(separator: "\n") + "\n" + ((try? mutant.applied(to: solution)) ?? ""))
+        }
         let problems = ClauseCoverage.problems(stub: stub, solution: solution, tests: tests, mutants: mutants)
         #expect(problems.isEmpty, """
             lesson \(lesson.paddedNumber): \(problems.count) problem(s) with the clauses of \(lesson.exerciseFile):

@@ -121,7 +121,7 @@ struct GlossaryTests {
             let svg = try #require(CatalogConsistencyTests.read(path), "cannot read \(path)")
             findings.append((path, Self.findings(in: Self.pictureLines(svg), place: { "\(path):\($0)" }, variants: Self.glossaryVariants)))
         }
-        Self.report(findings, what: "on a page or in a picture (a picture is drawn again with `swift run kata trace --write-lesson-images`)")
+        Self.report(findings, what: "on a page or in a picture (a picture is drawn again with `swift run kata dev lesson-images`)")
     }
 
     @Test("No Chinese string of the catalog, the quiz, the CLI or a lesson's messages uses a variant the glossary forbids", arguments: [0])

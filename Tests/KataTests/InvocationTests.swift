@@ -24,9 +24,13 @@ struct InvocationTests {
         #expect(try parse("trace timer-overrun") == .trace(scenario: "timer-overrun"))
         #expect(try parse("reset 6") == .reset(lesson: 6, confirmed: false))
         #expect(try parse("reset -y 6") == .reset(lesson: 6, confirmed: true))
-        #expect(try parse("verify") == .verify)
-        #expect(try parse("verify --mutants") == .verifyMutants(lessons: []))
-        #expect(try parse("verify --mutants 6 2") == .verifyMutants(lessons: [6, 2]))
+        #expect(try parse("dev verify") == .dev(.verify))
+        #expect(try parse("dev verify --mutants") == .dev(.verifyMutants(lessons: [])))
+        #expect(try parse("dev verify --mutants 6 2") == .dev(.verifyMutants(lessons: [6, 2])))
+        #expect(try parse("dev patch-mutants") == .dev(.patchMutants))
+        #expect(try parse("dev lesson-images") == .dev(.lessonImages))
+        #expect(try parse("dev") == .dev(.help))
+        #expect(try parse("dev verify --help") == .dev(.help))
     }
 
     @Test("Help: for the whole command and for every subcommand, three ways")
@@ -43,7 +47,8 @@ struct InvocationTests {
 
     @Test("Mistakes are usage errors that say what is wrong", arguments: [
         ("show", "give a lesson number"), ("show 15", "there is no lesson 15"), ("hint zero", "'zero' is not a lesson number"),
-        ("reset 0", "there is no lesson 0"), ("show 6 --solutoin", "unknown option '--solutoin'"), ("verify now", "unexpected 'now'"), ("verify --mutants 15", "there is no lesson 15"),
+        ("reset 0", "there is no lesson 0"), ("show 6 --solutoin", "unknown option '--solutoin'"), ("dev verify now", "unexpected 'now'"), ("dev verify --mutants 15", "there is no lesson 15"),
+        ("verify", "unknown command 'verify'"), ("dev frob", "unknown command 'dev frob'"), ("trace --write-lesson-images", "unknown option '--write-lesson-images'"),
         ("lsit", "unknown command 'lsit' — did you mean 'list'?"), ("wat", "did you mean 'watch'?"), ("help me", "there is no command 'me'"),
     ])
     func mistakes(line: String, message: String) {

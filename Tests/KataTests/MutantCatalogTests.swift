@@ -3,7 +3,7 @@ import Testing
 @testable import KataCLI
 @testable import KataCore
 
-@Suite("kata verify --mutants reads its catalog and judges each mutant", .inEnglish)
+@Suite("kata dev verify --mutants reads its catalog and judges each mutant", .inEnglish)
 struct MutantCatalogTests {
     let stubLine = "Lesson 06 is not solved yet: write nextFireDate(after:interval:now:) in Exercises/06-timer-skip-on-overrun/NextFireDate.swift"
 
@@ -35,7 +35,7 @@ struct MutantCatalogTests {
     @Test("Catalog rules: survivors, catalog errors and lessons under the minimum are problems; all caught is none")
     func problems() {
         func mutant(_ name: String) -> MutantCatalog.Mutant {
-            MutantCatalog.Mutant(lesson: 6, path: "Mutants/06-timer-skip-on-overrun/\(name).swift", name: name, description: "does \(name)", text: "")
+            MutantCatalog.Mutant(lesson: 6, path: "Mutants/06-timer-skip-on-overrun/\(name).patch", name: name, description: "does \(name)", text: "")
         }
         let caught = (0..<MutantCatalog.fewestPerLesson).map { MutantReport.Outcome(mutant: mutant("m\($0)"), verdict: .killed(by: "x")) }
         var report = MutantReport(lessons: [.init(lesson: .lesson06, outcomes: caught)])
@@ -44,24 +44,49 @@ struct MutantCatalogTests {
         report.lessons[0].outcomes[2].verdict = .survived
         report.lessons[0].outcomes[3].verdict = .catalogError("does not compile: x")
         #expect(report.problems == [
-            "survived: Mutants/06-timer-skip-on-overrun/m2.swift — does m2: every test of lesson 06 passes with this mistake in place",
-            "catalog error: Mutants/06-timer-skip-on-overrun/m3.swift does not compile: x",
+            "survived: Mutants/06-timer-skip-on-overrun/m2.patch — does m2: every test of lesson 06 passes with this mistake in place",
+            "catalog error: Mutants/06-timer-skip-on-overrun/m3.patch does not compile: x",
         ])
         report.lessons[0].outcomes.removeLast(MutantCatalog.fewestPerLesson - 2)
         #expect(report.problems.last == "lesson 06 has 2 mutants in Mutants/06-timer-skip-on-overrun/ — at least \(MutantCatalog.fewestPerLesson) expected")
     }
 
-    @Test("The catalog is read from Mutants/NN-slug/*.swift; anything else there is misplaced")
+    @Test("The catalog is read from Mutants/NN-slug/*.patch; a whole .swift file is one to convert; anything else is misplaced")
     func load() throws {
         let fixture = FixturePackage.empty("catalog")
         defer { fixture.remove() }
-        try fixture.write("Mutants/06-timer-skip-on-overrun/b.swift", "// Mutant: bee\n")
-        try fixture.write("Mutants/06-timer-skip-on-overrun/a.swift", "no header\n")
+        try fixture.write("Mutants/06-timer-skip-on-overrun/b.patch", "// Mutant: bee\n")
+        try fixture.write("Mutants/06-timer-skip-on-overrun/a.patch", "no header\n")
+        try fixture.write("Mutants/06-timer-skip-on-overrun/c.swift", "// Mutant: sea\n")
         try fixture.write("Mutants/06-timer-skip-on-overrun/notes.txt", "x")
-        try fixture.write("Mutants/99-nothing/x.swift", "// Mutant: x\n")
+        try fixture.write("Mutants/99-nothing/x.patch", "// Mutant: x\n")
         let catalog = MutantCatalog.load(root: fixture.root)
         #expect(catalog.mutants(of: .lesson06).map(\.name) == ["a", "b"])
         #expect(catalog.mutants(of: .lesson06).map(\.description) == [nil, "bee"])
+        #expect(catalog.wholeFiles == ["Mutants/06-timer-skip-on-overrun/c.swift"])
         #expect(catalog.misplaced == ["Mutants/06-timer-skip-on-overrun/notes.txt", "Mutants/99-nothing"])
+    }
+
+    @Test("Every mutant of the kata is a patch that applies to its lesson's Solution and changes it")
+    func everyPatchApplies() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        let catalog = MutantCatalog.load(root: root)
+        #expect(catalog.wholeFiles.isEmpty, "run swift run kata dev patch-mutants")
+        #expect(catalog.misplaced.isEmpty)
+        var count = 0
+        for lesson in Catalog.lessons {
+            let solution = try String(contentsOfFile: root + "/" + lesson.solutionFile, encoding: .utf8)
+            for mutant in catalog.mutants(of: lesson) {
+                count += 1
+                #expect(mutant.description != nil, "\(mutant.path)")
+                do {
+                    let wrong = try mutant.applied(to: solution)
+                    #expect(wrong != solution, "\(mutant.path) changes nothing")
+                } catch {
+                    Issue.record("\(mutant.path): \(error)")
+                }
+            }
+        }
+        #expect(count >= Catalog.lessons.count * MutantCatalog.fewestPerLesson)
     }
 }

@@ -5,33 +5,6 @@ import Testing
 @testable import KataCLI
 @testable import KataCore
 
-/// The package root, from this file's path.
-private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-
-/// The engine's answer to each question, run once for the whole suite.
-private let referenceAnswers: [Int: [String]] = {
-    var answers: [Int: [String]] = [:]
-    for question in QuizBank.all { answers[question.number] = question.run().answer }
-    return answers
-}()
-
-/// A wrong answer of the question's form: another option, one more time, one more word.
-private func wrongAnswer(to question: QuizQuestion, _ right: [String]) -> [String] {
-    switch question.form {
-    case .choice(let choices): [choices.first { $0.value != right.first }?.value ?? "?"]
-    case .times: right + ["99999"]
-    case .order(let words): right + [words[0]]
-    }
-}
-
-/// What a learner types for `answer`.
-private func typed(_ question: QuizQuestion, _ answer: [String]) -> String {
-    switch question.form {
-    case .choice(let choices): choices.firstIndex { $0.value == answer.first }.map(QuizQuestion.letter) ?? "?"
-    case .order, .times: answer.isEmpty ? "none" : answer.joined(separator: ", ")
-    }
-}
-
 @Suite("kata quiz: the bank", .inEnglish)
 struct QuizBankTests {
     @Test("At least 40 questions, numbered 1…N, every lesson with at least two")
@@ -48,7 +21,7 @@ struct QuizBankTests {
     @Test("Every question runs on the engine, and its answer is one a learner can give")
     func everyQuestionRuns() throws {
         for question in QuizBank.all {
-            let answer = try #require(referenceAnswers[question.number] ?? nil, "question \(question.number) did not run: \(question.run().failure ?? "?")")
+            let answer = try #require(QuizFixture.referenceAnswers[question.number] ?? nil, "question \(question.number) did not run: \(question.run().failure ?? "?")")
             switch question.form {
             case .choice(let choices):
                 #expect(answer.count == 1 && choices.contains { $0.value == answer[0] },
@@ -64,11 +37,11 @@ struct QuizBankTests {
     @Test("The engine's answer, typed in, is right; a wrong one is marked wrong")
     func grading() throws {
         for question in QuizBank.all {
-            let right = try #require(referenceAnswers[question.number] ?? nil)
-            let parsed = try question.parse(typed(question, right))
-            #expect(question.grade(parsed, against: right).isCorrect, "question \(question.number): '\(typed(question, right))' was not taken as \(right)")
-            let wrong = wrongAnswer(to: question, right)
-            let wrongParsed = try question.parse(typed(question, wrong))
+            let right = try #require(QuizFixture.referenceAnswers[question.number] ?? nil)
+            let parsed = try question.parse(QuizFixture.typed(question, right))
+            #expect(question.grade(parsed, against: right).isCorrect, "question \(question.number): '\(QuizFixture.typed(question, right))' was not taken as \(right)")
+            let wrong = QuizFixture.wrongAnswer(to: question, right)
+            let wrongParsed = try question.parse(QuizFixture.typed(question, wrong))
             #expect(!question.grade(wrongParsed, against: right).isCorrect, "question \(question.number): the wrong answer \(wrong) was marked right")
         }
     }
@@ -148,7 +121,7 @@ struct QuizFollowsTheEngineTests {
         let (name, mechanisms, numbers) = Self.cases[index]
         for number in numbers {
             let question = try #require(QuizBank.question(number))
-            let right = try #require(referenceAnswers[number] ?? nil)
+            let right = try #require(QuizFixture.referenceAnswers[number] ?? nil)
             let broken = question.run(mechanisms: mechanisms).answer ?? ["(no answer)"]
             #expect(broken != right, "question \(number) gave the same answer \(right) on \(name): its answer does not come from the engine")
             #expect(!question.grade(right, against: broken).isCorrect)
@@ -161,7 +134,7 @@ struct QuizEngineCodeTests {
     @Test("Each question's marked engine code is its own closure's body, whole")
     func markedCodeIsTheBody() throws {
         for question in QuizBank.all {
-            let text = try String(contentsOfFile: "\(packageRoot)/\(question.sourceFile)", encoding: .utf8)
+            let text = try String(contentsOfFile: "\(QuizFixture.packageRoot)/\(question.sourceFile)", encoding: .utf8)
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             let (begin, end) = QuizQuestion.markers(question.number)
             let start = try #require(lines.firstIndex(of: "number: \(question.number), lesson: \(question.lesson),"),
@@ -171,7 +144,7 @@ struct QuizEngineCodeTests {
             let close = try #require(lines[opening...].firstIndex(of: end), "question \(question.number): no end marker")
             #expect(lines[close + 1] == "},", "question \(question.number): code after the end marker runs but is not shown")
             #expect(lines.filter { $0 == begin }.count == 1 && lines.filter { $0 == end }.count == 1)
-            let code = try #require(question.engineCode(packageRoot: packageRoot))
+            let code = try #require(question.engineCode(packageRoot: QuizFixture.packageRoot))
             #expect(code.contains("return"), "question \(question.number): its engine code derives no answer")
         }
     }
@@ -181,7 +154,7 @@ struct QuizEngineCodeTests {
         let question = try #require(QuizBank.question(41))
         let path = NSTemporaryDirectory() + "kata-quiz-\(UUID().uuidString).svg"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let session = QuizSession(packageRoot: packageRoot, progressRoot: NSTemporaryDirectory(), style: Style(colours: false),
+        let session = QuizSession(packageRoot: QuizFixture.packageRoot, progressRoot: NSTemporaryDirectory(), style: Style(colours: false),
                                   output: { _ in }, input: { nil })
         #expect(try session.run(QuizRequest(number: 41, svg: path)) == Kata.ExitCode.ok)
         let drawn = try String(contentsOfFile: path, encoding: .utf8)
@@ -199,11 +172,11 @@ struct QuizEngineCodeTests {
     func engineCommandShowsTheSource() throws {
         let question = try #require(QuizBank.question(17))
         var printed: [String] = []
-        let session = QuizSession(packageRoot: packageRoot, progressRoot: NSTemporaryDirectory(), style: Style(colours: false),
+        let session = QuizSession(packageRoot: QuizFixture.packageRoot, progressRoot: NSTemporaryDirectory(), style: Style(colours: false),
                                   output: { printed.append($0) }, input: { nil })
         #expect(try session.run(QuizRequest(number: 17, engine: true)) == Kata.ExitCode.ok)
         let shown = printed.joined(separator: "\n")
-        for line in try #require(question.engineCode(packageRoot: packageRoot)).split(separator: "\n") {
+        for line in try #require(question.engineCode(packageRoot: QuizFixture.packageRoot)).split(separator: "\n") {
             #expect(shown.contains(String(line)), "not shown: \(line)")
         }
         #expect(shown.contains("Thread.sleep(forTimeInterval: 2.5)"))
@@ -216,7 +189,7 @@ struct QuizCommandTests {
     func session(_ root: String, typing: [String] = []) -> (QuizSession, () -> String) {
         let log = Log()
         let typed = Shared(typing)
-        let session = QuizSession(packageRoot: packageRoot, progressRoot: root, style: Style(colours: false),
+        let session = QuizSession(packageRoot: QuizFixture.packageRoot, progressRoot: root, style: Style(colours: false),
                                   output: { log.add($0) },
                                   input: { typed.update { $0.isEmpty ? nil : $0.removeFirst() } },
                                   complain: { log.add($0) },
@@ -248,9 +221,9 @@ struct QuizCommandTests {
     func oneQuestion() throws {
         let root = try temporaryRoot()
         let question = try #require(QuizBank.question(17))
-        let right = try #require(referenceAnswers[17] ?? nil)
+        let right = try #require(QuizFixture.referenceAnswers[17] ?? nil)
         let (s1, out1) = session(root)
-        #expect(try s1.run(QuizRequest(number: 17, answers: [typed(question, right)])) == Kata.ExitCode.ok)
+        #expect(try s1.run(QuizRequest(number: 17, answers: [QuizFixture.typed(question, right)])) == Kata.ExitCode.ok)
         #expect(out1().contains("✔ Right."))
         let (s2, out2) = session(root)
         #expect(try s2.run(QuizRequest(number: 17, answers: ["1000, 2000, 3000"])) == Kata.ExitCode.checkFailed)
@@ -271,11 +244,11 @@ struct QuizCommandTests {
         let drawn = QuizSession.draw(seed: 42)
         #expect(drawn.count == 10)
         #expect(drawn.map { Catalog.lesson($0.lesson)!.level.rawValue } == [1, 1, 1, 2, 2, 2, 2, 3, 3, 3])
-        var answers = try drawn.map { typed($0, try #require(referenceAnswers[$0.number] ?? nil)) }
+        var answers = try drawn.map { QuizFixture.typed($0, try #require(QuizFixture.referenceAnswers[$0.number] ?? nil)) }
         let (s1, out1) = session(root)
         #expect(try s1.run(QuizRequest(interview: true, answers: [answers.joined(separator: ";")], seed: 42)) == Kata.ExitCode.ok)
         #expect(out1().contains("Score: 10/10"), "\(out1())")
-        answers[9] = typed(drawn[9], wrongAnswer(to: drawn[9], referenceAnswers[drawn[9].number]!))
+        answers[9] = QuizFixture.typed(drawn[9], QuizFixture.wrongAnswer(to: drawn[9], QuizFixture.referenceAnswers[drawn[9].number]!))
         let (s2, out2) = session(root)
         #expect(try s2.run(QuizRequest(interview: true, answers: answers, seed: 42)) == Kata.ExitCode.checkFailed)
         #expect(out2().contains("Score: 9/10"))
@@ -290,13 +263,13 @@ struct QuizCommandTests {
     @Test("At a terminal: an answer kata cannot read is asked for again")
     func asksAgain() throws {
         let root = try temporaryRoot()
-        let right = try #require(referenceAnswers[8] ?? nil)
+        let right = try #require(QuizFixture.referenceAnswers[8] ?? nil)
         let (s1, out1) = session(root, typing: ["soon", right.joined(separator: ",")])
         #expect(try s1.run(QuizRequest(number: 8)) == Kata.ExitCode.ok)
         #expect(out1().contains("'soon' is not a time"))
         #expect(out1().contains("✔ Right."))
         let drawn = QuizSession.draw(seed: 5)
-        let answers = try drawn.map { typed($0, try #require(referenceAnswers[$0.number] ?? nil)) }
+        let answers = try drawn.map { QuizFixture.typed($0, try #require(QuizFixture.referenceAnswers[$0.number] ?? nil)) }
         let (s2, out2) = session(root, typing: ["what?"] + answers)
         #expect(try s2.run(QuizRequest(interview: true, seed: 5)) == Kata.ExitCode.ok)
         #expect(out2().contains("Score: 10/10"), "\(out2())")
@@ -316,233 +289,5 @@ struct QuizCommandTests {
         let saved = #"{"current": 1, "quiz": {"answered": {"4": true, "999": false}, "interviews": []}}"#
         try Data(saved.utf8).write(to: URL(fileURLWithPath: Progress.path(in: root)))
         #expect(Progress.load(from: root).quiz?.answered == [4: true], "a question the bank does not have is dropped on reading")
-    }
-}
-
-// MARK: Both languages
-
-/// The iOS code without its comments and the spaces before them: what must be the same code in
-/// both languages.
-private func withoutComments(_ code: String) -> String {
-    code.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-        guard let slashes = line.range(of: "//") else { return String(line) }
-        return String(line[..<slashes.lowerBound]).replacingOccurrences(of: " +$", with: "", options: .regularExpression)
-    }.joined(separator: "\n")
-}
-
-/// The comments of `code` (the text after `// `), in order.
-private func comments(of code: String) -> [String] {
-    code.split(separator: "\n").compactMap { line in line.range(of: "// ").map { String(line[$0.upperBound...]) } }
-}
-
-/// A comment that is code (`@objc func delayed() { print("delayed") }`): it stays as it is.
-private func isCode(_ comment: String) -> Bool { comment.contains("{") && comment.contains("}") }
-
-@Suite("kata quiz: every question in English and 简体中文", .inEnglish)
-struct QuizLanguageTests {
-    @Test("Every question's title, question, why and options have both languages, and the Chinese is not the English")
-    func bothLanguages() {
-        for question in QuizBank.all {
-            let n = question.number
-            var texts: [(String, Text)] = [("title", question.title), ("question", question.wording.question), ("why", question.wording.why)]
-            if case .choice(let choices) = question.form {
-                // An option that is an API name (kCFRunLoopRunFinished) is code: the same in both.
-                texts += choices.filter { $0.text.en != $0.text.zh }.map { ("option", $0.text) }
-                for choice in choices where choice.text.en == choice.text.zh {
-                    #expect(StrayEnglish.words(in: choice.text.zh).isEmpty, "question \(n): the option '\(choice.text.en)' is not translated")
-                }
-            }
-            texts += question.wording.comments.map { ("comment", $0) }
-            for (part, text) in texts {
-                #expect(!text.en.isEmpty && !text.zh.isEmpty, "question \(n): its \(part) is empty in one language")
-                #expect(text.en != text.zh, "question \(n): its \(part) is not translated: \(text.zh)")
-                #expect(text.zh.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }, "question \(n): its Chinese \(part) has no Chinese: \(text.zh)")
-            }
-        }
-    }
-
-    @Test("The Chinese iOS code is the English code line for line: only its prose comments are translated")
-    func iosCodeIsTheSame() {
-        for question in QuizBank.all {
-            let n = question.number
-            let english = question.wording.ios(in: .en), chinese = question.wording.ios(in: .zhHans)
-            #expect(english == question.wording.ios)
-            #expect(withoutComments(chinese) == withoutComments(english), "question \(n): the Chinese iOS code is not the English code:\n\(chinese)")
-            for twin in question.wording.comments {
-                #expect(comments(of: english).contains(twin.en), "question \(n): the comment '\(twin.en)' is not in its iOS code")
-            }
-            for comment in comments(of: chinese) where !isCode(comment) {
-                let words = StrayEnglish.words(in: comment)
-                #expect(words.isEmpty, "question \(n): the comment '// \(comment)' is English in the Chinese iOS code (give it a twin in comments:): \(words)")
-            }
-        }
-    }
-
-    @Test("Answers typed on a Chinese keyboard read the same: full-width letters and digits, ，；、, 毫秒, 无")
-    func chineseKeyboard() throws {
-        let choice = try #require(QuizBank.question(10))
-        let finished = try choice.parse("a")
-        #expect(try choice.parse("ａ") == finished)
-        #expect(try choice.parse("（a）") == finished)
-        #expect(try choice.parse("A。") == finished)
-        let times = try #require(QuizBank.question(17))
-        #expect(try times.parse("１０００毫秒，3000；4000、5000 ms") == ["1000", "3000", "4000", "5000"])
-        #expect(try times.parse("无") == [])
-        let order = try #require(QuizBank.question(35))
-        #expect(try order.parse("entry，beforeTimers、exit") == ["entry", "beforeTimers", "exit"])
-        #expect(QuizQuestion.splitAnswers("a；b；1000，2000") == ["a", "b", "1000,2000"])
-        #expect(QuizQuestion.splitAnswers("a，b") == ["a", "b"])
-    }
-
-    @Test("Each error about an answer has both languages")
-    func answerErrors() throws {
-        let times = try #require(QuizBank.question(17))
-        let order = try #require(QuizBank.question(35))
-        let choice = try #require(QuizBank.question(10))
-        for (question, typed) in [(times, "soon"), (order, "sleep"), (choice, "z")] {
-            do {
-                _ = try question.parse(typed)
-                Issue.record("'\(typed)' was read")
-            } catch {
-                #expect(error.message.en != error.message.zh)
-                #expect(StrayEnglish.words(in: error.message.zh).isEmpty, "\(error.message.zh)")
-            }
-        }
-    }
-}
-
-// MARK: The Chinese screens, as the kata binary prints them
-
-/// The prose of a quiz screen: what a reader must be able to read. Left out, as code and
-/// trace: the iOS code shown for `questions` (its prose comments stay in), the engine's
-/// timeline (the trace, as every `kata` screen shows it), and the words an order question
-/// offers (what its scenario prints or its loop reports, typed as they are).
-private func prose(of screen: String, questions: [QuizQuestion]) -> String {
-    var codeLines: Set<String> = []
-    for question in questions {
-        for line in question.wording.ios(in: .zhHans).split(separator: "\n") { codeLines.insert(line.trimmingCharacters(in: .whitespaces)) }
-    }
-    let orderWords = questions.flatMap { question -> [String] in
-        if case .order(let words) = question.form { return words } else { return [] }
-    }.sorted { $0.count > $1.count }
-    var out: [String] = []
-    var inTimeline = false
-    for raw in StrayEnglish.withoutColours(screen).split(separator: "\n", omittingEmptySubsequences: false) {
-        var line = String(raw)
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
-        if inTimeline { if trimmed.isEmpty { inTimeline = false }; continue }
-        if trimmed.hasPrefix("引擎的时间线") { inTimeline = true }
-        if codeLines.contains(trimmed) {
-            let comment = comments(of: trimmed).first ?? ""
-            out.append(isCode(comment) ? "" : comment)
-            continue
-        }
-        for word in orderWords { line = line.replacingOccurrences(of: word, with: " ") }
-        // A name the glossary keeps as it is (lesson 03's title).
-        line = line.replacingOccurrences(of: "common modes", with: " ")
-        out.append(line)
-    }
-    return out.joined(separator: "\n")
-}
-
-@Suite("kata quiz in 简体中文: the screens a Chinese reader sees", .inEnglish, .serialized)
-struct QuizChineseScreenTests {
-    /// Runs the kata binary in a fixture folder: `kata arguments`, with KATA_LANG=zh-Hans unless
-    /// the arguments choose with --lang.
-    func run(_ arguments: [String], in fixture: KataFixture) async throws -> KataFixture.Running {
-        let environment = arguments.contains("--lang") ? ["KATA_LANG": "en"] : ["KATA_LANG": "zh-Hans"]
-        return try await fixture.run(arguments, environment: environment)
-    }
-
-    func expectChinese(_ screen: String, _ questions: [QuizQuestion], _ what: String) {
-        let words = StrayEnglish.words(in: prose(of: screen, questions: questions))
-        #expect(words.isEmpty, "English left on the Chinese screen of \(what): \(words)\n\(screen)")
-        #expect(screen.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }, "\(what) printed no Chinese:\n\(screen)")
-    }
-
-    @Test("kata --lang zh-Hans quiz N: the question, a wrong answer's report, and an unreadable answer")
-    func oneQuestion() async throws {
-        let fixture = try KataFixture()
-        defer { fixture.remove() }
-        for number in [17, 20, 36, 39] {
-            let question = try #require(QuizBank.question(number))
-            let right = try #require(referenceAnswers[number] ?? nil)
-            let wrong = typed(question, wrongAnswer(to: question, right))
-            let ran = try await run(["--lang", "zh-Hans", "quiz", "\(number)", "--answer", wrong], in: fixture)
-            #expect(ran.status == Kata.ExitCode.checkFailed, "\(ran.errors)")
-            expectChinese(ran.output, [question], "kata quiz \(number) --answer \(wrong)")
-            #expect(ran.output.contains(question.wording.why.zh.prefix(12)), "the Chinese why is shown")
-        }
-        let question = try #require(QuizBank.question(17))
-        let unreadable = try await run(["quiz", "17", "--answer", "soon"], in: fixture)
-        #expect(unreadable.status == Kata.ExitCode.usage)
-        expectChinese(unreadable.errors + unreadable.output, [question], "kata quiz 17 --answer soon")
-    }
-
-    @Test("KATA_LANG=zh-Hans: the quiz's usage errors", arguments: [
-        "quiz 999", "quiz --engine", "quiz --seed x", "quiz 3 --interview", "quiz 3 --answer a --answer b", "quiz --svg x.svg", "quiz --answer",
-    ])
-    func usageErrors(line: String) async throws {
-        let fixture = try KataFixture()
-        defer { fixture.remove() }
-        let arguments = line.split(separator: " ").map(String.init)
-        do {
-            _ = try Invocation.parse(arguments, lessons: 14)
-            Issue.record("\(line) is not a usage error")
-        } catch {
-            #expect(error.message.en != error.message.zh, "\(line): \(error.message.en)")
-        }
-        let ran = try await run(arguments, in: fixture)
-        #expect(ran.status == Kata.ExitCode.usage)
-        #expect(ran.errors.hasPrefix("kata: "), "\(ran.errors)")
-        expectChinese(ran.errors, [], "kata \(line)")
-    }
-
-    @Test("KATA_LANG=zh-Hans kata quiz --list and kata quiz N --engine")
-    func listAndEngine() async throws {
-        let question = try #require(QuizBank.question(36))
-        let fixture = try KataFixture(files: [question.sourceFile: try String(contentsOfFile: "\(packageRoot)/\(question.sourceFile)", encoding: .utf8)])
-        defer { fixture.remove() }
-        let list = try await run(["quiz", "--list"], in: fixture)
-        #expect(list.status == Kata.ExitCode.ok)
-        expectChinese(list.output, [], "kata quiz --list")
-        for question in QuizBank.all { #expect(list.output.contains(question.title.zh), "question \(question.number)'s Chinese title is listed") }
-        let engine = try await run(["quiz", "36", "--engine"], in: fixture)
-        #expect(engine.status == Kata.ExitCode.ok, "\(engine.errors)")
-        let code = try #require(question.engineCode(packageRoot: packageRoot))
-        #expect(engine.output.contains(code.split(separator: "\n")[2]), "the engine code is shown")
-        // The right column is the engine's code: read the left one, the iOS code and the titles.
-        let left = engine.output.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.components(separatedBy: " │ ")[0].replacingOccurrences(of: " ┼ ", with: " ")
-        }
-        expectChinese(left.joined(separator: "\n"), [question], "kata quiz 36 --engine")
-    }
-
-    @Test("KATA_LANG=zh-Hans kata quiz N --svg: the picture's title and labels in Chinese")
-    func picture() async throws {
-        let fixture = try KataFixture()
-        defer { fixture.remove() }
-        let question = try #require(QuizBank.question(41))
-        let ran = try await run(["quiz", "41", "--svg", fixture.path("q41.svg")], in: fixture)
-        #expect(ran.status == Kata.ExitCode.ok, "\(ran.errors)")
-        expectChinese(ran.output, [], "kata quiz 41 --svg")
-        let svg = try #require(fixture.read("q41.svg").map { String(decoding: $0, as: UTF8.self) })
-        #expect(svg.contains("第 41 题：\(question.title.zh)"))
-        let labels = TimelinePicture.Labels.in(.zhHans)
-        #expect(svg.contains(">\(labels.outerRun)<") && !svg.contains(">\(TimelinePicture.Labels.english.outerRun)<"), "the picture's labels are Chinese")
-    }
-
-    @Test("KATA_LANG=zh-Hans kata quiz --interview --answer: ten questions, a score, a wrong answer's why, the lessons to revisit")
-    func interview() async throws {
-        let fixture = try KataFixture()
-        defer { fixture.remove() }
-        let drawn = QuizSession.draw(seed: 42)
-        var answers = try drawn.map { typed($0, try #require(referenceAnswers[$0.number] ?? nil)) }
-        answers[9] = typed(drawn[9], wrongAnswer(to: drawn[9], referenceAnswers[drawn[9].number]!))
-        let ran = try await run(["quiz", "--interview", "--seed", "42", "--answer", answers.joined(separator: "；")], in: fixture)
-        #expect(ran.status == Kata.ExitCode.checkFailed, "\(ran.errors)")
-        #expect(ran.output.contains("得分：9/10"), "\(ran.output)")
-        #expect(ran.output.contains(Catalog.lesson(drawn[9].lesson)!.pagePathZh), "the Chinese page of the lesson to revisit is named")
-        expectChinese(ran.output + ran.errors, drawn, "kata quiz --interview")
     }
 }

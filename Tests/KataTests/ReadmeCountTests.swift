@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import KataCore
 
-/// The counts the README states, kept true.
-@Suite("The README's counts match the code", .inEnglish)
+/// The counts the README (the student's page) and docs/MAINTAINERS.md state, kept true.
+@Suite("The README's and docs/MAINTAINERS.md's counts match the code", .inEnglish)
 struct ReadmeCountTests {
     /// Tests in Tests/ConformanceTests that compare nothing: the suite's note.
     static let notScenarios: Set<String> = ["coreFoundationReachesFoundationsLoop"]
@@ -12,17 +12,20 @@ struct ReadmeCountTests {
     static func readme() throws -> String {
         try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
     }
+    static func maintainers() throws -> String {
+        try String(contentsOf: root.appendingPathComponent("docs/MAINTAINERS.md"), encoding: .utf8)
+    }
 
-    @Test("the README's \"N scenarios\" is the number of scenario tests in Tests/ConformanceTests")
+    @Test("docs/MAINTAINERS.md's \"N scenarios\" is the number of scenario tests in Tests/ConformanceTests")
     func readmeCountsTheScenarios() throws {
         let folder = Self.root.appendingPathComponent("Tests/ConformanceTests")
-        let stated = try #require(Self.statedCount(in: Self.readme()), "the README's Conformance paragraph states no \"N scenarios\"")
+        let stated = try #require(Self.statedCount(in: Self.maintainers()), "docs/MAINTAINERS.md's Conformance paragraph states no \"N scenarios\"")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
         let names = try files.flatMap { try Self.testFunctions(in: String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)) }
         let scenarios = names.filter { !Self.notScenarios.contains($0) }
         #expect(stated == scenarios.count, """
-            README.md says \(stated) scenarios; Tests/ConformanceTests has \(scenarios.count) tests that run a \
-            scenario on both loops. Hint: change the number in the README's "Proof against the real thing" \
+            docs/MAINTAINERS.md says \(stated) scenarios; Tests/ConformanceTests has \(scenarios.count) tests that run a \
+            scenario on both loops. Hint: change the number in docs/MAINTAINERS.md's "Proof against the real thing" \
             section (and add a test that compares nothing to ReadmeCountTests.notScenarios).
             """)
     }

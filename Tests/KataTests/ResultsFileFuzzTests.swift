@@ -34,20 +34,33 @@ struct ResultsFileFuzzTests {
         }
     }
 
-    @Test("Event streams: cut, spliced, corrupted")
-    func eventStreams() {
-        for text in Self.mangled(Self.eventLines, seed: 6) {
-            // What is read comes from the text: every test found is named in it.
-            let stream = EventStream.parse(text)
-            #expect(stream.tests.allSatisfy { text.contains($0.suite) }, "\(text)")
-        }
+    /// Cut, spliced and corrupted files: reading them must not trap (a trap ends the test run).
+    @Test("Event streams and xUnit reports: cut, spliced, corrupted, read without a trap")
+    func mangledFiles() {
+        var tests = 0
+        for text in Self.mangled(Self.eventLines, seed: 6) { tests += EventStream.parse(text).tests.count }
+        let pieces = XUnitReportTests.sample.split(separator: "\n").map(String.init)
+        for text in Self.mangled(pieces, seed: 13) { tests += XUnitReport.parse(text).count }
+        #expect(tests > 0, "the mangled files still hold whole lines that name tests")
     }
 
-    @Test("xUnit reports: cut, spliced, corrupted")
-    func xUnitReports() {
-        let pieces = XUnitReportTests.sample.split(separator: "\n").map(String.init)
-        for text in Self.mangled(pieces, seed: 13) {
-            #expect(XUnitReport.parse(text).allSatisfy { $0.suite.isEmpty || text.contains($0.suite) }, "\(text)")
+    /// A stream cut anywhere (a test process that died while writing): a test is ended only if
+    /// its whole `testEnded` line was written, and started only if its `testStarted` line was.
+    @Test("An event stream cut at any character: nothing read that was not whole")
+    func cutStreams() {
+        let full = Self.eventLines.joined(separator: "\n") + "\n"
+        let started = StreamFixture.event("testStarted", "Lesson06Tests", "a()") + "\n"
+        let ended = StreamFixture.event("testEnded", "Lesson06Tests", "a()") + "\n"
+        let scalars = Array(full.unicodeScalars)
+        for cut in 0...scalars.count {
+            let text = String(String.UnicodeScalarView(scalars.prefix(cut)))
+            let stream = EventStream.parse(text)
+            for test in stream.tests {
+                #expect(!test.ended || text.contains(ended) || text.hasSuffix(String(ended.dropLast())), "cut at \(cut): ended too soon")
+                #expect(!test.started || text.contains(started) || text.hasSuffix(String(started.dropLast())), "cut at \(cut): started too soon")
+            }
+            #expect(!stream.runEnded || text.contains(Self.eventLines.last!), "cut at \(cut): the run ended too soon")
         }
+        #expect(EventStream.parse(full).tests.first?.ended == true, "the whole stream ends the test")
     }
 }

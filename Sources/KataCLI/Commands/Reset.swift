@@ -2,22 +2,16 @@ import Foundation
 import KataCore
 
 extension Commands {
-    /// Puts lesson N's exercise back to its original stub, after saying what would be lost and asking.
-    ///
-    /// The original is not simply git's HEAD: a student who commits their work makes HEAD theirs.
-    /// It is the newest committed version of the file that is still a full stub (see `StubHistory`).
+    /// Puts lesson N's exercise back to its original stub (from `Stubs/`), after saying what would
+    /// be lost and asking.
     ///
     /// The student's file is handled as bytes: it is copied to `.kata/backups/` exactly as it is
     /// (whatever its encoding) under a name no other copy has, and only once the copy is written
     /// is the file replaced. The result is checked against the stub before it is called done.
     static func reset(_ context: Context, lesson: Lesson, confirmed: Bool) throws -> Int32 {
         let file = lesson.exerciseFile, style = context.style, path = context.path(file)
-        let versions = try StubHistory.committedVersions(of: file, in: context.root)
-        guard let stub = StubHistory.original(among: versions, lesson: lesson.number) else {
-            throw KataError(Text(en: "git's history has no stub of \(file) to go back to (is this a git clone of the kata?)",
-                                 zh: "`git` 历史里找不到 \(file) 的占位代码，无法恢复（这是用 `git clone` 得到的 kata 吗？）"))
-        }
-        let stubBytes = Data(stub.utf8)
+        let stubBytes = try Stubs.original(of: lesson, root: context.root)
+        let stub = String(decoding: stubBytes, as: UTF8.self)
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         if exists && isDirectory.boolValue {
@@ -84,38 +78,6 @@ extension Commands {
     }
 }
 
-/// Finds a lesson's original stub in git's history.
-enum StubHistory {
-    /// Every committed version of `file`, newest first (the versions in commits that touched it).
-    static func committedVersions(of file: String, in root: String) throws -> [String] {
-        let log = try Subprocess.run(["git", "-C", root, "log", "--format=%H", "--", file], timeout: 30)
-        guard log.ending == .exited(0) else { return [] }
-        var versions: [String] = []
-        for commit in log.output.split(separator: "\n").prefix(200) {
-            let show = try Subprocess.run(["git", "-C", root, "show", "\(commit):\(file)"], timeout: 30)
-            if show.ending == .exited(0) { versions.append(show.output) }
-        }
-        return versions
-    }
-
-    /// The original stub among `versions` (newest first): the newest one with as many
-    /// `unsolved(lesson: N, …)` calls as any version ever had. A student's commit — a full or a
-    /// partial answer — has fewer, so it is passed over; a maintainers' later change to the stub
-    /// keeps them all, so the newest stub wins. Only calls in code count: an answer that keeps a
-    /// call in a comment is still an answer.
-    static func original(among versions: [String], lesson: Int) -> String? {
-        let counts = versions.map { stubCalls(in: $0, lesson: lesson) }
-        guard let most = counts.max(), most > 0 else { return nil }
-        return versions[counts.firstIndex(of: most)!]
-    }
-
-    /// How many times the code of `text` (its comments and string literals left out) calls
-    /// `unsolved(lesson: N, …)`.
-    static func stubCalls(in text: String, lesson: Int) -> Int {
-        SwiftCode.withoutComments(text).components(separatedBy: "unsolved(lesson: \(lesson),").count - 1
-    }
-}
-
 /// How two versions of a file differ, in lines (each line matched at most once, order ignored:
 /// enough to tell the student how much they would lose).
 struct LineChange: Equatable {
@@ -148,52 +110,5 @@ struct LineChange: Equatable {
         default: return Text(en: "\(lines(added)) written, \(lines(removed)) of the stub removed",
                              zh: "新写的 \(added) 行、删掉的 \(removed) 行占位代码")
         }
-    }
-}
-
-/// Just enough of Swift's lexical rules to tell code from comments and string literals.
-enum SwiftCode {
-    /// `text` with each comment (`// …`, nested `/* … */`) and each string literal (`"…"`,
-    /// `"""…"""`) replaced by a space; line breaks are kept.
-    static func withoutComments(_ text: String) -> String {
-        let scalars = Array(text.unicodeScalars)
-        var out = String.UnicodeScalarView()
-        var index = 0
-        func at(_ offset: Int) -> Unicode.Scalar? { index + offset < scalars.count ? scalars[index + offset] : nil }
-        func startsWith(_ token: String) -> Bool {
-            token.unicodeScalars.enumerated().allSatisfy { at($0.offset) == $0.element }
-        }
-        while index < scalars.count {
-            if startsWith("//") {
-                while let scalar = at(0), scalar != "\n" { index += 1 }
-                out.append(" ")
-            } else if startsWith("/*") {
-                var depth = 0
-                repeat {
-                    if startsWith("/*") { depth += 1; index += 2 } else if startsWith("*/") { depth -= 1; index += 2 } else {
-                        if at(0) == "\n" { out.append("\n") }
-                        index += 1
-                    }
-                } while depth > 0 && index < scalars.count
-                out.append(" ")
-            } else if startsWith("\"\"\"") {
-                index += 3
-                while index < scalars.count && !startsWith("\"\"\"") {
-                    if at(0) == "\n" { out.append("\n") }
-                    index += at(0) == "\\" ? 2 : 1
-                }
-                index += 3
-                out.append(" ")
-            } else if at(0) == "\"" {
-                index += 1
-                while let scalar = at(0), scalar != "\"", scalar != "\n" { index += scalar == "\\" ? 2 : 1 }
-                if at(0) == "\"" { index += 1 }
-                out.append(" ")
-            } else {
-                out.append(scalars[index])
-                index += 1
-            }
-        }
-        return String(out)
     }
 }

@@ -3,11 +3,10 @@ import KataCore
 import RunLoopEngine
 
 extension Commands {
-    /// Draws a named scenario's timeline (as text, or as an SVG picture into a file), lists the
-    /// scenarios, or draws every lesson's picture into Lessons/images/.
-    static func trace(_ context: Context, name: String?, svg: String? = nil, lessonImages: Bool = false) -> Int32 {
+    /// Draws a named scenario's timeline (as text, or as an SVG picture into a file), or lists the
+    /// scenarios.
+    static func trace(_ context: Context, name: String?, svg: String? = nil) -> Int32 {
         let style = context.style
-        if lessonImages { return writeLessonImages(context) }
         guard let name else {
             print(style.bold(Text(en: "Scenarios", zh: "场景").localized)
                   + Text(en: "  (swift run kata trace NAME, --svg FILE for a picture)\n",

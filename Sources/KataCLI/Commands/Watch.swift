@@ -20,7 +20,7 @@ extension Commands {
                 // Nothing runs until the package builds: start on the chosen (or the first) lesson.
             }
             guard let next = lessonToWatch(chosen: progress.current, solved: solved) else {
-                print(style.green("✔ " + WatchText.allGreen.localized) + WatchText.tryTrace.localized)
+                print(allGreen(style))
                 return Kata.ExitCode.ok
             }
             current = next
@@ -60,7 +60,7 @@ extension Commands {
                 progress.current = current.number
                 guard let next = lessonToWatch(chosen: nil, solved: solved) else {
                     progress.save(to: context.root)
-                    print(style.green(WatchText.allGreen.localized) + WatchText.tryTrace.localized)
+                    print(allGreen(style))
                     return Kata.ExitCode.ok
                 }
                 current = next
@@ -84,12 +84,6 @@ extension Commands {
             changed = watcher.waitForChange(since: snapshot)
         }
     }
-}
-
-/// What `kata watch` says when every lesson is green.
-enum WatchText {
-    static let allGreen = Text(en: "Every lesson is green. Well done!", zh: "所有课程都变绿了，干得漂亮！")
-    static let tryTrace = Text(en: "  Try: swift run kata trace", zh: "  再试试：swift run kata trace")
 }
 
 extension Commands {

@@ -55,14 +55,6 @@ enum Signals {
         posix_spawnattr_setflags(&attributes, flags | Int16(POSIX_SPAWN_SETSIGDEF) | Int16(POSIX_SPAWN_SETSIGMASK))
     }
 
-    /// Sends `kind` to the process `pid`; false if there is no such process.
-    @discardableResult
-    static func send(_ kind: TerminationSignal, to pid: Int32) -> Bool { kill(pid, kind.number) == 0 }
-
-    /// Ends the process `pid` at once (SIGKILL); false if there is no such process.
-    @discardableResult
-    static func forceEnd(_ pid: Int32) -> Bool { kill(pid, SIGKILL) == 0 }
-
     /// Writes what is buffered and ends the process at once with `code`, from any thread,
     /// without running exit handlers while another thread may still be at work.
     static func exitNow(_ code: Int32) -> Never {

@@ -1,34 +1,48 @@
 import Foundation
 import KataCore
 
-/// The catalog of wrong answers: `Mutants/NN-slug/<mistake-name>.swift`, each a complete
-/// replacement of lesson NN's exercise file whose first line says what it gets wrong:
+/// The catalog of wrong answers: `Mutants/NN-slug/<mistake-name>.patch`, each a unified diff
+/// against lesson NN's Solution file (see `UnifiedDiff`) whose first line says what it gets wrong:
 ///
 ///     // Mutant: the next tick counted from now, not from the timer's own fire date
+///     --- Solutions/06-timer-skip-on-overrun/NextFireDate.swift
+///     +++ Solutions/06-timer-skip-on-overrun/NextFireDate.swift
+///     @@ …
 ///
-/// A lesson is only as good as the mistakes it catches: `kata verify --mutants` puts each mutant
-/// in place of the exercise and requires the lesson to turn red.
+/// The patch is the mistake. A lesson is only as good as the mistakes it catches:
+/// `kata dev verify --mutants` puts the Solution with each patch applied in place of the exercise
+/// and requires the lesson to turn red.
 struct MutantCatalog: Equatable {
     /// A lesson needs this many mutants at least: fewer leaves too many plausible mistakes untried.
     static let fewestPerLesson = 8
     static let folder = "Mutants"
     static let header = "// Mutant: "
+    static let fileExtension = ".patch"
 
     struct Mutant: Equatable {
         var lesson: Int
-        /// `Mutants/06-timer-skip-on-overrun/next-tick-from-now.swift`
+        /// `Mutants/06-timer-skip-on-overrun/next-tick-from-now.patch`
         var path: String
         /// `next-tick-from-now`
         var name: String
         /// What it gets wrong (its `// Mutant:` line); nil when the line is missing.
         var description: String?
+        /// The patch.
         var text: String
+
+        /// The lesson's Solution with this mistake in it.
+        func applied(to solution: String) throws(UnifiedDiff.Failure) -> String {
+            try UnifiedDiff.parse(text).apply(to: solution)
+        }
     }
 
     /// The mutants of each lesson, sorted by name.
     var mutants: [Int: [Mutant]] = [:]
     /// Files and folders that are not where a mutant can be (a folder named for no lesson).
     var misplaced: [String] = []
+    /// Whole-file mutants (`Mutants/NN-slug/*.swift`) not yet turned into patches
+    /// (`kata dev patch-mutants` does it).
+    var wholeFiles: [String] = []
 
     func mutants(of lesson: Lesson) -> [Mutant] { mutants[lesson.number] ?? [] }
 
@@ -46,12 +60,16 @@ struct MutantCatalog: Equatable {
             let directory = (base as NSString).appendingPathComponent(name)
             for file in ((try? fileManager.contentsOfDirectory(atPath: directory)) ?? []).filter({ !$0.hasPrefix(".") }).sorted() {
                 let path = "\(folder)/\(name)/\(file)"
-                guard file.hasSuffix(".swift"), let text = try? String(contentsOfFile: (directory as NSString).appendingPathComponent(file), encoding: .utf8) else {
+                if file.hasSuffix(".swift") {
+                    catalog.wholeFiles.append(path)
+                    continue
+                }
+                guard file.hasSuffix(fileExtension), let text = try? String(contentsOfFile: (directory as NSString).appendingPathComponent(file), encoding: .utf8) else {
                     catalog.misplaced.append(path)
                     continue
                 }
                 catalog.mutants[lesson.number, default: []].append(
-                    Mutant(lesson: lesson.number, path: path, name: String(file.dropLast(".swift".count)), description: description(of: text), text: text))
+                    Mutant(lesson: lesson.number, path: path, name: String(file.dropLast(fileExtension.count)), description: description(of: text), text: text))
             }
         }
         return catalog
@@ -72,8 +90,8 @@ enum MutantVerdict: Equatable {
     case killed(by: String)
     /// Every test of the lesson passed with the mistake in place.
     case survived
-    /// The mutant itself is wrong: it lacks its `// Mutant:` line, does not compile, still calls
-    /// the stub's `unsolved(…)`, or no test ran.
+    /// The mutant itself is wrong: it lacks its `// Mutant:` line, does not apply to the Solution,
+    /// does not compile, still calls the stub's `unsolved(…)`, or no test ran.
     case catalogError(String)
 
     /// Judges a lesson's result with the mutant in place.

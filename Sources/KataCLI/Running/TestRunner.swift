@@ -13,7 +13,7 @@ struct TestRunner {
         var traitArguments: [String] { self == .solutions ? ["--traits", "Solutions"] : [] }
     }
 
-    /// The package to test (normally the student's; `kata verify` uses a pristine copy).
+    /// The package to test (normally the student's; `kata dev verify` uses a pristine copy).
     var packagePath: String
     /// The build folder (`…/.build/kata-exercises`).
     var scratch: String

@@ -1,4 +1,4 @@
-/// One pass of the loop: the ten steps of `__CFRunLoopRun`, written with the primitives of
+/// One pass of the loop: the eleven steps of `__CFRunLoopRun`, written with the primitives of
 /// ``Loop/Pass``. The engine calls it again and again until it returns a result.
 ///
 /// **Lesson 11 writes this.** ``ReferencePass`` is the engine's own, and reads like the steps.

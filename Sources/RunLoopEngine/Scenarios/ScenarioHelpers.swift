@@ -13,7 +13,7 @@ final class SleepWatchedThread: @unchecked Sendable {
     private let asleep = DispatchSemaphore(value: 0)
     private let ready = DispatchSemaphore(value: 0)
     private let go = DispatchSemaphore(value: 0)
-    private let loopBox = LoopBox()
+    private let loopBox = Lock<Loop?>(nil)
     private let runsItself: Bool
 
     init(name: String, registry: LoopRegistry = LoopRegistry(clock: VirtualClock()), isMain: Bool = false,
@@ -30,7 +30,7 @@ final class SleepWatchedThread: @unchecked Sendable {
             } catch {
                 loop.note("set-up failed: \(error)")
             }
-            loopBox.set(loop)
+            loopBox.withLock { $0 = loop }
             ready.signal()
             guard let run else {
                 _ = try? loop.run(mode: .default, timeout: .infinity)
@@ -42,7 +42,7 @@ final class SleepWatchedThread: @unchecked Sendable {
     }
 
     /// The thread's loop, once it has started.
-    var loop: Loop? { loopBox.loop }
+    var loop: Loop? { loopBox.withLock { $0 } }
 
     /// Starts the thread and starts tracing its loop: once it sleeps, or, with `run`, before it runs.
     func start() throws -> LoopTrace {
@@ -50,9 +50,9 @@ final class SleepWatchedThread: @unchecked Sendable {
         ready.wait()
         guard runsItself else {
             waitUntilAsleep()
-            return loopBox.loop!.startTracing()
+            return loop!.startTracing()
         }
-        let trace = loopBox.loop!.startTracing()
+        let trace = loop!.startTracing()
         go.signal()
         return trace
     }
@@ -61,7 +61,7 @@ final class SleepWatchedThread: @unchecked Sendable {
 
     /// Stops the loop, waits for the thread, returns the trace.
     func stop(_ trace: LoopTrace) -> LoopTrace {
-        loopBox.loop?.stop()
+        loop?.stop()
         return join(trace)
     }
 
@@ -70,13 +70,6 @@ final class SleepWatchedThread: @unchecked Sendable {
         thread.join(timeout: 5)
         return trace
     }
-}
-
-/// A loop handed from one thread to another.
-final class LoopBox: Sendable {
-    private let value = Lock<Loop?>(nil)
-    func set(_ loop: Loop) { value.withLock { $0 = loop } }
-    var loop: Loop? { value.withLock { $0 } }
 }
 
 /// The events of a touch, waiting for the event source.

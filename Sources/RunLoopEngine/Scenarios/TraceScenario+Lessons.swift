@@ -7,7 +7,7 @@ extension TraceScenario {
         lookFor: "one loop for the worker: the second ask answers the same loop; after the exit the registry has none"
     ) {
         let registry = LoopRegistry(clock: VirtualClock())
-        let box = LoopBox()
+        let box = Lock<Loop?>(nil)
         let traced = Lock<LoopTrace?>(nil)
         let worker = LoopThread(name: "worker", registry: registry) {
             let loop = Loop.current
@@ -16,13 +16,13 @@ extension TraceScenario {
             loop.note("Loop.current again: the same loop — \(Loop.current === loop)")
             if let timer = try? Loop.Timer(name: "one-shot", fireDate: loop.now + 1, callout: { _ in }) { try? loop.add(timer, forMode: .default) }
             _ = try? loop.run(mode: .default, timeout: 5)
-            box.set(loop)
+            box.withLock { $0 = loop }
         }
         try worker.start()
         let id = worker.id
         worker.join(timeout: 5)
         let remembered = id.flatMap { registry.existingLoop(for: $0) } != nil
-        box.loop?.note("the thread exited: the registry still holds its loop — \(remembered)")
+        box.withLock { $0 }?.note("the thread exited: the registry still holds its loop — \(remembered)")
         return traced.withLock { $0 } ?? LoopTrace.failed("the worker recorded nothing")
     }
 

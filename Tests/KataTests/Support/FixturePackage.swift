@@ -10,7 +10,8 @@ struct EndToEndTests {}
 
 /// A small package that looks like the kata to the `kata` binary (its manifest is named
 /// "RunLoopKata"; Exercises/, Solutions/ and Tests/LessonTests hold lesson 06 and lesson 02
-/// only), built in seconds, in a temporary folder of its own, committed to a fresh git repository.
+/// only, Stubs/ their original stubs), built in seconds, in a temporary folder of its own,
+/// committed to a fresh git repository unless told not to.
 ///
 /// Lesson 06's task is `answer(_:)`, which squares its argument; a stub returns nil, and the tests
 /// then record the stub's "not solved yet" line, as the kata's stubs do. Lesson 02's task is
@@ -100,6 +101,8 @@ struct FixturePackage {
         let fixture = FixturePackage(root: root)
         try fixture.write("Package.swift", manifest)
         try fixture.write(Lesson.lesson06.exerciseFile, stub06)
+        try fixture.write(Lesson.lesson06.stubFile, stub06)
+        try fixture.write(Lesson.lesson02.stubFile, stub02)
         try fixture.write(Lesson.lesson06.solutionFile, solved06)
         try fixture.write(Lesson.lesson02.exerciseFile, stub02)
         try fixture.write(Lesson.lesson02.solutionFile, solved02)

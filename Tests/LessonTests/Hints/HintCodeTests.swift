@@ -9,10 +9,6 @@ import Testing
 struct HintCodeTests {
     static let codeFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("HintCode.swift")
 
-    /// Hint code known not to compile cleanly, by lesson, each with what is wrong. Each entry must
-    /// still be in its hint (the last test fails once the hint is fixed: then remove the entry).
-    static let knownBad: [Int: [(span: String, problem: String)]] = [:]
-
     /// The `…` spans of a hint.
     static func spans(in hint: String) -> [String] {
         hint.split(separator: "`", omittingEmptySubsequences: false).enumerated()
@@ -28,10 +24,21 @@ struct HintCodeTests {
         return span.wholeMatch(of: swiftName) != nil || span.wholeMatch(of: selector) != nil
     }
 
-    /// The text of `HintCode.swift` between `// MARK: Lesson NN` and the next lesson's MARK.
+    /// The code of `HintCode.swift` between `// MARK: Lesson NN` and the next lesson's MARK,
+    /// without its comments: a span that stands only in a comment is not compiled.
     static func block(of lesson: Lesson, in code: String) -> String? {
         let parts = code.components(separatedBy: "// MARK: Lesson ")
-        return parts.first { $0.hasPrefix(lesson.paddedNumber + "\n") }
+        return parts.first { $0.hasPrefix(lesson.paddedNumber + "\n") }.map(withoutLineComments)
+    }
+
+    /// Each line cut where a `//` comment starts (at the line's start or after a space; hint code
+    /// has no `//` inside a string literal).
+    static func withoutLineComments(_ code: String) -> String {
+        code.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("//") { return "" }
+            guard let comment = line.range(of: " //") else { return String(line) }
+            return String(line[..<comment.lowerBound])
+        }.joined(separator: "\n")
     }
 
     @Test("The spans that are names are not taken for code, and code is not taken for a name")
@@ -49,7 +56,7 @@ struct HintCodeTests {
         let code = try String(contentsOf: Self.codeFile, encoding: .utf8)
         let block = try #require(Self.block(of: lesson, in: code), "Tests/LessonTests/Hints/HintCode.swift has no `// MARK: Lesson \(lesson.paddedNumber)`")
         for (index, hint) in lesson.hints.enumerated() {
-            for span in Self.spans(in: hint) where !Self.isName(span) && !(Self.knownBad[lesson.number] ?? []).contains(where: { $0.span == span }) {
+            for span in Self.spans(in: hint) where !Self.isName(span) {
                 let compiled = block.contains(span)
                 #expect(compiled, """
                     Lesson \(lesson.paddedNumber), hint \(index + 1) shows `\(span)`, which is not in \
@@ -62,14 +69,11 @@ struct HintCodeTests {
         }
     }
 
-    @Test("Hint code known to be broken is still in its hint (once fixed, drop it from the list)")
-    func knownBadIsStillThere() {
-        for (number, entries) in Self.knownBad {
-            let hints = Catalog.lessons.first { $0.number == number }?.hints ?? []
-            for entry in entries {
-                #expect(hints.contains { Self.spans(in: $0).contains(entry.span) },
-                        "lesson \(number)'s hints no longer show `\(entry.span)`: remove it from HintCodeTests.knownBad")
-            }
-        }
+    @Test("A span that stands only in a comment is not compiled code")
+    func commentsAreNotCode() {
+        let code = "// MARK: Lesson 06\nlet step = 1 // let late = 2\n// loop.now + delay\n"
+        let block = Self.block(of: .lesson06, in: code) ?? ""
+        #expect(block.contains("let step = 1"))
+        #expect(!block.contains("let late = 2") && !block.contains("loop.now + delay"))
     }
 }

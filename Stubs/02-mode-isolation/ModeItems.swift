@@ -1,0 +1,58 @@
+// Lesson 02 — Mode isolation                                  Lessons/02-mode-isolation.md
+// 第 02 课 — Mode 隔离                                        Lessons/zh-Hans/02-mode-isolation.md
+//
+// Write `StudentModeItemTable`: what one run loop mode holds (its sources, ports, timers and
+// observers). The loop keeps one table per mode; the tests plug your table into the reference
+// loop and compare what the loop does with what it does with the engine's own table.
+//
+// 任务：写出 `StudentModeItemTable`：一个 RunLoop Mode 里装的东西（事件源、端口、定时器和观察者）。
+// RunLoop 为每个 Mode 保存一张这样的表；测试把你的表装进参考实现的 RunLoop，比较它和引擎自己的表
+// 分别让 RunLoop 做了什么。
+//
+// Run just this lesson:   swift test --filter Lesson02Tests      (or: swift run kata watch)
+// 只运行本课：            swift test --filter Lesson02Tests      （或：swift run kata watch）
+
+import KataCore
+import RunLoopEngine
+
+/// One mode's items. The loop calls these with its lock held: plain single-threaded code is fine.
+///
+/// 一个 Mode 里的 item。RunLoop 调用这些方法时已经持有锁：写普通的单线程代码就行。
+public struct StudentModeItemTable: ModeItemTable {
+    public init() {}
+
+    /// Adds `item`. Returns false, changing nothing, if the table already holds it.
+    ///
+    /// 添加 `item`。表里已经有它时返回 false，什么也不改。
+    public mutating func insert(_ item: Loop.Item) -> Bool {
+        unsolved(lesson: 2, write: "StudentModeItemTable.insert(_:)", returning: false)
+    }
+
+    /// Removes `item`. Returns false if the table did not hold it.
+    ///
+    /// 移除 `item`。表里原本没有它时返回 false。
+    public mutating func remove(_ item: Loop.Item) -> Bool {
+        unsolved(lesson: 2, write: "StudentModeItemTable.remove(_:)", returning: false)
+    }
+
+    /// Whether the table holds `item`.
+    ///
+    /// 表里有没有 `item`。
+    public func contains(_ item: Loop.Item) -> Bool {
+        unsolved(lesson: 2, write: "StudentModeItemTable.contains(_:)", returning: false)
+    }
+
+    /// The items of one kind (`item.kind`), in the order they were added.
+    ///
+    /// 某一类（`item.kind`）的 item，按添加的先后顺序。
+    public func items(of kind: Loop.Item.Kind) -> [Loop.Item] {
+        unsolved(lesson: 2, write: "StudentModeItemTable.items(of:)", returning: [])
+    }
+
+    /// True when the mode holds no source, no port and no timer. Observers do not count.
+    ///
+    /// Mode 里没有事件源、没有端口、也没有定时器时为 true。观察者不算。
+    public var isEmpty: Bool {
+        unsolved(lesson: 2, write: "StudentModeItemTable.isEmpty", returning: true)
+    }
+}
