@@ -1,5 +1,6 @@
-// One round of each measurement, for one side. Both sides run the very same code here; only
-// the `HostedLoop` / `LoopWork` behind it differs (see Sides.swift).
+// One round of each measurement, for one side. Both loops run the very same code here; only
+// the `HostedLoop` / `LoopWork` behind it differs (see Sides.swift). The floor, which has no
+// loop, does the same work its own way (Floor.swift).
 import Foundation
 import RunLoopEngine
 import Synchronization
@@ -19,6 +20,7 @@ enum Measure {
     /// times as much (an inter-processor wake-up, dearer on a virtual machine) when it does not,
     /// at random, for both loops alike: the figure would measure placement, not the loops.
     static func roundTrips(_ side: Side, count: Int) -> [Double] {
+        if side == .floor { return Floor.roundTrips(count: count) }
         let host = side.host()
         defer { host.shutDown() }
         let done = DispatchSemaphore(value: 0)
@@ -51,7 +53,8 @@ enum Measure {
     /// One-shot timers 2 ms out, one after another on the loop's own thread: how late each
     /// callout came after its fire date, and the loop thread's CPU time per timer.
     static func timerLateness(_ side: Side, count: Int) -> Lateness {
-        side.onLoopThread { work in
+        if side == .floor { return Floor.timerLateness(count: count) }
+        return side.onLoopThread { work in
             let cpuAtStart = SystemClock.threadCPUSeconds()
             let late = LoopLocal<[Double]>([])
             @Sendable func scheduleNext() {
@@ -70,7 +73,8 @@ enum Measure {
     /// Blocks performed on the loop's own thread: queued in batches, each batch run by one
     /// polling run. Blocks per second.
     static func blocksPerSecond(_ side: Side, total: Int, batch: Int = 1000) -> Double {
-        side.onLoopThread { work in
+        if side == .floor { return Floor.blocksPerSecond(total: total, batch: batch) }
+        return side.onLoopThread { work in
             let ran = LoopLocal(0)
             let start = SystemClock.monotonicNanoseconds()
             for _ in 0..<(total / batch) {
@@ -97,6 +101,7 @@ enum Measure {
     /// sides), then all fired. Timed: adding them, and the run that fires them all once they
     /// are all due (the wait in between is not timed).
     static func timers(_ side: Side, count: Int) -> TimerPhases {
+        if side == .floor { return Floor.timers(count: count) }
         let offsets = pseudoRandomOffsets(count: count, window: 10_000_000)
         // Far enough ahead that every fire date is still in the future when it is added.
         let lead = Int64(200_000_000) + Int64(count) * 20_000
@@ -123,6 +128,7 @@ enum Measure {
     /// The loop's thread sleeps for 2 s with nothing to do: the CPU time it used meanwhile,
     /// read with getrusage(RUSAGE_THREAD) on that thread. Seconds.
     static func idleCPU(_ side: Side, seconds: Double = 2) -> Double {
+        if side == .floor { return Floor.idleCPU(seconds: seconds) }
         let host = side.host()
         defer { host.shutDown() }
         let reading = Mutex(0.0)
