@@ -130,8 +130,10 @@ struct EngineWork: LoopWork {
         _ = try? loop.scheduleTimer(after: seconds) { _ in callout() }
     }
 
+    /// A fire date already past (adding many timers on a loaded machine can outlast the lead)
+    /// is now, as CF takes it: `scheduleTimer(after:)` rejects a negative delay as misuse.
     func oneShot(atMonotonic nanoseconds: Int64, _ callout: @escaping @Sendable () -> Void) {
-        oneShot(in: Double(nanoseconds - SystemClock.monotonicNanoseconds()) / 1e9, callout)
+        oneShot(in: max(0, Double(nanoseconds - SystemClock.monotonicNanoseconds()) / 1e9), callout)
     }
 
     func perform(_ block: @escaping @Sendable () -> Void) { loop.perform(inModes: [.default], block) }
