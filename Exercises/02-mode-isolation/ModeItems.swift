@@ -16,30 +16,42 @@ import KataCore
 import RunLoopEngine
 
 /// One mode's items. The loop calls these with its lock held: plain single-threaded code is fine.
+///
+/// 一个 Mode 里的 item。RunLoop 调用这些方法时已经持有锁：写普通的单线程代码就行。
 public struct StudentModeItemTable: ModeItemTable {
     public init() {}
 
     /// Adds `item`. Returns false, changing nothing, if the table already holds it.
+    ///
+    /// 添加 `item`。表里已经有它时返回 false，什么也不改。
     public mutating func insert(_ item: Loop.Item) -> Bool {
         unsolved(lesson: 2, write: "StudentModeItemTable.insert(_:)", returning: false)
     }
 
     /// Removes `item`. Returns false if the table did not hold it.
+    ///
+    /// 移除 `item`。表里原本没有它时返回 false。
     public mutating func remove(_ item: Loop.Item) -> Bool {
         unsolved(lesson: 2, write: "StudentModeItemTable.remove(_:)", returning: false)
     }
 
     /// Whether the table holds `item`.
+    ///
+    /// 表里有没有 `item`。
     public func contains(_ item: Loop.Item) -> Bool {
         unsolved(lesson: 2, write: "StudentModeItemTable.contains(_:)", returning: false)
     }
 
     /// The items of one kind (`item.kind`), in the order they were added.
+    ///
+    /// 某一类（`item.kind`）的 item，按添加的先后顺序。
     public func items(of kind: Loop.Item.Kind) -> [Loop.Item] {
         unsolved(lesson: 2, write: "StudentModeItemTable.items(of:)", returning: [])
     }
 
     /// True when the mode holds no source, no port and no timer. Observers do not count.
+    ///
+    /// Mode 里没有事件源、没有端口、也没有定时器时为 true。观察者不算。
     public var isEmpty: Bool {
         unsolved(lesson: 2, write: "StudentModeItemTable.isEmpty", returning: true)
     }

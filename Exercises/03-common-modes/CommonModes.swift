@@ -17,26 +17,36 @@ import RunLoopEngine
 
 /// Which modes are common, and which items were added to `.common`.
 /// The loop calls these with its lock held: plain single-threaded code is fine.
+///
+/// 哪些 Mode 标记为 common，哪些 item 加到了 `.common`。RunLoop 调用这些方法时已经持有锁：写普通的单线程代码就行。
 public struct StudentCommonModes: CommonModeRules {
     public init() {}
 
     /// The modes marked common so far (the loop marks `.default` right after making you).
+    ///
+    /// 到目前为止标记为 common 的 Mode（RunLoop 创建你之后马上就会标记 `.default`）。
     public var commonModes: Set<Loop.Mode> {
         unsolved(lesson: 3, write: "StudentCommonModes.commonModes", returning: [])
     }
 
     /// `item` was added to `.common`: remember it, and return the modes it must be added to now.
+    ///
+    /// `item` 被加到了 `.common`：记住它，并返回现在要把它加进去的那些 Mode。
     public mutating func addCommonItem(_ item: Loop.Item) -> Set<Loop.Mode> {
         unsolved(lesson: 3, write: "StudentCommonModes.addCommonItem(_:)", returning: [])
     }
 
     /// `item` was removed from `.common`: forget it, and return the modes it must leave.
+    ///
+    /// `item` 从 `.common` 移除了：忘掉它，并返回它必须离开的那些 Mode。
     public mutating func removeCommonItem(_ item: Loop.Item) -> Set<Loop.Mode> {
         unsolved(lesson: 3, write: "StudentCommonModes.removeCommonItem(_:)", returning: [])
     }
 
     /// `mode` is marked common: return the common items it must receive now
     /// (none if it was common already).
+    ///
+    /// `mode` 被标记为 common：返回它现在必须收到的 common item（如果它本来就标记为 common，就什么也不返回）。
     public mutating func markCommon(_ mode: Loop.Mode) -> [Loop.Item] {
         unsolved(lesson: 3, write: "StudentCommonModes.markCommon(_:)", returning: [])
     }

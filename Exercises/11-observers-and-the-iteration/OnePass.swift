@@ -27,6 +27,8 @@ import KataCore
 import RunLoopEngine
 
 /// One pass of the loop.
+///
+/// RunLoop 的一轮循环。
 public struct StudentPass: LoopPassing {
     public init() {}
 
@@ -37,6 +39,10 @@ public struct StudentPass: LoopPassing {
     /// `pass.mainQueueShouldBeServicedWithoutSleeping()`, `pass.waitForWakeReason(poll:)`,
     /// `pass.handle(_:)`, `pass.returnsAfterSourceHandled`, `pass.deadlineHasPassed`,
     /// `pass.takeStopRequest()`, `pass.modeIsEmpty`.
+    ///
+    /// 在 `pass.mode` 上跑一轮循环。返回 nil 表示再来一轮，否则返回这次运行的结果。
+    ///
+    /// 原语，按你会用到的顺序排列，就是上面列出的那些。
     public func runPass(_ pass: Loop.Pass) -> Loop.RunResult? {
         // Replace this line with your code.
         unsolved(lesson: 11, write: "StudentPass.runPass(_:)", returning: .finished)

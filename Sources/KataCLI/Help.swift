@@ -16,7 +16,7 @@ enum Help {
               0    成功
               1    检查没有通过（`kata verify` 发现不一致；课程变绿之前用了 `kata show --solution`）
               2    用法有误，或者当前目录不在 RunLoop Kata 包里
-              3    包编译不过，或者 kata 用到的工具（`swift`、`git`）出错
+              3    包编译不通过，或者 kata 用到的工具（`swift`、`git`）出错
               130  被中断（Ctrl-C）；143 被终止（SIGTERM）；129 终端断开
             """)
 
@@ -31,6 +31,7 @@ enum Help {
               show N [--solution]  lesson N: summary, task, current failures (its solution once green)
               hint N               the next hint for lesson N (one more each time)
               watch [N]            re-run the current lesson whenever you save; move on when green
+              practice N [--seed S] [--count K]  lesson N against the reference engine on K generated scenarios
               trace [NAME] [--svg FILE]  draw a scenario's timeline on the reference engine (as a picture)
               reset N [--yes]      put lesson N's exercise back to its original stub (asks first)
               quiz [N]             predict what the loop does, then watch the reference engine do it
@@ -55,6 +56,7 @@ enum Help {
               kata show N [--solution]  第 N 课：概要、任务、当前的失败（变绿之后还能看参考答案）
               kata hint N               第 N 课的下一条提示（每次多给一条）
               kata watch [N]            每次保存都重新运行当前这一课；变绿后自动进入下一课
+              kata practice N [--seed S] [--count K]  在 K 个自动生成的场景上，把第 N 课和参考实现比一比
               kata trace [NAME] [--svg FILE]  在参考实现上画出一个场景的时间线（也可以画成图片）
               kata reset N [--yes]      把第 N 课的练习文件恢复成最初的占位代码（会先问你）
               kata quiz [N]             先预测 RunLoop 会怎么做，再看参考实现实际怎么做
@@ -65,7 +67,7 @@ enum Help {
             语言：先看 --lang en|zh-Hans（会记在 .kata/progress.json 里），其次是 KATA_LANG=en|zh-Hans，
             然后是上次用 --lang 选过的语言，最后是系统语言（LANG 或 LC_ALL 以 `zh` 开头即为简体中文）。
             进度：.kata/progress.json；每一课最近一次的结果：.kata/results.json。
-            编译目录：.build/kata-exercises（有练习编译不过时另用 .build/kata-shadow）、
+            编译目录：.build/kata-exercises（有练习编译不通过时另用 .build/kata-shadow）、
             .build/kata-verify（--mutants 也用它）。kata 从不使用 .build 本身，所以它和你自己的
             swift build 不会互相等待。设置 NO_COLOR=1 可以关闭颜色。
             """)
@@ -94,9 +96,9 @@ enum Help {
                 用法：kata list [--track core|half-day|full]        （直接运行 kata 也一样）
 
                 需要时先编译，然后用你的 Exercises/ 运行每一课的测试，每课打印一行：编号、标题、难度
-                （★ 到 ★★★）、你要写的是什么（动手实现：RunLoop 的一个机制；使用：调用它的代码）、
+                （★ 到 ★★★）、类型（实现：你写 RunLoop 的一个机制；使用：你写调用 RunLoop 的代码）、
                 通过的测试数、状态（已完成、未通过、未开始（所有测试都还停在占位代码上）、崩溃、
-                没有结束），最后是进度条和下一课。
+                没有结束、没有测试运行、编译不通过），最后是进度条和下一课。
                   --track T   只列出某条工作坊路线的课程（按顺序）和其中的下一课：`core`（六节核心课，
                               90 分钟）、`half-day`（半天）、`full`（全部）（见 docs/zh-Hans/WORKSHOP.md）。
                 """),
@@ -160,6 +162,32 @@ enum Help {
                 立即运行当前这一课（或第 N 课），之后 Exercises/ 下任何 .swift 文件一有改动（每秒检查
                 两次）就再运行一次。这一课变绿时会告诉你，并进入下一节没完成的课。编译错误会显示出来，
                 改好后保存即可。按 Ctrl-C 退出：正在运行的测试会被结束，你的进度已经保存好了。
+                """),
+        "practice": Text(
+            en: """
+                usage: kata practice N [--seed S] [--count K]
+
+                Runs lesson N's generated scenarios: each is made from a seed, run once with your
+                code and once with the reference engine, and their timelines compared. The first
+                scenario that differs is shrunk to a few steps and shown side by side, with its
+                steps and the command that runs it again. The lesson's own tests run a fixed set
+                of seeds; this goes further. For the lessons where you build a mechanism.
+                  --seed S    the first seed (a whole number; without it, a new one each time,
+                              printed so you can run the same scenarios again)
+                  --count K   how many scenarios, 1 to \(PracticeRun.largestCount) (\(PracticeRun.defaultCount) without it)
+                Exit 0 when every scenario runs as on the reference engine, 1 otherwise.
+                """,
+            zh: """
+                用法：kata practice N [--seed S] [--count K]
+
+                运行第 N 课自动生成的场景：每个场景由一个种子生成，用你的代码和参考实现各运行一次，
+                再比较两条时间线。第一个结果不一样的场景会被缩减到只剩几步，并排显示出来，附上它的
+                步骤和再次运行它的命令。课程自己的测试只跑固定的一组种子；这个命令可以试得更多。
+                只适用于要你动手实现 RunLoop 机制的课。
+                  --seed S    第一个种子（一个整数；不写的话每次换一个新的，并打印出来，
+                              方便你再跑同样的场景）
+                  --count K   场景个数，1 到 \(PracticeRun.largestCount)（不写就是 \(PracticeRun.defaultCount)）
+                退出码 0：每个场景的结果都和参考实现一致；否则为 1。
                 """),
         "trace": Text(
             en: """
@@ -234,7 +262,7 @@ enum Help {
                       kata quiz --interview [--seed S] [--answer "A1;A2;…"]
 
                 一段 iOS 开发者写的场景代码（RunLoop、Timer、perform…、观察者、Mode）和一个问题：
-                哪些滴答会触发、什么时候触发，事情按什么顺序发生，一次运行返回什么，某一行到底会不会
+                哪些定时器会触发、什么时候触发，事情按什么顺序发生，一次运行返回什么，某一行到底会不会
                 执行。你先预测，kata 再在参考实现上（虚拟时钟）运行同一个场景，把它的答案和你的并排
                 显示，附上时间线、原因和该读的课。答案永远来自这次运行。
                   N               第 N 题（不写就是下一道还没答过的题）
@@ -287,7 +315,7 @@ enum Help {
                 加 --mutants 则改为运行错误答案目录（第 N… 课的，或者所有课的）：每个
                 Mutants/NN-slug/<mistake>.swift 的第一行是 "// Mutant: <它错在哪里>"，它会替换 `kata verify`
                 测试的那份副本（git HEAD 的 Exercises，在 .build/kata-verify 里）中第 NN 课的练习文件，
-                这一课必须因此变红。所有没被抓住的变异体都会点名列出；编译不过、仍然以占位代码那句话
+                这一课必须因此变红。所有没被抓住的变异体都会点名列出；编译不通过、仍然以占位代码那句话
                 失败、或者缺少第一行的变异体算作目录错误，某一课的变异体少于
                 \(MutantCatalog.fewestPerLesson) 个也算。
                 每个变异体都被抓住时退出码为 0，否则为 1。

@@ -9,6 +9,9 @@ enum Invocation: Equatable {
     case show(lesson: Int, solution: Bool)
     case hint(lesson: Int)
     case watch(lesson: Int?)
+    /// `kata practice N [--seed S] [--count K]`: lesson N's generated scenarios, from seed S (a
+    /// fresh one when nil), K of them (``PracticeRun/defaultCount`` when nil).
+    case practice(lesson: Int, seed: UInt64?, count: Int?)
     /// `svg`: the file to draw the picture into; `lessonImages`: draw every lesson's picture.
     case trace(scenario: String?, svg: String? = nil, lessonImages: Bool = false)
     case reset(lesson: Int, confirmed: Bool)
@@ -20,7 +23,7 @@ enum Invocation: Equatable {
     case help(command: String?)
 
     /// The subcommands, in the order `kata --help` lists them.
-    static let commands = ["list", "next", "show", "hint", "watch", "trace", "reset", "verify", "quiz"]
+    static let commands = ["list", "next", "show", "hint", "watch", "practice", "trace", "reset", "verify", "quiz"]
 
     /// Parses the arguments after the program name.
     static func parse(_ arguments: [String], lessons: Int = Catalog.lessons.count) throws(UsageError) -> Invocation {
@@ -98,6 +101,27 @@ enum Invocation: Equatable {
             invocation = .show(lesson: try lesson(required: true)!, solution: solution)
         case "hint": invocation = .hint(lesson: try lesson(required: true)!)
         case "watch": invocation = .watch(lesson: try lesson(required: false))
+        case "practice":
+            let seedText = try value("--seed", example: "kata practice 6 --seed 42")
+            let countText = try value("--count", example: "kata practice 6 --count 1000")
+            let number = try lesson(required: true)!
+            var seed: UInt64?
+            if let seedText {
+                guard let parsed = UInt64(seedText) else {
+                    throw UsageError(Text(en: "--seed takes a whole number, 0 or more (e.g. --seed 42), not '\(seedText)'",
+                                          zh: "--seed 后面要跟一个不小于 0 的整数（例如 --seed 42），`\(seedText)` 不行"), command: command)
+                }
+                seed = parsed
+            }
+            var count: Int?
+            if let countText {
+                guard let parsed = Int(countText), (1...PracticeRun.largestCount).contains(parsed) else {
+                    throw UsageError(Text(en: "--count takes a number of scenarios from 1 to \(PracticeRun.largestCount), not '\(countText)'",
+                                          zh: "--count 后面要跟场景个数，1 到 \(PracticeRun.largestCount)，`\(countText)` 不行"), command: command)
+                }
+                count = parsed
+            }
+            invocation = .practice(lesson: number, seed: seed, count: count)
         case "reset":
             let confirmed = flag("--yes", "-y")
             invocation = .reset(lesson: try lesson(required: true)!, confirmed: confirmed)

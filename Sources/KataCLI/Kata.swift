@@ -19,10 +19,11 @@ public enum Kata {
     public static func main(_ arguments: [String]) -> Int32 {
         // Told to stop (Ctrl-C, SIGTERM, SIGHUP) while finishing: the exit is the signal's, not ours.
         defer { Shutdown.holdIfEnding() }
-        // The package, found first: without `--lang`, the language kept there last time is the
-        // language of everything printed, usage errors and help included.
+        // The package, found first: the language kept there last time is the language of
+        // everything printed, usage errors and help included, until a valid `--lang` replaces it
+        // (a `--lang` kata cannot read is answered in the language kept).
         let found = Result { try Context() }
-        if !arguments.contains("--lang"), case let .success(context) = found {
+        if case let .success(context) = found {
             Language.remember(Progress.rememberedLanguage(in: context.root))
         }
         let invocation: Invocation
@@ -65,6 +66,7 @@ public enum Kata {
             case let .show(lesson, solution): return try Commands.show(context, lesson: Catalog.lesson(lesson)!, solution: solution)
             case let .hint(lesson): return try Commands.hint(context, lesson: Catalog.lesson(lesson)!)
             case let .watch(lesson): return try Commands.watch(context, lesson: lesson)
+            case let .practice(lesson, seed, count): return try Commands.practice(context, lesson: Catalog.lesson(lesson)!, seed: seed, count: count)
             case let .trace(scenario, svg, lessonImages): return Commands.trace(context, name: scenario, svg: svg, lessonImages: lessonImages)
             case let .reset(lesson, confirmed): return try Commands.reset(context, lesson: Catalog.lesson(lesson)!, confirmed: confirmed)
             case .verify: return try Commands.verify(context)

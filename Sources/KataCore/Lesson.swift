@@ -81,8 +81,8 @@ public struct Lesson: Sendable, Hashable, Identifiable {
     /// `build` / `use`, as the lesson card and `kata list` show it; in Chinese as the pages say it.
     public var kindText: Text {
         switch kind {
-        case .build: Text(en: "build", zh: "动手实现")
-        case .use: Text(en: "use", zh: "动手使用")
+        case .build: Text(en: "build", zh: "实现")
+        case .use: Text(en: "use", zh: "使用")
         }
     }
     /// The page in the language: `Lessons/…` or `Lessons/zh-Hans/…`.

@@ -34,7 +34,9 @@ extension TraceScenario {
 
 extension TimelinePicture.Labels {
     /// The words a timeline picture writes around the trace, in `language`. The trace's own
-    /// words (mode and callout names, wake reasons, run results, the activity letters) stay.
+    /// words (mode and callout names, wake reasons, run results, the activity letters) stay. The
+    /// activities are named as Chinese articles name them, `BeforeWaiting（即将进入休眠）`, each
+    /// joined to its letter by a no-break space so that a line never ends between the two.
     public static func `in`(_ language: Language) -> Self {
         func say(_ en: String, _ zh: String) -> String { Text(en: en, zh: zh).in(language) }
         return Self(
@@ -47,10 +49,19 @@ extension TimelinePicture.Labels {
             runResult: say("run result", "运行结果"),
             note: say("note", "注释"),
             activities: say("observers told: E entry · T before timers · S before sources · W before waiting · A after waiting · X exit",
-                            "通知观察者：E 进入 · T 即将处理定时器 · S 即将处理事件源 · W 即将休眠 · A 刚被唤醒 · X 退出"),
+                            "通知观察者：E\u{A0}Entry（即将进入\u{A0}RunLoop）· T\u{A0}BeforeTimers（即将处理定时器）· S\u{A0}BeforeSources（即将处理事件源）· W\u{A0}BeforeWaiting（即将进入休眠）· A\u{A0}AfterWaiting（刚从休眠中唤醒）· X\u{A0}Exit（即将退出\u{A0}RunLoop）"),
             sleeps: say("the loop sleeps: how long above the bar, what woke it below",
                         "RunLoop 休眠：条上方是休眠时长，下方是唤醒它的原因"),
             frames: say("A callout's name is written above its mark. A dashed frame is a run nested inside a callout of the lane above.",
-                        "回调的名字写在它的标记上方。虚线框是嵌套运行：它发生在上一条泳道的某个回调里。"))
+                        "回调的名字写在它的标记上方。虚线框是嵌套运行：它发生在上一条泳道的某个回调里。"),
+            callout: { callout in
+                switch callout {
+                case .timer: Text(en: "timer", zh: "定时器").in(language)
+                case .source: Text(en: "source", zh: "事件源").in(language)
+                case .port: Text(en: "port", zh: "端口").in(language)
+                case .block: Text(en: "block", zh: "block").in(language)
+                case .mainQueue: Text(en: "main queue", zh: "主队列").in(language)
+                }
+            })
     }
 }

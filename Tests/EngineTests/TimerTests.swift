@@ -76,6 +76,8 @@ extension TimerTests {
         #expect(rule.nextFireDate(after: Instant(seconds: 1), interval: 1, now: Instant(seconds: 1)) == Instant(seconds: 2))
         #expect(rule.nextFireDate(after: Instant(nanoseconds: 7), interval: 1e-9, now: Instant(nanoseconds: 10)) == Instant(nanoseconds: 11))
         #expect(rule.nextFireDate(after: Instant(seconds: 1), interval: 1e300, now: Instant(seconds: 2)) == .distantFuture)
+        #expect(rule.nextFireDate(after: Instant(seconds: 1), interval: 1e10, now: Instant(seconds: 1)) == .distantFuture, "beyond Int64 nanoseconds")
+        #expect(rule.nextFireDate(after: Instant(seconds: 1), interval: 9e9, now: Instant(seconds: 1)) == Instant(nanoseconds: 9_000_000_001_000_000_000), "just within")
     }
 
     @Test func aCalloutThatMovesItsFireDateLaterIsHonoured() throws {

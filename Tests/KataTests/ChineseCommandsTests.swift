@@ -52,6 +52,16 @@ struct ChineseCommandsTests {
         #expect(stray.isEmpty, "kata --lang zh-Hans \(arguments.joined(separator: " ")):\n\(stray.joined(separator: "\n"))\n---\n\(printed)")
     }
 
+    @Test("A --lang kata cannot read, after zh-Hans was chosen, is answered in Chinese")
+    func unknownLanguageAfterChinese() async throws {
+        let fixture = try Self.fixture()
+        defer { fixture.remove() }
+        _ = try await fixture.run(["--lang", "zh-Hans", "--help"], environment: ["LANG": "C"])
+        let french = try await fixture.run(["--lang", "fr", "list"], environment: ["LANG": "C"])
+        #expect(french.status == Kata.ExitCode.usage)
+        #expect(french.errors.hasPrefix("kata: `--lang` 后面要跟 `en` 或 `zh-Hans`"), "\(french.errors)")
+    }
+
     @Test("KATA_LANG=zh-Hans chooses Chinese without --lang; --lang en overrides it")
     func environment() async throws {
         let fixture = try Self.fixture()

@@ -4,8 +4,8 @@ import Testing
 
 /// Each lesson page has a 简体中文 twin in `Lessons/zh-Hans/`, and the two say the same thing: the
 /// same sections in the same order, the same hints and interview questions, the same code, the
-/// same links and the same sources. Only the prose is translated; code blocks (diagrams and
-/// their labels included) are byte-identical, and the names in `inline code` stay, so a change
+/// same links and the same sources. Only the prose, the code's comments and the diagrams' labels
+/// are translated; the code itself is byte-identical, and the names in `inline code` stay, so a change
 /// to the code, a hint or a list of mistakes on one page shows up as a failure here until the
 /// other page has it too. The words used are those of docs/GLOSSARY.md.
 @Suite("Each lesson page has a Chinese twin that matches it", .inEnglish, .tags(.consistency))
@@ -100,14 +100,42 @@ struct ChinesePagesTests {
     static func expectSameCodeAndLinks(_ english: String, _ chinese: String, englishPath: String, chinesePath: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let code = codeBlocks(english), chineseCode = codeBlocks(chinese)
         #expect(chineseCode.count == code.count, "\(chinesePath) has \(chineseCode.count) code blocks; \(englishPath) has \(code.count)", sourceLocation: sourceLocation)
-        for (index, (block, chineseBlock)) in zip(code, chineseCode).enumerated() where block != chineseBlock {
-            Issue.record("code block \(index + 1) of \(chinesePath) differs from \(englishPath) (code and diagrams are copied byte for byte):\n--- English\n\(block)\n--- 中文\n\(chineseBlock)", sourceLocation: sourceLocation)
+        for (index, (block, chineseBlock)) in zip(code, chineseCode).enumerated() where codeShape(block) != codeShape(chineseBlock) {
+            Issue.record("code block \(index + 1) of \(chinesePath) differs from \(englishPath) (the code is copied byte for byte, only comments and diagram labels are translated, line for line):\n--- English\n\(block)\n--- 中文\n\(chineseBlock)", sourceLocation: sourceLocation)
         }
 
         let name = (englishPath as NSString).lastPathComponent
         let englishLinks = links(english, from: (englishPath as NSString).deletingLastPathComponent, twin: "zh-Hans/\(name)")
         let chineseLinks = links(chinese, from: (chinesePath as NSString).deletingLastPathComponent, twin: "../\(name)")
         #expect(chineseLinks == englishLinks, "the links and images of \(chinesePath) must lead where those of \(englishPath) do, in the same order (a link to a lesson or a doc may go to its Chinese twin):\n  expected: \(englishLinks)\n  actual:   \(chineseLinks)", sourceLocation: sourceLocation)
+    }
+
+    /// What a code block of a Chinese page keeps from its English twin: its fence and its number
+    /// of lines; for code, every line without its comment (`// …`, or ` # …` in a shell block);
+    /// for a mermaid chart, each line's arrows; a text diagram's labels are all translatable.
+    static func codeShape(_ block: String) -> [String] {
+        let lines = block.components(separatedBy: "\n")
+        let fence = lines.first?.trimmingCharacters(in: .whitespaces) ?? ""
+        return [fence] + lines.dropFirst().map { line in
+            switch fence {
+            case "```text", "```": return ""
+            case "```mermaid": return String(repeating: "→", count: line.components(separatedBy: "-->").count - 1)
+            case "```sh": return withoutComment(line, marker: " #")
+            default: return withoutComment(line, marker: "//")
+            }
+        }
+    }
+
+    /// `line` up to a comment that starts with `marker` outside a string literal, trailing spaces
+    /// dropped.
+    static func withoutComment(_ line: String, marker: String) -> String {
+        var inString = false, index = line.startIndex
+        while index < line.endIndex {
+            if line[index] == "\"" { inString.toggle() }
+            if !inString, line[index...].hasPrefix(marker) { return String(line[..<index]).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+            index = line.index(after: index)
+        }
+        return line.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
     }
 
     // MARK: Reading a page

@@ -13,13 +13,20 @@ struct LessonMessagesTests {
     @Test("Each lesson's test messages are Text, and each of its tests has a Chinese name", arguments: Catalog.lessons)
     func lesson(_ lesson: Lesson) throws {
         let file = "Tests/LessonTests/\(lesson.suiteType).swift"
-        let source = try #require(CatalogConsistencyTests.read(file), "missing \(file)")
+        // The lesson's generated scenarios, an extension of its suite, if it has them: their
+        // messages and names too (the names in the suite file's table).
+        let practice = "Tests/LessonTests/Practice/Lesson\(lesson.paddedNumber)Practice.swift"
+        let suite = try #require(CatalogConsistencyTests.read(file), "missing \(file)")
+        let source = suite + "\n" + (CatalogConsistencyTests.read(practice) ?? "")
+        let suiteLines = suite.split(separator: "\n", omittingEmptySubsequences: false).count
+        /// `file:line` of a finding in the joined text.
+        func place(_ line: Int) -> String { line > suiteLines ? "\(practice):\(line - suiteLines)" : "\(file):\(line)" }
         let findings = LessonMessages.findings(in: source)
         if !findings.isEmpty {
             Issue.record("""
                 \(findings.count) message(s) of \(file) a Chinese reader would get in English \
                 (write them as Text(en:zh:), with `.comment` in #expect/#require/Issue.record):
-                \(findings.map { "\(file):\($0.line): \($0.problem)" }.joined(separator: "\n"))
+                \(findings.map { "\(place($0.line)): \($0.problem)" }.joined(separator: "\n"))
                 """)
         }
     }

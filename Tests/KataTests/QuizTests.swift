@@ -130,17 +130,6 @@ private struct MainQueueEverywhere: MainQueueServicing {
     func service(_ queue: MainQueue) { ReferenceMainQueueServicing().service(queue) }
 }
 
-/// Pops the pool at order 0, among the app's own observers.
-private struct EarlyPoolPop: AutoreleasePoolObservers {
-    func install(on loop: Loop, pools: AutoreleasePoolStack) {
-        try? loop.add(Loop.Observer(name: "pool push", activities: .entry, order: Int(Int32.min)) { _ in pools.push() }, forMode: .common)
-        try? loop.add(Loop.Observer(name: "pool pop", activities: [.beforeWaiting, .exit], order: 0) { activity in
-            pools.pop()
-            if activity == .beforeWaiting { pools.push() }
-        }, forMode: .common)
-    }
-}
-
 @Suite("kata quiz: the answer comes from the engine", .inEnglish)
 struct QuizFollowsTheEngineTests {
     static let pools = Loop.Mechanisms.reference.with(autoreleasePools: ReferenceAutoreleasePoolObservers())
@@ -151,7 +140,6 @@ struct QuizFollowsTheEngineTests {
         ("common modes that forget the items added before", .reference.with(commonModes: NoCopyCommonModes.self), [8]),
         ("a pass that tells before waiting when it polls", .reference.with(pass: AlwaysWaitingPass()), [36, 38]),
         ("a main queue serviced in every mode", pools.with(mainQueue: MainQueueEverywhere()), [44]),
-        ("a pool popped at order 0", .reference.with(autoreleasePools: EarlyPoolPop()), [39]),
     ]
 
     @Test("On a wrong engine the answer changes, and the reference engine's answer is graded wrong",

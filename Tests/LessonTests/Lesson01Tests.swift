@@ -150,8 +150,8 @@ struct Lesson01Tests {
 }
 
 /// A thread of a registry that asks for its loop when told to, and exits when told to.
-private final class Resident: Sendable {
-    private enum Order { case askForMyLoop, askForTheMainLoop, leave }
+final class Resident: Sendable {
+    private enum Order { case askForMyLoop, askForTheMainLoop, lookUp(ThreadID), leave }
 
     let thread: LoopThread
     private let orders = DispatchSemaphore(value: 0), answers = DispatchSemaphore(value: 0)
@@ -165,6 +165,7 @@ private final class Resident: Sendable {
                 switch order.withLock({ $0 }) {
                 case .askForMyLoop: answer.withLock { $0 = Loop.current }
                 case .askForTheMainLoop: answer.withLock { $0 = registry.mainLoop }
+                case .lookUp(let thread): answer.withLock { $0 = registry.existingLoop(for: thread) }
                 case .leave: return
                 }
                 answers.signal()
@@ -181,6 +182,9 @@ private final class Resident: Sendable {
 
     /// The thread asks the registry for the main loop; returns what it got.
     func askForTheMainLoop() -> Loop? { command(.askForTheMainLoop) }
+
+    /// The thread looks up `thread`'s loop without making one; returns what it got.
+    func lookUp(_ thread: ThreadID) -> Loop? { command(.lookUp(thread)) }
 
     private func command(_ what: Order) -> Loop? {
         order.withLock { $0 = what }
@@ -232,5 +236,6 @@ extension ChineseTestNames {
         "A thread that exits right after it asked leaves nothing behind, however recent its question": "刚获取完就退出的线程也不留下任何东西，哪怕它是最近一个来获取的",
         "A thread that exits takes only its own loop with it": "线程退出时只带走它自己的 RunLoop",
         "The main loop is one loop, the same from every thread, and it is the main thread's own": "主 RunLoop 只有一个，从哪个线程拿到的都是它，而且它就是主线程自己的 RunLoop",
+        "Generated scenarios of threads asking, looking up and exiting run as on the reference table": "自动生成的线程获取、查询和退出场景，运行结果和参考实现的表一致",
     ]
 }

@@ -245,5 +245,6 @@ extension ChineseTestNames {
         "Two items with the same name are two items": "名字相同的两个 item 仍是两个 item",
         "A source, a port or a timer alone keeps a mode from being empty": "单独一个事件源、端口或定时器，就能让 Mode 不为空",
         "A mode keeps its items in the order they were added": "Mode 按添加的先后顺序保存它的 item",
+        "Generated scenarios of adding, removing and running run as on the reference engine": "自动生成的添加、移除和运行场景，运行结果和参考实现一致",
     ]
 }

@@ -246,6 +246,7 @@ extension ChineseTestNames {
         "An item added to .common twice is one common item: one removal forgets it": "加到 `.common` 两次的 item 只是一个 common item：移除一次就忘掉了",
         "Marking a mode common again changes nothing": "再次把一个 Mode 标为 common，什么都不变",
         "A mode marked common later receives the common items in the order they were added": "后来才标为 common 的 Mode 按加入的先后顺序收到 common item",
-        "Removing an item from .common takes it out of every common mode": "从 `.common` 移除 item，会把它从每个 common Mode 里拿出来",
+        "Removing an item from .common takes it out of every common mode": "从 `.common` 移除 item，会把它从每个标记为 common 的 Mode 里拿出来",
+        "Generated scenarios of common modes run as on the reference engine": "自动生成的 common modes 场景，运行结果和参考实现一致",
     ]
 }

@@ -48,11 +48,11 @@ struct Lesson06Tests {
             The callout at 1 s returned at 3.5 s: the ticks at 2 and 3 s are gone. CF does not fire them \
             late, one after the other; the timer's next tick is the first one of its schedule after now: 4 s.
             """, zh: """
-            1 秒的回调到 3.5 秒才返回：2 秒和 3 秒的滴答已经错过了。CF 不会事后一个接一个地补触发它们；\
-            定时器的下一次触发，是它的时间表上晚于现在的第一个滴答：4 秒。
+            1 秒的回调到 3.5 秒才返回：2 秒和 3 秒的时间点已经错过了。CF 不会事后一个接一个地补触发它们；\
+            定时器的下一次触发，是它的时间表上晚于现在的第一个时间点：4 秒。
             """))
         #expect(actual.filter { $0.contains("timer") }.count == 3,
-                Text(en: "ticks at 1, 4 and 5 s: no burst of catch-up ticks", zh: "应在 1、4、5 秒触发：不能一口气补上一串滴答").comment)
+                Text(en: "ticks at 1, 4 and 5 s: no burst of catch-up ticks", zh: "应在 1、4、5 秒触发：不能一口气补上一串时间点").comment)
     }
 
     @Test("The timer keeps its phase: it does not restart from now")
@@ -67,7 +67,7 @@ struct Lesson06Tests {
             The callout at 1 s returned at 1.3 s. The next tick is at 2 s, on the original schedule — \
             not at now + interval (2.3 s): a timer does not drift because one callout was slow.
             """, zh: """
-            1 秒的回调在 1.3 秒返回。下一个滴答在 2 秒，仍在原来的时间表上——不是 `now + interval`（2.3 秒）：\
+            1 秒的回调在 1.3 秒返回。下一个时间点在 2 秒，仍在原来的时间表上——不是 `now + interval`（2.3 秒）：\
             定时器不会因为某一次回调慢了就整体往后漂。
             """))
         #expect(actual.contains { $0.hasPrefix("   2000 ms") }, Text(en: "a tick at exactly 2000 ms", zh: "正好在 2000 ms 应有一次触发").comment)
@@ -107,7 +107,7 @@ struct Lesson06Tests {
             The callout returned at exactly 3 s. CF's rule is "the first tick strictly after now", \
             so the tick at 3 s is missed too: the next one is at 4 s.
             """, zh: """
-            回调正好在 3 秒返回。CF 的规则是“严格晚于现在的第一个滴答”，所以 3 秒的滴答也算错过：\
+            回调正好在 3 秒返回。CF 的规则是“严格晚于现在的第一个时间点”，所以 3 秒的时间点也算错过：\
             下一个在 4 秒。
             """))
         #expect(actual.filter { $0.contains("timer") }.map { $0.prefix(10) } == ["   1000 ms", "   4000 ms"],
@@ -174,7 +174,7 @@ struct Lesson06Tests {
             The ticks of 2 and 3 s are gone — 3 s is before now, even if 3.3 s is within its tolerance. \
             The next fire date is 4 s (it fires at 4.3 s): no catch-up, and the schedule still counts from 1 s.
             """, zh: """
-            定时器为 1 秒的滴答晚了 0.3 秒（它的容差）才触发，回调在 3.3 秒返回。2 秒和 3 秒的滴答都错过了——\
+            定时器为 1 秒的时间点晚了 0.3 秒（它的容差）才触发，回调在 3.3 秒返回。2 秒和 3 秒的时间点都错过了——\
             3 秒已经早于现在，哪怕 3.3 秒还在它的容差之内。下一次触发时间是 4 秒（实际在 4.3 秒触发）：\
             不补触发，时间表也仍然从 1 秒算起。
             """))
@@ -201,7 +201,7 @@ struct Lesson06Tests {
             interval counted from the clock's origin — not a tick of this timer. Count from `fireDate`, never from 0.
             """, zh: """
             这个定时器的时间表是 1.3、2.3、3.3、4.3 秒……：第一次触发时间加上整数个间隔。回调在 3.8 秒返回，\
-            所以下一个滴答是 4.3 秒。4 秒是从时钟原点算起的下一个间隔整数倍——并不是这个定时器的滴答。\
+            所以下一个时间点是 4.3 秒。4 秒是从时钟原点算起的下一个间隔整数倍——并不是这个定时器的时间点。\
             要从 `fireDate` 算起，绝不从 0 算起。
             """))
         #expect(actual.filter { $0.contains("timer") }.map { $0.prefix(10) } == ["   1300 ms", "   4300 ms", "   5300 ms"],
@@ -226,12 +226,36 @@ struct Lesson06Tests {
             counts one tick too few and gives 400 ms again. Count the missed ticks in whole nanoseconds \
             (`Instant.nanoseconds`), where the division is exact.
             """, zh: """
-            回调正好在 400 ms 返回，落在一个滴答上：这个滴答算错过，下一个是 500 ms。用 `Double` 秒来算，\
-            (0.4 - 0.1) / 0.1 是 2.9999999999999996 而不是 3，向下取整会少数一个滴答，结果又得到 400 ms。\
-            要用整数纳秒（`Instant.nanoseconds`）来数错过的滴答，那样除法是精确的。
+            回调正好在 400 ms 返回，落在一个时间点上：这个时间点算错过，下一个是 500 ms。用 `Double` 秒来算，\
+            (0.4 - 0.1) / 0.1 是 2.9999999999999996 而不是 3，向下取整会少数一个时间点，结果又得到 400 ms。\
+            要用整数纳秒（`Instant.nanoseconds`）来数错过的时间点，那样除法是精确的。
             """))
         #expect(actual.filter { $0.contains("timer") }.map { $0.prefix(10) } == ["    100 ms", "    500 ms", "    600 ms", "    700 ms", "    800 ms"],
                 Text(en: "no second tick at 400 ms", zh: "400 ms 不应再触发第二次").comment)
+    }
+
+    @Test("An interval longer than nanoseconds can count (~292 years) has no next tick: never, not a crash")
+    func intervalBeyondNanoseconds() async throws {
+        let (actual, expected) = try await Kata.traces(lesson: 6, student: Self.student, filter: [.callouts, .notes]) { loop, _ in
+            let forever = try Loop.Timer(name: "every 317 years", fireDate: loop.now + 1, interval: 1e10) { _ in }
+            try loop.add(forever, forMode: .default)
+            try loop.add(try Loop.Timer(name: "tick", fireDate: loop.now + 1.5, interval: 1) { _ in }, forMode: .default)
+            try loop.run(mode: .default, timeout: 3)
+            loop.note(Self.nextFireDate(of: forever))
+        }
+        Kata.expectSameLines(actual, expected, hint: Text(en: """
+            1e10 s in nanoseconds is 1e19, more than an Int64 holds (9.2e18): `Int64(…)` of it traps. No clock             reaches a tick that far, so the next fire date is `.distantFuture` (never) — CF clamps such a date             too. Check the interval's nanoseconds before converting them, and a next tick that would overflow.
+            """, zh: """
+            1e10 秒换成纳秒是 1e19，超出了 Int64 能装下的范围（9.2e18）：对它做 `Int64(…)` 会直接崩溃。没有哪个时钟            能走到那么远的时间点，所以下一次触发时间是 `.distantFuture`（永不）——CF 也会把这样的日期截断。            转换之前先检查间隔的纳秒数，也要检查会溢出的下一个时间点。
+            """))
+        #expect(expected.last?.hasSuffix(Self.nextFireDate(of: nil).localized) == true,
+                Text(en: "the engine's own rule says never", zh: "引擎自己的规则给出的是“永不”").comment)
+    }
+
+    /// `next fire date of "every 317 years": never` (nil: never).
+    static func nextFireDate(of timer: Loop.Timer?) -> Text {
+        let when = timer.flatMap { $0.fireDate == .distantFuture ? nil : "\($0.fireDate)" }
+        return Text(en: "next fire date of \"every 317 years\": \(when ?? "never")", zh: "`\"every 317 years\"` 的下一次触发时间：\(when ?? "永不")")
     }
 }
 
@@ -247,15 +271,16 @@ private final class FirstTime: Sendable {
 extension ChineseTestNames {
     static let lesson06: [String: String] = [
         "A timer that is on time fires once per interval": "准时的定时器每个间隔触发一次",
-        "Ticks missed during a slow callout are skipped, not replayed": "慢回调期间错过的滴答被跳过，不会补触发",
+        "Ticks missed during a slow callout are skipped, not replayed": "慢回调期间错过的时间点被跳过，不会补触发",
         "The timer keeps its phase: it does not restart from now": "定时器保持相位：不会从现在重新开始计时",
-        "Ticks missed while the loop ran another mode are skipped too": "RunLoop 运行别的 Mode 时错过的滴答也被跳过",
-        "A tick that falls exactly on now is already missed": "正好落在现在的滴答已经算错过",
+        "Ticks missed while the loop ran another mode are skipped too": "RunLoop 运行别的 Mode 时错过的时间点也被跳过",
+        "A tick that falls exactly on now is already missed": "正好落在现在的时间点已经算错过",
         "A one-shot timer fires once and ends; a repeating one goes on": "一次性定时器触发一次就结束；重复定时器继续走",
         "With tolerance the timer may fire late; its schedule keeps its phase": "有容差时定时器可以晚触发，时间表的相位不变",
-        "With tolerance, ticks missed during a slow callout are still skipped": "有容差时，慢回调期间错过的滴答仍然被跳过",
+        "With tolerance, ticks missed during a slow callout are still skipped": "有容差时，慢回调期间错过的时间点仍然被跳过",
         "The schedule counts from the timer's own fire date, not from the clock's origin": "时间表从定时器自己的触发时间算起，而不是从时钟原点算起",
-        "A tick exactly on now is missed for an interval like 0.1 s too": "间隔是 0.1 秒这样的值时，正好落在现在的滴答同样算错过",
+        "A tick exactly on now is missed for an interval like 0.1 s too": "间隔是 0.1 秒这样的值时，正好落在现在的时间点同样算错过",
+        "An interval longer than nanoseconds can count (~292 years) has no next tick: never, not a crash": "间隔长到纳秒数装不下（约 292 年）时没有下一个时间点：是“永不”，而不是崩溃",
         "Generated timer scenarios run as on the reference engine": "自动生成的定时器场景，运行结果和参考实现一致",
     ]
 }

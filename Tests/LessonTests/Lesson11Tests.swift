@@ -31,7 +31,7 @@ struct Lesson11Tests {
             try loop.run(mode: .default, timeout: 1)
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: "poll = a source ran OR the timeout is 0. When polling, look for a wake reason without sleeping — and without telling observers about waiting.",
-                                                            zh: "`poll` = 执行了事件源，或者超时为 0。轮询时，不休眠就去找唤醒原因——也不要通知观察者即将休眠或刚被唤醒。"))
+                                                            zh: "`poll` = 执行了事件源，或者超时为 0。轮询时，不休眠就去找唤醒原因——也不要通知观察者即将进入休眠或刚从休眠中唤醒。"))
     }
 
     @Test("A timer wakes the loop; its callout comes after the after-waiting observers")
@@ -278,5 +278,6 @@ extension ChineseTestNames {
         "On the main loop, main-queue work that arrived meanwhile is serviced without sleeping": "在主线程 RunLoop 上，期间到达的主队列任务不休眠就直接处理",
         "The articles' observer log of one touch": "文章里点一下屏幕时观察者打印的日志",
         "The pass is your own: this lesson's file does not reach the engine's pass": "这一轮是你自己写的：本课的文件没有调用引擎的那一轮",
+        "Generated scenarios: your pass runs every one as the reference engine does": "自动生成的场景：你写的那一轮，每个场景都和参考实现运行得一样",
     ]
 }

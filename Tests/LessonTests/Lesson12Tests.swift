@@ -33,10 +33,14 @@ struct Lesson12Tests {
     func releasedBeforeSleep() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let watch = Watch()
-            try loop.add(try Loop.Timer(name: "makes garbage", fireDate: loop.now + 1) { _ in
+            // A source0's callout: on a loop with pool observers it has no pool of its own
+            // (a timer's would), so what it autoreleases goes into the turn's pool.
+            let source = Loop.Source(name: "makes garbage") {
                 watch.autoreleaseNew()
                 Loop.current.note(Text(en: "made an object; alive: \(watch.alive)", zh: "创建了一个对象；还活着：\(watch.alive)"))
-            }, forMode: .default)
+            }
+            try loop.add(source, forMode: .default)
+            try loop.add(try Loop.Timer(name: "signals", fireDate: loop.now + 1) { _ in source.signal() }, forMode: .default)
             try loop.add(try Loop.Timer(name: "looks", fireDate: loop.now + 2) { _ in
                 Loop.current.note(Self.nextTurn(alive: watch.alive))
             }, forMode: .default)
@@ -45,6 +49,31 @@ struct Lesson12Tests {
         Kata.expectSameLines(actual, expected, hint: Text(en: "Before the loop sleeps (before waiting), pop the pool — that releases what was autoreleased — and push a new one for the next turn.",
                                                             zh: "RunLoop 休眠之前（`before waiting`），pop 自动释放池——这会释放所有被 `autorelease` 的对象——再为下一轮 push 一个新的。"))
         #expect(actual.last?.hasSuffix(Self.nextTurn(alive: false).localized) == true)
+    }
+
+    @Test("A timer's objects go with its own pool; a source's wait in yours until just before the sleep")
+    func twoLayers() async throws {
+        let (actual, expected) = try await Self.compare { loop, _ in
+            let timerWatch = Watch(), sourceWatch = Watch()
+            let pools = loop.autoreleasePoolStack
+            let source = Loop.Source(name: "source0") { sourceWatch.autoreleaseNew() }
+            try loop.add(source, forMode: .default)
+            try loop.add(try Loop.Timer(name: "timer", fireDate: loop.now + 1) { _ in
+                timerWatch.autoreleaseNew()
+                Loop.current.note(Text(en: "in the timer's callout: pools open: \(pools.depth)", zh: "在定时器回调里：未关闭的池：\(pools.depth)"))
+                source.signal()
+            }, forMode: .default)
+            // An app observer at order 0, told when the loop wakes: by then the turn before the
+            // sleep must have let go of everything.
+            try loop.add(Loop.Observer(name: "app observer", activities: [.beforeSources, .afterWaiting]) { activity in
+                guard timerWatch.madeCount > 0 else { return }
+                Loop.current.note(Text(en: "\(activity): the timer's object alive: \(timerWatch.alive), the source's: \(sourceWatch.alive)",
+                                       zh: "\(activity)：定时器的对象还活着：\(timerWatch.alive)，事件源的：\(sourceWatch.alive)"))
+            }, forMode: .default)
+            try loop.run(mode: .default, timeout: 2)
+        }
+        Kata.expectSameLines(actual, expected, hint: Text(en: "A timer's callout has a pool of its own (CF's CFRUNLOOP_ARP_BEGIN(NULL)): its object is gone when it returns, whatever your observers do. A source's object waits in your pool, which must be popped before the loop sleeps — not when it wakes: an observer told after waiting must find it gone.",
+                                                            zh: "定时器回调有它自己的池（CF 的 `CFRUNLOOP_ARP_BEGIN(NULL)`）：回调一返回，它的对象就没了，和你的观察者无关。事件源的对象留在你的池里，这个池必须在 RunLoop 休眠之前 pop——而不是醒来之后：`after waiting` 时被通知的观察者必须发现它已经释放了。"))
     }
 
     @Test("The pool is drained when the run exits, too")
@@ -209,11 +238,13 @@ private final class SourceBox: @unchecked Sendable {
 extension ChineseTestNames {
     static let lesson12: [String: String] = [
         "What a callout autoreleases is released before the loop sleeps": "回调里 `autorelease` 的对象在 RunLoop 休眠前被释放",
+        "A timer's objects go with its own pool; a source's wait in yours until just before the sleep": "定时器的对象随它自己的池释放；事件源的对象留在你的池里，直到休眠之前",
         "The pool is drained when the run exits, too": "运行退出时，自动释放池也会被清空",
         "The pool observers come first at entry and last before sleeping, around every other observer": "自动释放池的观察者在 `entry` 时最先执行，在休眠前最后执行，把其他观察者都包在中间",
         "Work that never lets the loop sleep keeps its garbage": "不让 RunLoop 休眠的工作，它产生的垃圾会一直留着",
         "A nested run gets a pool of its own, and its exit leaves the outer run's pool open": "嵌套运行有自己的自动释放池，它的 `exit` 不会关掉外层运行的池",
         "The observers are in the common modes": "这两个观察者在 common Mode 里",
         "The observers sit at UIKit's orders: −2147483647 for the push, 2147483647 for the pop": "观察者用 UIKit 的 order：push 是 −2147483647，pop 是 2147483647",
+        "Generated scenarios: your pools open and close as the reference engine's": "自动生成的场景：你的自动释放池和参考实现的在同样的时刻打开、关闭",
     ]
 }

@@ -43,10 +43,10 @@ struct Lesson14Tests {
             try loop.run(mode: .default, timeout: 1)
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: "Only common modes service the main queue: in \"modal\" (not common) the work must wait.",
-                                                            zh: "只有 common Mode 才处理主队列：在 \"modal\"（不是 common）里，任务必须等着。"))
+                                                            zh: "只有标记为 common 的 Mode 才处理主队列：在 \"modal\"（不是 common）里，任务必须等着。"))
         let work = actual.firstIndex { $0.contains("main queue") } ?? 0
         let back = actual.firstIndex { $0.hasSuffix(Self.backInDefault.localized) } ?? Int.max
-        #expect(work > back, Text(en: "the main-queue work must wait until the loop is back in a common mode", zh: "主队列的任务必须等到 RunLoop 回到一个 common Mode 才执行").comment)
+        #expect(work > back, Text(en: "the main-queue work must wait until the loop is back in a common mode", zh: "主队列的任务必须等到 RunLoop 回到一个标记为 common 的 Mode 才执行").comment)
     }
 
     @Test("Main-queue work runs in every common mode: during a scroll, and in a mode marked common later")
@@ -76,7 +76,7 @@ struct Lesson14Tests {
             loop.note(Text(en: "private, nothing in it: \(other)", zh: "`private`，里面什么都没有：\(other)"))
         }
         Kata.expectSameLines(actual, expected, hint: Text(en: "On the main loop a common mode always has the main queue to wait for: running it does not return 'finished' at once, even with nothing else in it.",
-                                                            zh: "在主线程 RunLoop 上，common Mode 里总有主队列可等：即使里面别的什么都没有，运行它也不会立即返回 `finished`。"))
+                                                            zh: "在主线程 RunLoop 上，标记为 common 的 Mode 里总有主队列可等：即使里面别的什么都没有，运行它也不会立即返回 `finished`。"))
     }
 
     @Test("Work queued while the queue is serviced waits for the next service")
@@ -136,10 +136,11 @@ extension ChineseTestNames {
     static let lesson14: [String: String] = [
         "Work sent to the main queue runs on the main loop, in order": "发到主队列的任务在主线程 RunLoop 上按顺序执行",
         "In a private mode the main queue waits": "在私有 Mode 里，主队列要等着",
-        "Main-queue work runs in every common mode: during a scroll, and in a mode marked common later": "主队列任务在每个 common Mode 里都会执行：滑动期间，以及后来才标记为 common 的 Mode 里",
-        "The main queue keeps the main loop's common modes from ever being empty": "有主队列在，主线程 RunLoop 的 common Mode 永远不会是空的",
+        "Main-queue work runs in every common mode: during a scroll, and in a mode marked common later": "主队列任务在每个标记为 common 的 Mode 里都会执行：滑动期间，以及后来才标记为 common 的 Mode 里",
+        "The main queue keeps the main loop's common modes from ever being empty": "有主队列在，主线程 RunLoop 的标记为 common 的 Mode 永远不会是空的",
         "Work queued while the queue is serviced waits for the next service": "处理队列期间新排进来的任务，要等下一次处理",
         "One service runs everything queued when it starts, however much that is": "一次处理执行开始时排着的全部任务，不管有多少",
         "Main-queue work sent from another thread wakes the sleeping main loop": "从别的线程发来的主队列任务会唤醒休眠中的主线程 RunLoop",
+        "Generated scenarios: your main loop services the main queue as the reference engine does": "自动生成的场景：你的主线程 RunLoop 处理主队列的方式和参考实现一致",
     ]
 }

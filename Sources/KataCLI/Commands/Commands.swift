@@ -109,19 +109,9 @@ enum Commands {
             for line in lines.prefix(5) { out += Style.wrap(line, width: 88, indent: "      ", first: "    " + style.red("✘ ")) }
             if lines.count > 5 { out.append(style.dim(Text(en: "    … and \(lines.count - 5) more", zh: "    …… 还有 \(lines.count - 5) 条").localized)) }
             if let (test, detail) = result.firstDetail {
-                let shown = detail.split(separator: "\n", omittingEmptySubsequences: false).prefix(18)
                 out.append("")
                 out.append("  " + style.bold("“\(test)”") + style.dim(Text(en: " says:", zh: " 说：").localized))
-                for line in shown {
-                    // The hint's label in the language the tests ran in, its lines wrapped under its text.
-                    if let label = Language.allCases.map({ HarnessText.hint.in($0) }).first(where: { line.hasPrefix($0) }) {
-                        let indent = String(repeating: " ", count: 6 + Style.visibleWidth(label + " "))
-                        out += Style.wrap(String(line), width: 96, indent: indent, first: "      ").map(style.yellow)
-                    } else {
-                        out.append("      " + (line.hasPrefix("✗") ? style.red(String(line)) : String(line)))
-                    }
-                }
-                if detail.split(separator: "\n").count > shown.count { out.append(style.dim("      …")) }
+                out += detailLines(detail, style: style, limit: 18)
             }
             if result.breakage != nil {
                 out.append(style.dim(Text(en: "  Run it alone to see it all: \(lesson.testCommand)", zh: "  单独运行它，看完整的输出：\(lesson.testCommand)").localized))
@@ -134,6 +124,24 @@ enum Commands {
                        + Text(en: " Is \(lesson.suiteType) still in Tests/LessonTests?", zh: " \(lesson.suiteType) 还在 Tests/LessonTests 里吗？").localized)
         }
         return out.joined(separator: "\n")
+    }
+
+    /// A test's explanation, indented: the line that differs first in red, the hint in yellow
+    /// (its label in the language the tests ran in, its lines wrapped under its text); at most
+    /// `limit` lines, then `…`.
+    static func detailLines(_ detail: String, style: Style, limit: Int = .max) -> [String] {
+        var out: [String] = []
+        let lines = detail.split(separator: "\n", omittingEmptySubsequences: false)
+        for line in lines.prefix(limit) {
+            if let label = Language.allCases.map({ HarnessText.hint.in($0) }).first(where: { line.hasPrefix($0) }) {
+                let indent = String(repeating: " ", count: 6 + Style.visibleWidth(label + " "))
+                out += Style.wrap(String(line), width: 96, indent: indent, first: "      ").map(style.yellow)
+            } else {
+                out.append("      " + (line.hasPrefix("✗") ? style.red(String(line)) : String(line)))
+            }
+        }
+        if detail.split(separator: "\n").count > limit { out.append(style.dim("      …")) }
+        return out
     }
 
     /// The page's section on where the engine does what the lesson asks, by its heading in

@@ -36,7 +36,7 @@ extension Commands {
         } catch let failure as BuildFailure {
             let first = failure.errors.first
             throw KataError(Text(en: "the package with git HEAD's Exercises does not build, so no mutant can be tried: " + (first ?? "see swift build"),
-                                 zh: "用 git HEAD 的 Exercises 时包编译不过，所以一个变异体也没法试：" + (first ?? "详见 `swift build`")))
+                                 zh: "用 git HEAD 的 Exercises 时包编译不通过，所以一个变异体也没法试：" + (first ?? "详见 `swift build`")))
         }
 
         var report = MutantReport()
@@ -70,7 +70,7 @@ extension Commands {
             try runner.build(fresh: [lesson.exerciseFile])
         } catch let failure as BuildFailure {
             let first = failure.errors.first.map { $0.replacingOccurrences(of: lesson.exerciseFile, with: mutant.path) }
-            return .catalogError(Text(en: "does not compile: " + (first ?? "see swift build"), zh: "编译不过：" + (first ?? "详见 `swift build`")).localized)
+            return .catalogError(Text(en: "does not compile: " + (first ?? "see swift build"), zh: "编译不通过：" + (first ?? "详见 `swift build`")).localized)
         }
         return MutantVerdict.judge(try runner.run([lesson]).result(for: lesson))
     }

@@ -75,7 +75,7 @@ extension Commands {
             return try runner.run()
         } catch let failure as BuildFailure {
             let first = failure.errors.first.map { Text(en: $0, zh: $0) } ?? Text(en: "see swift build", zh: "详见 `swift build`")
-            problems.append(Text(en: "\(what.en) do not build: \(first.en)", zh: "\(what.zh) 编译不过：\(first.zh)").localized)
+            problems.append(Text(en: "\(what.en) do not build: \(first.en)", zh: "\(what.zh) 编译不通过：\(first.zh)").localized)
         } catch {
             problems.append(Text(en: "\(what.en) could not be tested: \(error)", zh: "\(what.zh) 无法测试：\(error)").localized)
         }

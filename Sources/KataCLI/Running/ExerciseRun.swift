@@ -70,7 +70,7 @@ enum ExerciseRun {
     /// `Lesson 03 does not compile: running the others with its stub in its place (.build/kata-shadow)…`
     static func notCompiling(_ numbers: [Int]) -> Text {
         let padded = numbers.map(Lesson.paddedNumber), list = padded.joined(separator: ", ")
-        let zh = "第 \(padded.joined(separator: "、")) 课编译不过：先用占位代码顶替，运行其他课程（.build/kata-shadow）…"
+        let zh = "第 \(padded.joined(separator: "、")) 课编译不通过：先用占位代码顶替，运行其他课程（.build/kata-shadow）…"
         if numbers.count == 1 {
             return Text(en: "Lesson \(list) does not compile: running the others with its stub in its place (.build/kata-shadow)…", zh: zh)
         }
@@ -105,7 +105,7 @@ enum ExerciseRun {
                 guard stub.ending == .exited(0) else {
                     let first = broken[number]?.first ?? ""
                     throw KataError(Text(en: "\(lesson.exerciseFile) does not compile, and git HEAD has no stub to run the other lessons with: \(first)",
-                                         zh: "\(lesson.exerciseFile) 编译不过，而 git HEAD 里也没有它的占位代码可以用来运行其他课程：\(first)"))
+                                         zh: "\(lesson.exerciseFile) 编译不通过，而 git HEAD 里也没有它的占位代码可以用来运行其他课程：\(first)"))
                 }
                 let path = (stubs as NSString).appendingPathComponent(lesson.exerciseFile)
                 try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

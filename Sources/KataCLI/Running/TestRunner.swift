@@ -28,6 +28,10 @@ struct TestRunner {
         guard let seconds = text.flatMap(Double.init), seconds.isFinite, seconds > 0 else { return 30 }
         return seconds
     }
+    /// Only the tests of each lesson whose names begin with this (all of them when empty).
+    var tests = ""
+    /// Set in the test process's environment, on top of kata's own.
+    var environment: [String: String] = [:]
     /// No test process runs longer than this, whatever it writes.
     var timeout: Double = 900
     /// Show the build's progress and the compiler's messages about the exercises while building.
@@ -198,9 +202,9 @@ struct TestRunner {
 
         let filter = lessons.map(\.suiteType).joined(separator: "|")
         let watch = StallWatch(file: events, limit: stallLimit)
-        let testing = ["--filter", "(\(filter))/", "--event-stream-output-path", events, "--event-stream-version", "0", "--xunit-output", xunit]
-        let command = testBinary().map { [$0, "--testing-library", "swift-testing"] + testing }
-            ?? Self.swift + ["test", "--package-path", packagePath, "--skip-build", "--scratch-path", scratch] + target.traitArguments + testing
+        let testing = ["--filter", "(\(filter))/\(tests)", "--event-stream-output-path", events, "--event-stream-version", "0", "--xunit-output", xunit]
+        let command = environmentPrefix + (testBinary().map { [$0, "--testing-library", "swift-testing"] + testing }
+            ?? Self.swift + ["test", "--package-path", packagePath, "--skip-build", "--scratch-path", scratch] + target.traitArguments + testing)
         let outcome = try Subprocess.run(command, timeout: timeout, stalled: watch.stalled)
 
         let stream = EventStream.parse((try? String(contentsOfFile: events, encoding: .utf8)) ?? "")
@@ -211,6 +215,12 @@ struct TestRunner {
         }
         let completed = Self.judge(outcome, stream: stream, lessons: lessons, report: &report)
         return Attempt(report: report, stream: stream, completed: completed)
+    }
+
+    /// `env NAME=value …` before the command when ``environment`` sets anything: the child
+    /// inherits kata's environment with these on top.
+    var environmentPrefix: [String] {
+        environment.isEmpty ? [] : ["env"] + environment.keys.sorted().map { "\($0)=\(environment[$0]!)" }
     }
 
     /// The package's test program, when the build made one that runs by itself
@@ -282,7 +292,7 @@ struct TestRunner {
 struct BuildFailure: Error, CustomStringConvertible {
     var errors: [String]
     var description: String {
-        Text(en: "the package does not build", zh: "包编译不过").localized
+        Text(en: "the package does not build", zh: "包编译不通过").localized
             + (errors.isEmpty ? "" : Text(en: ":", zh: "：").localized + "\n" + errors.prefix(8).map { "  " + $0 }.joined(separator: "\n"))
     }
 }

@@ -20,7 +20,7 @@ extension ScenarioText {
         Text(en: "Loop.current again: the same loop — {1}",
              zh: "再取一次 `Loop.current`：还是同一个 RunLoop 吗？`{1}`"),
         Text(en: "the thread exited: the registry still holds its loop — {1}",
-             zh: "线程已经退出：登记表里还留着它的 RunLoop 吗？`{1}`"),
+             zh: "线程已经退出：线程表里还留着它的 RunLoop 吗？`{1}`"),
         // empty-mode-returns
         Text(en: "run the tracking mode: an observer, no source, no timer",
              zh: "运行 tracking Mode：里面只有一个观察者，没有事件源，也没有定时器"),
@@ -86,7 +86,7 @@ extension ScenarioText {
         Text(en: "run(until: 3 s) — like run(), but bounded so the scenario ends",
              zh: "`run(until: 3 s)`：和 `run()` 一样，只是有时限，好让场景能结束"),
         Text(en: "the guarded loop: while !shouldStop { run(mode:before:) }",
-             zh: "用标志位守护的循环：`while !shouldStop { run(mode:before:) }`"),
+             zh: "带条件的循环：`while !shouldStop { run(mode:before:) }`"),
     ]
 
     /// The notes a trace gets only when something breaks: a scenario that could not run, a timer

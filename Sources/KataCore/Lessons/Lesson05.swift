@@ -20,7 +20,7 @@ extension Lesson {
         ],
         hintsZh: [
             "门铃就是一个 `Loop.Source`：在 `init` 里用门铃的 order 创建它，perform 是 `onRing`，再把它加到 RunLoop 的每一个 `modes` 里。",
-            "`ring()` 不能调用 `onRing`：它用 `signal()` 把事件源标记为就绪。RunLoop 会在自己的线程上、在下一轮执行它。",
+            "`ring()` 不能调用 `onRing`：它用 `signal()` 把事件源标记为待处理。RunLoop 会在自己的线程上、在下一轮执行它。",
             "休眠中的 RunLoop 察觉不到标记。`signal()` 之后，调用 `loop.wakeUp()`——每次都要调用：先检查 `loop.isWaiting` 的话，恰好在 RunLoop 正要睡着时按下的铃就丢了。",
         ],
         buildsOn: [4]

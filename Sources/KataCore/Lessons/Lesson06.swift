@@ -8,7 +8,7 @@ extension Lesson {
         kind: .build,
         level: .two,
         behaviour: "A repeating timer that overran skips the missed ticks and keeps its phase; one-shot timers end; tolerance.",
-        behaviourZh: "重复定时器被耽搁之后，跳过错过的滴答并保持原来的相位；一次性定时器触发一次就结束；还有容差。",
+        behaviourZh: "晚了的重复定时器跳过错过的时间点，保持原来的相位；一次性定时器触发一次就结束；还有容差。",
         exerciseFile: "Exercises/06-timer-skip-on-overrun/NextFireDate.swift",
         task: "StudentTimerSchedule (a TimerRescheduling): nextFireDate(after:interval:now:)",
         taskZh: "StudentTimerSchedule（一个 TimerRescheduling）：nextFireDate(after:interval:now:)",
@@ -20,8 +20,8 @@ extension Lesson {
         ],
         hintsZh: [
             "下一次触发时间永远是旧的触发时间加上整数个间隔——绝不是 `now` 加上什么。",
-            "数一数旧的触发时间和现在之间能放下几个完整的间隔：这些滴答都错过了。答案是它们之后的那一个——从旧的触发时间算起，绝不从时钟原点算起（定时器的滴答不一定是间隔的整数倍）。",
-            "用整数纳秒来算（用 `Double` 秒的话，0.3 / 0.1 是 2.9999999999999996）：`let step = Int64((interval * 1e9).rounded())`，`let k = (now.nanoseconds - fireDate.nanoseconds) / step + 1`，然后 `Instant(nanoseconds: fireDate.nanoseconds + k * step)`。正好落在 `now` 上的滴答算错过。",
+            "数一数旧的触发时间和现在之间能放下几个完整的间隔：这些时间点都错过了。答案是它们之后的那一个——从旧的触发时间算起，绝不从时钟原点算起（定时器的时间点不一定是间隔的整数倍）。",
+            "用整数纳秒来算（用 `Double` 秒的话，0.3 / 0.1 是 2.9999999999999996）：`let step = Int64((interval * 1e9).rounded())`，`let k = (now.nanoseconds - fireDate.nanoseconds) / step + 1`，然后 `Instant(nanoseconds: fireDate.nanoseconds + k * step)`。正好落在 `now` 上的时间点算错过。",
         ],
         buildsOn: [2]
     )

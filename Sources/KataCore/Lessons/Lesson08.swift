@@ -21,7 +21,7 @@ extension Lesson {
         hintsZh: [
             "目标的 RunLoop 是 `try thread.runLoop()`：线程从未启动或已经退出时它会抛错——让这个错误直接抛出去。",
             "把任务放进一个事件源 `Loop.Source(name: \"perform\") { work() }`，加到那个 RunLoop 的每个 `modes` 里（`try loop.add(source, forMode: mode)`），然后 `source.signal()` 并 `loop.wakeUp()`：光标记不唤醒，休眠的 RunLoop 会继续睡。每次调用一个事件源：目标忙着的时候发来的任务，不能顶掉之前发来的任务。",
-            "对于 `waitUntilDone`，让事件源的回调给一个信号量发信号，调用方分成很短的小段去等它：`done.wait(timeout: .now() + .milliseconds(20))`；如果 `thread.isFinished` 而任务从没执行，就 `throw LoopError.threadExited(thread: thread.name)`。就在目标线程自己身上时（`thread.id == ThreadID.current`），直接调用 `work()`。任务执行完后，`source.invalidate()` 把事件源从 RunLoop 里拿掉。",
+            "对于 `waitUntilDone`，让事件源的回调给一个信号量发信号，调用方分成很短的小段去等它：`done.wait(timeout: .now() + .milliseconds(20))`；如果 `thread.isFinished` 而任务从没执行，就 `throw LoopError.threadExited(thread: thread.name)`。当前线程就是目标线程时（`thread.id == ThreadID.current`），直接调用 `work()`。任务执行完后，`source.invalidate()` 把事件源从 RunLoop 里拿掉。",
         ],
         buildsOn: [5]
     )

@@ -40,14 +40,18 @@ public struct QuizQuestion: Sendable, Identifiable {
         /// English comments. It is code: the Chinese side is the same code, only its comments
         /// translated (``ios(in:)``).
         public let ios: String
+        /// What ``ios`` uses but does not define, each as `name: Type` (`busySource: CFRunLoopSource`),
+        /// named in a comment of ``ios`` as a placeholder: the code an app would supply.
+        public let placeholders: [String]
         /// The twin of each prose comment in ``ios`` (the text after `// `). A comment that is
         /// code (`// @objc func delayed() { … }`) has none and reads the same in both languages.
         public let comments: [Text]
         /// Why the loop does what it does, in a few sentences.
         public let why: Text
-        public init(question: Text, ios: String, comments: [Text] = [], why: Text) {
+        public init(question: Text, ios: String, placeholders: [String] = [], comments: [Text] = [], why: Text) {
             self.question = question
             self.ios = ios
+            self.placeholders = placeholders
             self.comments = comments
             self.why = why
         }

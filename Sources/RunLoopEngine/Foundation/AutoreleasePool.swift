@@ -9,37 +9,80 @@ import Synchronization
 /// ``leakedCount`` (Objective-C logs "autoreleased with no pool in place - just leaking").
 public final class AutoreleasePoolStack: @unchecked Sendable {
     // @unchecked: mutable state lives in `pools` (a Lock).
-    private let pools = Lock<(stack: [[Held]], leaked: [Held])>(([], []))
+    private let pools = Lock(Pools())
 
     /// An object kept by a pool. @unchecked: the pool only holds it, never touches it.
     private struct Held: @unchecked Sendable { let object: AnyObject }
 
+    private struct Pools {
+        var stack: [(pool: Pool, objects: [Held])] = []
+        var leaked: [Held] = []
+        var nextID = 0
+        var invalidPops = 0
+    }
+
+    /// One open pool: what `objc_autoreleasePoolPush` returns and `objc_autoreleasePoolPop` takes.
+    public struct Pool: Sendable, Hashable {
+        let id: Int
+    }
+
     public init() {}
 
     /// Opens a pool. `objc_autoreleasePoolPush`
-    public func push() { pools.withLock { $0.stack.append([]) } }
+    @discardableResult
+    public func push() -> Pool {
+        pools.withLock { pools in
+            pools.nextID += 1
+            let pool = Pool(id: pools.nextID)
+            pools.stack.append((pool, []))
+            return pool
+        }
+    }
 
-    /// Releases the objects of the innermost pool and closes it. Popping with no pool open does nothing.
-    /// `objc_autoreleasePoolPop`
+    /// Releases the objects of the innermost pool and closes it. Popping with no pool open does
+    /// nothing. (`NSAutoreleasePool`'s `drain` of the innermost pool.)
     public func pop() {
         // The objects are released when `drained` goes out of scope, outside the lock.
         let drained = pools.withLock { $0.stack.popLast() }
         _ = drained
     }
 
+    /// Closes `pool` and every pool opened after it (inside it), releasing their objects.
+    /// `objc_autoreleasePoolPop` releases everything back to the pool's boundary, inner pools
+    /// included (`AutoreleasePoolPage::pop` → `releaseUntil`).
+    ///
+    /// A pool that is no longer open (already popped, or popped with an outer one) is objc's
+    /// `badPop` — "Invalid or prematurely-freed autorelease pool", fatal in an app built with a
+    /// current SDK. Here nothing is released, the call returns false, and ``invalidPopCount``
+    /// counts it.
+    @discardableResult
+    public func pop(_ pool: Pool) -> Bool {
+        let drained = pools.withLock { pools -> [(pool: Pool, objects: [Held])]? in
+            guard let index = pools.stack.lastIndex(where: { $0.pool == pool }) else {
+                pools.invalidPops += 1
+                return nil
+            }
+            defer { pools.stack.removeSubrange(index...) }
+            return Array(pools.stack[index...])
+        }
+        return drained != nil
+    }
+
     /// Keeps `object` alive until the innermost pool is popped.
     public func autorelease(_ object: AnyObject) {
         pools.withLock { pools in
-            if pools.stack.isEmpty { pools.leaked.append(Held(object: object)) } else { pools.stack[pools.stack.count - 1].append(Held(object: object)) }
+            if pools.stack.isEmpty { pools.leaked.append(Held(object: object)) } else { pools.stack[pools.stack.count - 1].objects.append(Held(object: object)) }
         }
     }
 
     /// How many pools are open.
     public var depth: Int { pools.withLock { $0.stack.count } }
     /// How many objects wait in the open pools.
-    public var pendingCount: Int { pools.withLock { $0.stack.reduce(0) { $0 + $1.count } } }
+    public var pendingCount: Int { pools.withLock { $0.stack.reduce(0) { $0 + $1.objects.count } } }
     /// How many objects were autoreleased with no pool in place.
     public var leakedCount: Int { pools.withLock { $0.leaked.count } }
+    /// How many times ``pop(_:)`` was given a pool that was no longer open (objc's `badPop`).
+    public var invalidPopCount: Int { pools.withLock { $0.invalidPops } }
 
     /// The calling thread's pool stack.
     public static var current: AutoreleasePoolStack { forThread(.current) }

@@ -106,7 +106,7 @@ extension Loop {
     func serviceMainQueue(in mode: Mode) {
         guard let queue = registry?.mainQueue else { return }
         queue.setDraining(true)
-        mechanisms.mainQueue.service(queue)
+        withCalloutPool(.always) { mechanisms.mainQueue.service(queue) }
         queue.setDraining(false)
     }
 }

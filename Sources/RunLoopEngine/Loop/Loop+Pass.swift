@@ -72,7 +72,7 @@ extension Loop {
                     return true
                 }
                 guard fire else { continue }
-                observer.callout(activity)
+                loop.withCalloutPool(.whileEnabled) { observer.callout(activity) }
                 if !observer.repeats { observer.invalidate() }
                 observer.core.withLock { $0.firing = false }
             }
@@ -100,7 +100,7 @@ extension Loop {
             }
             for index in due.indices {   // by index: a copy of each block would retain all it holds
                 loop.record(.callout(.block, due[index].name), mode: mode)
-                due[index].work()
+                loop.withCalloutPool(.whileEnabled) { due[index].work() }
             }
             return !due.isEmpty
         }
@@ -126,7 +126,7 @@ extension Loop {
                 handled = source.takeSignal() != nil
                 guard handled else { continue }
                 loop.record(.callout(.source, source.name), mode: mode)
-                source.perform()
+                loop.withCalloutPool(.whileEnabled) { source.perform() }
                 if frame.returnAfterSourceHandled { break }
             }
             return handled
@@ -175,7 +175,7 @@ extension Loop {
             case .port(let port):
                 guard let message = port.takeMessage() else { return false }
                 loop.record(.callout(.port, "\(port.name) ← \(message)"), mode: mode)
-                port.handler?(message)
+                loop.withCalloutPool(.whileEnabled) { port.handler?(message) }
                 return true
             case .wakeUp, .deadline, .nothing:
                 return false

@@ -44,6 +44,11 @@ public final class Loop: @unchecked Sendable {
     let observerCount: ObserverCount
     /// Whether `traceSink` holds a trace: read without the lock on every event.
     let isTracing = Atomic(false)
+    /// The pool stack of the loop's thread, where callouts' own pools are pushed.
+    public let autoreleasePoolStack: AutoreleasePoolStack
+    /// CF: `_perCalloutARP`, which `__CFRunLoopCreate` sets to true for every loop (see
+    /// ``perCalloutAutoreleasePools``).
+    let perCalloutPools = Atomic(true)
 
     /// Makes a loop that belongs to the calling thread and to no registry.
     ///
@@ -64,7 +69,13 @@ public final class Loop: @unchecked Sendable {
         initial.markCommon(.default)   // CF: a new loop's common modes are {default}
         self.observerCount = initial.observerCount
         self.state = Lock(initial)
-        mechanisms.autoreleasePools?.install(on: self, pools: AutoreleasePoolStack.forThread(owner))
+        self.autoreleasePoolStack = AutoreleasePoolStack.forThread(owner)
+        if let poolObservers = mechanisms.autoreleasePools {
+            // A pool pushed in an observer's callout while its loop's flag is on is popped with
+            // the callout's own pool; UIKit's observers only work on a loop with the flag off.
+            perCalloutPools.store(false, ordering: .relaxed)
+            poolObservers.install(on: self, pools: autoreleasePoolStack)
+        }
     }
 
     /// The most passes one run may make before it throws ``LoopError/passLimitExceeded(_:)``

@@ -21,7 +21,9 @@ public enum LoopError: Error, Sendable, Equatable, CustomStringConvertible {
     case portInvalidated(port: String)
     /// The thread has not been started yet.
     case threadNotStarted(thread: String)
-    /// The thread has exited: its loop can run nothing any more.
+    /// The thread has exited: its loop can run nothing any more. For a perform that waits on such a
+    /// thread, Foundation raises `NSDestinationInvalidException` ("target thread exited while waiting
+    /// for the perform"), which ends an app; the engine throws this instead.
     case threadExited(thread: String)
     /// Waiting for work that can never run: e.g. waiting on the caller's own thread while its loop is not running.
     case wouldDeadlock(String)

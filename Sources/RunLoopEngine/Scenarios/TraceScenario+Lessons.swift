@@ -149,24 +149,25 @@ extension TraceScenario {
         return worker.join(trace)
     }
 
-    /// UIKit's two pool observers: a pool opened on entry, drained and reopened before each
-    /// sleep. Work that never lets the loop sleep keeps its garbage until it does.
+    /// The two layers of pools on UIKit's main loop: a timer's callout has a pool of its own
+    /// (CF's `CFRUNLOOP_ARP_BEGIN(NULL)`), popped when it returns; a source0's callout has none
+    /// there (the loop's per-callout flag is off), so what it autoreleases waits in UIKit's pool,
+    /// drained before the loop sleeps — and a busy source that never lets it sleep piles it up.
     static let autoreleasePools = TraceScenario(
         name: "autorelease-pools",
-        summary: "each tick autoreleases 3 objects: the pool drains before each sleep; a busy source that never sleeps piles them up",
-        lookFor: "each tick finds 0 waiting (drained before the sleep); the busy passes find 0, 3, 6: nothing drains until the loop sleeps"
+        summary: "each tick autoreleases 3 objects into its own pool, gone when it returns; a busy source's objects wait in UIKit's pool and pile up while the loop never sleeps",
+        lookFor: "each tick finds 0 waiting (its own pool was popped); the busy passes right after the second tick find 0, 3, 6: nothing drains until the loop sleeps"
     ) {
         let clock = VirtualClock()
-        let pools = AutoreleasePoolStack()
-        let mechanisms = Loop.Mechanisms.reference.with(autoreleasePools: FixedPoolObservers(pools: pools))
+        let mechanisms = Loop.Mechanisms.reference.with(autoreleasePools: ReferenceAutoreleasePoolObservers())
         let loop = Loop(clock: clock, mechanisms: mechanisms)
+        let pools = loop.autoreleasePoolStack
         let trace = loop.startTracing()
         @Sendable func garbage(_ place: String) {
             let before = pools.pendingCount
             for _ in 0..<3 { pools.autorelease(Garbage()) }
             Loop.current.note("\(place): \(before) waiting, +3")
         }
-        try loop.add(try Loop.Timer(name: "tick", fireDate: loop.now + 1, interval: 1) { _ in garbage("tick") }, forMode: .default)
         let busy = TickCounter(), again = WeakSource()
         let source = Loop.Source(name: "busy") {
             garbage("busy")
@@ -174,10 +175,15 @@ extension TraceScenario {
         }
         again.source = source
         try loop.add(source, forMode: .default)
+        let ticks = TickCounter()
+        try loop.add(try Loop.Timer(name: "tick", fireDate: loop.now + 1, interval: 1) { _ in
+            garbage("tick")
+            if ticks.next() == 2 {
+                Loop.current.note("a busy source that signals itself: no sleep between its passes")
+                source.signal()
+            }
+        }, forMode: .default)
         try loop.run(mode: .default, timeout: 2.5)
-        loop.note("a busy source that signals itself: no sleep between its passes")
-        source.signal()
-        try loop.run(mode: .default, timeout: 0.2)
         return trace
     }
 
@@ -200,14 +206,6 @@ extension TraceScenario {
         })
         let trace = try main.start()
         return main.join(trace)
-    }
-}
-
-/// Pool observers over a given pool stack (the reference ones, on a stack the scenario can read).
-private struct FixedPoolObservers: AutoreleasePoolObservers {
-    let pools: AutoreleasePoolStack
-    func install(on loop: Loop, pools _: AutoreleasePoolStack) {
-        ReferenceAutoreleasePoolObservers().install(on: loop, pools: pools)
     }
 }
 

@@ -30,7 +30,7 @@ extension Loop {
         // or firing in an outer run (it is out of the heaps until that callout returns).
         guard let firedFor else { return }
         record(.callout(.timer, timer.name), mode: mode)
-        timer.callout(timer)
+        withCalloutPool(.always) { timer.callout(timer) }
         // A one-shot timer ends after its callout, even one the callout moved.
         guard timer.repeats else { return timer.invalidate(endingCallout: true) }
 

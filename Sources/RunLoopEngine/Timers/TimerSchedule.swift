@@ -75,8 +75,10 @@ struct TimerSchedule {
         assertOneLiveEntryPerTimer()
     }
 
-    /// Debug builds: no heap holds two live entries of one timer, and no more live entries than
-    /// the mode has timers. (Cheap enough here: a compaction has just visited every entry.)
+    /// Debug builds: no heap holds two live entries of one timer. (Cheap enough here: a
+    /// compaction has just visited every entry.) The count of timers is not checked against
+    /// the entries: it follows what the mode's item table answers, and a student's table (lesson
+    /// 02) may answer wrongly; the lesson shows that as a different trace, never as a trap.
     func assertOneLiveEntryPerTimer() {
         #if DEBUG
         for heap in [byFireDate, tolerantByFireDate, tolerantByLatestFireDate] {
@@ -85,7 +87,6 @@ struct TimerSchedule {
                 assert(seen.insert(ObjectIdentifier(entry.timer)).inserted,
                        "timer \"\(entry.timer.name)\" has two live entries in one heap")
             }
-            assert(seen.count <= timerCount, "more live timer entries (\(seen.count)) than timers (\(timerCount))")
         }
         #endif
     }

@@ -1,7 +1,8 @@
 /// Where a line of mixed English and Chinese text may break, for the terminal and the pictures
 /// alike: at a space, or between two characters where one is Chinese (Chinese has no spaces);
-/// never inside an English word, a name or a path, never before closing punctuation and never
-/// after opening punctuation.
+/// never inside an English word, a name, a path or an `inline code` span (its spaces included),
+/// never before closing punctuation and never after opening punctuation; and the last line is
+/// never one piece alone when the line before it can spare one (no "返回什⏎么？", no lone `entry`).
 public enum LineBreaks {
     /// Punctuation that never starts a line.
     public static let closing: Set<Character> = Set("，。、；：？！）」』》〉】〕”’…—,.;:?!)]}%")
@@ -9,18 +10,26 @@ public enum LineBreaks {
     public static let opening: Set<Character> = Set("（「『《〈【〔“‘")
 
     /// `text` cut where a line may break: each piece with the spaces before it (dropped when a
-    /// line breaks there). Pieces are English words (with what sticks to them) and single
-    /// Chinese characters (with the closing punctuation after them).
+    /// line breaks there). Pieces are English words (with what sticks to them), `code` spans and
+    /// single Chinese characters (with the closing punctuation after them).
     public static func pieces(of text: String) -> [(space: String, text: String)] {
         var pieces: [(space: String, text: String)] = []
         var space = "", current = ""
-        var lastWide = false
+        var lastWide = false, inCode = false
+        // A lone backtick is a character like any other: only a closed pair makes a code span.
+        let spansCode = text.filter { $0 == "`" }.count % 2 == 0
         func finish() {
             if !current.isEmpty || !space.isEmpty { pieces.append((space, current)) }
             space = ""
             current = ""
         }
         for character in text {
+            if inCode {
+                current.append(character)
+                if character == "`" { inCode = false }
+                lastWide = false
+                continue
+            }
             if character == " " {
                 if !current.isEmpty { finish() }
                 space.append(character)
@@ -28,8 +37,9 @@ public enum LineBreaks {
             }
             let wide = String(character).columns > 1
             let sticksToPrevious = closing.contains(character) || (current.last.map(opening.contains) ?? false)
-            if !current.isEmpty && (wide || lastWide) && !sticksToPrevious { finish() }
+            if !current.isEmpty && (wide || lastWide || (character == "`" && spansCode)) && !sticksToPrevious { finish() }
             current.append(character)
+            if character == "`" && spansCode { inCode = true }
             lastWide = wide
         }
         finish()
@@ -38,24 +48,41 @@ public enum LineBreaks {
 
     /// `text` in lines of at most `width` columns (``Swift/String/columns``), the first line
     /// `firstLineShorter` columns shorter than the others (room for a label before it). A piece
-    /// longer than a line has a line of its own.
+    /// longer than a line has a line of its own (a code span that long breaks at its spaces). A
+    /// last line of one piece takes the last piece of the line before along, when that line keeps
+    /// more than one.
     public static func lines(_ text: String, width: Int, firstLineShorter: Int = 0) -> [String] {
-        var lines: [String] = []
-        var line = ""
+        var lines: [[(space: String, text: String)]] = []
+        var line: [(space: String, text: String)] = []
         var lineWidth = 0
-        for piece in pieces(of: text) {
+        // A code span too long for a line breaks at its own spaces after all.
+        let fitting = pieces(of: text).flatMap { piece -> [(space: String, text: String)] in
+            guard piece.text.columns > width, piece.text.contains(" ") else { return [piece] }
+            return piece.text.split(separator: " ").enumerated().map { ($0.offset == 0 ? piece.space : " ", String($0.element)) }
+        }
+        for piece in fitting {
             let room = width - (lines.isEmpty ? firstLineShorter : 0)
             if !line.isEmpty && lineWidth + piece.space.count + piece.text.columns > room {
                 lines.append(line)
-                line = piece.text
+                line = [piece]
                 lineWidth = piece.text.columns
             } else {
-                let space = line.isEmpty ? "" : piece.space
-                line += space + piece.text
-                lineWidth += space.count + piece.text.columns
+                lineWidth += (line.isEmpty ? 0 : piece.space.count) + piece.text.columns
+                line.append(piece)
             }
         }
         if !line.isEmpty || lines.isEmpty { lines.append(line) }
-        return lines
+        if lines.count > 1, lines[lines.count - 1].count == 1, lines[lines.count - 2].count > 2 {
+            let moved = lines[lines.count - 2].removeLast()
+            let room = width - (lines.count == 2 ? firstLineShorter : 0)
+            let last = [moved] + lines[lines.count - 1]
+            if joined(last).columns <= room { lines[lines.count - 1] = last } else { lines[lines.count - 2].append(moved) }
+        }
+        return lines.map(joined)
+    }
+
+    /// A line's pieces as text: the spaces before its first piece dropped.
+    static func joined(_ line: [(space: String, text: String)]) -> String {
+        line.enumerated().map { ($0.offset == 0 ? "" : $0.element.space) + $0.element.text }.joined()
     }
 }

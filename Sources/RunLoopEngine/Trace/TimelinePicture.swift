@@ -56,10 +56,13 @@ public struct TimelinePicture: Sendable {
         public var sleeps: String
         /// The legend's last line: callout names and dashed frames.
         public var frames: String
+        /// Beside each callout's shape in the legend: what kind of callout it is.
+        public var callout: @Sendable (TraceEvent.Callout) -> String
 
         public init(outerRun: String, nestedRun: @escaping @Sendable (Int) -> String, time: String, sleep: String,
                     lookFor: String, legend: String, runResult: String, note: String,
-                    activities: String, sleeps: String, frames: String) {
+                    activities: String, sleeps: String, frames: String,
+                    callout: @escaping @Sendable (TraceEvent.Callout) -> String = { $0.rawValue }) {
             self.outerRun = outerRun
             self.nestedRun = nestedRun
             self.time = time
@@ -71,6 +74,7 @@ public struct TimelinePicture: Sendable {
             self.activities = activities
             self.sleeps = sleeps
             self.frames = frames
+            self.callout = callout
         }
 
         /// The English words.
@@ -222,7 +226,8 @@ public struct TimelinePicture: Sendable {
         let width = max(chartRight + 160, 1500)   // room for the last callout's slanted name
         let rowHeight = lanes.count * Self.laneHeight + 100
         let axisBottom = Self.headerHeight + rows * rowHeight
-        let legendBottom = axisBottom + 220
+        let activityLines = Self.wrap(labels.activities, width: (width - 226 - 24) / 11)
+        let legendBottom = axisBottom + 220 + (activityLines.count - 1) * Self.legendLineHeight
         let lookForLines = lookFor.isEmpty ? [] : Self.wrap(labels.lookFor + lookFor, width: (width - 48) / 13)
         let height = legendBottom + notes.count * 34 + 20 + lookForLines.count * 30 + (lookForLines.isEmpty ? 0 : 20)
         var out = SVGText()
@@ -237,7 +242,7 @@ public struct TimelinePicture: Sendable {
         }
 
         // The legend, the notes, what to look for.
-        legend(top: axisBottom, into: &out)
+        legend(top: axisBottom, activityLines: activityLines, into: &out)
         for (index, note) in notes.enumerated() {
             let y = legendBottom + index * 34
             out.circle(x: 36, y: y - 8, radius: 14, fill: "#000000")
@@ -350,13 +355,17 @@ public struct TimelinePicture: Sendable {
         }
     }
 
-    func legend(top: Int, into out: inout SVGText) {
+    /// The height of a line of the legend that wraps.
+    static let legendLineHeight = 30
+
+    func legend(top: Int, activityLines: [String], into out: inout SVGText) {
         out.text(labels.legend, x: 24, y: top + 30, size: 24, weight: "bold")
         var x = 170
         for callout in [TraceEvent.Callout.timer, .source, .port, .block, .mainQueue] {
+            let name = labels.callout(callout)
             Self.shape(callout, x: x, y: top + 22, into: &out)
-            out.text(callout.rawValue, x: x + 26, y: top + 30, size: 22)
-            x += 60 + callout.rawValue.columns * 13
+            out.text(name, x: x + 26, y: top + 30, size: 22)
+            x += 60 + name.columns * 13
         }
         out.rect(x: x, y: top + 4, width: 40, height: 36, fill: "#000000", radius: 4)
         out.text("→", x: x + 20, y: top + 30, size: 20, weight: "bold", fill: "#FFFFFF", anchor: "middle")
@@ -367,10 +376,13 @@ public struct TimelinePicture: Sendable {
         out.text(labels.note, x: x + 36, y: top + 30, size: 22)
         out.rect(x: 170, y: top + 56, width: 40, height: 36, fill: "#FFFFFF", stroke: "#000000", strokeWidth: 2, radius: 6)
         out.text("E", x: 190, y: top + 82, size: 22, weight: "bold", anchor: "middle", family: Self.mono)
-        out.text(labels.activities, x: 226, y: top + 82, size: 22)
-        out.rect(x: 170, y: top + 108, width: 40, height: 24, fill: "#777777", radius: 12)
-        out.text(labels.sleeps, x: 226, y: top + 128, size: 22)
-        out.text(labels.frames, x: 170, y: top + 166, size: 22)
+        for (index, line) in activityLines.enumerated() {
+            out.text(line, x: 226, y: top + 82 + index * Self.legendLineHeight, size: 22)
+        }
+        let below = top + (activityLines.count - 1) * Self.legendLineHeight
+        out.rect(x: 170, y: below + 108, width: 40, height: 24, fill: "#777777", radius: 12)
+        out.text(labels.sleeps, x: 226, y: below + 128, size: 22)
+        out.text(labels.frames, x: 170, y: below + 166, size: 22)
     }
 }
 

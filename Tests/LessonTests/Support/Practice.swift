@@ -3,8 +3,11 @@ import Testing
 
 /// Differential practice: scenarios generated from seeds, each run once with the student's
 /// mechanism and once with the reference engine, their traces compared. The first scenario
-/// whose traces differ is shrunk (steps are dropped while the difference stays) and shown as
-/// the usual side-by-side timeline, with its steps and its seed.
+/// whose traces differ is shrunk (steps dropped, then simplified, while the difference stays)
+/// and shown as the usual side-by-side timeline, cut a few lines after the first line that
+/// differs, with its steps, its seed and the `kata practice` line that runs it again. A lesson's
+/// practice tests are named `generated…`: `kata practice N` runs those, with the seeds it asks
+/// for (``PracticeSeeds``).
 ///
 ///     @Test("Generated timer scenarios", .timeLimit(.minutes(1)))
 ///     func generated() async throws {
@@ -17,7 +20,8 @@ import Testing
 ///
 /// A scenario's steps must make sense with any of them left out (shrinking drops steps): a step
 /// that needs an earlier one does nothing without it. A scenario the reference engine refuses
-/// (it throws) is not used.
+/// (it throws) is not used. A step that is a ``PracticeStep`` is shown in the student's language;
+/// one that is a ``SimplifiableStep`` is also made simpler while shrinking.
 struct Practice<Step: Sendable & CustomStringConvertible>: Sendable {
     /// Whose mechanism a run uses.
     enum Side: Sendable { case student, reference }
@@ -54,12 +58,11 @@ struct Practice<Step: Sendable & CustomStringConvertible>: Sendable {
         let seeds = seeds ?? PracticeSeeds.chosen(defaultCount: count)
         let practice = self
         // One thread for the whole search, shrinking included: the student's code runs off the
-        // test pool, under one time limit.
-        guard let found = try await Kata.attempt(lesson: lesson, timeout: 10, { practice.firstDifference(seeds) }) else { return }
-        let table = LoopTrace.sideBySide(expected: found.expected, actual: found.actual,
-                                         expectedTitle: HarnessText.expectedTitle.localized,
-                                         actualTitle: HarnessText.actualTitle.localized)
-        let stepLines = found.steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n")
+        // test pool, under one time limit, longer when `kata practice` asks for more scenarios.
+        let timeout = 10 * max(1, Double(seeds.count) / Double(max(count, 1)))
+        guard let found = try await Kata.attempt(lesson: lesson, timeout: timeout, { practice.firstDifference(seeds) }) else { return }
+        let table = PracticeText.table(expected: found.expected, actual: found.actual)
+        let stepLines = found.steps.enumerated().map { "  \($0.offset + 1). \(PracticeText.describe($0.element))" }.joined(separator: "\n")
         let header = PracticeText.differs(seed: found.seed, steps: found.steps.count, generated: found.generated).localized
         let again = PracticeText.runAgain(lesson: Lesson.paddedNumber(lesson), seed: found.seed).localized
         Issue.record(Comment(rawValue: """
@@ -80,24 +83,43 @@ struct Practice<Step: Sendable & CustomStringConvertible>: Sendable {
         let actual: [String]
     }
 
+    /// The two traces of a scenario that runs differently.
+    struct Traces: Sendable, Equatable {
+        let expected: [String]
+        let actual: [String]
+    }
+
     /// The first seed whose scenario the student's code runs differently, shrunk; nil if none.
+    /// The traces shown are those of the last run that differed, so a difference that comes and
+    /// goes (an order that depends on addresses) is still shown as it was seen.
     func firstDifference(_ seeds: [UInt64]) -> Difference? {
         for seed in seeds {
             let steps = scenario(seed: seed)
-            guard differs(steps) else { continue }
-            let small = shrink(steps)
-            let actual: [String]
-            do { actual = try run(small, .student) } catch { actual = ["(\(HarnessText.describe(error)))"] }
-            return Difference(seed: seed, generated: steps.count, steps: small,
-                              expected: (try? run(small, .reference)) ?? [], actual: actual)
+            guard let traces = difference(steps) else { continue }
+            let (small, seen) = shrink(steps, traces)
+            return Difference(seed: seed, generated: steps.count, steps: small, expected: seen.expected, actual: seen.actual)
         }
         return nil
     }
 
-    /// The smallest scenario found, by dropping runs of steps (halves, then quarters, … then
-    /// single steps) while the student's trace still differs from the reference's.
-    func shrink(_ steps: [Step]) -> [Step] {
-        var current = steps
+    /// The smallest scenario found: runs of steps dropped (halves, then quarters, … then single
+    /// steps) while the student's trace still differs from the reference's, then one remaining
+    /// step replaced by a simpler form of it (``SimplifiableStep``) where the difference stays;
+    /// again until nothing more goes (a few rounds at most: shrinking must stay cheap).
+    /// Returns it with its traces.
+    func shrink(_ steps: [Step], _ traces: Traces) -> ([Step], Traces) {
+        var current = (steps, traces)
+        for _ in 0..<8 {
+            current = dropSteps(current.0, current.1)
+            guard let simpler = simplifyOneStep(current.0) else { break }
+            current = simpler
+        }
+        return current
+    }
+
+    /// `steps` with as many steps dropped as can be while the difference stays, and its traces.
+    func dropSteps(_ steps: [Step], _ traces: Traces) -> ([Step], Traces) {
+        var current = steps, seen = traces
         var chunk = max(current.count / 2, 1)
         while chunk >= 1 {
             var start = 0
@@ -105,19 +127,43 @@ struct Practice<Step: Sendable & CustomStringConvertible>: Sendable {
             while start < current.count {
                 var candidate = current
                 candidate.removeSubrange(start..<min(start + chunk, current.count))
-                if differs(candidate) { current = candidate; droppedAny = true } else { start += chunk }
+                if let found = difference(candidate) {
+                    (current, seen, droppedAny) = (candidate, found, true)
+                } else {
+                    start += chunk
+                }
             }
             if !droppedAny || chunk == 1 { chunk /= 2 }
         }
-        return current
+        return (current, seen)
     }
 
-    /// True if the student's run of `steps` differs from the reference's (a scenario the
-    /// reference refuses does not count; a student's run that throws differs).
-    func differs(_ steps: [Step]) -> Bool {
-        guard let expected = try? run(steps, .reference) else { return false }
-        return (try? run(steps, .student)) != expected
+    /// `steps` with one step replaced by a simpler form of it that still differs, and its traces;
+    /// nil if none does.
+    func simplifyOneStep(_ steps: [Step]) -> ([Step], Traces)? {
+        for index in steps.indices {
+            guard let step = steps[index] as? any SimplifiableStep else { continue }
+            for simpler in step.simpler.compactMap({ $0 as? Step }) {
+                var candidate = steps
+                candidate[index] = simpler
+                if let found = difference(candidate) { return (candidate, found) }
+            }
+        }
+        return nil
     }
+
+    /// The traces of `steps` if the student's run differs from the reference's; nil if they
+    /// agree. A scenario the reference refuses (it throws) does not count; a student's run that
+    /// throws differs, its error as its trace.
+    func difference(_ steps: [Step]) -> Traces? {
+        guard let expected = try? run(steps, .reference) else { return nil }
+        let actual: [String]
+        do { actual = try run(steps, .student) } catch { actual = ["(\(HarnessText.describe(error)))"] }
+        return actual == expected ? nil : Traces(expected: expected, actual: actual)
+    }
+
+    /// True if the student's run of `steps` differs from the reference's.
+    func differs(_ steps: [Step]) -> Bool { difference(steps) != nil }
 }
 
 /// The seeds a practice runs: fixed, so a lesson test is deterministic, unless `kata practice`
@@ -130,8 +176,66 @@ enum PracticeSeeds {
     }
 }
 
+/// A step of a generated scenario that says itself in the student's language (a step that is not
+/// one is shown by its `description`).
+protocol PracticeStep {
+    var text: Text { get }
+}
+
+/// A step with simpler forms of itself (a rounder number, a shorter list), tried while shrinking,
+/// each simpler than the step by a measure that can only go down.
+protocol SimplifiableStep {
+    var simpler: [Self] { get }
+}
+
 /// What a practice prints, in both languages.
 enum PracticeText {
+    /// How many lines of the table to show after the first line that differs.
+    static let linesAfterTheFirstDifference = 4
+
+    /// The expected and actual lines side by side, up to a few lines after the first that differs
+    /// (a long timer trace is unreadable, and what follows the first difference follows from it),
+    /// then how many lines are left out.
+    static func table(expected: [String], actual: [String], after: Int = linesAfterTheFirstDifference) -> String {
+        let length = max(expected.count, actual.count)
+        let first = (0..<length).first { index in
+            (index < expected.count ? expected[index] : nil) != (index < actual.count ? actual[index] : nil)
+        } ?? length
+        let shown = min(length, first + 1 + after)
+        let table = LoopTrace.sideBySide(expected: Array(expected.prefix(shown)), actual: Array(actual.prefix(shown)),
+                                         expectedTitle: HarnessText.expectedTitle.localized,
+                                         actualTitle: HarnessText.actualTitle.localized)
+        guard shown < length else { return table }
+        return table + "\n" + moreLines(length - shown).localized
+    }
+
+    static func moreLines(_ count: Int) -> Text {
+        Text(en: "     … \(count) more line\(count == 1 ? "" : "s")", zh: "     …… 还有 \(count) 行")
+    }
+
+    /// A step as the student reads it.
+    static func describe(_ step: some CustomStringConvertible) -> String {
+        (step as? any PracticeStep)?.text.localized ?? step.description
+    }
+
+    /// A number of seconds as a person writes it: to the nanosecond the engine counts in, without
+    /// the binary noise of a computed `Double` (0.00137, not 0.0013700000000000001; 1/60 is
+    /// 0.016666667). Beyond what fits in nanoseconds, in scientific notation (1e+10).
+    static func number(_ seconds: Double) -> String {
+        guard seconds.isFinite else { return "\(seconds)" }
+        guard abs(seconds) < 9e9 else { return String(format: "%g", seconds) }
+        var text = String(format: "%.9f", (seconds * 1e9).rounded() / 1e9)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+
+    /// `number(seconds)` with its unit, in both languages.
+    static func seconds(_ seconds: Double) -> Text {
+        Text(en: "\(number(seconds)) s", zh: "\(number(seconds)) 秒")
+    }
+
+
     static func differs(seed: UInt64, steps: Int, generated: Int) -> Text {
         Text(en: "A generated scenario (seed \(seed), shrunk from \(generated) steps to \(steps)) runs differently with your code:",
              zh: "一个自动生成的场景（种子 \(seed)，从 \(generated) 步缩减到 \(steps) 步）用你的代码运行，结果不一样：")

@@ -32,10 +32,9 @@ extension QuizBank {
                 question: .init(en: "The main thread starts a thread that asks for RunLoop.current. Which loop does it get?",
                                 zh: "主线程启动一个子线程，子线程获取 RunLoop.current。它拿到的是哪个 RunLoop？"),
                 ios: """
-                    let main = RunLoop.main
                     let thread = Thread {
                         let loop = RunLoop.current
-                        print(loop === main ? "main" : "own")
+                        print(loop === RunLoop.main ? "main" : "own")
                     }
                     thread.start()
                     """,
@@ -56,21 +55,24 @@ extension QuizBank {
         QuizQuestion(
             number: 3, lesson: 1,
             title: .init(en: "a thread's loop after the thread exits", zh: "线程退出之后，它的 RunLoop"),
-            form: .choice([.init(en: "it is torn down with the thread", zh: "随线程一起被销毁", value: "torn down"),
-                           .init(en: "it lives on, ready to run again", zh: "继续存在，随时可以再运行", value: "alive"),
+            form: .choice([.init(en: "its sources, timers and observers are removed and it can never run anything again; the object stays while you hold it",
+                                 zh: "它的事件源、定时器和观察者都被移除，再也不能运行任何东西；只要你还持有它，这个对象本身还在", value: "torn down"),
+                           .init(en: "it keeps its sources and timers, ready to run again", zh: "它保留自己的事件源和定时器，随时可以再运行", value: "alive"),
                            .init(en: "it becomes the main loop", zh: "变成主 RunLoop", value: "main")]),
             wording: .init(
-                question: .init(en: "A thread asks for its loop, keeps a reference, and exits. What is left of the loop?",
-                                zh: "一个线程获取自己的 RunLoop，保留一个引用，然后退出。这个 RunLoop 还剩下什么？"),
+                question: .init(en: "A thread asks for its loop, keeps a reference to it, and exits. What is that loop now?",
+                                zh: "一个线程获取自己的 RunLoop，保留一个对它的引用，然后退出。这个 RunLoop 现在是什么状态？"),
                 ios: """
-                    var kept: CFRunLoop?
-                    let thread = Thread { kept = CFRunLoopGetCurrent() }
+                    final class Kept: @unchecked Sendable { var loop: CFRunLoop? }   // set on the thread, read after it exits
+                    let kept = Kept()
+                    let thread = Thread { kept.loop = CFRunLoopGetCurrent() }
                     thread.start()
-                    // … after the thread has exited
+                    // … after the thread has exited: what is kept.loop?
                     """,
-                comments: [.init(en: "… after the thread has exited", zh: "…… 线程退出之后")],
-                why: .init(en: "The loop table forgets a thread's loop when the thread exits, and the loop's sources are removed: it can run nothing again. CF: __CFFinalizeRunLoop.",
-                           zh: "线程退出时，RunLoop 表会忘掉这个线程的 RunLoop，它的事件源也被移除：它再也不能运行任何东西。CF 里对应的是 __CFFinalizeRunLoop。"))
+                comments: [.init(en: "set on the thread, read after it exits", zh: "在线程里赋值，线程退出后再读"),
+                           .init(en: "… after the thread has exited: what is kept.loop?", zh: "…… 线程退出之后：kept.loop 是什么状态？")],
+                why: .init(en: "When the thread exits, CF's loop table forgets its loop and __CFFinalizeRunLoop removes every mode's sources, timers and observers. Your reference keeps the CFRunLoop object allocated, but it has nothing left and can run nothing again.",
+                           zh: "线程退出时，CF 的 RunLoop 表会忘掉它的 RunLoop，`__CFFinalizeRunLoop` 移除每个 Mode 里的事件源、定时器和观察者。你的引用让这个 CFRunLoop 对象还留在内存里，但它什么都没有了，再也不能运行任何东西。"))
         ) { stage in
             // ▼ quiz 3
             let kept = Holder<Loop?>(nil)

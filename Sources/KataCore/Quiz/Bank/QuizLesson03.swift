@@ -64,20 +64,20 @@ extension QuizBank {
         },
         QuizQuestion(
             number: 9, lesson: 3,
-            title: .init(en: "the common modes of a background thread's loop", zh: "子线程 RunLoop 上的 common Mode 有哪些"),
+            title: .init(en: "the common modes of a background thread's loop", zh: "子线程 RunLoop 上的标记为 common 的 Mode 有哪些"),
             form: .choice([.init(en: "default only", zh: "只有 default", value: "default"),
                            .init(en: "default and tracking", zh: "default 和 tracking", value: "default, tracking"),
                            .init(en: "none until one is added", zh: "一个都没有，要等加进来", value: "none")]),
             wording: .init(
                 question: .init(en: "A background thread makes its loop. Which modes are in its common modes?",
-                                zh: "一个子线程创建了自己的 RunLoop。它的 common Mode 集合里有哪些 Mode？"),
+                                zh: "一个子线程创建了自己的 RunLoop。它的 common modes 集合里有哪些 Mode？"),
                 ios: """
                     let loop = CFRunLoopGetCurrent()
                     // which modes does kCFRunLoopCommonModes stand for on this loop?
                     """,
                 comments: [.init(en: "which modes does kCFRunLoopCommonModes stand for on this loop?", zh: "在这个 RunLoop 上，kCFRunLoopCommonModes 代表哪些 Mode？")],
                 why: .init(en: "A new loop's common modes are just the default mode. The tracking mode is added to the set by UIKit, on the main loop only.",
-                           zh: "新建的 RunLoop，common Mode 集合里只有 default Mode。tracking Mode 是 UIKit 加进这个集合的，而且只在主 RunLoop 上。"))
+                           zh: "新建的 RunLoop，common modes 集合里只有 default Mode。tracking Mode 是 UIKit 加进这个集合的，而且只在主 RunLoop 上。"))
         ) { stage in
             // ▼ quiz 9
             let loop = Loop.current

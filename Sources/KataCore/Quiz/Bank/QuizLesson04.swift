@@ -15,13 +15,17 @@ extension QuizBank {
             title: .init(en: "a run whose only timer fires once", zh: "唯一的定时器只触发一次的运行"),
             form: .choice(runResults),
             wording: .init(
-                question: .init(en: "The default mode holds one one-shot timer, due in 1 s. What does a 10 s CFRunLoopRunInMode return?",
-                                zh: "default Mode 里只有一个一次性定时器，1 秒后到期。一次 10 秒的 CFRunLoopRunInMode 返回什么？"),
+                question: .init(en: "On a thread of its own (not the main thread, whose main queue keeps the common modes from being empty), the default mode holds one one-shot timer, due in 1 s. What does a 10 s CFRunLoopRunInMode return?",
+                                zh: "在一个单独的线程上（不是主线程：主线程的主队列让 common modes 永远不为空），default Mode 里只有一个一次性定时器，1 秒后到期。一次 10 秒的 CFRunLoopRunInMode 返回什么？"),
                 ios: """
-                    let timer = Timer(timeInterval: 1, repeats: false) { _ in print("once") }
-                    timer.fireDate = Date(timeIntervalSinceNow: 1)
-                    RunLoop.current.add(timer, forMode: .default)
-                    let result = CFRunLoopRunInMode(.defaultMode, 10, false)
+                    let thread = Thread {
+                        let timer = Timer(timeInterval: 1, repeats: false) { _ in print("once") }
+                        timer.fireDate = Date(timeIntervalSinceNow: 1)
+                        RunLoop.current.add(timer, forMode: .default)
+                        let result = CFRunLoopRunInMode(.defaultMode, 10, false)
+                        print(result == .finished ? "finished" : "\\(result.rawValue)")
+                    }
+                    thread.start()
                     """,
                 why: .init(en: "A one-shot timer is invalidated after its callout and leaves the mode. The mode is then empty, so the run ends with finished at 1 s, long before its 10 s.",
                            zh: "一次性定时器回调之后就失效，离开这个 Mode。于是 Mode 空了，运行在 1 秒时以 `kCFRunLoopRunFinished` 结束，远没到 10 秒。"))

@@ -49,8 +49,8 @@ extension QuizBank {
             title: .init(en: "a source0 signalled, then the loop woken", zh: "标记 Source0，再唤醒 RunLoop"),
             form: .times,
             wording: .init(
-                question: .init(en: "The same, but the observer also calls CFRunLoopWakeUp after signalling. When does the work run?",
-                                zh: "和上一题一样，但观察者在标记之后还调用了 CFRunLoopWakeUp。工作什么时候执行？"),
+                question: .init(en: "Just before the loop first goes to sleep, an observer signals a source0 and then wakes the loop with CFRunLoopWakeUp. A 1 s timer repeats. When does the source's work run (in a 3.5 s run)?",
+                                zh: "就在 RunLoop 第一次休眠之前，一个观察者标记了一个 Source0，接着用 CFRunLoopWakeUp 唤醒 RunLoop。另有一个 1 秒的重复定时器。这个事件源的工作什么时候执行（运行 3.5 秒）？"),
                 ios: """
                     var context = CFRunLoopSourceContext()
                     context.perform = { _ in print("work") }

@@ -40,11 +40,16 @@ extension QuizBank {
                                 zh: "在主线程上调用 perform(_:with:afterDelay:)，延迟 1 秒。用户从 0.5 秒滑动到 3.5 秒。这个方法什么时候执行（App 运行 5 秒）？"),
                 ios: """
                     perform(#selector(refresh), with: nil, afterDelay: 1)   // default mode
-                    scroll(from: 0.5, to: 3.5)   // the finger is down: UIKit runs the tracking mode
+                    // the user scrolls from 0.5 s to 3.5 s: UIKit runs the tracking mode meanwhile, as this timer does
+                    let fingerDown = Timer(timeInterval: 0, repeats: false) { _ in
+                        RunLoop.current.run(mode: .tracking, before: Date(timeIntervalSinceNow: 3))
+                    }
+                    fingerDown.fireDate = Date(timeIntervalSinceNow: 0.5)
+                    RunLoop.current.add(fingerDown, forMode: .default)
                     RunLoop.current.run(until: Date(timeIntervalSinceNow: 5))
                     """,
                 comments: [.init(en: "default mode", zh: "放在 default Mode 里"),
-                           .init(en: "the finger is down: UIKit runs the tracking mode", zh: "手指按着：UIKit 运行 tracking Mode")],
+                           .init(en: "the user scrolls from 0.5 s to 3.5 s: UIKit runs the tracking mode meanwhile, as this timer does", zh: "用户从 0.5 秒滑到 3.5 秒：这期间 UIKit 运行 tracking Mode，就像这个定时器做的那样")],
                 why: .init(en: "afterDelay's timer is in the default mode only. During the scroll the loop runs the tracking mode, so the timer waits; it fires as soon as the default mode runs again, at 3.5 s.",
                            zh: "afterDelay 的定时器只在 default Mode 里。滑动期间 RunLoop 运行的是 tracking Mode，所以定时器只能等着；default Mode 一恢复运行，它就触发，也就是 3.5 秒。"))
         ) { stage in
@@ -65,10 +70,15 @@ extension QuizBank {
                                 zh: "同样的滑动（0.5 秒到 3.5 秒），但 perform 指定在 `.common` 里。这个方法什么时候执行？"),
                 ios: """
                     perform(#selector(refresh), with: nil, afterDelay: 1, inModes: [.common])
-                    scroll(from: 0.5, to: 3.5)   // the finger is down: UIKit runs the tracking mode
+                    // the user scrolls from 0.5 s to 3.5 s: UIKit runs the tracking mode meanwhile, as this timer does
+                    let fingerDown = Timer(timeInterval: 0, repeats: false) { _ in
+                        RunLoop.current.run(mode: .tracking, before: Date(timeIntervalSinceNow: 3))
+                    }
+                    fingerDown.fireDate = Date(timeIntervalSinceNow: 0.5)
+                    RunLoop.current.add(fingerDown, forMode: .default)
                     RunLoop.current.run(until: Date(timeIntervalSinceNow: 5))
                     """,
-                comments: [.init(en: "the finger is down: UIKit runs the tracking mode", zh: "手指按着：UIKit 运行 tracking Mode")],
+                comments: [.init(en: "the user scrolls from 0.5 s to 3.5 s: UIKit runs the tracking mode meanwhile, as this timer does", zh: "用户从 0.5 秒滑到 3.5 秒：这期间 UIKit 运行 tracking Mode，就像这个定时器做的那样")],
                 why: .init(en: "On the main loop UIKit marks the tracking mode common, so a timer in the common modes is in the tracking mode too: it fires on time, at 1 s, in the middle of the scroll.",
                            zh: "在主 RunLoop 上，UIKit 把 tracking Mode 标记为 common，所以加到 `.common` 的定时器也在 tracking Mode 里：它在 1 秒准时触发，正是滑动当中。"))
         ) { stage in

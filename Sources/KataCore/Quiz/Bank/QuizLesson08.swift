@@ -10,17 +10,19 @@ extension QuizBank {
                            .init(en: "the caller waits, and the work never runs", zh: "调用方一直等着，工作永远不执行", value: "waiting"),
                            .init(en: "the work runs on the calling thread instead", zh: "工作改在调用线程上执行", value: "caller")]),
             wording: .init(
-                question: .init(en: "A thread is busy and never runs its run loop. Another thread performs a selector on it with waitUntilDone: true. What happens?",
-                                zh: "一个线程一直在忙，从不运行它的 RunLoop。另一个线程用 waitUntilDone: true 在它上面 perform 一个方法。会发生什么？"),
+                question: .init(en: "A thread is busy for ever and never runs its run loop (it never exits either). Another thread performs a selector on it with waitUntilDone: true. What happens?",
+                                zh: "一个线程永远在忙，从不运行它的 RunLoop（也永远不退出）。另一个线程用 waitUntilDone: true 在它上面 perform 一个方法。会发生什么？"),
                 ios: """
-                    let worker = Thread { Thread.sleep(forTimeInterval: 60) }   // busy; never runs its loop
+                    let worker = Thread {
+                        while true { Thread.sleep(forTimeInterval: 60) }   // busy for ever; never runs its loop, never exits
+                    }
                     worker.start()
-                    perform(#selector(work), on: worker, with: nil, waitUntilDone: true)
+                    perform(#selector(work), on: worker, with: nil, waitUntilDone: true)   // @objc func work() { print("work") }
                     print("done")
                     """,
-                comments: [.init(en: "busy; never runs its loop", zh: "一直在忙，从不运行它的 RunLoop")],
-                why: .init(en: "The perform becomes a source0 on the worker's loop, and only a running loop calls it. The worker never runs its loop, so the work never runs and the caller waits for ever (the engine gives up after 0.3 s to say so).",
-                           zh: "这次 perform 变成工作线程 RunLoop 上的一个 Source0，只有正在运行的 RunLoop 才会调用它。工作线程从不运行它的 RunLoop，所以工作永远不会执行，调用方永远等下去（引擎等 0.3 秒后放弃，好报告这个结果）。"))
+                comments: [.init(en: "busy for ever; never runs its loop, never exits", zh: "永远在忙：从不运行它的 RunLoop，也从不退出")],
+                why: .init(en: "The perform becomes a source0 on the worker's loop, and only a running loop calls it. The worker never runs its loop, so the work never runs and the caller waits for ever (the engine gives up after 0.3 s to say so). Had the worker exited instead, Foundation would end the wait with NSDestinationInvalidException.",
+                           zh: "这次 perform 变成工作线程 RunLoop 上的一个 Source0，只有正在运行的 RunLoop 才会调用它。工作线程从不运行它的 RunLoop，所以工作永远不会执行，调用方永远等下去（引擎等 0.3 秒后放弃，好报告这个结果）。如果工作线程退出了，Foundation 会抛出 NSDestinationInvalidException 结束这次等待。"))
         ) { stage in
             // ▼ quiz 24
             let busy = DispatchSemaphore(value: 0)
@@ -38,7 +40,7 @@ extension QuizBank {
             form: .order(words: ["after the call", "work"]),
             wording: .init(
                 question: .init(en: "A thread performs a selector on itself with waitUntilDone: false, prints, then runs its loop. In which order do the prints come?",
-                                zh: "一个线程用 waitUntilDone: false 在自己身上 perform 一个方法，接着 `print`，然后运行它的 RunLoop。几次 `print` 按什么顺序出现？"),
+                                zh: "一个线程用 waitUntilDone: false 对自己 perform 一个方法，接着 `print`，然后运行它的 RunLoop。几次 `print` 按什么顺序出现？"),
                 ios: """
                     perform(#selector(work), on: Thread.current, with: nil, waitUntilDone: false)
                     print("after the call")
@@ -111,6 +113,37 @@ extension QuizBank {
 
             return stage.prints()
             // ▲ quiz 27
+        },
+        QuizQuestion(
+            number: 46, lesson: 8,
+            title: .init(en: "waitUntilDone on a thread that has ended", zh: "在已经结束的线程上 waitUntilDone"),
+            form: .choice([.init(en: "the work runs, and \"done\" prints", zh: "工作执行了，打印出 `done`", value: "done"),
+                           .init(en: "the caller waits for ever", zh: "调用方永远等下去", value: "waiting"),
+                           .init(en: "NSDestinationInvalidException: target thread exited while waiting for the perform", zh: "抛出 NSDestinationInvalidException：`target thread exited while waiting for the perform`", value: "exception"),
+                           .init(en: "the work runs on the calling thread instead", zh: "工作改在调用线程上执行", value: "caller")]),
+            wording: .init(
+                question: .init(en: "A thread's block prints one line and ends, so the thread exits without ever running its run loop. Then another thread performs a selector on it with waitUntilDone: true. What happens?",
+                                zh: "一个线程的 Block 打印一行就结束了，于是这个线程还没运行过它的 RunLoop 就退出了。之后另一个线程用 waitUntilDone: true 在它上面 perform 一个方法。会发生什么？"),
+                ios: """
+                    let worker = Thread { print("worker ends") }   // the block ends: the thread exits
+                    worker.start()
+                    while !worker.isFinished { Thread.sleep(forTimeInterval: 0.01) }
+                    perform(#selector(work), on: worker, with: nil, waitUntilDone: true)   // @objc func work() { print("work") }
+                    print("done")
+                    """,
+                comments: [.init(en: "the block ends: the thread exits", zh: "Block 结束：线程退出")],
+                why: .init(en: "A thread's run loop lives only as long as the thread. Foundation will not wait on a thread that is gone: it raises NSDestinationInvalidException, \"target thread exited while waiting for the perform\" — an uncaught exception that ends the app. The engine reports the same case as an error, LoopError.threadExited.",
+                           zh: "线程的 RunLoop 只和线程活得一样久。Foundation 不会在已经不存在的线程上等待：它抛出 NSDestinationInvalidException，`target thread exited while waiting for the perform`——一个没人捕获的异常，App 就此崩溃。引擎把同样的情况报告为一个错误：`LoopError.threadExited`。"))
+        ) { stage in
+            // ▼ quiz 46
+            let worker = stage.thread("worker") { stage.print("worker ends") }
+            try worker.start()
+            worker.join()
+            do throws(LoopError) { try worker.perform(waitUntilDone: true, timeout: 0.3) { stage.print("work") }; stage.print("done") }
+            catch .threadExited { stage.print("exception") } catch { stage.print("still waiting") }
+            let printed = stage.prints()
+            return [printed.contains("exception") ? "exception" : printed.contains("work") ? "caller" : printed.contains("done") ? "done" : "waiting"]
+            // ▲ quiz 46
         },
     ]
 }

@@ -10,17 +10,19 @@ extension QuizBank {
                 question: .init(en: "A thread keeps its loop alive with a port and calls run(). Another thread calls CFRunLoopStop on that loop. Does the thread exit?",
                                 zh: "一个线程用端口给 RunLoop 保活，然后调用 run()。另一个线程对这个 RunLoop 调用 CFRunLoopStop。这个线程会退出吗？"),
                 ios: """
-                    var loop: CFRunLoop!
+                    final class Kept: @unchecked Sendable { var loop: CFRunLoop? }   // set by the thread, read once its loop sleeps
+                    let kept = Kept()
                     let thread = Thread {
-                        loop = CFRunLoopGetCurrent()
+                        kept.loop = CFRunLoopGetCurrent()
                         RunLoop.current.add(NSMachPort(), forMode: .default)
                         RunLoop.current.run()
                         print("run returned")
                     }
                     thread.start()
-                    CFRunLoopStop(loop)              // once the thread's loop sleeps
+                    CFRunLoopStop(kept.loop)         // once the thread's loop sleeps
                     """,
-                comments: [.init(en: "once the thread's loop sleeps", zh: "等那个线程的 RunLoop 休眠之后")],
+                comments: [.init(en: "set by the thread, read once its loop sleeps", zh: "由线程赋值，等它的 RunLoop 休眠后再读"),
+                           .init(en: "once the thread's loop sleeps", zh: "等那个线程的 RunLoop 休眠之后")],
                 why: .init(en: "run() is a loop of runs: `while run(mode: .default, before: .distantFuture) {}`. CFRunLoopStop ends the run in progress, and the while starts another at once. Only an empty default mode ends run().",
                            zh: "run() 是一个不断发起运行的循环：`while run(mode: .default, before: .distantFuture) {}`。CFRunLoopStop 结束的是正在进行的那次运行，`while` 立刻又发起下一次。只有 default Mode 空了，run() 才会结束。"))
         ) { stage in
@@ -42,21 +44,22 @@ extension QuizBank {
         },
         QuizQuestion(
             number: 32, lesson: 10,
-            title: .init(en: "the guarded loop", zh: "带条件判断的循环"),
+            title: .init(en: "the guarded loop", zh: "带条件的循环"),
             form: .choice([.init(en: "the thread exits", zh: "线程退出", value: "exits"), .init(en: "the thread keeps running its loop", zh: "线程继续运行它的 RunLoop", value: "keeps running")]),
             wording: .init(
-                question: .init(en: "The same thread, but it runs `while !shouldStop && run(mode:before:)`. Work performed on it sets shouldStop and stops the loop. Does the thread exit?",
-                                zh: "同样的线程，但它运行的是 `while !shouldStop && run(mode:before:)`。perform 到它上面的工作把 shouldStop 设为 true，并停止 RunLoop。这个线程会退出吗？"),
+                question: .init(en: "A thread keeps its loop alive with a port and runs `while !shouldStop && run(mode:before:)`. Work performed on it sets shouldStop and stops the loop. Does the thread exit?",
+                                zh: "一个线程用端口给 RunLoop 保活，运行的是 `while !shouldStop && run(mode:before:)`。perform 到它上面的工作把 shouldStop 设为 true，并停止 RunLoop。这个线程会退出吗？"),
                 ios: """
-                    var shouldStop = false
                     let thread = Thread {
                         RunLoop.current.add(NSMachPort(), forMode: .default)
-                        while !shouldStop && RunLoop.current.run(mode: .default, before: .distantFuture) {}
+                        while !self.shouldStop && RunLoop.current.run(mode: .default, before: .distantFuture) {}
                     }
                     thread.start()
                     perform(#selector(stopThread), on: thread, with: nil, waitUntilDone: false)
-                    // @objc func stopThread() { shouldStop = true; CFRunLoopStop(CFRunLoopGetCurrent()) }
+                    // in the class: nonisolated(unsafe) var shouldStop = false (read and set on the thread only), and
+                    // @objc nonisolated func stopThread() { shouldStop = true; CFRunLoopStop(CFRunLoopGetCurrent()) }
                     """,
+                comments: [.init(en: "in the class: nonisolated(unsafe) var shouldStop = false (read and set on the thread only), and", zh: "类里要有：`nonisolated(unsafe) var shouldStop = false`（只在那个线程上读写），以及")],
                 why: .init(en: "The stop ends the run in progress, and the flag keeps the while from starting another: the thread leaves its loop and exits. This is the stoppable permanent thread.",
                            zh: "停止结束了正在进行的运行，而标志位让 `while` 不再发起下一次：线程离开循环并退出。这就是可以停止的常驻线程。"))
         ) { stage in

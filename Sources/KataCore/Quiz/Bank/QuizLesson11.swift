@@ -7,17 +7,31 @@ extension QuizBank {
             title: .init(en: "the activities of a run with one timer", zh: "只有一个定时器的运行：依次经过哪些状态"),
             form: .order(words: QuizStage.activityWords + ["once"]),
             wording: .init(
-                question: .init(en: "An observer prints every activity; the default mode holds one one-shot timer due in 1 s (it prints \"once\"). What is printed during a 5 s CFRunLoopRunInMode?",
-                                zh: "一个观察者打印每个状态；default Mode 里只有一个 1 秒后到期的一次性定时器（它打印 `once`）。5 秒的 CFRunLoopRunInMode 期间打印出什么？"),
+                question: .init(en: "On a thread of its own (not the main thread: no main queue to service), an observer prints the name of every activity; the default mode holds one one-shot timer due in 1 s (it prints \"once\"). What is printed during a 5 s CFRunLoopRunInMode?",
+                                zh: "在一个单独的线程上（不是主线程：没有主队列要处理），一个观察者打印每个状态的名字；default Mode 里只有一个 1 秒后到期的一次性定时器（它打印 `once`）。5 秒的 CFRunLoopRunInMode 期间打印出什么？"),
                 ios: """
-                    let observer = CFRunLoopObserverCreateWithHandler(nil, CFRunLoopActivity.allActivities.rawValue, true, 0) { _, activity in
-                        print(activity)
+                    let thread = Thread {
+                        func name(_ activity: CFRunLoopActivity) -> String {
+                            switch activity {
+                            case .entry: "entry"
+                            case .beforeTimers: "beforeTimers"
+                            case .beforeSources: "beforeSources"
+                            case .beforeWaiting: "beforeWaiting"
+                            case .afterWaiting: "afterWaiting"
+                            case .exit: "exit"
+                            default: "\\(activity.rawValue)"
+                            }
+                        }
+                        let observer = CFRunLoopObserverCreateWithHandler(nil, CFRunLoopActivity.allActivities.rawValue, true, 0) { _, activity in
+                            print(name(activity))
+                        }
+                        CFRunLoopAddObserver(CFRunLoopGetCurrent(), observer, .defaultMode)
+                        let timer = Timer(timeInterval: 1, repeats: false) { _ in print("once") }
+                        timer.fireDate = Date(timeIntervalSinceNow: 1)
+                        RunLoop.current.add(timer, forMode: .default)
+                        CFRunLoopRunInMode(.defaultMode, 5, false)
                     }
-                    CFRunLoopAddObserver(CFRunLoopGetCurrent(), observer, .defaultMode)
-                    let timer = Timer(timeInterval: 1, repeats: false) { _ in print("once") }
-                    timer.fireDate = Date(timeIntervalSinceNow: 1)
-                    RunLoop.current.add(timer, forMode: .default)
-                    CFRunLoopRunInMode(.defaultMode, 5, false)
+                    thread.start()
                     """,
                 why: .init(en: "Entry, then a pass: before timers, before sources, nothing to do so before waiting; the timer wakes it (after waiting) and fires. The mode is then empty, so the run ends — exit — without another pass.",
                            zh: "先是 `entry`，然后一轮循环：`beforeTimers`、`beforeSources`，没事可做，于是 `beforeWaiting`；定时器唤醒 RunLoop（`afterWaiting`）并触发。之后 Mode 空了，运行结束——`exit`——不再有下一轮。"))
@@ -110,15 +124,29 @@ extension QuizBank {
             title: .init(en: "the activities of a run with no time", zh: "时长为 0 的运行：依次经过哪些状态"),
             form: .order(words: QuizStage.activityWords),
             wording: .init(
-                question: .init(en: "An observer prints every activity; the mode holds a port and nothing is pending. What is printed by CFRunLoopRunInMode(.defaultMode, 0, false)?",
-                                zh: "一个观察者打印每个状态；Mode 里有一个端口，没有待处理的事。CFRunLoopRunInMode(.defaultMode, 0, false) 打印出什么？"),
+                question: .init(en: "On a thread of its own, an observer prints the name of every activity; the mode holds a port and nothing is pending. What is printed by CFRunLoopRunInMode(.defaultMode, 0, false)?",
+                                zh: "在一个单独的线程上，一个观察者打印每个状态的名字；Mode 里有一个端口，没有待处理的事。CFRunLoopRunInMode(.defaultMode, 0, false) 打印出什么？"),
                 ios: """
-                    let observer = CFRunLoopObserverCreateWithHandler(nil, CFRunLoopActivity.allActivities.rawValue, true, 0) { _, activity in
-                        print(activity)
+                    let thread = Thread {
+                        func name(_ activity: CFRunLoopActivity) -> String {
+                            switch activity {
+                            case .entry: "entry"
+                            case .beforeTimers: "beforeTimers"
+                            case .beforeSources: "beforeSources"
+                            case .beforeWaiting: "beforeWaiting"
+                            case .afterWaiting: "afterWaiting"
+                            case .exit: "exit"
+                            default: "\\(activity.rawValue)"
+                            }
+                        }
+                        let observer = CFRunLoopObserverCreateWithHandler(nil, CFRunLoopActivity.allActivities.rawValue, true, 0) { _, activity in
+                            print(name(activity))
+                        }
+                        CFRunLoopAddObserver(CFRunLoopGetCurrent(), observer, .defaultMode)
+                        RunLoop.current.add(NSMachPort(), forMode: .default)
+                        CFRunLoopRunInMode(.defaultMode, 0, false)
                     }
-                    CFRunLoopAddObserver(CFRunLoopGetCurrent(), observer, .defaultMode)
-                    RunLoop.current.add(NSMachPort(), forMode: .default)
-                    CFRunLoopRunInMode(.defaultMode, 0, false)
+                    thread.start()
                     """,
                 why: .init(en: "A run with no time polls: it looks for work without sleeping, so there is no before waiting and no after waiting — entry, one pass, exit (timed out).",
                            zh: "时长为 0 的运行只轮询：找活干但不休眠，所以没有 `beforeWaiting`，也没有 `afterWaiting`——`entry`、一轮循环、`exit`（超时）。"))

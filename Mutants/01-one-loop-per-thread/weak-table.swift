@@ -1,0 +1,44 @@
+// Mutant: holds the loops weakly, to free them without waiting for the thread to exit, so a loop nobody else holds is forgotten and the thread gets a new one when it asks again
+// Lesson 01 — One loop per thread                          Lessons/01-one-loop-per-thread.md
+// 第 01 课 — 每个线程一个 RunLoop                          Lessons/zh-Hans/01-one-loop-per-thread.md
+//
+// Write `StudentLoopTable`: the registry's table of run loops, keyed by thread. The registry
+// (`LoopRegistry(table: StudentLoopTable())`) calls it whenever a thread asks for its loop
+// (`Loop.current`), and when a thread exits.
+//
+// 任务：写出 `StudentLoopTable`：`LoopRegistry` 里那张按线程存放 RunLoop 的表。每当有线程获取自己的
+// RunLoop（`Loop.current`），以及有线程退出时，`LoopRegistry(table: StudentLoopTable())` 都会调用它。
+//
+// Run just this lesson:   swift test --filter Lesson01Tests      (or: swift run kata watch)
+// 只运行本课：            swift test --filter Lesson01Tests      （或：swift run kata watch）
+
+import KataCore
+import RunLoopEngine
+
+/// Which thread has which loop. The registry calls these with its lock held: plain
+/// single-threaded code is fine.
+public struct StudentLoopTable: LoopTable {
+    /// CF: the global `__CFRunLoops` dictionary, keyed by pthread.
+    private final class Weak: @unchecked Sendable { weak var loop: Loop?; init(_ loop: Loop) { self.loop = loop } }
+    private var loops: [ThreadID: Weak] = [:]
+
+    public init() {}
+
+    /// The loop of `thread`: the one it has, or one made now with `makeLoop` and remembered.
+    public mutating func loop(for thread: ThreadID, makeLoop: () -> Loop) -> Loop {
+        if let existing = loops[thread]?.loop { return existing }
+        let made = makeLoop()       // lazily: only a thread that asks gets a loop
+        loops[thread] = Weak(made)
+        return made
+    }
+
+    /// The loop of `thread`, without making one (nil if it never asked).
+    public func existingLoop(for thread: ThreadID) -> Loop? {
+        loops[thread]?.loop
+    }
+
+    /// `thread` has exited: forget its loop and return it, so the engine can tear it down.
+    public mutating func threadDidExit(_ thread: ThreadID) -> Loop? {
+        loops.removeValue(forKey: thread)?.loop
+    }
+}

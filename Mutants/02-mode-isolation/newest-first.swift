@@ -1,0 +1,56 @@
+// Mutant: puts each new item at the front, so items(of:) lists them newest first and observers of equal order are told in reverse
+// Lesson 02 — Mode isolation                                  Lessons/02-mode-isolation.md
+// 第 02 课 — Mode 隔离                                        Lessons/zh-Hans/02-mode-isolation.md
+//
+// Write `StudentModeItemTable`: what one run loop mode holds (its sources, ports, timers and
+// observers). The loop keeps one table per mode; the tests plug your table into the reference
+// loop and compare what the loop does with what it does with the engine's own table.
+//
+// 任务：写出 `StudentModeItemTable`：一个 RunLoop Mode 里装的东西（事件源、端口、定时器和观察者）。
+// RunLoop 为每个 Mode 保存一张这样的表；测试把你的表装进参考实现的 RunLoop，比较它和引擎自己的表
+// 分别让 RunLoop 做了什么。
+//
+// Run just this lesson:   swift test --filter Lesson02Tests      (or: swift run kata watch)
+// 只运行本课：            swift test --filter Lesson02Tests      （或：swift run kata watch）
+
+import KataCore
+import RunLoopEngine
+
+/// One mode's items. The loop calls these with its lock held: plain single-threaded code is fine.
+public struct StudentModeItemTable: ModeItemTable {
+    /// Everything the mode holds, in the order it was added. (CF keeps a set per kind; a list
+    /// is the simplest thing that remembers the order. The engine's own table adds an index.)
+    private var held: [Loop.Item] = []
+
+    public init() {}
+
+    /// Adds `item`. Returns false, changing nothing, if the table already holds it.
+    public mutating func insert(_ item: Loop.Item) -> Bool {
+        guard !held.contains(item) else { return false }   // an item is held once per mode
+        held.insert(item, at: 0)
+        return true
+    }
+
+    /// Removes `item`. Returns false if the table did not hold it.
+    public mutating func remove(_ item: Loop.Item) -> Bool {
+        guard let index = held.firstIndex(of: item) else { return false }
+        held.remove(at: index)
+        return true
+    }
+
+    /// Whether the table holds `item`.
+    public func contains(_ item: Loop.Item) -> Bool {
+        held.contains(item)
+    }
+
+    /// The items of one kind (`item.kind`), in the order they were added.
+    public func items(of kind: Loop.Item.Kind) -> [Loop.Item] {
+        held.filter { $0.kind == kind }
+    }
+
+    /// True when the mode holds no source, no port and no timer. Observers do not count:
+    /// they watch the loop, they give it nothing to do.
+    public var isEmpty: Bool {
+        !held.contains { $0.kind != .observer }
+    }
+}
