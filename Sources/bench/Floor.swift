@@ -91,28 +91,17 @@ enum Floor {
     /// fire dates added in the same order, then, once all are due, every due entry popped and
     /// called. Timed as for the loops: adding, and firing (not the wait in between).
     static func timers(count: Int) -> Measure.TimerPhases {
-        let offsets = Measure.pseudoRandomOffsets(count: count, window: 10_000_000)
-        let lead = Int64(200_000_000) + Int64(count) * 20_000
+        let offsets = Measure.pseudoRandomOffsets(count: count)
         return onThread {
             let fired = LoopLocal(0)
             var heap = DeadlineHeap()
             heap.reserve(count)
-            let cpuAtStart = SystemClock.threadCPUSeconds()
-            let start = SystemClock.monotonicNanoseconds()
-            let base = start + lead
-            for offset in offsets { heap.insert(base + offset) { fired.value += 1 } }
-            let added = SystemClock.monotonicNanoseconds()
-            let cpuAdding = SystemClock.threadCPUSeconds() - cpuAtStart
-            let lastDue = base + 10_000_000
-            while SystemClock.monotonicNanoseconds() < lastDue { usleep(UInt32(max(1, (lastDue - SystemClock.monotonicNanoseconds()) / 1000))) }
-            let cpuBeforeFiring = SystemClock.threadCPUSeconds()
-            let fireStart = SystemClock.monotonicNanoseconds()
-            let now = SystemClock.monotonicNanoseconds()
-            while let callout = heap.popDue(atOrBefore: now) { callout() }
-            let end = SystemClock.monotonicNanoseconds()
-            let cpuFiring = SystemClock.threadCPUSeconds() - cpuBeforeFiring
+            let phases = Measure.timeTimers(offsets, add: { date in heap.insert(date) { fired.value += 1 } }, fire: {
+                let now = SystemClock.monotonicNanoseconds()
+                while let callout = heap.popDue(atOrBefore: now) { callout() }
+            })
             precondition(fired.value == count, "floor: \(fired.value) timers fired of \(count)")
-            return Measure.TimerPhases(add: Double(added - start) / 1e9, fire: Double(end - fireStart) / 1e9, cpu: cpuAdding + cpuFiring)
+            return phases
         }
     }
 
