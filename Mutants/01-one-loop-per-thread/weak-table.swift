@@ -17,14 +17,20 @@ import RunLoopEngine
 
 /// Which thread has which loop. The registry calls these with its lock held: plain
 /// single-threaded code is fine.
+///
+/// 哪个线程有哪个 RunLoop。线程表（`LoopRegistry`）调用这些方法时已经持有锁：写普通的单线程代码就行。
 public struct StudentLoopTable: LoopTable {
     /// CF: the global `__CFRunLoops` dictionary, keyed by pthread.
+    ///
+    /// CF：全局字典 `__CFRunLoops`，以 pthread 为 key。
     private final class Weak: @unchecked Sendable { weak var loop: Loop?; init(_ loop: Loop) { self.loop = loop } }
     private var loops: [ThreadID: Weak] = [:]
 
     public init() {}
 
     /// The loop of `thread`: the one it has, or one made now with `makeLoop` and remembered.
+    ///
+    /// `thread` 的 RunLoop：已经有就返回它，没有就现在用 `makeLoop` 创建一个并记下来。
     public mutating func loop(for thread: ThreadID, makeLoop: () -> Loop) -> Loop {
         if let existing = loops[thread]?.loop { return existing }
         let made = makeLoop()       // lazily: only a thread that asks gets a loop
@@ -33,11 +39,15 @@ public struct StudentLoopTable: LoopTable {
     }
 
     /// The loop of `thread`, without making one (nil if it never asked).
+    ///
+    /// `thread` 的 RunLoop，但不创建（这个线程从没获取过就返回 nil）。
     public func existingLoop(for thread: ThreadID) -> Loop? {
         loops[thread]?.loop
     }
 
     /// `thread` has exited: forget its loop and return it, so the engine can tear it down.
+    ///
+    /// `thread` 已经退出：忘掉它的 RunLoop 并返回它，由引擎来销毁。
     public mutating func threadDidExit(_ thread: ThreadID) -> Loop? {
         loops.removeValue(forKey: thread)?.loop
     }

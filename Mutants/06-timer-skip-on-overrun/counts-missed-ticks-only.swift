@@ -36,12 +36,19 @@ public struct StudentTimerSchedule: TimerRescheduling {
     /// 严格晚于 `now` 的第一个时间点。
     public func nextFireDate(after fireDate: Instant, interval: Double, now: Instant) -> Instant {
         // Work in whole nanoseconds, so that a thousand ticks later the phase is still exact.
-        let step = Int64((interval * 1_000_000_000).rounded())
+        let nanoseconds = (interval * 1_000_000_000).rounded()
+        // An interval longer than an Int64 of nanoseconds holds (~292 years) has no next tick on
+        // any clock (and Int64(nanoseconds) would trap): never, as CF clamps such a date.
+        guard nanoseconds < 9.2e18 else { return .distantFuture }
+        let step = max(Int64(nanoseconds), 1)
         // How far past the old fire date we are. Every whole interval in there is a tick the loop
         // missed: skip them all (CF does not replay them) and take the one after.
         let late = max(now.nanoseconds - fireDate.nanoseconds, 0)
         let ticks = late / step
         // A tick that lands exactly on `now` is already in the past: `late / step` counted it.
-        return Instant(nanoseconds: fireDate.nanoseconds + ticks * step)
+        // A tick past the last instant a clock can read is never.
+        let (offset, tooLong) = ticks.multipliedReportingOverflow(by: step)
+        let (next, tooLate) = fireDate.nanoseconds.addingReportingOverflow(offset)
+        return tooLong || tooLate ? .distantFuture : Instant(nanoseconds: next)
     }
 }

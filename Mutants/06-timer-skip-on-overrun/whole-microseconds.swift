@@ -16,6 +16,8 @@ import KataCore
 import RunLoopEngine
 
 /// The rule a loop uses to reschedule a repeating timer after its callout.
+///
+/// 重复定时器的回调返回后，RunLoop 用来重新安排它的规则。
 public struct StudentTimerSchedule: TimerRescheduling {
     public init() {}
 
@@ -25,6 +27,13 @@ public struct StudentTimerSchedule: TimerRescheduling {
     ///   - now: the time after the callout returned.
     /// - Returns: the timer's next fire date: on its original schedule (`fireDate` plus a whole
     ///   number of intervals), the first such tick strictly after `now`.
+    ///
+    /// 参数：
+    ///   - fireDate：定时器刚刚触发的那个触发时间（它可能晚触发了）。
+    ///   - interval：定时器的间隔，单位秒，大于 0。
+    ///   - now：回调返回之后的时间。
+    /// 返回：定时器的下一次触发时间：在它原来的时间表上（`fireDate` 加上整数个间隔），
+    /// 严格晚于 `now` 的第一个时间点。
     public func nextFireDate(after fireDate: Instant, interval: Double, now: Instant) -> Instant {
         // Work in whole nanoseconds, so that a thousand ticks later the phase is still exact.
         let nanoseconds = (interval * 1_000_000).rounded() * 1_000

@@ -28,10 +28,14 @@ import KataCore
 import RunLoopEngine
 
 /// One pass of the loop.
+///
+/// RunLoop 的一轮循环。
 public struct StudentPass: LoopPassing {
     public init() {}
 
     /// Runs one pass over `pass.mode`. Returns nil to go round again, or the run's result.
+    ///
+    /// 在 `pass.mode` 上跑一轮循环。返回 nil 表示再来一轮，否则返回这次运行的结果。
     public func runPass(_ pass: Loop.Pass) -> Loop.RunResult? {
         // 1–2. Observers first: "about to do timers", "about to do sources". (Timers are not
         //      actually fired here — only when a timer wakes the loop, at step 9.)

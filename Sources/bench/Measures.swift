@@ -138,7 +138,8 @@ enum Measure {
     static let timerWindow: Int64 = 10_000_000
 
     /// The loop's thread sleeps for 2 s with nothing to do: the CPU time it used meanwhile,
-    /// read with getrusage(RUSAGE_THREAD) on that thread. Seconds.
+    /// read on that thread from its CPU-time clock (`SystemClock.threadCPUSeconds()`:
+    /// CLOCK_THREAD_CPUTIME_ID, which Linux and Darwin both have). Seconds.
     static func idleCPU(_ side: Side, seconds: Double = 2) -> Double {
         if side == .floor { return Floor.idleCPU(seconds: seconds) }
         let host = side.host()

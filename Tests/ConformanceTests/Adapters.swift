@@ -13,10 +13,22 @@
 //
 // | addCommonMode        | CFRunLoopAddCommonMode                       | addCommonMode(_:)                      |
 // | runInMode            | CFRunLoopRunInMode                           | run(mode:timeout:returnAfterSourceHandled:) |
+// | performBlock         | CFRunLoopPerformBlock                        | perform(inModes:)                      |
 // | stop, wakeUp         | CFRunLoopStop, CFRunLoopWakeUp               | stop(), wakeUp()                       |
 // | isWaiting            | CFRunLoopIsWaiting                           | isWaiting                              |
 // | observe              | CFRunLoopObserverCreateWithHandler + add     | Loop.Observer + add(_:forMode:)        |
 // | source               | CFRunLoopSourceCreate (version 0) + add      | Loop.Source + add(_:forMode:)          |
+//
+// The first table's Foundation column is Foundation's Swift `RunLoop`: on Linux swift-corelibs'
+// wrappers over CFRunLoop, on macOS Apple's Objective-C `NSRunLoop`, other code over the same
+// CFRunLoop. So:
+// - blocks are queued with `performBlock` (CFRunLoopPerformBlock) in the scenarios whose claim
+//   is about blocks, and runs whose result is the claim use `runInMode` (CFRunLoopRunInMode);
+// - the other scenarios use `run(mode:before:)` only to run the loop once in a mode, which both
+//   Foundations document the same way (false, without running, for a mode with nothing in it;
+//   otherwise one CFRunLoopRunInMode returning after a source, and true);
+// - the scenarios that state what the wrapper itself does (`run()` looping over
+//   `run(mode:before:)`, its Bool for a mode never made) carry the tag `.foundationWrapper`.
 //
 // Modes are named by strings; "default" and "common" are the default mode and the common modes.
 // Times are seconds on the side's own clock (Foundation: since the reference date; engine: the
@@ -67,6 +79,8 @@ protocol TimerUnderTest: AnyObject, Sendable {
 /// The CoreFoundation level of a loop: what Foundation's Swift API on Linux does not expose.
 protocol CFLoopUnderTest: LoopUnderTest {
     func addCommonMode(_ mode: String)
+    /// `CFRunLoopPerformBlock`: `block` queued once for `modes` (one name, or an array of them).
+    func performBlock(inModes modes: [String], _ block: @escaping @Sendable () -> Void)
     /// `CFRunLoopRunInMode`: the result's name ("finished", "stopped", "timed out", "handled source").
     func runInMode(_ mode: String, seconds: Double, returnAfterSourceHandled: Bool) -> String
     func stop()
@@ -237,6 +251,10 @@ final class EngineLoop: CFLoopUnderTest, Sendable {
     // CoreFoundation level
 
     func addCommonMode(_ mode: String) { loop.addCommonMode(Self.mode(mode)) }
+
+    func performBlock(inModes modes: [String], _ block: @escaping @Sendable () -> Void) {
+        loop.perform(inModes: modes.map(Self.mode), block)
+    }
 
     func runInMode(_ mode: String, seconds: Double, returnAfterSourceHandled: Bool) -> String {
         do { return try loop.run(mode: Self.mode(mode), timeout: seconds, returnAfterSourceHandled: returnAfterSourceHandled).description } catch {

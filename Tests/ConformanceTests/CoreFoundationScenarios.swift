@@ -16,14 +16,14 @@ struct CoreFoundationScenarios {
     /// blocks queued for `.common` run in it too.
     @Test("marking a mode common later brings it the common items, old and new")
     func markingAModeCommonLater() async {
-        let expected = ["block in tracking", "T1 in tracking", "T2 in tracking", "run tracking → true", "run default → false"]
+        let expected = ["block in tracking", "T1 in tracking", "T2 in tracking", "run tracking → finished", "run default → finished"]
         await conformCF(expected: expected) { loop, log in
             loop.timer(in: 0.01, mode: "common") { _ in log("T1 in \(loop.currentMode)") }
-            loop.perform(inModes: ["common"]) { log("block in \(loop.currentMode)") }
+            loop.performBlock(inModes: ["common"]) { log("block in \(loop.currentMode)") }
             loop.addCommonMode("tracking")
             loop.timer(in: 0.02, mode: "common") { _ in log("T2 in \(loop.currentMode)") }
-            log("run tracking → \(loop.run("tracking", for: 10))")
-            log("run default → \(loop.run("default", for: 10))")
+            log("run tracking → \(loop.runInMode("tracking", seconds: 10, returnAfterSourceHandled: false))")
+            log("run default → \(loop.runInMode("default", seconds: 10, returnAfterSourceHandled: false))")
         }
     }
 
@@ -119,38 +119,31 @@ struct CoreFoundationScenarios {
         }
     }
 
-    /// `perform(inModes:block:)` queues the block but does not wake the loop: a block queued
-    /// while the loop sleeps runs when something else wakes it (here a timer, at the blocks step
-    /// after the timers). With a wake-up it runs at once.
-    ///
-    /// swift-corelibs-foundation's `perform(inModes:block:)` is `CFRunLoopPerformBlock` and
-    /// nothing more, as `CFRunLoopPerformBlock` is documented to be; Apple's Objective-C
-    /// `-[NSRunLoop performInModes:block:]` is other code, which does not document whether it
-    /// wakes the loop. So the scenario is skipped there.
-    @Test("a block queued from another thread waits for the loop to wake",
-          .disabled(if: CoreFoundationSpelling.isApples,
-                    "rests on swift-corelibs-foundation's perform(inModes:block:), which does not wake the loop; Apple's Foundation does not document it"))
+    /// `CFRunLoopPerformBlock` queues the block but does not wake the loop (as its documentation
+    /// says): a block queued while the loop sleeps runs when something else wakes it (here a
+    /// timer, at the blocks step after the timers). With a wake-up it runs at once.
+    @Test("a block queued from another thread waits for the loop to wake")
     func blockDoesNotWakeTheLoop() async {
-        let expected = ["queued while asleep, 100 ms later: ran false", "timer", "block", "run → true",
+        let expected = ["queued while asleep, 100 ms later: ran false", "timer", "block", "run → finished",
                         "block after a wake-up", "result: stopped"]
         await conformCF(expected: expected) { loop, log in
             let ran = Counter()
             loop.timer(in: 1) { _ in log("timer") }
             Thread {
                 waitFor { loop.isWaiting }
-                loop.perform(inModes: ["default"]) {
+                loop.performBlock(inModes: ["default"]) {
                     log("block")
                     _ = ran.next()
                 }
                 Thread.sleep(forTimeInterval: 0.1)
                 log("queued while asleep, 100 ms later: ran \(ran.current > 0)")
             }.start()
-            log("run → \(loop.run("default", for: 10))")
+            log("run → \(loop.runInMode("default", seconds: 10, returnAfterSourceHandled: false))")
 
             let keeper = loop.timer(in: 1000) { _ in }
             Thread {
                 waitFor { loop.isWaiting }
-                loop.perform(inModes: ["default"]) {
+                loop.performBlock(inModes: ["default"]) {
                     log("block after a wake-up")
                     loop.stop()
                 }
@@ -163,7 +156,7 @@ struct CoreFoundationScenarios {
 
     /// Foundation's `run()` and `run(until:)` loop over `run(mode:before:)`: a stop ends only the
     /// inner run, and the loop goes on.
-    @Test("run() and run(until:) go on after a stop")
+    @Test("run() and run(until:) go on after a stop", .tags(.foundationWrapper))
     func runIgnoresStop() async {
         let expected = ["A stops the loop", "B", "run() returned after both", "run(until:) went on to its limit: true"]
         await conformCF(expected: expected) { loop, log in

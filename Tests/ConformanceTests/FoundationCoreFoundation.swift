@@ -20,6 +20,15 @@ extension FoundationLoop: CFLoopUnderTest {
 
     func addCommonMode(_ mode: String) { CFRunLoopAddCommonMode(cf, Self.cfMode(mode)) }
 
+    func performBlock(inModes modes: [String], _ block: @escaping @Sendable () -> Void) {
+        guard modes.count > 1 else { return CFRunLoopPerformBlock(cf, CoreFoundationSpelling.modeObject(modes.first ?? "default"), block) }
+        // Several modes: a CFArray of their names, the block queued once for all of them.
+        let names = modes.map { CoreFoundationSpelling.modeObject($0) }
+        var values: [UnsafeRawPointer?] = names.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
+        let array = withUnsafePointer(to: kCFTypeArrayCallBacks) { CFArrayCreate(nil, &values, values.count, $0) }
+        withExtendedLifetime(names) { CFRunLoopPerformBlock(cf, array, block) }
+    }
+
     func runInMode(_ mode: String, seconds: Double, returnAfterSourceHandled: Bool) -> String {
         switch CFRunLoopRunInMode(Self.cfMode(mode), seconds, returnAfterSourceHandled) {
         case .finished: "finished"

@@ -17,6 +17,13 @@ import RunLoopEngine
 @_exported import TestSupport
 import Testing
 
+extension Tag {
+    /// A scenario that states what Foundation's Swift `RunLoop` wrapper does (`run(mode:before:)`'s
+    /// Bool, `run()` looping over it), not CFRunLoop alone: on Linux swift-corelibs' Swift code,
+    /// on macOS Apple's Objective-C `NSRunLoop`, which is other code (see Adapters.swift).
+    @Tag static var foundationWrapper: Self
+}
+
 /// A value handed from one thread to another (a `RunLoop` is not `Sendable`). The scenario
 /// makes sure only one thread uses it at a time, or that what it does is thread-safe.
 final class Handoff<Value>: @unchecked Sendable {

@@ -29,22 +29,23 @@ struct ModeScenarios {
         }
     }
 
-    /// `perform(inModes:block:)`: a block runs once, in the first run of one of its modes
+    /// `CFRunLoopPerformBlock`: a block runs once, in the first run of one of its modes
     /// (`.common` means the common modes), in the order queued. A queued block keeps its mode
     /// from being empty; a run of a mode that has only blocks runs them, then sleeps until its
     /// limit (emptiness is checked after the sleep), so the limits here are short.
     @Test("blocks run in their modes: .common blocks in default, not in an unmarked mode")
     func blocksForCommonModes() async {
-        let expected = ["B2 in custom", "B4 in custom", "run custom → true",
-                        "B1 in default", "B3 in default", "run default → true",
-                        "then: default → false, custom → false"]
-        await conform(expected: expected) { loop, log in
+        let expected = ["B2 in custom", "B4 in custom", "run custom → timed out",
+                        "B1 in default", "B3 in default", "run default → timed out",
+                        "then: default → finished, custom → finished"]
+        await conformCF(expected: expected) { loop, log in
             for (name, modes) in [("B1", ["common"]), ("B2", ["custom"]), ("B3", ["default"]), ("B4", ["custom", "default"])] {
-                loop.perform(inModes: modes) { log("\(name) in \(loop.currentMode)") }
+                loop.performBlock(inModes: modes) { log("\(name) in \(loop.currentMode)") }
             }
-            log("run custom → \(loop.run("custom", for: 0.1))")
-            log("run default → \(loop.run("default", for: 0.1))")
-            log("then: default → \(loop.run("default", for: 0.1)), custom → \(loop.run("custom", for: 0.1))")
+            func run(_ mode: String) -> String { loop.runInMode(mode, seconds: 0.1, returnAfterSourceHandled: false) }
+            log("run custom → \(run("custom"))")
+            log("run default → \(run("default"))")
+            log("then: default → \(run("default")), custom → \(run("custom"))")
         }
     }
 

@@ -26,8 +26,10 @@ enum StreamFixture {
 
     static func expectation(_ suite: String, _ name: String, _ text: String, severity: String? = nil, comment: String? = nil) -> String {
         let extra = severity.map { #","severity":"\#($0)""# } ?? ""
-        let comments = comment.map { #""_comments":["\#($0)"],"# } ?? ""
-        return #"{"kind":"event","payload":{\#(comments)"issue":{"isKnown":false\#(extra)},"kind":"issueRecorded","messages":[{"symbol":"fail","text":"\#(text)"},{"symbol":"details","text":"more"}],"testID":"\#(id(suite, name))"},"version":0}"#
+        // 6.3 writes `_comments` for every issue, and each comment again as a `details` message.
+        let comments = comment.map { #""_comments":["\#($0)"],"# } ?? #""_comments":[],"#
+        let details = comment.map { #",{"symbol":"details","text":"\#($0)"}"# } ?? ""
+        return #"{"kind":"event","payload":{\#(comments)"issue":{"isKnown":false\#(extra)},"kind":"issueRecorded","messages":[{"symbol":"fail","text":"\#(text)"}\#(details)],"testID":"\#(id(suite, name))"},"version":0}"#
     }
 
     static let runStarted = #"{"kind":"event","payload":{"kind":"runStarted","messages":[]},"version":0}"#

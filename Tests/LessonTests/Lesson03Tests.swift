@@ -42,7 +42,7 @@ struct Lesson03Tests {
         }
         Kata.expectSameLines(actual, expected, hint: Text(
             en: "A new loop's common modes are {default}: the loop calls `markCommon(.default)` right after making your struct — remember it.",
-            zh: "新 RunLoop 的 common Mode 集合是 {default}：RunLoop 创建你的结构体之后马上就会调用 `markCommon(.default)`——要把它记下来。"))
+            zh: "新 RunLoop 的 common modes 集合是 {default}：RunLoop 创建你的结构体之后马上就会调用 `markCommon(.default)`——要把它记下来。"))
         #expect(actual.contains { $0.contains("timer \"common timer\"") })
     }
 
@@ -230,14 +230,14 @@ struct Lesson03Tests {
         }
         Kata.expectSameLines(actual, expected, hint: Text(
             en: "`removeCommonItem` forgets the item (so a mode marked later does not get it) and answers every common mode it must leave.",
-            zh: "`removeCommonItem` 忘掉这个 item（这样之后标记的 Mode 就拿不到它），并返回它必须离开的每一个 common Mode。"))
+            zh: "`removeCommonItem` 忘掉这个 item（这样之后标记的 Mode 就拿不到它），并返回它必须离开的每一个标记为 common 的 Mode。"))
         #expect(!actual.contains { $0.contains("timer \"ticker\"") })
     }
 }
 
 extension ChineseTestNames {
     static let lesson03: [String: String] = [
-        "An item added to .common reaches every common mode": "加到 `.common` 的 item 会进入每一个 common Mode",
+        "An item added to .common reaches every common mode": "加到 `.common` 的 item 会进入每一个标记为 common 的 Mode",
         "The default mode is common from the start": "default Mode 一开始就是 common",
         "A mode that is not common gets nothing of .common, even a mode that runs": "不是 common 的 Mode 拿不到 `.common` 里的任何东西，哪怕它正在运行",
         ".common names a set of modes: it is never a mode of its own": "`.common` 指的是一组 Mode：它本身从来不是一个 Mode",

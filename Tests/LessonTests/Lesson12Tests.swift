@@ -241,9 +241,9 @@ extension ChineseTestNames {
         "A timer's objects go with its own pool; a source's wait in yours until just before the sleep": "定时器的对象随它自己的池释放；事件源的对象留在你的池里，直到休眠之前",
         "The pool is drained when the run exits, too": "运行退出时，自动释放池也会被清空",
         "The pool observers come first at entry and last before sleeping, around every other observer": "自动释放池的观察者在 `entry` 时最先执行，在休眠前最后执行，把其他观察者都包在中间",
-        "Work that never lets the loop sleep keeps its garbage": "不让 RunLoop 休眠的工作，它产生的垃圾会一直留着",
+        "Work that never lets the loop sleep keeps its garbage": "不让 RunLoop 休眠的任务，它产生的临时对象会一直不释放",
         "A nested run gets a pool of its own, and its exit leaves the outer run's pool open": "嵌套运行有自己的自动释放池，它的 `exit` 不会关掉外层运行的池",
-        "The observers are in the common modes": "这两个观察者在 common Mode 里",
+        "The observers are in the common modes": "这两个观察者在 common modes 里",
         "The observers sit at UIKit's orders: −2147483647 for the push, 2147483647 for the pop": "观察者用 UIKit 的 order：push 是 −2147483647，pop 是 2147483647",
         "Generated scenarios: your pools open and close as the reference engine's": "自动生成的场景：你的自动释放池和参考实现的在同样的时刻打开、关闭",
     ]

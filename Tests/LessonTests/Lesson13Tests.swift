@@ -98,7 +98,7 @@ struct Lesson13Tests {
         let inScroll = Self.during(lines).filter { $0.contains("download") }
         Kata.expectSameLines(inScroll, ["   1500 ms  tracking    · download chunk 2", "   2500 ms  tracking    · download chunk 3", "   3500 ms  tracking    · download chunk 4"],
                              hint: Text(en: "A port only wakes the loop while it runs a mode the port is in. Schedule it in `.common` (as NSURLConnection is scheduled for scroll views).",
-                                         zh: "只有 RunLoop 正在运行端口所在的 Mode 时，端口才能唤醒它。把端口加到 `.common`（就像为了滑动视图把 NSURLConnection 调度到 common Mode 那样）。"),
+                                         zh: "只有 RunLoop 正在运行端口所在的 Mode 时，端口才能唤醒它。把端口加到 `.common`（就像为了滑动视图把 NSURLConnection 调度到 common modes 那样）。"),
                              expectedTitle: Lesson13Tests.duringTheScroll)
     }
 
@@ -196,7 +196,7 @@ extension ChineseTestNames {
         "Download chunks keep arriving while the user scrolls": "用户滑动时，下载的数据块照常到达",
         "The badge refresh pauses during the scroll and catches up once after": "角标刷新在滑动期间暂停，滑动结束后补一次",
         "Without a scroll, everything runs on schedule": "不滑动时，一切按计划执行",
-        "Common means every common mode, also one marked later — not a list of mode names": "common 指的是所有 common Mode，包括后来才标记的——而不是一串 Mode 名字",
+        "Common means every common mode, also one marked later — not a list of mode names": "common 指的是所有标记为 common 的 Mode，包括后来才标记的——而不是一串 Mode 名字",
         "The countdown says 4, 3, 2, 1, 0 a second apart, counted from now — then its timer is gone": "倒计时从现在算起，每隔一秒依次说 4、3、2、1、0——然后它的定时器就没了",
         "The badge refreshes every interval, counted from now": "角标从现在算起，每个间隔刷新一次",
     ]

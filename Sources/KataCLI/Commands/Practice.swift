@@ -66,7 +66,7 @@ enum PracticeRun {
                                    zh: "  再多试一些：swift run kata practice \(lesson.number) --seed \(seed &+ UInt64(count)) --count \(count)").localized)]
         case .noTests:
             return [heading, "", "  " + style.yellow(Text(en: "Lesson \(lesson.paddedNumber) has no generated scenarios: practice is for the lessons where you build a mechanism of the loop.",
-                                                          zh: "第 \(lesson.paddedNumber) 课没有自动生成的场景：练习只针对要你动手实现 RunLoop 机制的那些课。").localized)]
+                                                          zh: "第 \(lesson.paddedNumber) 课没有自动生成的场景：练习只针对“实现”类的课，也就是要你写出 RunLoop 某个机制的课。").localized)]
         default:
             var out = [heading, ""]
             for line in result.failureLines.prefix(3) { out += Style.wrap(line, width: 88, indent: "      ", first: "    " + style.red("✘ ")) }

@@ -110,12 +110,12 @@ struct EventStream: Equatable {
     /// The issue: the thrown error's description, or the "fail" message — where that only says
     /// "Issue recorded", the first line of its comment — and the comments in full.
     private static func message(of payload: [String: Any], issue: [String: Any]) -> Issue {
-        let comments = (payload["_comments"] as? [String] ?? []).filter { !$0.isEmpty }
+        let messages = payload["messages"] as? [[String: Any]] ?? []
+        let comments = comments(of: payload, messages: messages).filter { !$0.isEmpty }
         let detail = comments.isEmpty ? nil : comments.joined(separator: "\n")
         if let error = issue["_error"] as? [String: Any], let description = error["description"] as? String {
             return Issue(line: firstLine(description), detail: detail)
         }
-        let messages = payload["messages"] as? [[String: Any]] ?? []
         var text = messages.first { $0["symbol"] as? String == "fail" }?["text"] as? String
             ?? messages.first?["text"] as? String ?? Text(en: "failed", zh: "失败").localized
         if text == "Issue recorded", let comment = comments.first {
@@ -123,6 +123,18 @@ struct EventStream: Equatable {
             if text.hasSuffix(":") { text.removeLast() }
         }
         return Issue(line: firstLine(text.replacingOccurrences(of: "Caught error: ", with: "")), detail: detail)
+    }
+
+    /// The comments of an issue (`Issue.record(comment)`, `#expect(…, comment)`).
+    ///
+    /// Swift Testing 6.3 and later write them as they are, in `_comments`. Swift Testing 6.1 and
+    /// 6.2 have no such field: there the comments come only among the event's human-readable
+    /// messages, each comment one message with the symbol `details`, after the `fail` message
+    /// (and the `difference`, if any). At the default verbosity the issue's messages hold
+    /// nothing else with that symbol.
+    private static func comments(of payload: [String: Any], messages: [[String: Any]]) -> [String] {
+        if let comments = payload["_comments"] as? [String] { return comments }
+        return messages.filter { $0["symbol"] as? String == "details" }.compactMap { $0["text"] as? String }
     }
 
     private static func firstLine(_ text: String) -> String {

@@ -1,6 +1,6 @@
 import Foundation
 import KataCore
-import Synchronization
+import RunLoopEngine
 
 /// How `kata` ends when it is told to (Ctrl-C, `kill`, the terminal hanging up): every process it
 /// started is ended with everything that process started (`ProcessTree`), the terminal's colours
@@ -16,7 +16,9 @@ enum Shutdown {
         var farewell = Data()
     }
 
-    private static let state = Mutex(State())
+    /// The engine's `Lock` (a pthread mutex, which ThreadSanitizer sees), as everywhere else:
+    /// two runners may launch children at once.
+    private static let state = Lock(State())
 
     /// Handles the termination signals from now on; `message` is what `kata` says as it leaves.
     static func install(message: String, colours: Bool) {

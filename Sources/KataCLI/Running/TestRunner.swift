@@ -53,11 +53,24 @@ struct TestRunner {
             var errors: [String] = []
             // The diagnostics themselves, not the source excerpts under them (`|  `- error: …`).
             for line in outcome.output.split(separator: "\n") where line.contains("error:") && !line.contains("`- error:") {
-                let relative = line.replacingOccurrences(of: (packagePath as NSString).standardizingPath + "/", with: "")
+                let relative = Self.packageRelative(String(line), packagePath: packagePath)
                 if !errors.contains(relative) { errors.append(relative) }
             }
             throw BuildFailure(errors: errors)
         }
+    }
+
+    /// `/…/kata/Exercises/X.swift:3:5: error: …` → `Exercises/X.swift:3:5: error: …` when the file
+    /// is inside the package at `packagePath`; any other line as it is.
+    ///
+    /// The file's path is resolved the same way as the package's (`PhysicalPath`) before they are
+    /// compared: the compiler may spell the folder otherwise than `kata` was given it (on a Mac,
+    /// `/private/var/folders/…` for a package in `/var/folders/…`; anywhere, a symbolic link).
+    static func packageRelative(_ line: String, packagePath: String) -> String {
+        guard let root = PhysicalPath.of(packagePath), line.hasPrefix("/"), let place = line.firstMatch(of: /^(.+?)(:\d+:\d+: )/) else { return line }
+        let file = String(place.1)
+        guard let physical = PhysicalPath.of(file), physical.hasPrefix(root + "/") else { return line }
+        return String(physical.dropFirst(root.count + 1)) + line[place.1.endIndex...]
     }
 
     /// Builds, and makes sure the build saw `files` (package-relative paths of the files just

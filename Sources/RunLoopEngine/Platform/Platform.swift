@@ -29,7 +29,7 @@ import Darwin
 //                                    pthread_create(pthread_t _Nullable *, …); pthread_t is a pointer
 //   SystemClock.monotonicID          CLOCK_UPTIME_RAW                    <time.h>: mach_absolute_time's clock
 //   SystemClock.initializeCondition  pthread_cond_init(condition, nil)   Darwin has no pthread_condattr_setclock
-//   SystemClock.wait(on:…)           pthread_cond_timedwait_relative_np(condition, mutex, &left)
+//   SystemClock.waitRelative(on:…)   pthread_cond_timedwait_relative_np(condition, mutex, &left)
 //                                    int pthread_cond_timedwait_relative_np(pthread_cond_t *, pthread_mutex_t *, const struct timespec *)
 //   WaitWord's Futex                 `exists = false` and two stubs that are never called
 //   KataCLI ChildProcess.posixSpawn  var actions: SpawnFileActions = nil, attributes: SpawnAttributes = nil
@@ -41,6 +41,8 @@ import Darwin
 //                                    liveNames: proc_pidinfo(getpid(), PROC_PIDLISTTHREADS, 0, &handles, …), then
 //                                    PROC_PIDTHREADINFO per handle into a proc_threadinfo, its pth_name
 //                                    <libproc.h>: int proc_pidinfo(int pid, int flavor, uint64_t arg, void *buffer, int buffersize)
+//   KataTests TestImage.path         var info = Dl_info(); dladdr(address, &info); info.dli_fname
+//                                    <dlfcn.h>: int dladdr(const void *, Dl_info *); const char *dli_fname, Dl_info's first field
 //   ConformanceTests CoreFoundationSpelling
 //                                    CFRunLoopMode.defaultMode, .commonModes, CFRunLoopMode(rawValue:), .rawValue
 //                                    the Darwin overlay's CFRunLoopMode struct

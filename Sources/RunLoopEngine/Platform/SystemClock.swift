@@ -56,15 +56,35 @@ package enum SystemClock {
 
     /// Waits on `condition` (with `mutex` held) until signalled, or until `deadline`
     /// (``monotonicNanoseconds()``), or spuriously: the caller checks again.
+    ///
+    /// Every system takes macOS's way: the time left until the deadline, then a relative wait
+    /// (`pthread_cond_timedwait_relative_np`, measured on the uptime clock on Darwin), so that
+    /// the arithmetic macOS runs is the arithmetic Linux tests.
     static func wait(on condition: UnsafeMutablePointer<pthread_cond_t>, _ mutex: UnsafeMutablePointer<pthread_mutex_t>,
                      untilMonotonic deadline: Int64) {
+        var left = makeTimespec(nanoseconds: nanosecondsLeft(until: deadline, now: monotonicNanoseconds()))
+        waitRelative(on: condition, mutex, for: &left)
+    }
+
+    /// The nanoseconds from `now` to `deadline`: 0 for a deadline already passed, and no
+    /// overflow for any two readings (a deadline of `Int64.max` is "as long as can be").
+    static func nanosecondsLeft(until deadline: Int64, now: Int64) -> Int64 {
+        let (left, overflow) = deadline.subtractingReportingOverflow(now)
+        if overflow { return deadline < now ? 0 : .max }
+        return max(0, left)
+    }
+
+    /// `pthread_cond_timedwait_relative_np`: Darwin's own call; elsewhere the same contract,
+    /// written over the absolute wait on the condition's clock (``initializeCondition(_:)``).
+    private static func waitRelative(on condition: UnsafeMutablePointer<pthread_cond_t>, _ mutex: UnsafeMutablePointer<pthread_mutex_t>,
+                                     for left: inout timespec) {
         #if canImport(Darwin)
-        // A relative wait, measured on the uptime clock (mach_absolute_time).
-        var left = makeTimespec(nanoseconds: max(0, deadline - monotonicNanoseconds()))
         pthread_cond_timedwait_relative_np(condition, mutex, &left)
         #else
-        var until = makeTimespec(nanoseconds: deadline)
-        pthread_cond_timedwait(condition, mutex, &until)
+        let nanoseconds = Int64(left.tv_sec) * 1_000_000_000 + Int64(left.tv_nsec)
+        let (until, overflow) = monotonicNanoseconds().addingReportingOverflow(nanoseconds)
+        var absolute = makeTimespec(nanoseconds: overflow ? .max : until)
+        pthread_cond_timedwait(condition, mutex, &absolute)
         #endif
     }
 }

@@ -2,7 +2,8 @@
 /// alike: at a space, or between two characters where one is Chinese (Chinese has no spaces);
 /// never inside an English word, a name, a path or an `inline code` span (its spaces included),
 /// never before closing punctuation and never after opening punctuation; and the last line is
-/// never one piece alone when the line before it can spare one (no "返回什⏎么？", no lone `entry`).
+/// never one short piece alone when the line before it can spare one (no "返回什⏎么？", no lone
+/// `entry`).
 public enum LineBreaks {
     /// Punctuation that never starts a line.
     public static let closing: Set<Character> = Set("，。、；：？！）」』》〉】〕”’…—,.;:?!)]}%")
@@ -49,8 +50,8 @@ public enum LineBreaks {
     /// `text` in lines of at most `width` columns (``Swift/String/columns``), the first line
     /// `firstLineShorter` columns shorter than the others (room for a label before it). A piece
     /// longer than a line has a line of its own (a code span that long breaks at its spaces). A
-    /// last line of one piece takes the last piece of the line before along, when that line keeps
-    /// more than one.
+    /// last line of one short piece (under a quarter of the width: a character, a word, not a
+    /// path) takes the last piece of the line before along, when that line keeps more than one.
     public static func lines(_ text: String, width: Int, firstLineShorter: Int = 0) -> [String] {
         var lines: [[(space: String, text: String)]] = []
         var line: [(space: String, text: String)] = []
@@ -72,7 +73,8 @@ public enum LineBreaks {
             }
         }
         if !line.isEmpty || lines.isEmpty { lines.append(line) }
-        if lines.count > 1, lines[lines.count - 1].count == 1, lines[lines.count - 2].count > 2 {
+        if lines.count > 1, lines[lines.count - 1].count == 1, lines[lines.count - 2].count > 2,
+           lines[lines.count - 1][0].text.columns * 4 < width {
             let moved = lines[lines.count - 2].removeLast()
             let room = width - (lines.count == 2 ? firstLineShorter : 0)
             let last = [moved] + lines[lines.count - 1]

@@ -142,16 +142,22 @@ struct FixturePackage {
     /// `KATA_BINARY` names (to see a test fail against an older build).
     static func kataBinary() throws -> String {
         if let chosen = ProcessInfo.processInfo.environment["KATA_BINARY"] { return chosen }
+        guard let image = TestImage.path(containing: #dsohandle) else { throw KataError("the loader does not say where the tests were loaded from") }
+        return try kataBinary(besideImage: image)
+    }
+
+    /// The `kata` in the build folder of the test binary at `image`: found from where the
+    /// tests' own code was loaded, not from the process that loaded it (on macOS that is
+    /// `swiftpm-testing-helper`, in the toolchain, which opens the test bundle with `dlopen`).
+    static func kataBinary(besideImage image: String) throws -> String {
         var candidates: [String] = []
-        for start in [CommandLine.arguments.first ?? "", Bundle.main.bundlePath] + Bundle.allBundles.map(\.bundlePath) {
-            var directory = URL(fileURLWithPath: start).resolvingSymlinksInPath()
-            for _ in 0..<4 {
-                directory.deleteLastPathComponent()
-                candidates.append(directory.appendingPathComponent("kata").path)
-            }
+        var directory = URL(fileURLWithPath: image).resolvingSymlinksInPath()
+        for _ in 0..<4 {   // `debug/X.xctest` (Linux) … `debug/X.xctest/Contents/MacOS/X` (macOS)
+            directory.deleteLastPathComponent()
+            candidates.append(directory.appendingPathComponent("kata").path)
         }
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw KataError("no kata binary beside the tests (looked at \(candidates.prefix(4).joined(separator: ", ")))")
+            throw KataError("no kata binary beside the tests (looked at \(candidates.joined(separator: ", ")))")
         }
         return found
     }

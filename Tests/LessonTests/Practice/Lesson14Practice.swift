@@ -24,7 +24,7 @@ extension Lesson14Tests {
     static func practice(_ servicing: any MainQueueServicing) -> Practice<LoopScenario.Step> {
         Practice(lesson: 14, count: 250, hint: Text(
             en: "The main queue is serviced differently from the engine in this scenario (each item does only what its numbered callouts say; work queued from another thread is queued before the callout goes on): only in common modes (whatever their names), and each service runs, in order, exactly what was queued when it started — work queued meanwhile waits for the next one.",
-            zh: "在这个场景里，主队列的处理和引擎的不一样（每个 item 只做它第几次回调下列出的事；从另一个线程排的任务，在回调继续之前就已经排好）：只在 common Mode 里处理（不管它叫什么名字），每次处理按顺序执行、并且只执行开始时排着的那些任务——期间新排进来的要等下一次。")
+            zh: "在这个场景里，主队列的处理和引擎的不一样（每个 item 只做它第几次回调下列出的事；从另一个线程排的任务，在回调继续之前就已经排好）：只在标记为 common 的 Mode 里处理（不管它叫什么名字），每次处理按顺序执行、并且只执行开始时排着的那些任务——期间新排进来的要等下一次。")
         ) { random in
             practiceScenario(&random)
         } run: { steps, side in

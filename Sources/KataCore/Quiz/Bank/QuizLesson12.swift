@@ -63,7 +63,7 @@ extension QuizBank {
         },
         QuizQuestion(
             number: 40, lesson: 12,
-            title: .init(en: "garbage while the loop never sleeps", zh: "RunLoop 一直不休眠时的垃圾对象"),
+            title: .init(en: "garbage while the loop never sleeps", zh: "RunLoop 一直不休眠时的临时对象"),
             form: .times,
             setting: .appMain,
             wording: .init(

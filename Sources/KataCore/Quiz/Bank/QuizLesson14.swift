@@ -21,7 +21,7 @@ extension QuizBank {
                     """,
                 comments: [.init(en: "in a button's action:", zh: "在按钮的点击回调里：")],
                 why: .init(en: "The main loop services the main queue only while it runs a common mode. MyMode is not common, so the block waits until the default mode runs, at 2 s.",
-                           zh: "主 RunLoop 只在运行 common Mode 时处理主队列。MyMode 不是 common 的，所以这个 Block 要等到 default Mode 运行，也就是 2 秒。"))
+                           zh: "主 RunLoop 只在运行标记为 common 的 Mode 时处理主队列。MyMode 不是 common 的，所以这个 Block 要等到 default Mode 运行，也就是 2 秒。"))
         ) { stage in
             // ▼ quiz 44
             stage.registry.mainQueue.async(name: "block") {}
@@ -51,7 +51,7 @@ extension QuizBank {
                 comments: [.init(en: "the scroll", zh: "滑动"),
                            .init(en: "in a button's action:", zh: "在按钮的点击回调里：")],
                 why: .init(en: "UIKit marks the tracking mode common, and the main loop services the main queue in every common mode: main-queue work keeps running during a scroll.",
-                           zh: "UIKit 把 tracking Mode 标记为 common，而主 RunLoop 在每个 common Mode 里都处理主队列：滑动期间，主队列上的工作照常执行。"))
+                           zh: "UIKit 把 tracking Mode 标记为 common，而主 RunLoop 在每个标记为 common 的 Mode 里都处理主队列：滑动期间，主队列上的工作照常执行。"))
         ) { stage in
             // ▼ quiz 45
             stage.registry.mainQueue.async(name: "block") { stage.print(Loop.current.currentMode!.name) }
