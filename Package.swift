@@ -8,6 +8,14 @@ import PackageDescription
 //   swift test --traits Solutions     every lesson against the Solutions, plus the engine tests
 //
 // No package dependencies: the toolchain only.
+//
+// `kata` builds the lessons in a build folder of its own (.build/kata-exercises), so that your
+// own `swift build` and `swift test` never wait for it nor undo it; there it sets
+// KATA_LESSONS_ONLY=1, and the package is only what the lesson tests need: not `kata` itself,
+// `bench`, nor the maintainers' engine, conformance and `kata` tests (half the package).
+let lessonsOnly = Context.environment["KATA_LESSONS_ONLY"] == "1"
+let maintainersOnly: Set<String> = ["KataCLI", "kata", "bench", "EngineTests", "ConformanceTests", "KataTests"]
+
 let package = Package(
     name: "RunLoopKata",
     platforms: [.macOS(.v15)],
@@ -15,7 +23,7 @@ let package = Package(
         .library(name: "RunLoopEngine", targets: ["RunLoopEngine"]),
         .executable(name: "kata", targets: ["kata"]),
         .executable(name: "bench", targets: ["bench"]),
-    ],
+    ].filter { !lessonsOnly || $0.name == "RunLoopEngine" },
     traits: [
         .trait(name: "Solutions", description: "Build the lesson tests against Solutions/ instead of Exercises/."),
     ],
@@ -46,6 +54,6 @@ let package = Package(
         .testTarget(name: "LessonTests", dependencies: ["RunLoopEngine", "KataCore", "Exercises", "Solutions", "TestSupport"]),
         .testTarget(name: "ConformanceTests", dependencies: ["RunLoopEngine", "TestSupport"]),
         .testTarget(name: "KataTests", dependencies: ["KataCLI", "KataCore", "TestSupport"]),
-    ],
+    ].filter { !lessonsOnly || !maintainersOnly.contains($0.name) },
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
-// One round of each measurement, for one side. Both sides run the very same code here; only
-// the `HostedLoop` / `LoopWork` behind it differs (see Sides.swift).
+// One round of each measurement, for one side. Both loops run the very same code here; only
+// the `HostedLoop` / `LoopWork` behind it differs (see Sides.swift). The floor, which has no
+// loop, does the same work its own way (Floor.swift).
 import Foundation
 import RunLoopEngine
 import Synchronization
@@ -19,6 +20,7 @@ enum Measure {
     /// times as much (an inter-processor wake-up, dearer on a virtual machine) when it does not,
     /// at random, for both loops alike: the figure would measure placement, not the loops.
     static func roundTrips(_ side: Side, count: Int) -> [Double] {
+        if side == .floor { return Floor.roundTrips(count: count) }
         let host = side.host()
         defer { host.shutDown() }
         let done = DispatchSemaphore(value: 0)
@@ -51,7 +53,8 @@ enum Measure {
     /// One-shot timers 2 ms out, one after another on the loop's own thread: how late each
     /// callout came after its fire date, and the loop thread's CPU time per timer.
     static func timerLateness(_ side: Side, count: Int) -> Lateness {
-        side.onLoopThread { work in
+        if side == .floor { return Floor.timerLateness(count: count) }
+        return side.onLoopThread { work in
             let cpuAtStart = SystemClock.threadCPUSeconds()
             let late = LoopLocal<[Double]>([])
             @Sendable func scheduleNext() {
@@ -70,7 +73,8 @@ enum Measure {
     /// Blocks performed on the loop's own thread: queued in batches, each batch run by one
     /// polling run. Blocks per second.
     static func blocksPerSecond(_ side: Side, total: Int, batch: Int = 1000) -> Double {
-        side.onLoopThread { work in
+        if side == .floor { return Floor.blocksPerSecond(total: total, batch: batch) }
+        return side.onLoopThread { work in
             let ran = LoopLocal(0)
             let start = SystemClock.monotonicNanoseconds()
             for _ in 0..<(total / batch) {
@@ -97,33 +101,47 @@ enum Measure {
     /// sides), then all fired. Timed: adding them, and the run that fires them all once they
     /// are all due (the wait in between is not timed).
     static func timers(_ side: Side, count: Int) -> TimerPhases {
-        let offsets = pseudoRandomOffsets(count: count, window: 10_000_000)
-        // Far enough ahead that every fire date is still in the future when it is added.
-        let lead = Int64(200_000_000) + Int64(count) * 20_000
+        if side == .floor { return Floor.timers(count: count) }
+        let offsets = pseudoRandomOffsets(count: count)
         return side.onLoopThread { work in
             let fired = LoopLocal(0)
-            let cpuAtStart = SystemClock.threadCPUSeconds()
-            let start = SystemClock.monotonicNanoseconds()
-            let base = start + lead
-            for offset in offsets { work.oneShot(atMonotonic: base + offset) { fired.value += 1 } }
-            let added = SystemClock.monotonicNanoseconds()
-            let cpuAdding = SystemClock.threadCPUSeconds() - cpuAtStart
-            let lastDue = base + 10_000_000
-            while SystemClock.monotonicNanoseconds() < lastDue { usleep(UInt32(max(1, (lastDue - SystemClock.monotonicNanoseconds()) / 1000))) }
-            let cpuBeforeFiring = SystemClock.threadCPUSeconds()
-            let fireStart = SystemClock.monotonicNanoseconds()
-            while fired.value < count && work.run(for: 60) {}
-            let end = SystemClock.monotonicNanoseconds()
-            let cpuFiring = SystemClock.threadCPUSeconds() - cpuBeforeFiring
+            let phases = timeTimers(offsets, add: { date in work.oneShot(atMonotonic: date) { fired.value += 1 } },
+                                    fire: { while fired.value < count && work.run(for: 60) {} })
             precondition(fired.value == count, "\(side): \(fired.value) timers fired of \(count)")
-            return TimerPhases(add: Double(added - start) / 1e9, fire: Double(end - fireStart) / 1e9, cpu: cpuAdding + cpuFiring)
+            return phases
         }
     }
+
+    /// The timers measurement's frame, the same for every side: times `add` called with each
+    /// fire date (`offsets` from a base far enough ahead that each is still in the future when it
+    /// is added), waits untimed until all are due, then times `fire`. Elapsed and the calling
+    /// thread's CPU time.
+    static func timeTimers(_ offsets: [Int64], add: (Int64) -> Void, fire: () -> Void) -> TimerPhases {
+        let lead = Int64(200_000_000) + Int64(offsets.count) * 20_000
+        let cpuAtStart = SystemClock.threadCPUSeconds()
+        let start = SystemClock.monotonicNanoseconds()
+        let base = start + lead
+        for offset in offsets { add(base + offset) }
+        let added = SystemClock.monotonicNanoseconds()
+        let cpuAdding = SystemClock.threadCPUSeconds() - cpuAtStart
+        let lastDue = base + timerWindow
+        while SystemClock.monotonicNanoseconds() < lastDue { usleep(UInt32(max(1, (lastDue - SystemClock.monotonicNanoseconds()) / 1000))) }
+        let cpuBeforeFiring = SystemClock.threadCPUSeconds()
+        let fireStart = SystemClock.monotonicNanoseconds()
+        fire()
+        let end = SystemClock.monotonicNanoseconds()
+        let cpuFiring = SystemClock.threadCPUSeconds() - cpuBeforeFiring
+        return TimerPhases(add: Double(added - start) / 1e9, fire: Double(end - fireStart) / 1e9, cpu: cpuAdding + cpuFiring)
+    }
+
+    /// The timers' fire dates spread over this many nanoseconds.
+    static let timerWindow: Int64 = 10_000_000
 
     /// The loop's thread sleeps for 2 s with nothing to do: the CPU time it used meanwhile,
     /// read on that thread from its CPU-time clock (`SystemClock.threadCPUSeconds()`:
     /// CLOCK_THREAD_CPUTIME_ID, which Linux and Darwin both have). Seconds.
     static func idleCPU(_ side: Side, seconds: Double = 2) -> Double {
+        if side == .floor { return Floor.idleCPU(seconds: seconds) }
         let host = side.host()
         defer { host.shutDown() }
         let reading = Mutex(0.0)
@@ -138,7 +156,7 @@ enum Measure {
     }
 
     /// `count` offsets in [0, window) nanoseconds, from a fixed linear congruential sequence.
-    static func pseudoRandomOffsets(count: Int, window: Int64) -> [Int64] {
+    static func pseudoRandomOffsets(count: Int, window: Int64 = timerWindow) -> [Int64] {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         return (0..<count).map { _ in
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407

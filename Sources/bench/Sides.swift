@@ -19,9 +19,10 @@ import Foundation
 import RunLoopEngine
 import Synchronization
 
-/// Which implementation.
+/// Which implementation: one of the two loops, or the floor, the same work with no loop
+/// (Floor.swift).
 enum Side: String, CaseIterable {
-    case engine, foundation
+    case engine, foundation, floor
 }
 
 /// A loop running on a thread of its own, that other threads post work to.
@@ -52,6 +53,7 @@ extension Side {
         switch self {
         case .engine: EngineHost()
         case .foundation: FoundationHost()
+        case .floor: preconditionFailure("the floor has no loop to host: Floor measures it")
         }
     }
 
@@ -75,6 +77,8 @@ extension Side {
             }
             thread.start()
             done.wait()
+        case .floor:
+            preconditionFailure("the floor has no loop: Floor measures it")
         }
         return result.withLock { $0! }
     }
@@ -126,8 +130,10 @@ struct EngineWork: LoopWork {
         _ = try? loop.scheduleTimer(after: seconds) { _ in callout() }
     }
 
+    /// A fire date already past (adding many timers on a loaded machine can outlast the lead)
+    /// is now, as CF takes it: `scheduleTimer(after:)` rejects a negative delay as misuse.
     func oneShot(atMonotonic nanoseconds: Int64, _ callout: @escaping @Sendable () -> Void) {
-        oneShot(in: Double(nanoseconds - SystemClock.monotonicNanoseconds()) / 1e9, callout)
+        oneShot(in: max(0, Double(nanoseconds - SystemClock.monotonicNanoseconds()) / 1e9), callout)
     }
 
     func perform(_ block: @escaping @Sendable () -> Void) { loop.perform(inModes: [.default], block) }

@@ -37,11 +37,17 @@ struct TestRunner {
     /// Show the build's progress and the compiler's messages about the exercises while building.
     var echoBuild = true
 
+    /// `swift`, told to see the package as the lesson tests need it (Package.swift's
+    /// KATA_LESSONS_ONLY): without `kata`, `bench` and the maintainers' tests, which the lessons
+    /// never run, and which the first build would otherwise compile a second time after
+    /// `swift run kata`'s own build.
+    static let swift = ["env", "KATA_LESSONS_ONLY=1", "swift"]
+
     /// Builds the package and its tests. Throws with the compiler's errors if it does not build.
     func build() throws {
         let display = BuildDisplay(terminal: SystemIO.isTerminal(1))
         defer { display.finish() }
-        let outcome = try Subprocess.run(["swift", "build", "--package-path", packagePath, "--build-tests", "--scratch-path", scratch]
+        let outcome = try Subprocess.run(Self.swift + ["build", "--package-path", packagePath, "--build-tests", "--scratch-path", scratch]
                                             + target.traitArguments, timeout: nil, lines: echoBuild ? display.take : nil)
         guard outcome.ending == .exited(0) else {
             var errors: [String] = []
@@ -211,7 +217,7 @@ struct TestRunner {
         let watch = StallWatch(file: events, limit: stallLimit)
         let testing = ["--filter", "(\(filter))/\(tests)", "--event-stream-output-path", events, "--event-stream-version", "0", "--xunit-output", xunit]
         let command = environmentPrefix + (testBinary().map { [$0, "--testing-library", "swift-testing"] + testing }
-            ?? ["swift", "test", "--package-path", packagePath, "--skip-build", "--scratch-path", scratch] + target.traitArguments + testing)
+            ?? Self.swift + ["test", "--package-path", packagePath, "--skip-build", "--scratch-path", scratch] + target.traitArguments + testing)
         let outcome = try Subprocess.run(command, timeout: timeout, stalled: watch.stalled)
 
         let stream = EventStream.parse((try? String(contentsOfFile: events, encoding: .utf8)) ?? "")
@@ -329,20 +335,22 @@ final class StallWatch {
     }
 }
 
-/// What a student sees of a build: on a terminal, one line that counts the build steps, redrawn in
-/// place; always, the compiler's warnings about the files under Exercises/ (the rest of the
-/// package is the course's, not theirs; errors are listed by `BuildFailure` when the build fails).
+/// What a student sees of a build: on a terminal, one line that counts the build steps, with the
+/// time so far and an estimate of the time left, redrawn in place; always, the compiler's warnings
+/// about the files under Exercises/ (the rest of the package is the course's, not theirs; errors
+/// are listed by `BuildFailure` when the build fails).
 final class BuildDisplay {
     let terminal: Bool
     private var drawn = false
+    private let started = Date()
 
     init(terminal: Bool) { self.terminal = terminal }
 
     func take(_ line: Substring) {
         if let step = Self.step(line) {
             guard terminal else { return }
-            let building = Text(en: "building", zh: "编译中").localized
-            FileHandle.standardOutput.write(Data(("\r\u{1B}[2K  \(building) \(step.done)/\(step.total)").utf8))
+            let progress = Self.progress(done: step.done, total: step.total, elapsed: Date().timeIntervalSince(started)).localized
+            FileHandle.standardOutput.write(Data(("\r\u{1B}[2K  " + progress).utf8))
             drawn = true
         } else if let message = Self.studentDiagnostic(line) {
             clear()
@@ -356,6 +364,24 @@ final class BuildDisplay {
     private func clear() {
         if drawn { FileHandle.standardOutput.write(Data("\r\u{1B}[2K".utf8)) }
         drawn = false
+    }
+
+    /// `building 120/310 · 0:42 so far, about 1:13 left`: the time left supposes the steps to
+    /// come take as long as those done, on average. No estimate before 10 s and 5 % of the
+    /// steps, when one slow step would skew it.
+    static func progress(done: Int, total: Int, elapsed: Double) -> Text {
+        let steps = "\(done)/\(total)", sofar = clock(elapsed)
+        guard done > 0, done < total, elapsed >= 10, Double(done) >= 0.05 * Double(total) else {
+            return Text(en: "building \(steps) · \(sofar) so far", zh: "编译中 \(steps) · 已用 \(sofar)")
+        }
+        let left = clock(elapsed / Double(done) * Double(total - done))
+        return Text(en: "building \(steps) · \(sofar) so far, about \(left) left", zh: "编译中 \(steps) · 已用 \(sofar)，大约还要 \(left)")
+    }
+
+    /// Seconds as `m:ss`.
+    static func clock(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        return "\(whole / 60):" + (whole % 60 < 10 ? "0" : "") + "\(whole % 60)"
     }
 
     /// `[12/206] Compiling RunLoopEngine Loop.swift` → (12, 206).

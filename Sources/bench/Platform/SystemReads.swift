@@ -1,22 +1,41 @@
 // bench's platform file: the only bench source that imports the C library (Glibc or Darwin)
 // or names an operating system. What it reads from the system: the load average, and CPU
-// affinity (to pin the round trip's two threads to one CPU). The monotonic clock and a
-// thread's CPU time are the engine's own reads (RunLoopEngine's SystemClock).
+// affinity (to pin the round trip's two threads to one CPU); and the floor's bare kernel
+// sleep to a deadline. The monotonic clock and a thread's CPU time are the engine's own reads
+// (RunLoopEngine's SystemClock).
 //
 // On macOS: the load average is getloadavg(3), as on Linux; CPU pinning does nothing (macOS has no thread affinity, only affinity tags the
 // scheduler may ignore), so the round trip there measures wherever the scheduler puts the
-// two threads, for both loops alike.
+// two threads, for both loops alike; the bare sleep is nanosleep(2) for the time left (macOS
+// has no clock_nanosleep).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RunLoopEngine
 
 enum SystemReads {
     /// The 1, 5 and 15 minute load averages (getloadavg, in both C libraries); nil if unknown.
     static func loadAverage() -> [Double]? {
         var loads = [Double](repeating: 0, count: 3)
         return getloadavg(&loads, 3) == 3 ? loads : nil
+    }
+
+    /// Sleeps in the kernel until `deadline` (nanoseconds on ``SystemClock``'s monotonic
+    /// clock), with nothing else: the floor of a timer's lateness. Linux: one
+    /// `clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME)`, the clock SystemClock reads. macOS:
+    /// one `nanosleep` for the time left.
+    static func sleep(untilMonotonic deadline: Int64) {
+        #if os(Linux)
+        var ts = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
+        #else
+        let left = deadline - SystemClock.monotonicNanoseconds()
+        guard left > 0 else { return }
+        var ts = timespec(tv_sec: Int(left / 1_000_000_000), tv_nsec: Int(left % 1_000_000_000))
+        _ = nanosleep(&ts, nil)
+        #endif
     }
 }
 
