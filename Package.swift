@@ -25,7 +25,7 @@ let package = Package(
         .executable(name: "bench", targets: ["bench"]),
     ].filter { !lessonsOnly || $0.name == "RunLoopEngine" },
     traits: [
-        .trait(name: "Solutions", description: "Build the lesson tests against Solutions/ instead of Exercises/."),
+        .trait(name: "Solutions", description: "Build the lesson tests against Solutions/ instead of Exercises/.")
     ],
     targets: [
         // The reference engine: a complete, real run loop. The oracle every lesson is checked against.

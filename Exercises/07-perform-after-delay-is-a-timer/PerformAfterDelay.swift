@@ -32,8 +32,10 @@ import RunLoopEngine
 /// - Throws: what the engine throws for a bad delay.
 ///   引擎对不合法的延迟抛出的错误。
 @discardableResult
-public func performAfterDelay(_ delay: Double, inModes modes: [Loop.Mode] = [.default],
-                              _ work: @escaping @Sendable () -> Void) throws -> Loop.Timer {
+public func performAfterDelay(
+    _ delay: Double, inModes modes: [Loop.Mode] = [.default],
+    _ work: @escaping @Sendable () -> Void
+) throws -> Loop.Timer {
     // Replace these lines with your code.
     let placeholder = try Loop.Timer(name: "unsolved", fireDate: .distantFuture) { _ in }
     return unsolved(lesson: 7, write: "performAfterDelay(_:inModes:_:)", returning: placeholder)

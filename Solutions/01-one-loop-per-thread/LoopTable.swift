@@ -31,7 +31,7 @@ public struct StudentLoopTable: LoopTable {
     /// `thread` 的 RunLoop：已经有就返回它，没有就现在用 `makeLoop` 创建一个并记下来。
     public mutating func loop(for thread: ThreadID, makeLoop: () -> Loop) -> Loop {
         if let existing = loops[thread] { return existing }
-        let made = makeLoop()       // lazily: only a thread that asks gets a loop
+        let made = makeLoop()   // lazily: only a thread that asks gets a loop
         loops[thread] = made
         return made
     }

@@ -32,8 +32,10 @@ import RunLoopEngine
 /// - Throws: what the engine throws for a bad delay.
 ///   引擎对不合法的延迟抛出的错误。
 @discardableResult
-public func performAfterDelay(_ delay: Double, inModes modes: [Loop.Mode] = [.default],
-                              _ work: @escaping @Sendable () -> Void) throws -> Loop.Timer {
+public func performAfterDelay(
+    _ delay: Double, inModes modes: [Loop.Mode] = [.default],
+    _ work: @escaping @Sendable () -> Void
+) throws -> Loop.Timer {
     // Nothing waits here: the work becomes a one-shot timer in the calling thread's loop.
     // If that loop never runs one of `modes`, the timer never fires — exactly like Foundation.
     let loop = Loop.current

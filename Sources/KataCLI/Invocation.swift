@@ -57,8 +57,10 @@ enum Invocation: Equatable {
         if command == "dev" { return try parseDev(rest, lessons: lessons) }
         guard commands.contains(command) else {
             let guess = suggestion(for: command)
-            throw UsageError(Text(en: "unknown command '\(command)'" + (guess.map { " — did you mean '\($0)'?" } ?? ""),
-                                  zh: "没有 `\(command)` 这个命令" + (guess.map { "，你是想输入 `\($0)` 吗？" } ?? "")), command: nil)
+            throw UsageError(
+                Text(
+                    en: "unknown command '\(command)'" + (guess.map { " — did you mean '\($0)'?" } ?? ""),
+                    zh: "没有 `\(command)` 这个命令" + (guess.map { "，你是想输入 `\($0)` 吗？" } ?? "")), command: nil)
         }
         if rest.contains("--help") || rest.contains("-h") { return .help(command: command) }
 
@@ -80,8 +82,12 @@ enum Invocation: Equatable {
         /// The lesson number among the remaining arguments.
         func lesson(required: Bool) throws(UsageError) -> Int? {
             guard let text = rest.first else {
-                if required { throw UsageError(Text(en: "give a lesson number, 1 to \(lessons) (e.g. kata \(command) 6)",
-                                                    zh: "请给出课程编号，1 到 \(lessons)（例如 kata \(command) 6）"), command: command) }
+                if required {
+                    throw UsageError(
+                        Text(
+                            en: "give a lesson number, 1 to \(lessons) (e.g. kata \(command) 6)",
+                            zh: "请给出课程编号，1 到 \(lessons)（例如 kata \(command) 6）"), command: command)
+                }
                 return nil
             }
             rest.removeFirst()
@@ -89,7 +95,8 @@ enum Invocation: Equatable {
                 throw UsageError(Text(en: "'\(text)' is not a lesson number (1 to \(lessons))", zh: "`\(text)` 不是课程编号（1 到 \(lessons)）"), command: command)
             }
             guard (1...lessons).contains(number) else {
-                throw UsageError(Text(en: "there is no lesson \(number): lessons go from 1 to \(lessons)", zh: "没有第 \(number) 课：课程编号从 1 到 \(lessons)"), command: command)
+                throw UsageError(
+                    Text(en: "there is no lesson \(number): lessons go from 1 to \(lessons)", zh: "没有第 \(number) 课：课程编号从 1 到 \(lessons)"), command: command)
             }
             return number
         }
@@ -102,7 +109,8 @@ enum Invocation: Equatable {
             let track = try value("--track", example: "kata list --track core")
             guard let track else { invocation = .list; break }
             guard let known = Catalog.Track(rawValue: track) else {
-                throw UsageError(Text(en: "there is no track '\(track)': the tracks are \(tracks)", zh: "没有 `\(track)` 这条路线：可选的路线是 \(tracksZh)"), command: command)
+                throw UsageError(
+                    Text(en: "there is no track '\(track)': the tracks are \(tracks)", zh: "没有 `\(track)` 这条路线：可选的路线是 \(tracksZh)"), command: command)
             }
             invocation = .listTrack(known)
         case "next": invocation = .next
@@ -118,16 +126,20 @@ enum Invocation: Equatable {
             var seed: UInt64?
             if let seedText {
                 guard let parsed = UInt64(seedText) else {
-                    throw UsageError(Text(en: "--seed takes a whole number, 0 or more (e.g. --seed 42), not '\(seedText)'",
-                                          zh: "--seed 后面要跟一个不小于 0 的整数（例如 --seed 42），`\(seedText)` 不行"), command: command)
+                    throw UsageError(
+                        Text(
+                            en: "--seed takes a whole number, 0 or more (e.g. --seed 42), not '\(seedText)'",
+                            zh: "--seed 后面要跟一个不小于 0 的整数（例如 --seed 42），`\(seedText)` 不行"), command: command)
                 }
                 seed = parsed
             }
             var count: Int?
             if let countText {
                 guard let parsed = Int(countText), (1...PracticeRun.largestCount).contains(parsed) else {
-                    throw UsageError(Text(en: "--count takes a number of scenarios from 1 to \(PracticeRun.largestCount), not '\(countText)'",
-                                          zh: "--count 后面要跟场景个数，1 到 \(PracticeRun.largestCount)，`\(countText)` 不行"), command: command)
+                    throw UsageError(
+                        Text(
+                            en: "--count takes a number of scenarios from 1 to \(PracticeRun.largestCount), not '\(countText)'",
+                            zh: "--count 后面要跟场景个数，1 到 \(PracticeRun.largestCount)，`\(countText)` 不行"), command: command)
                 }
                 count = parsed
             }
@@ -141,15 +153,19 @@ enum Invocation: Equatable {
             let name = rest.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
             if name != nil { rest.removeFirst() }
             if svg != nil && name == nil {
-                throw UsageError(Text(en: "--svg draws one scenario: name it (e.g. kata trace timer-overrun --svg timer.svg)",
-                                      zh: "--svg 只画一个场景：请写出场景名（例如 kata trace timer-overrun --svg timer.svg）"), command: command)
+                throw UsageError(
+                    Text(
+                        en: "--svg draws one scenario: name it (e.g. kata trace timer-overrun --svg timer.svg)",
+                        zh: "--svg 只画一个场景：请写出场景名（例如 kata trace timer-overrun --svg timer.svg）"), command: command)
             }
             invocation = .trace(scenario: name, svg: svg)
         default: throw UsageError(Text(en: "unknown command '\(command)'", zh: "没有 `\(command)` 这个命令"), command: nil)
         }
         if let extra = rest.first {
-            throw UsageError(extra.hasPrefix("-") ? Text(en: "unknown option '\(extra)'", zh: "没有 `\(extra)` 这个选项")
-                                                  : Text(en: "unexpected '\(extra)'", zh: "多出了 `\(extra)`，kata \(command) 用不到它"), command: command)
+            throw UsageError(
+                extra.hasPrefix("-")
+                    ? Text(en: "unknown option '\(extra)'", zh: "没有 `\(extra)` 这个选项")
+                    : Text(en: "unexpected '\(extra)'", zh: "多出了 `\(extra)`，kata \(command) 用不到它"), command: command)
         }
         return invocation
     }

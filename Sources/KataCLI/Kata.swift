@@ -32,8 +32,11 @@ public enum Kata {
             var arguments = arguments
             if let index = arguments.firstIndex(of: "--lang") {
                 guard index + 1 < arguments.count, let language = Language(code: arguments[index + 1]) else {
-                    throw UsageError(Text(en: "--lang needs en or zh-Hans (e.g. kata --lang zh-Hans next)",
-                                          zh: "`--lang` 后面要跟 `en` 或 `zh-Hans`（例如 `kata --lang zh-Hans next`）").localized, command: nil)
+                    throw UsageError(
+                        Text(
+                            en: "--lang needs en or zh-Hans (e.g. kata --lang zh-Hans next)",
+                            zh: "`--lang` 后面要跟 `en` 或 `zh-Hans`（例如 `kata --lang zh-Hans next`）"
+                        ).localized, command: nil)
                 }
                 Language.choose(language)
                 // Kept for the next runs (see `Language.resolve`), whatever follows it.
@@ -60,8 +63,11 @@ public enum Kata {
             complain("kata: \(error)")
             return ExitCode.usage
         }
-        Shutdown.install(message: Text(en: "Stopped. Your progress is saved in .kata/progress.json.",
-                                       zh: "已停止。你的进度保存在 .kata/progress.json 里。").localized, colours: context.style.colours)
+        Shutdown.install(
+            message: Text(
+                en: "Stopped. Your progress is saved in .kata/progress.json.",
+                zh: "已停止。你的进度保存在 .kata/progress.json 里。"
+            ).localized, colours: context.style.colours)
         do {
             switch invocation {
             case .list: return try Commands.list(context)
@@ -83,9 +89,13 @@ public enum Kata {
             case .help: return ExitCode.ok
             }
         } catch let failure as BuildFailure {
-            complain(context.style.red("✘ ") + failure.description + "\n"
-                     + context.style.dim(Text(en: "  Fix it and run kata again (swift build --build-tests shows every error).",
-                                              zh: "  改好之后再运行一次 kata（`swift build --build-tests` 会列出所有错误）。").localized))
+            complain(
+                context.style.red("✘ ") + failure.description + "\n"
+                    + context.style.dim(
+                        Text(
+                            en: "  Fix it and run kata again (swift build --build-tests shows every error).",
+                            zh: "  改好之后再运行一次 kata（`swift build --build-tests` 会列出所有错误）。"
+                        ).localized))
             return ExitCode.buildOrTool
         } catch {
             complain("kata: \(error)")
@@ -117,8 +127,11 @@ struct Context {
             if let text = try? String(contentsOfFile: manifest, encoding: .utf8), text.contains("\"RunLoopKata\"") { break }
             let parent = (directory as NSString).deletingLastPathComponent
             if parent == directory {
-                throw KataError(Text(en: "run kata inside the RunLoop Kata package (no Package.swift of it found here or above)",
-                                     zh: "请在 RunLoop Kata 的包里运行 kata（在当前目录和上级目录都没有找到它的 Package.swift）").localized)
+                throw KataError(
+                    Text(
+                        en: "run kata inside the RunLoop Kata package (no Package.swift of it found here or above)",
+                        zh: "请在 RunLoop Kata 的包里运行 kata（在当前目录和上级目录都没有找到它的 Package.swift）"
+                    ).localized)
             }
             directory = parent
         }

@@ -47,32 +47,49 @@ struct Progress: Codable, Equatable {
         var isDirectory: ObjCBool = false
         guard fileManager.fileExists(atPath: file, isDirectory: &isDirectory) else { return Progress() }
         if isDirectory.boolValue {
-            warn(Text(en: "\(relativePath) is a folder, not a file: starting without saved progress (remove the folder to keep progress again).",
-                      zh: "\(relativePath) 是一个文件夹，不是文件：这次不读取保存的进度（删掉这个文件夹，进度才能再保存）。").localized)
+            warn(
+                Text(
+                    en: "\(relativePath) is a folder, not a file: starting without saved progress (remove the folder to keep progress again).",
+                    zh: "\(relativePath) 是一个文件夹，不是文件：这次不读取保存的进度（删掉这个文件夹，进度才能再保存）。"
+                ).localized)
             return Progress()
         }
         guard isRegularFile(file) else {
-            warn(Text(en: "\(relativePath) is not a regular file: starting without saved progress.",
-                      zh: "\(relativePath) 不是普通文件：这次不读取保存的进度。").localized)
+            warn(
+                Text(
+                    en: "\(relativePath) is not a regular file: starting without saved progress.",
+                    zh: "\(relativePath) 不是普通文件：这次不读取保存的进度。"
+                ).localized)
             return Progress()
         }
         guard let data = fileManager.contents(atPath: file) else {
-            warn(Text(en: "\(relativePath) cannot be read (permission denied?): starting without saved progress.",
-                      zh: "\(relativePath) 读不了（没有权限？）：这次不读取保存的进度。").localized)
+            warn(
+                Text(
+                    en: "\(relativePath) cannot be read (permission denied?): starting without saved progress.",
+                    zh: "\(relativePath) 读不了（没有权限？）：这次不读取保存的进度。"
+                ).localized)
             return Progress()
         }
         do {
             return try JSONDecoder().decode(Progress.self, from: data).clamped(to: lessons)
         } catch {
-            let what = data.isEmpty ? Text(en: "is empty", zh: "是空的")
+            let what =
+                data.isEmpty
+                ? Text(en: "is empty", zh: "是空的")
                 : Text(en: "is not kata's progress (\(Self.problem(error).en))", zh: "不是 kata 的进度文件（\(Self.problem(error).zh)）")
             if let aside = SafeFile.moveAside(file, suffix: "unreadable") {
                 let name = (aside as NSString).lastPathComponent
-                warn(Text(en: "\(relativePath) \(what.en): kept as \(name) in .kata/, starting afresh.",
-                          zh: "\(relativePath) \(what.zh)：已在 .kata/ 里另存为 \(name)，进度从头开始。").localized)
+                warn(
+                    Text(
+                        en: "\(relativePath) \(what.en): kept as \(name) in .kata/, starting afresh.",
+                        zh: "\(relativePath) \(what.zh)：已在 .kata/ 里另存为 \(name)，进度从头开始。"
+                    ).localized)
             } else {
-                warn(Text(en: "\(relativePath) \(what.en) and could not be moved aside: starting afresh.",
-                          zh: "\(relativePath) \(what.zh)，而且没能挪开：进度从头开始。").localized)
+                warn(
+                    Text(
+                        en: "\(relativePath) \(what.en) and could not be moved aside: starting afresh.",
+                        zh: "\(relativePath) \(what.zh)，而且没能挪开：进度从头开始。"
+                    ).localized)
             }
             return Progress()
         }
@@ -145,7 +162,8 @@ struct Progress: Codable, Equatable {
         case .dataCorrupted?: return Text(en: "not valid JSON", zh: "不是合法的 JSON")
         case let .typeMismatch(_, context)?, let .valueNotFound(_, context)?:
             let key = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return key.isEmpty ? Text(en: "not a JSON object", zh: "不是一个 JSON 对象")
+            return key.isEmpty
+                ? Text(en: "not a JSON object", zh: "不是一个 JSON 对象")
                 : Text(en: "'\(key)' has the wrong type", zh: "`\(key)` 的类型不对")
         case let .keyNotFound(key, _)?: return Text(en: "'\(key.stringValue)' is missing", zh: "缺少 `\(key.stringValue)`")
         default: return Text(en: "unreadable", zh: "无法读取")

@@ -9,8 +9,10 @@ enum SafeFile {
     static func write(_ data: Data, to path: String, root: String) throws {
         let shown = relative(path, to: root)
         if let blocker = fileInTheWay(of: (path as NSString).deletingLastPathComponent) {
-            throw KataError(Text(en: "cannot write \(shown): \(relative(blocker, to: root)) is a file, not a folder",
-                                 zh: "无法写入 \(shown)：\(relative(blocker, to: root)) 是一个文件，不是文件夹"))
+            throw KataError(
+                Text(
+                    en: "cannot write \(shown): \(relative(blocker, to: root)) is a file, not a folder",
+                    zh: "无法写入 \(shown)：\(relative(blocker, to: root)) 是一个文件，不是文件夹"))
         }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -29,8 +31,12 @@ enum SafeFile {
     /// `kata` writing in the same second. Returns the new file's path.
     static func keep(_ data: Data, in folder: String, name: String, root: String) throws -> String {
         if let blocker = fileInTheWay(of: folder) {
-            throw KataError(keepFailed(relative(folder, to: root), Text(en: "\(relative(blocker, to: root)) is a file, not a folder",
-                                                                       zh: "\(relative(blocker, to: root)) 是一个文件，不是文件夹")))
+            throw KataError(
+                keepFailed(
+                    relative(folder, to: root),
+                    Text(
+                        en: "\(relative(blocker, to: root)) is a file, not a folder",
+                        zh: "\(relative(blocker, to: root)) 是一个文件，不是文件夹")))
         }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -41,7 +47,7 @@ enum SafeFile {
             do {
                 try data.write(to: URL(fileURLWithPath: candidate), options: .withoutOverwriting)
                 return candidate
-            } catch where FileManager.default.fileExists(atPath: candidate) {
+            } catch  where FileManager.default.fileExists(atPath: candidate) {
                 continue   // taken, by an earlier copy or another kata at this very moment
             } catch {
                 throw KataError(keepFailed(relative(candidate, to: root), reason(error)))

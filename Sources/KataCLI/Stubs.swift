@@ -11,8 +11,10 @@ enum Stubs {
     /// Lesson N's original stub, as bytes.
     static func original(of lesson: Lesson, root: String) throws -> Data {
         guard let data = FileManager.default.contents(atPath: (root as NSString).appendingPathComponent(lesson.stubFile)) else {
-            throw KataError(Text(en: "\(lesson.stubFile), the original of \(lesson.exerciseFile), is missing: this copy of the kata is incomplete",
-                                 zh: "\(lesson.stubFile)（\(lesson.exerciseFile) 的原始版本）不见了：这份 kata 不完整"))
+            throw KataError(
+                Text(
+                    en: "\(lesson.stubFile), the original of \(lesson.exerciseFile), is missing: this copy of the kata is incomplete",
+                    zh: "\(lesson.stubFile)（\(lesson.exerciseFile) 的原始版本）不见了：这份 kata 不完整"))
         }
         return data
     }

@@ -51,9 +51,11 @@ public struct Lesson: Sendable, Hashable, Identifiable {
     /// The lessons this one builds on (numbers).
     public var buildsOn: [Int]
 
-    public init(number: Int, slug: String, title: String, titleZh: String, kind: Kind, level: Level, behaviour: String,
-                behaviourZh: String, exerciseFile: String, task: String, taskZh: String, keyScenario: String? = nil, hints: [String], hintsZh: [String],
-                buildsOn: [Int] = []) {
+    public init(
+        number: Int, slug: String, title: String, titleZh: String, kind: Kind, level: Level, behaviour: String,
+        behaviourZh: String, exerciseFile: String, task: String, taskZh: String, keyScenario: String? = nil, hints: [String], hintsZh: [String],
+        buildsOn: [Int] = []
+    ) {
         self.number = number
         self.slug = slug
         self.title = title

@@ -48,12 +48,16 @@ extension TimelinePicture.Labels {
             legend: say("Legend", "图例"),
             runResult: say("run result", "运行结果"),
             note: say("note", "注释"),
-            activities: say("observers told: E entry · T before timers · S before sources · W before waiting · A after waiting · X exit",
-                            "通知观察者：E\u{A0}Entry（即将进入\u{A0}RunLoop）· T\u{A0}BeforeTimers（即将处理定时器）· S\u{A0}BeforeSources（即将处理事件源）· W\u{A0}BeforeWaiting（即将进入休眠）· A\u{A0}AfterWaiting（刚从休眠中唤醒）· X\u{A0}Exit（即将退出\u{A0}RunLoop）"),
-            sleeps: say("the loop sleeps: how long above the bar, what woke it below",
-                        "RunLoop 休眠：条上方是休眠时长，下方是唤醒它的原因"),
-            frames: say("A callout's name is written above its mark. A dashed frame is a run nested inside a callout of the lane above.",
-                        "回调的名字写在它的标记上方。虚线框是嵌套运行：它发生在上一条泳道的某个回调里。"),
+            activities: say(
+                "observers told: E entry · T before timers · S before sources · W before waiting · A after waiting · X exit",
+                "通知观察者：E\u{A0}Entry（即将进入\u{A0}RunLoop）· T\u{A0}BeforeTimers（即将处理定时器）· S\u{A0}BeforeSources（即将处理事件源）· W\u{A0}BeforeWaiting（即将进入休眠）· A\u{A0}AfterWaiting（刚从休眠中唤醒）· X\u{A0}Exit（即将退出\u{A0}RunLoop）"
+            ),
+            sleeps: say(
+                "the loop sleeps: how long above the bar, what woke it below",
+                "RunLoop 休眠：条上方是休眠时长，下方是唤醒它的原因"),
+            frames: say(
+                "A callout's name is written above its mark. A dashed frame is a run nested inside a callout of the lane above.",
+                "回调的名字写在它的标记上方。虚线框是嵌套运行：它发生在上一条泳道的某个回调里。"),
             callout: { callout in
                 switch callout {
                 case .timer: Text(en: "timer", zh: "定时器").in(language)

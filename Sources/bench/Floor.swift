@@ -96,10 +96,12 @@ enum Floor {
             let fired = LoopLocal(0)
             var heap = DeadlineHeap()
             heap.reserve(count)
-            let phases = Measure.timeTimers(offsets, add: { date in heap.insert(date) { fired.value += 1 } }, fire: {
-                let now = SystemClock.monotonicNanoseconds()
-                while let callout = heap.popDue(atOrBefore: now) { callout() }
-            })
+            let phases = Measure.timeTimers(
+                offsets, add: { date in heap.insert(date) { fired.value += 1 } },
+                fire: {
+                    let now = SystemClock.monotonicNanoseconds()
+                    while let callout = heap.popDue(atOrBefore: now) { callout() }
+                })
             precondition(fired.value == count, "floor: \(fired.value) timers fired of \(count)")
             return phases
         }

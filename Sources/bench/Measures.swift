@@ -28,7 +28,9 @@ enum Measure {
         let everyCPU = CPUAffinity.current()
         CPUAffinity.pin(to: cpu)
         defer { CPUAffinity.set(everyCPU) }
-        host.post { CPUAffinity.pin(to: cpu); done.signal() }
+        host.post {
+            CPUAffinity.pin(to: cpu); done.signal()
+        }
         done.wait()
         var samples: [Double] = []
         samples.reserveCapacity(count)
@@ -105,8 +107,9 @@ enum Measure {
         let offsets = pseudoRandomOffsets(count: count)
         return side.onLoopThread { work in
             let fired = LoopLocal(0)
-            let phases = timeTimers(offsets, add: { date in work.oneShot(atMonotonic: date) { fired.value += 1 } },
-                                    fire: { while fired.value < count && work.run(for: 60) {} })
+            let phases = timeTimers(
+                offsets, add: { date in work.oneShot(atMonotonic: date) { fired.value += 1 } },
+                fire: { while fired.value < count && work.run(for: 60) {} })
             precondition(fired.value == count, "\(side): \(fired.value) timers fired of \(count)")
             return phases
         }
@@ -146,11 +149,15 @@ enum Measure {
         defer { host.shutDown() }
         let reading = Mutex(0.0)
         let done = DispatchSemaphore(value: 0)
-        host.post { reading.withLock { $0 = SystemClock.threadCPUSeconds() }; done.signal() }
+        host.post {
+            reading.withLock { $0 = SystemClock.threadCPUSeconds() }; done.signal()
+        }
         done.wait()
         let before = reading.withLock { $0 }
         Thread.sleep(forTimeInterval: seconds)
-        host.post { reading.withLock { $0 = SystemClock.threadCPUSeconds() }; done.signal() }
+        host.post {
+            reading.withLock { $0 = SystemClock.threadCPUSeconds() }; done.signal()
+        }
         done.wait()
         return reading.withLock { $0 } - before
     }

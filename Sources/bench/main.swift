@@ -62,8 +62,11 @@ func loadAverage() -> String {
 if let index = arguments.firstIndex(of: "--profile"), index + 2 < arguments.count, let side = Side(rawValue: arguments[index + 2]) {
     switch arguments[index + 1] {
     case "roundtrip":
-        for _ in 0..<3 { let trips = Measure.roundTrips(side, count: 20_000); print(trips.quantile(0.5), trips.quantile(0.9), trips.quantile(0.99), trips.quantile(0.999)) }
-    case "lateness": let lateness = Measure.timerLateness(side, count: 500); print(lateness.late.quantile(0.5), lateness.late.quantile(0.99), lateness.cpuPerTimer)
+        for _ in 0..<3 {
+            let trips = Measure.roundTrips(side, count: 20_000); print(trips.quantile(0.5), trips.quantile(0.9), trips.quantile(0.99), trips.quantile(0.999))
+        }
+    case "lateness":
+        let lateness = Measure.timerLateness(side, count: 500); print(lateness.late.quantile(0.5), lateness.late.quantile(0.99), lateness.cpuPerTimer)
     case "blocks": print(Measure.blocksPerSecond(side, total: 1_000_000))
     case "timers": print(Measure.timers(side, count: 160_000))
     default: print(Measure.idleCPU(side))
@@ -88,8 +91,10 @@ func median<T>(_ runs: [Side: [T]], _ side: Side, _ figure: (T) -> Double) -> Do
 // invalidatable, its state behind a lock) in a heap, where the floor is an entry in one (5×).
 for (name, q, limit) in [("roundtrip_p50", 0.5, 1.3), ("roundtrip_p99", 0.99, 1.5)] {
     let e = median(trips, .engine) { $0.quantile(q) }, f = median(trips, .foundation) { $0.quantile(q) }, b = median(trips, .floor) { $0.quantile(q) }
-    figures.append(Figure(name: name, unit: "µs", engine: e, foundation: f, floor: b, target: "≤ 0.5×", met: e / f <= 0.5,
-                          floorTarget: "≤ \(limit)×", floorMet: e / b <= limit))
+    figures.append(
+        Figure(
+            name: name, unit: "µs", engine: e, foundation: f, floor: b, target: "≤ 0.5×", met: e / f <= 0.5,
+            floorTarget: "≤ \(limit)×", floorMet: e / b <= limit))
 }
 
 // Timer lateness
@@ -97,16 +102,20 @@ let lateness = alternate(rounds, "timer lateness") { Measure.timerLateness($0, c
 for (name, q, limit) in [("timer_late_p50", 0.5, 0.5), ("timer_late_p99", 0.99, 1.0)] {
     let e = median(lateness, .engine) { $0.late.quantile(q) }, f = median(lateness, .foundation) { $0.late.quantile(q) }
     let b = median(lateness, .floor) { $0.late.quantile(q) }
-    figures.append(Figure(name: name, unit: "µs", engine: e, foundation: f, floor: b, target: "≤ \(limit)×", met: e / f <= limit,
-                          floorTarget: "≤ 1.0×", floorMet: e / b <= 1))
+    figures.append(
+        Figure(
+            name: name, unit: "µs", engine: e, foundation: f, floor: b, target: "≤ \(limit)×", met: e / f <= limit,
+            floorTarget: "≤ 1.0×", floorMet: e / b <= 1))
 }
 
 // Blocks
 let blocks = alternate(rounds, "blocks") { Measure.blocksPerSecond($0, total: quick ? 50_000 : 200_000) }
 do {
     let e = blocks[.engine]!.median, f = blocks[.foundation]!.median, b = blocks[.floor]!.median
-    figures.append(Figure(name: "blocks_per_s", unit: "/s", engine: e, foundation: f, floor: b, target: "≥ 5×", met: e / f >= 5,
-                          floorTarget: "≥ 0.5×", floorMet: e / b >= 0.5))
+    figures.append(
+        Figure(
+            name: "blocks_per_s", unit: "/s", engine: e, foundation: f, floor: b, target: "≥ 5×", met: e / f >= 5,
+            floorTarget: "≥ 0.5×", floorMet: e / b >= 0.5))
 }
 
 // Timers added then fired
@@ -121,9 +130,11 @@ for count in [10_000, 40_000, 160_000] {
     phases[count] = medians
     let e = median(runs, .engine, \.total), f = median(runs, .foundation, \.total), b = median(runs, .floor, \.total)
     let is160k = count == 160_000
-    figures.append(Figure(name: "timers_\(count / 1000)k", unit: "s", engine: e, foundation: f, floor: b,
-                          target: is160k ? "≥ 10× faster" : "", met: is160k ? e / f <= 0.1 : true,
-                          floorTarget: is160k ? "≤ 5×" : "", floorMet: is160k ? e / b <= 5 : true))
+    figures.append(
+        Figure(
+            name: "timers_\(count / 1000)k", unit: "s", engine: e, foundation: f, floor: b,
+            target: is160k ? "≥ 10× faster" : "", met: is160k ? e / f <= 0.1 : true,
+            floorTarget: is160k ? "≤ 5×" : "", floorMet: is160k ? e / b <= 5 : true))
 }
 
 // Idle CPU
@@ -144,8 +155,9 @@ func formatted(_ value: Double) -> String {
 }
 
 for figure in figures {
-    print("figure=\(figure.name) engine=\(formatted(figure.engine)) foundation=\(formatted(figure.foundation)) floor=\(formatted(figure.floor))"
-          + " ratio=\(formatted(figure.ratio)) engine_floor=\(formatted(figure.engineToFloor)) foundation_floor=\(formatted(figure.foundationToFloor))")
+    print(
+        "figure=\(figure.name) engine=\(formatted(figure.engine)) foundation=\(formatted(figure.foundation)) floor=\(formatted(figure.floor))"
+            + " ratio=\(formatted(figure.ratio)) engine_floor=\(formatted(figure.engineToFloor)) foundation_floor=\(formatted(figure.foundationToFloor))")
 }
 
 let seconds = Date().timeIntervalSince(started)
@@ -156,22 +168,26 @@ print("|---|---|---:|---:|---:|---:|---|---|---:|---|---|---:|")
 for figure in figures {
     let met = figure.target.isEmpty ? "" : figure.met ? "yes" : "no"
     let floorMet = figure.floorTarget.isEmpty ? "" : figure.floorMet ? "yes" : "no"
-    print("| `\(figure.name)` | \(figure.unit) | \(formatted(figure.engine)) | \(formatted(figure.foundation)) | \(formatted(figure.floor))"
-          + " | \(formatted(figure.ratio)) | \(figure.target) | \(met) | \(formatted(figure.engineToFloor)) | \(figure.floorTarget) | \(floorMet)"
-          + " | \(formatted(figure.foundationToFloor)) |")
+    print(
+        "| `\(figure.name)` | \(figure.unit) | \(formatted(figure.engine)) | \(formatted(figure.foundation)) | \(formatted(figure.floor))"
+            + " | \(formatted(figure.ratio)) | \(figure.target) | \(met) | \(formatted(figure.engineToFloor)) | \(figure.floorTarget) | \(floorMet)"
+            + " | \(formatted(figure.foundationToFloor)) |")
 }
 print("")
 print("timers, elapsed add + fire, and the loop thread's CPU time (s):")
 for count in [10_000, 40_000, 160_000] {
     let p = phases[count]!, e = p[.engine]!, f = p[.foundation]!, b = p[.floor]!
-    print("  \(count / 1000)k: engine \(formatted(e.add)) + \(formatted(e.fire)), CPU \(formatted(e.cpu));"
-          + " Foundation \(formatted(f.add)) + \(formatted(f.fire)), CPU \(formatted(f.cpu));"
-          + " floor \(formatted(b.add)) + \(formatted(b.fire)), CPU \(formatted(b.cpu));"
-          + " CPU ratio engine/Foundation \(formatted(e.cpu / f.cpu)), engine/floor \(formatted(e.cpu / b.cpu))")
+    print(
+        "  \(count / 1000)k: engine \(formatted(e.add)) + \(formatted(e.fire)), CPU \(formatted(e.cpu));"
+            + " Foundation \(formatted(f.add)) + \(formatted(f.fire)), CPU \(formatted(f.cpu));"
+            + " floor \(formatted(b.add)) + \(formatted(b.fire)), CPU \(formatted(b.cpu));"
+            + " CPU ratio engine/Foundation \(formatted(e.cpu / f.cpu)), engine/floor \(formatted(e.cpu / b.cpu))")
 }
 do {
     let e = median(lateness, .engine, \.cpuPerTimer), f = median(lateness, .foundation, \.cpuPerTimer), b = median(lateness, .floor, \.cpuPerTimer)
-    print("timer lateness, the loop thread's CPU time per timer: engine \(formatted(e)) µs; Foundation \(formatted(f)) µs; floor (one bare sleep) \(formatted(b)) µs")
+    print(
+        "timer lateness, the loop thread's CPU time per timer: engine \(formatted(e)) µs; Foundation \(formatted(f)) µs; floor (one bare sleep) \(formatted(b)) µs"
+    )
 }
 print("medians of \(rounds) rounds (idle CPU: \(quick ? 1 : 3)); load average \(loadBefore) before, \(loadAfter) after; \(Int(seconds)) s in all")
 
@@ -179,12 +195,18 @@ if let jsonPath {
     var json: [String: Any] = [
         "load_before": loadBefore, "load_after": loadAfter, "seconds": seconds, "rounds": rounds,
     ]
-    json["figures"] = Dictionary(uniqueKeysWithValues: figures.map { figure in
-        (figure.name, ["engine": figure.engine, "foundation": figure.foundation, "floor": figure.floor, "ratio": figure.ratio,
-                       "engine_floor": figure.engineToFloor, "foundation_floor": figure.foundationToFloor,
-                       "unit": figure.unit, "target": figure.target, "met": figure.met,
-                       "floor_target": figure.floorTarget, "floor_met": figure.floorMet] as [String: Any])
-    })
+    json["figures"] = Dictionary(
+        uniqueKeysWithValues: figures.map { figure in
+            (
+                figure.name,
+                [
+                    "engine": figure.engine, "foundation": figure.foundation, "floor": figure.floor, "ratio": figure.ratio,
+                    "engine_floor": figure.engineToFloor, "foundation_floor": figure.foundationToFloor,
+                    "unit": figure.unit, "target": figure.target, "met": figure.met,
+                    "floor_target": figure.floorTarget, "floor_met": figure.floorMet,
+                ] as [String: Any]
+            )
+        })
     do {
         let data = try JSONSerialization.data(withJSONObject: json, options: [.prettyPrinted, .sortedKeys])
         try data.write(to: URL(fileURLWithPath: jsonPath))

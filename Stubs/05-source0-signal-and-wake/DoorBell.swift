@@ -30,8 +30,10 @@ public final class DoorBell: Sendable {
     /// 把门铃放到 `loop` 上，放进 `modes` 里的每一个 Mode，别的 Mode 都不放。（§1）`onRing` 在 RunLoop
     /// 的线程上、RunLoop 运行 `modes` 之一时执行（§2），RunLoop 看到一次按铃就执行一次：RunLoop 处理之前
     /// 按的几次铃只算一次。（§3）同时按响的门铃，`order` 小的先执行，`order` 相同的按按铃的先后执行。（§4）
-    public init(on loop: Loop, order: Int = 0, modes: [Loop.Mode] = [.default],
-                onRing: @escaping @Sendable () -> Void) throws {
+    public init(
+        on loop: Loop, order: Int = 0, modes: [Loop.Mode] = [.default],
+        onRing: @escaping @Sendable () -> Void
+    ) throws {
         self.loop = loop
         unsolved(lesson: 5, write: "DoorBell.init(on:order:modes:onRing:)")
     }

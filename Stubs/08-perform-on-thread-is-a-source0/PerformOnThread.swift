@@ -41,8 +41,10 @@ import RunLoopEngine
 ///   it exits while `waitUntilDone` waits for work it never ran. (§12)
 ///   线程什么都执行不了时，抛出 `LoopError.threadNotStarted` / `LoopError.threadExited`（已退出的线程必须报错，
 ///   绝不能悄悄忽略）（§11）——`waitUntilDone` 正在等的工作还没执行、线程就退出了，也要抛出。（§12）
-public func perform(on thread: LoopThread, waitUntilDone: Bool = false, modes: [Loop.Mode] = [.common],
-                    _ work: @escaping @Sendable () -> Void) throws {
+public func perform(
+    on thread: LoopThread, waitUntilDone: Bool = false, modes: [Loop.Mode] = [.common],
+    _ work: @escaping @Sendable () -> Void
+) throws {
     // Replace this line with your code.
     unsolved(lesson: 8, write: "perform(on:waitUntilDone:modes:_:)")
 }

@@ -62,8 +62,10 @@ protocol LoopUnderTest: AnyObject, Sendable {
 extension LoopUnderTest {
     /// A timer `seconds` from now.
     @discardableResult
-    func timer(in seconds: Double, interval: Double = 0, mode: String = "default",
-               _ callout: @escaping @Sendable (any TimerUnderTest) -> Void) -> any TimerUnderTest {
+    func timer(
+        in seconds: Double, interval: Double = 0, mode: String = "default",
+        _ callout: @escaping @Sendable (any TimerUnderTest) -> Void
+    ) -> any TimerUnderTest {
         timer(at: now + seconds, interval: interval, mode: mode, callout)
     }
 }

@@ -65,8 +65,10 @@ extension FoundationLoop: MoreCFLoopUnderTest {
 }
 
 /// ``conform(expected:timeout:sourceLocation:_:)`` with the operations above.
-private func conformMore(expected: [String], sourceLocation: SourceLocation = #_sourceLocation,
-                         _ scenario: @escaping @Sendable (any MoreLoopUnderTest, Log) -> Void) async {
+private func conformMore(
+    expected: [String], sourceLocation: SourceLocation = #_sourceLocation,
+    _ scenario: @escaping @Sendable (any MoreLoopUnderTest, Log) -> Void
+) async {
     await conform(expected: expected, sourceLocation: sourceLocation) { loop, log in
         guard let loop = loop as? any MoreLoopUnderTest else { return log("no MoreLoopUnderTest") }
         scenario(loop, log)
@@ -129,8 +131,10 @@ struct CFRuleScenarios {
 }
 
 /// ``conformCF(expected:timeout:sourceLocation:_:)`` with the operations above.
-private func conformMoreCF(expected: [String], sourceLocation: SourceLocation = #_sourceLocation,
-                           _ scenario: @escaping @Sendable (any MoreCFLoopUnderTest, Log) -> Void) async {
+private func conformMoreCF(
+    expected: [String], sourceLocation: SourceLocation = #_sourceLocation,
+    _ scenario: @escaping @Sendable (any MoreCFLoopUnderTest, Log) -> Void
+) async {
     await conformCF(expected: expected, sourceLocation: sourceLocation) { loop, log in
         guard let loop = loop as? any MoreCFLoopUnderTest else { return log("no MoreCFLoopUnderTest") }
         scenario(loop, log)
@@ -185,8 +189,10 @@ struct CFRuleCoreFoundationScenarios {
     /// waiting) although a source ran.
     @Test("the source0 result is the last source's answer")
     func source0Result() async {
-        let expected = ["entry", "before timers", "before sources", "first", "before waiting", "after waiting", "exit",
-                        "result: timed out"]
+        let expected = [
+            "entry", "before timers", "before sources", "first", "before waiting", "after waiting", "exit",
+            "result: timed out",
+        ]
         await conformMoreCF(expected: expected) { loop, log in
             let second = loop.source(order: 1, mode: "default") { log("second") }
             let first = loop.source(order: 0, mode: "default") {

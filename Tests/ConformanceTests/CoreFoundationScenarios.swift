@@ -31,8 +31,10 @@ struct CoreFoundationScenarios {
     /// an observer is empty: its run returns at once, without entry or exit.
     @Test("observers see one run's activities; observers alone keep nothing alive")
     func observersOfOneRun() async {
-        let expected = ["entry", "before timers", "before sources", "before waiting", "after waiting", "timer", "exit",
-                        "run → true", "observer-only run → false"]
+        let expected = [
+            "entry", "before timers", "before sources", "before waiting", "after waiting", "timer", "exit",
+            "run → true", "observer-only run → false",
+        ]
         await conformCF(expected: expected) { loop, log in
             let observer = loop.observe("default", order: 0) { log($0) }
             loop.timer(in: 0.03) { _ in log("timer") }
@@ -100,8 +102,10 @@ struct CoreFoundationScenarios {
     /// CFRunLoopRunInMode's four results, and a stop that is not remembered.
     @Test("run results: finished, timed out, stopped, handled source; a stop when not running is forgotten")
     func runResults() async {
-        let expected = ["empty mode: finished", "nothing happens: timed out", "poll: timed out", "stopped by a timer: stopped",
-                        "stop before the run: timed out", "signalled source: handled source"]
+        let expected = [
+            "empty mode: finished", "nothing happens: timed out", "poll: timed out", "stopped by a timer: stopped",
+            "stop before the run: timed out", "signalled source: handled source",
+        ]
         await conformCF(expected: expected) { loop, log in
             log("empty mode: \(loop.runInMode("nothing", seconds: 10, returnAfterSourceHandled: false))")
             let keeper = loop.timer(in: 1000) { _ in }
@@ -124,8 +128,10 @@ struct CoreFoundationScenarios {
     /// timer, at the blocks step after the timers). With a wake-up it runs at once.
     @Test("a block queued from another thread waits for the loop to wake")
     func blockDoesNotWakeTheLoop() async {
-        let expected = ["queued while asleep, 100 ms later: ran false", "timer", "block", "run → finished",
-                        "block after a wake-up", "result: stopped"]
+        let expected = [
+            "queued while asleep, 100 ms later: ran false", "timer", "block", "run → finished",
+            "block after a wake-up", "result: stopped",
+        ]
         await conformCF(expected: expected) { loop, log in
             let ran = Counter()
             loop.timer(in: 1) { _ in log("timer") }

@@ -50,24 +50,32 @@ func onEngineThread(timeout: Double, _ body: @escaping @Sendable (Log) -> Void) 
 /// - Parameters:
 ///   - expected: what Foundation is known to do (the scenario's statement).
 ///   - timeout: seconds each side may take; a side still running then fails the scenario.
-func conform(expected: [String], timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation,
-             _ scenario: @escaping @Sendable (any LoopUnderTest, Log) -> Void) async {
-    await compare(expected: expected, timeout: timeout, sourceLocation: sourceLocation,
-                  foundation: { scenario(FoundationLoop.current, $0) },
-                  engine: { scenario(EngineLoop(Loop.current, log: $0), $0) })
+func conform(
+    expected: [String], timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation,
+    _ scenario: @escaping @Sendable (any LoopUnderTest, Log) -> Void
+) async {
+    await compare(
+        expected: expected, timeout: timeout, sourceLocation: sourceLocation,
+        foundation: { scenario(FoundationLoop.current, $0) },
+        engine: { scenario(EngineLoop(Loop.current, log: $0), $0) })
 }
 
 /// ``conform(expected:timeout:sourceLocation:_:)`` for a scenario that needs the CoreFoundation
 /// level of the loops (see FoundationCoreFoundation.swift).
-func conformCF(expected: [String], timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation,
-               _ scenario: @escaping @Sendable (any CFLoopUnderTest, Log) -> Void) async {
-    await compare(expected: expected, timeout: timeout, sourceLocation: sourceLocation,
-                  foundation: { scenario(FoundationLoop.current, $0) },
-                  engine: { scenario(EngineLoop(Loop.current, log: $0), $0) })
+func conformCF(
+    expected: [String], timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation,
+    _ scenario: @escaping @Sendable (any CFLoopUnderTest, Log) -> Void
+) async {
+    await compare(
+        expected: expected, timeout: timeout, sourceLocation: sourceLocation,
+        foundation: { scenario(FoundationLoop.current, $0) },
+        engine: { scenario(EngineLoop(Loop.current, log: $0), $0) })
 }
 
-private func compare(expected: [String], timeout: Double, sourceLocation: SourceLocation,
-                     foundation: @escaping @Sendable (Log) -> Void, engine: @escaping @Sendable (Log) -> Void) async {
+private func compare(
+    expected: [String], timeout: Double, sourceLocation: SourceLocation,
+    foundation: @escaping @Sendable (Log) -> Void, engine: @escaping @Sendable (Log) -> Void
+) async {
     async let judged = onFoundationThread(timeout: timeout, foundation)
     async let ours = onEngineThread(timeout: timeout, engine)
     let (judge, engineLog) = await (judged, ours)
@@ -79,10 +87,14 @@ private func compare(expected: [String], timeout: Double, sourceLocation: Source
         Issue.record("the engine side did not finish within \(timeout) s", sourceLocation: sourceLocation)
         return
     }
-    #expect(judge == expected, "Foundation did not do what the scenario states:\n\(LoopTrace.sideBySide(expected: expected, actual: judge, actualTitle: "Foundation"))",
-            sourceLocation: sourceLocation)
-    #expect(engineLog == judge, "the engine differs from Foundation:\n\(LoopTrace.sideBySide(expected: judge, actual: engineLog, expectedTitle: "Foundation", actualTitle: "engine"))",
-            sourceLocation: sourceLocation)
+    #expect(
+        judge == expected,
+        "Foundation did not do what the scenario states:\n\(LoopTrace.sideBySide(expected: expected, actual: judge, actualTitle: "Foundation"))",
+        sourceLocation: sourceLocation)
+    #expect(
+        engineLog == judge,
+        "the engine differs from Foundation:\n\(LoopTrace.sideBySide(expected: judge, actual: engineLog, expectedTitle: "Foundation", actualTitle: "engine"))",
+        sourceLocation: sourceLocation)
 }
 
 /// Blocks the calling (scenario) thread until `condition` holds, for at most 10 s.
@@ -93,7 +105,11 @@ func waitFor(_ condition: () -> Bool) {
 /// A thread-safe counter: `next()` returns 1, 2, 3…
 final class Counter: Sendable {
     private let value = Lock(0)
-    func next() -> Int { value.withLock { $0 += 1; return $0 } }
+    func next() -> Int {
+        value.withLock {
+            $0 += 1; return $0
+        }
+    }
     var current: Int { value.withLock { $0 } }
 }
 

@@ -35,9 +35,11 @@ struct ModeScenarios {
     /// limit (emptiness is checked after the sleep), so the limits here are short.
     @Test("blocks run in their modes: .common blocks in default, not in an unmarked mode")
     func blocksForCommonModes() async {
-        let expected = ["B2 in custom", "B4 in custom", "run custom → timed out",
-                        "B1 in default", "B3 in default", "run default → timed out",
-                        "then: default → finished, custom → finished"]
+        let expected = [
+            "B2 in custom", "B4 in custom", "run custom → timed out",
+            "B1 in default", "B3 in default", "run default → timed out",
+            "then: default → finished, custom → finished",
+        ]
         await conformCF(expected: expected) { loop, log in
             for (name, modes) in [("B1", ["common"]), ("B2", ["custom"]), ("B3", ["default"]), ("B4", ["custom", "default"])] {
                 loop.performBlock(inModes: modes) { log("\(name) in \(loop.currentMode)") }
@@ -71,8 +73,10 @@ struct ModeScenarios {
     /// (it is firing), but fires the mode's other timers.
     @Test("a nested run in the same mode skips the timer whose callout it is in")
     func nestedRunSkipsTheFiringTimer() async {
-        let expected = ["repeater 1 runs the loop again", "other timer, nested", "nested run → true",
-                        "repeater fired 0 times inside", "repeater 2 (invalidates)", "run → true"]
+        let expected = [
+            "repeater 1 runs the loop again", "other timer, nested", "nested run → true",
+            "repeater fired 0 times inside", "repeater 2 (invalidates)", "run → true",
+        ]
         await conform(expected: expected) { loop, log in
             let fires = Counter()
             loop.timer(in: 0.01, interval: 0.01) { timer in

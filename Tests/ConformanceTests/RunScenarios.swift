@@ -26,8 +26,10 @@ struct RunScenarios {
     /// becomes empty.
     @Test("run(until:) returns at its limit, or when the mode has nothing left")
     func runUntil() async {
-        let expected = ["one-shot fired", "returned when the mode emptied: true",
-                        "returned at the limit: true", "repeater ticked: true", "repeater still valid: true"]
+        let expected = [
+            "one-shot fired", "returned when the mode emptied: true",
+            "returned at the limit: true", "repeater ticked: true", "repeater still valid: true",
+        ]
         await conform(expected: expected) { loop, log in
             loop.timer(in: 0.02) { _ in log("one-shot fired") }
             var start = monotonicSeconds()
@@ -66,12 +68,16 @@ struct RunScenarios {
     /// "Run from another thread → false" is swift-corelibs-foundation's own check in
     /// `run(mode:before:)` (`_cfRunLoop !== CFRunLoopGetCurrent()`); Apple's Foundation does not
     /// document what running another thread's loop does, so the scenario is skipped there.
-    @Test("the loop of a thread that has exited runs nothing any more",
-          .disabled(if: CoreFoundationSpelling.isApples,
-                    "rests on swift-corelibs-foundation's run(mode:before:) refusing another thread's loop; Apple's Foundation does not document it"))
+    @Test(
+        "the loop of a thread that has exited runs nothing any more",
+        .disabled(
+            if: CoreFoundationSpelling.isApples,
+            "rests on swift-corelibs-foundation's run(mode:before:) refusing another thread's loop; Apple's Foundation does not document it"))
     func loopOfAnExitedThread() async {
-        let expected = ["worker ran its loop: tick", "worker exited", "run from another thread → false",
-                        "block or timer sent after the exit ran: false", "a new thread has another loop: true"]
+        let expected = [
+            "worker ran its loop: tick", "worker exited", "run from another thread → false",
+            "block or timer sent after the exit ran: false", "a new thread has another loop: true",
+        ]
         await conform(expected: expected) { loop, log in
             let held = Lock<(any LoopUnderTest)?>(nil)
             let exited = loop.startThread { workerLoop in

@@ -37,10 +37,12 @@ struct TimerScenarios {
     @Test("a repeating timer that overran skips the missed ticks and keeps its phase")
     func overrunSkipsAndKeepsPhase() async {
         let interval = 0.04
-        let expected = ["fire 1: tick 0, overruns",
-                        "fire 2: on the grid, at least 4 ticks later, scheduled after the overrun ended",
-                        "fire 3: on the grid, after fire 2 (invalidates)",
-                        "run → true"]
+        let expected = [
+            "fire 1: tick 0, overruns",
+            "fire 2: on the grid, at least 4 ticks later, scheduled after the overrun ended",
+            "fire 3: on the grid, after fire 2 (invalidates)",
+            "run → true",
+        ]
         await conform(expected: expected) { loop, log in
             let grid = OverrunGrid(interval: interval)
             loop.timer(in: interval, interval: interval) { timer in
@@ -138,12 +140,14 @@ final class OverrunGrid: Sendable {
                 return Fire(line: "fire 1: tick \(tick), overruns", overrun: true, last: false)
             case 2:
                 let after = scheduled >= state.overrunEnded - 0.001
-                let line = onGrid && tick >= 4 && after
+                let line =
+                    onGrid && tick >= 4 && after
                     ? "fire 2: on the grid, at least 4 ticks later, scheduled after the overrun ended"
                     : "fire 2: \(described), the overrun ended at tick \(String(format: "%.2f", (state.overrunEnded - first) / interval))"
                 return Fire(line: line, overrun: false, last: false)
             default:
-                let line = onGrid && tick > state.lastTick
+                let line =
+                    onGrid && tick > state.lastTick
                     ? "fire 3: on the grid, after fire 2 (invalidates)"
                     : "fire 3: \(described) after tick \(state.lastTick)"
                 return Fire(line: line, overrun: false, last: true)

@@ -28,11 +28,12 @@ import Testing
         let weakGarbage = Shared<[Bool]>([])
         final class WeakBox: @unchecked Sendable { weak var object: Garbage? }
         let box = WeakBox()
-        try loop.add(try Loop.Timer(fireDate: loop.now + 1) { _ in
-            let garbage = Garbage()
-            box.object = garbage
-            pools.autorelease(garbage)
-        }, forMode: .default)
+        try loop.add(
+            try Loop.Timer(fireDate: loop.now + 1) { _ in
+                let garbage = Garbage()
+                box.object = garbage
+                pools.autorelease(garbage)
+            }, forMode: .default)
         try loop.add(try Loop.Timer(fireDate: loop.now + 2) { _ in weakGarbage.update { $0.append(box.object == nil) } }, forMode: .default)
         try loop.run(mode: .default, timeout: 3)
         #expect(weakGarbage.value == [true], "popped before the loop slept after the first timer")

@@ -75,8 +75,9 @@ import Testing
     @Test func onTheVirtualClockAToleratedTimerFiresAsLateAsAllowed() throws {
         let (loop, _) = virtualLoop()
         let fired = Log()
-        try loop.add(try Loop.Timer(fireDate: loop.now + 1, interval: 1, tolerance: 0.8) { _ in fired.add("\(loop.now.seconds)") },
-                     forMode: .default)
+        try loop.add(
+            try Loop.Timer(fireDate: loop.now + 1, interval: 1, tolerance: 0.8) { _ in fired.add("\(loop.now.seconds)") },
+            forMode: .default)
         try loop.run(mode: .default, timeout: 2.9)
         #expect(fired.all == ["1.5", "2.5"])
     }
@@ -130,9 +131,12 @@ import Testing
         second.signal()
         let trace = loop.startTracing()
         #expect(try loop.run(mode: .default, timeout: 1) == .timedOut)
-        expectLines(summaries(trace, [.activities, .callouts, .results]),
-                    ["entry", "before timers", "before sources", "source \"first\"", "before waiting", "after waiting",
-                     "exit", "→ timed out"])
+        expectLines(
+            summaries(trace, [.activities, .callouts, .results]),
+            [
+                "entry", "before timers", "before sources", "source \"first\"", "before waiting", "after waiting",
+                "exit", "→ timed out",
+            ])
     }
 
     // MARK: Storage given back

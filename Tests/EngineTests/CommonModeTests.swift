@@ -68,13 +68,17 @@ import Testing
         let log = Log()
         try loop.add(try Loop.Timer(name: "common", fireDate: loop.now + 1, interval: 1) { _ in log.add("common \(loop.currentMode!.name)") }, forMode: .common)
         try loop.add(try Loop.Timer(name: "default only", fireDate: loop.now + 1, interval: 1) { _ in log.add("default only") }, forMode: .default)
-        try loop.add(try Loop.Timer(name: "scroll", fireDate: loop.now + 1.5) { _ in
-            _ = try? loop.run(mode: .tracking, timeout: 2)   // the user scrolls from 1.5 s to 3.5 s
-        }, forMode: .default)
+        try loop.add(
+            try Loop.Timer(name: "scroll", fireDate: loop.now + 1.5) { _ in
+                _ = try? loop.run(mode: .tracking, timeout: 2)   // the user scrolls from 1.5 s to 3.5 s
+            }, forMode: .default)
         try loop.run(mode: .default, timeout: 4.2)
         // default-only missed 2 and 3 while tracking ran: it fires once when default comes back
         // (3.5 s), then both tick at 4 s.
-        #expect(log.all == ["common default", "default only", "common tracking", "common tracking",
-                            "default only", "common default", "default only"])
+        #expect(
+            log.all == [
+                "common default", "default only", "common tracking", "common tracking",
+                "default only", "common default", "default only",
+            ])
     }
 }

@@ -18,29 +18,57 @@ import Testing
     /// One story for each of the fourteen lessons' key scenarios.
     static let stories: [Story] = [
         Story(name: "thread-gets-its-loop", inOrder: ["the same loop — true", "timer \"one-shot\"", "→ finished", "still holds its loop — false"]),
-        Story(name: "empty-mode-returns", inOrder: ["tracking  → finished (empty mode: no entry, no exit)", "default   entry", "timer \"default timer\"", "→ finished"],
-              never: ["tracking  timer"]),
-        Story(name: "common-modes", inOrder: ["default   timer \"common timer\"", "default   timer \"default timer\"", "mark tracking common",
-                                              "tracking  timer \"common timer\"", "tracking  timer \"common timer\"", "tracking  → timed out"],
-              never: ["tracking  timer \"default timer\""]),
+        Story(
+            name: "empty-mode-returns",
+            inOrder: ["tracking  → finished (empty mode: no entry, no exit)", "default   entry", "timer \"default timer\"", "→ finished"],
+            never: ["tracking  timer"]),
+        Story(
+            name: "common-modes",
+            inOrder: [
+                "default   timer \"common timer\"", "default   timer \"default timer\"", "mark tracking common",
+                "tracking  timer \"common timer\"", "tracking  timer \"common timer\"", "tracking  → timed out",
+            ],
+            never: ["tracking  timer \"default timer\""]),
         Story(name: "run-results", inOrder: ["→ finished", "timer \"calls stop()\"", "→ stopped", "→ timed out", "source \"signalled\"", "→ handled source"]),
-        Story(name: "source0-wakeup", inOrder: ["nothing wakes the loop", "wakeUp()", "woke: wake-up", "before sources", "source \"bell\"", "the bell's work runs"]),
-        Story(name: "timer-overrun", inOrder: ["timer \"tick\"", "slow work: 2.5 s", "timer \"tick\"", "timer \"tick\"", "→ timed out"],
-              count: ("timer \"tick\"", 3)),
-        Story(name: "perform-after-delay", inOrder: ["2 s pass", "tracking  → timed out", "default   timer \"perform after delay\"", "the delayed work runs", "default   → finished"],
-              never: ["tracking  timer"]),
-        Story(name: "perform-on-thread", inOrder: ["woke: wake-up", "after waiting", "before sources", "source \"perform on worker\"", "the work runs on the worker", "→ stopped"]),
-        Story(name: "keep-alive-port", inOrder: ["→ finished (empty mode", "add a port", "before waiting", "woke: port \"network\"", "message: response", "→ handled source"]),
-        Story(name: "run-vs-guarded-loop", inOrder: ["run(until: 3 s)", "timer \"stop at 1 s\"", "→ stopped", "entry", "→ timed out", "the guarded loop",
-                                                     "timer \"stop at +1 s\"", "→ stopped"]),
-        Story(name: "one-touch", inOrder: ["woke: port \"touches\"", "source \"event queue\"", "touchesBegan", "gesture recognizers", "hit testing",
-                                           "before waiting", "woke: port \"touches\"", "touchesEnded", "→ stopped"]),
+        Story(
+            name: "source0-wakeup",
+            inOrder: ["nothing wakes the loop", "wakeUp()", "woke: wake-up", "before sources", "source \"bell\"", "the bell's work runs"]),
+        Story(
+            name: "timer-overrun", inOrder: ["timer \"tick\"", "slow work: 2.5 s", "timer \"tick\"", "timer \"tick\"", "→ timed out"],
+            count: ("timer \"tick\"", 3)),
+        Story(
+            name: "perform-after-delay",
+            inOrder: ["2 s pass", "tracking  → timed out", "default   timer \"perform after delay\"", "the delayed work runs", "default   → finished"],
+            never: ["tracking  timer"]),
+        Story(
+            name: "perform-on-thread",
+            inOrder: ["woke: wake-up", "after waiting", "before sources", "source \"perform on worker\"", "the work runs on the worker", "→ stopped"]),
+        Story(
+            name: "keep-alive-port",
+            inOrder: ["→ finished (empty mode", "add a port", "before waiting", "woke: port \"network\"", "message: response", "→ handled source"]),
+        Story(
+            name: "run-vs-guarded-loop",
+            inOrder: [
+                "run(until: 3 s)", "timer \"stop at 1 s\"", "→ stopped", "entry", "→ timed out", "the guarded loop",
+                "timer \"stop at +1 s\"", "→ stopped",
+            ]),
+        Story(
+            name: "one-touch",
+            inOrder: [
+                "woke: port \"touches\"", "source \"event queue\"", "touchesBegan", "gesture recognizers", "hit testing",
+                "before waiting", "woke: port \"touches\"", "touchesEnded", "→ stopped",
+            ]),
         Story(name: "autorelease-pools", inOrder: ["tick: 0 waiting", "tick: 0 waiting", "busy: 0 waiting", "busy: 3 waiting", "busy: 6 waiting"]),
-        Story(name: "timer-during-scroll", inOrder: ["timer \"default ticker\"", "timer \"common ticker\"", "scroll begins", "tracking    timer \"common ticker\"",
-                                                     "tracking    timer \"common ticker\"", "scroll ends", "default   timer \"default ticker\""],
-              never: ["tracking    timer \"default ticker\""]),
-        Story(name: "main-queue", inOrder: ["private   → timed out", "default   main queue \"update label\"", "default   main queue \"reload table\""],
-              never: ["private   main queue"]),
+        Story(
+            name: "timer-during-scroll",
+            inOrder: [
+                "timer \"default ticker\"", "timer \"common ticker\"", "scroll begins", "tracking    timer \"common ticker\"",
+                "tracking    timer \"common ticker\"", "scroll ends", "default   timer \"default ticker\"",
+            ],
+            never: ["tracking    timer \"default ticker\""]),
+        Story(
+            name: "main-queue", inOrder: ["private   → timed out", "default   main queue \"update label\"", "default   main queue \"reload table\""],
+            never: ["private   main queue"]),
     ]
 
     @Test(arguments: stories)

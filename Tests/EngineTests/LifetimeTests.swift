@@ -127,8 +127,10 @@ import Testing
 
     /// Starts a permanent thread (a loop kept alive by a port, run until stopped), stops it from
     /// another thread, joins it, `cycles` times in a row; returns each thread's loop, weakly.
-    static func startAndStopPermanentThreads(cycles: Int, named prefix: String,
-                                             onThread: @escaping @Sendable (Int) -> Void = { _ in }) async throws -> [Weak<Loop>] {
+    static func startAndStopPermanentThreads(
+        cycles: Int, named prefix: String,
+        onThread: @escaping @Sendable (Int) -> Void = { _ in }
+    ) async throws -> [Weak<Loop>] {
         try await offPool(timeout: 60) { () -> [Weak<Loop>] in
             var loops: [Weak<Loop>] = []
             for cycle in 0..<cycles {

@@ -24,7 +24,9 @@ import Testing
         let log = try await onVirtualMain { loop, queue -> [String] in
             let log = Log()
             queue.async { log.add("1 on main: \(loop.isMain && Loop.current === loop)") }
-            queue.async { log.add("2"); loop.stop() }
+            queue.async {
+                log.add("2"); loop.stop()
+            }
             _ = try loop.run(mode: .default, timeout: 10)
             return log.all
         }
@@ -77,12 +79,14 @@ import Testing
             _ = try loop.run(mode: .default, timeout: 0.5, returnAfterSourceHandled: true)
             return summaries(trace, [.activities, .callouts, .wakeUps])
         }
-        expectLines(lines, [
-            "entry",
-            "before timers", "before sources", "before waiting", "woke: timers", "after waiting", "timer \"due\"",
-            // step 6: the queue has work and was not serviced last pass: no sleep, no waiting observers
-            "before timers", "before sources", "main queue \"work\"",
-            "exit",
-        ])
+        expectLines(
+            lines,
+            [
+                "entry",
+                "before timers", "before sources", "before waiting", "woke: timers", "after waiting", "timer \"due\"",
+                // step 6: the queue has work and was not serviced last pass: no sleep, no waiting observers
+                "before timers", "before sources", "main queue \"work\"",
+                "exit",
+            ])
     }
 }

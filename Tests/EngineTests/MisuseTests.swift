@@ -203,8 +203,9 @@ import Testing
         try loop.add(timer, forMode: .default)
         #expect(try loop.run(mode: .default, timeout: 0) == .timedOut)
         #expect(fired.value == 1, "a timer due long ago fires once, its missed ticks skipped")
-        #expect(timer.fireDate > loop.now && timer.fireDate <= loop.now + 1,
-                "its next fire date is the next tick after now (\(loop.now)), not \(timer.fireDate)")
+        #expect(
+            timer.fireDate > loop.now && timer.fireDate <= loop.now + 1,
+            "its next fire date is the next tick after now (\(loop.now)), not \(timer.fireDate)")
     }
 
     @Test func anInstantBeyondItsRangeIsClampedNotATrap() {
@@ -232,8 +233,9 @@ import Testing
         let rule = ReferenceTimerRescheduling()
         // Int64.min ns + 9 223 372 037 whole seconds is the first tick after 0.
         #expect(rule.nextFireDate(after: Instant(nanoseconds: .min), interval: 1, now: .zero) == Instant(nanoseconds: 145_224_192))
-        #expect(rule.nextFireDate(after: Instant(nanoseconds: .min), interval: 1e-9, now: .distantFuture) == .distantFuture,
-                "the next tick is past the last instant: never")
+        #expect(
+            rule.nextFireDate(after: Instant(nanoseconds: .min), interval: 1e-9, now: .distantFuture) == .distantFuture,
+            "the next tick is past the last instant: never")
         #expect(rule.nextFireDate(after: .zero, interval: 1e300, now: Instant(seconds: 1)) == .distantFuture)
     }
 

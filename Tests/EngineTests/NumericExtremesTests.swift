@@ -7,10 +7,13 @@ import Testing
 /// thread of their own, so that a hang shows as a failure instead of a stuck test.
 @Suite struct NumericExtremesTests {
     /// Seconds: intervals, tolerances, delays, timeouts, clock steps.
-    static let seconds: [Double] = [.nan, .infinity, -.infinity, 1e300, -1e300, 0, -0.0,
-                                    .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 1e-9, 1, -1]
+    static let seconds: [Double] = [
+        .nan, .infinity, -.infinity, 1e300, -1e300, 0, -0.0,
+        .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 1e-9, 1, -1,
+    ]
     /// Points in time: what the seconds make, and the ends of an instant's range.
-    static let instants: [Instant] = seconds.map(Instant.init(seconds:))
+    static let instants: [Instant] =
+        seconds.map(Instant.init(seconds:))
         + [Instant(nanoseconds: .min), Instant(nanoseconds: .min + 1), Instant(nanoseconds: .max - 1), .distantFuture]
     /// Orders and limits.
     static let integers: [Int] = [.min, .min + 1, -1, 0, 1, .max - 1, .max]
@@ -20,8 +23,10 @@ import Testing
 
     /// Runs `body`; an error that is not a ``LoopError`` is a failure. Returns whether it threw.
     @discardableResult
-    static func attempt(_ what: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation,
-                        _ body: () throws -> Void) -> Bool {
+    static func attempt(
+        _ what: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation,
+        _ body: () throws -> Void
+    ) -> Bool {
         do {
             try body()
             return false
@@ -57,8 +62,9 @@ import Testing
                     // is at most half its interval: hence `timer.fireDate` and `timer.tolerance`.)
                     #expect(due == max(fireDate, loop.now), "\(what): fire date \(due) on joining the loop at \(loop.now)")
                     let mustFire = due + timer.tolerance <= loop.now, mayFire = due <= loop.now
-                    #expect(mustFire ? fired.value == 1 : mayFire ? fired.value <= 1 : fired.value == 0,
-                            "\(what): fired \(fired.value) times at \(loop.now)")
+                    #expect(
+                        mustFire ? fired.value == 1 : mayFire ? fired.value <= 1 : fired.value == 0,
+                        "\(what): fired \(fired.value) times at \(loop.now)")
                     if fired.value == 1 && timer.repeats && timer.isValid {
                         #expect(timer.fireDate > loop.now, "\(what): next fire date \(timer.fireDate) is not after now")
                     }
@@ -195,8 +201,9 @@ import Testing
             for now in Self.instants {
                 let next = rule.nextFireDate(after: fireDate, interval: interval, now: now)
                 if interval > 0 {
-                    #expect(next > now || next == .distantFuture,
-                            "after \(fireDate), every \(interval) s, now \(now): \(next) is not after now")
+                    #expect(
+                        next > now || next == .distantFuture,
+                        "after \(fireDate), every \(interval) s, now \(now): \(next) is not after now")
                 }
             }
         }
@@ -208,8 +215,9 @@ import Testing
             let (loop, _) = virtualLoop()
             let log = Log()
             for order in [0, number] {
-                try loop.add(Loop.Observer(name: "o\(order)", activities: .beforeSources, order: order) { _ in log.add("observer \(order)") },
-                             forMode: .default)
+                try loop.add(
+                    Loop.Observer(name: "o\(order)", activities: .beforeSources, order: order) { _ in log.add("observer \(order)") },
+                    forMode: .default)
             }
             let source = Loop.Source(name: "s", order: number) { log.add("source \(number)") }
             try loop.add(source, forMode: .default)

@@ -7,23 +7,26 @@ import Testing
         let (loop, _) = virtualLoop()
         let source = Loop.Source(name: "s") { loop.perform(inModes: [.default], name: "queued by s") {} }
         try loop.add(source, forMode: .default)
-        try loop.add(try Loop.Timer(name: "t", fireDate: loop.now + 1) { _ in
-            loop.perform(inModes: [.default], name: "queued by t") {}
-        }, forMode: .default)
+        try loop.add(
+            try Loop.Timer(name: "t", fireDate: loop.now + 1) { _ in
+                loop.perform(inModes: [.default], name: "queued by t") {}
+            }, forMode: .default)
         loop.perform(inModes: [.default], name: "queued before") {}
         source.signal()
         let trace = loop.startTracing()
         #expect(try loop.run(mode: .default, timeout: 2) == .timedOut)
-        expectLines(summaries(trace), [
-            "entry",
-            // pass 1: a source ran, so the loop polls: no before/after waiting
-            "before timers", "before sources", "block \"queued before\"", "source \"s\"", "block \"queued by s\"",
-            // pass 2: sleeps until the timer, fires it, runs the block it queued (step 10)
-            "before timers", "before sources", "before waiting", "woke: timers", "after waiting", "timer \"t\"", "block \"queued by t\"",
-            // pass 3: sleeps until the deadline
-            "before timers", "before sources", "before waiting", "woke: deadline", "after waiting",
-            "exit", "→ timed out",
-        ])
+        expectLines(
+            summaries(trace),
+            [
+                "entry",
+                // pass 1: a source ran, so the loop polls: no before/after waiting
+                "before timers", "before sources", "block \"queued before\"", "source \"s\"", "block \"queued by s\"",
+                // pass 2: sleeps until the timer, fires it, runs the block it queued (step 10)
+                "before timers", "before sources", "before waiting", "woke: timers", "after waiting", "timer \"t\"", "block \"queued by t\"",
+                // pass 3: sleeps until the deadline
+                "before timers", "before sources", "before waiting", "woke: deadline", "after waiting",
+                "exit", "→ timed out",
+            ])
     }
 
     @Test func blocksRunAgainAfterSource0sOnlyIfASourceRan() throws {
@@ -32,13 +35,16 @@ import Testing
         let trace = loop.startTracing()
         // No source runs: the block queued by the entry observer runs at step 3, the one queued at
         // step 3 waits for step 10 (there is no second blocks step before sleeping).
-        try loop.add(Loop.Observer(activities: .entry, repeats: false) { _ in
-            loop.perform(inModes: [.default], name: "b1") { loop.perform(inModes: [.default], name: "b2") {} }
-        }, forMode: .default)
+        try loop.add(
+            Loop.Observer(activities: .entry, repeats: false) { _ in
+                loop.perform(inModes: [.default], name: "b1") { loop.perform(inModes: [.default], name: "b2") {} }
+            }, forMode: .default)
         try loop.run(mode: .default, timeout: 1)
-        expectLines(summaries(trace, [.activities, .callouts]), [
-            "entry", "before timers", "before sources", "block \"b1\"", "before waiting", "after waiting", "block \"b2\"", "exit",
-        ])
+        expectLines(
+            summaries(trace, [.activities, .callouts]),
+            [
+                "entry", "before timers", "before sources", "block \"b1\"", "before waiting", "after waiting", "block \"b2\"", "exit",
+            ])
     }
 
     @Test func aRunWithNoTimeLeftPollsWithoutTellingWaitingObservers() throws {
@@ -47,8 +53,11 @@ import Testing
         let trace = loop.startTracing()
         #expect(try loop.run(mode: .default, timeout: 0) == .timedOut)
         #expect(try loop.run(mode: .default, timeout: -5) == .timedOut)
-        #expect(summaries(trace) == ["entry", "before timers", "before sources", "exit", "→ timed out",
-                                     "entry", "before timers", "before sources", "exit", "→ timed out"])
+        #expect(
+            summaries(trace) == [
+                "entry", "before timers", "before sources", "exit", "→ timed out",
+                "entry", "before timers", "before sources", "exit", "→ timed out",
+            ])
     }
 
     @Test func aPassHandlesOnePortMessage() throws {
@@ -59,9 +68,11 @@ import Testing
         try port.send("m2")
         let trace = loop.startTracing()
         try loop.run(mode: .default, timeout: 1)
-        expectLines(summaries(trace, [.callouts, .wakeUps]), [
-            "woke: port \"p\"", "port \"p ← m1\"", "woke: port \"p\"", "port \"p ← m2\"", "woke: deadline",
-        ])
+        expectLines(
+            summaries(trace, [.callouts, .wakeUps]),
+            [
+                "woke: port \"p\"", "port \"p ← m1\"", "woke: port \"p\"", "port \"p ← m2\"", "woke: deadline",
+            ])
     }
 
     @Test func handledSourceIsDecidedBeforeTimedOut() throws {

@@ -55,9 +55,10 @@ import Testing
         try loop.add(port, forMode: .default)
         try port.send("hello")
         let once = Flag()
-        try loop.add(Loop.Observer(name: "observer", activities: .beforeWaiting) { _ in
-            if !once.isSet { once.set(); make("observer") }
-        }, forMode: .default)
+        try loop.add(
+            Loop.Observer(name: "observer", activities: .beforeWaiting) { _ in
+                if !once.isSet { once.set(); make("observer") }
+            }, forMode: .default)
         loop.perform(inModes: [.default]) { make("block") }
         try loop.run(mode: .default, timeout: 2)
         return result.value
@@ -72,8 +73,9 @@ import Testing
         let on = try aliveAfterReturn(perCalloutPools: true)
         #expect(on == ["timer": false, "source0": false, "source1": false, "observer": false, "block": false])
         let off = try aliveAfterReturn(perCalloutPools: false)
-        #expect(off == ["timer": false, "source0": true, "source1": true, "observer": true, "block": true],
-                "with the flag off, their objects wait in the enclosing pool")
+        #expect(
+            off == ["timer": false, "source0": true, "source1": true, "observer": true, "block": true],
+            "with the flag off, their objects wait in the enclosing pool")
     }
 
     @Test func mainQueueServiceAlwaysHasAPoolOfItsOwn() async throws {
@@ -87,7 +89,11 @@ import Testing
             registry.mainQueue.async { watch.autoreleaseNew() }
             let looked = Shared(-1)
             // Queued once the service has returned: it runs in the next service.
-            registry.mainQueue.async { registry.mainQueue.async { looked.value = watch.aliveCount; loop.stop() } }
+            registry.mainQueue.async {
+                registry.mainQueue.async {
+                    looked.value = watch.aliveCount; loop.stop()
+                }
+            }
             _ = try loop.run(mode: .default, timeout: 5)
             return (looked.value, setTo)
         }
@@ -144,22 +150,25 @@ import Testing
         let seen = Log()
         let source = Loop.Source(name: "source0") { sourceWatch.autoreleaseNew() }
         try loop.add(source, forMode: .default)
-        try loop.add(try Loop.Timer(name: "timer", fireDate: loop.now + 1) { _ in
-            seen.add("in the timer: pools open \(pools.depth)")
-            timerWatch.autoreleaseNew()
-            source.signal()
-        }, forMode: .default)
-        try loop.add(Loop.Observer(name: "looks", activities: [.beforeSources, .afterWaiting]) { activity in
-            guard timerWatch.madeCount > 0 else { return }
-            seen.add("\(activity): timer's \(timerWatch.aliveCount), source's \(sourceWatch.aliveCount), pools open \(pools.depth)")
-        }, forMode: .default)
+        try loop.add(
+            try Loop.Timer(name: "timer", fireDate: loop.now + 1) { _ in
+                seen.add("in the timer: pools open \(pools.depth)")
+                timerWatch.autoreleaseNew()
+                source.signal()
+            }, forMode: .default)
+        try loop.add(
+            Loop.Observer(name: "looks", activities: [.beforeSources, .afterWaiting]) { activity in
+                guard timerWatch.madeCount > 0 else { return }
+                seen.add("\(activity): timer's \(timerWatch.aliveCount), source's \(sourceWatch.aliveCount), pools open \(pools.depth)")
+            }, forMode: .default)
         try loop.run(mode: .default, timeout: 2)
-        #expect(seen.all == [
-            "in the timer: pools open 2",                              // UIKit's pool for the turn, and the timer's own
-            "before sources: timer's 0, source's 0, pools open 1",     // the timer's went with its own pool
-            "before sources: timer's 0, source's 1, pools open 1",     // the source's waits in UIKit's: no sleep yet
-            "after waiting: timer's 0, source's 0, pools open 1",      // drained before the sleep
-        ])
+        #expect(
+            seen.all == [
+                "in the timer: pools open 2",   // UIKit's pool for the turn, and the timer's own
+                "before sources: timer's 0, source's 0, pools open 1",   // the timer's went with its own pool
+                "before sources: timer's 0, source's 1, pools open 1",   // the source's waits in UIKit's: no sleep yet
+                "after waiting: timer's 0, source's 0, pools open 1",   // drained before the sleep
+            ])
         #expect(sourceWatch.aliveCount == 0 && pools.depth == 0 && pools.invalidPopCount == invalidBefore)
     }
 
@@ -195,16 +204,17 @@ import Testing
     @Test func neitherLayerHelpsALongCalloutButAPoolPerIterationDoes() throws {
         let (loop, pools) = bareLoop()
         let peaks = Shared<[Int]>([])
-        try loop.add(try Loop.Timer(name: "long", fireDate: loop.now + 1) { _ in
-            for _ in 0..<1000 { pools.autorelease(Garbage()) }
-            peaks.update { $0.append(pools.pendingCount) }      // all 1000 wait for the callout to return
-            for _ in 0..<1000 {
-                let pool = pools.push()                         // `autoreleasepool { … }` around each iteration
-                pools.autorelease(Garbage())
-                pools.pop(pool)
-            }
-            peaks.update { $0.append(pools.pendingCount) }
-        }, forMode: .default)
+        try loop.add(
+            try Loop.Timer(name: "long", fireDate: loop.now + 1) { _ in
+                for _ in 0..<1000 { pools.autorelease(Garbage()) }
+                peaks.update { $0.append(pools.pendingCount) }   // all 1000 wait for the callout to return
+                for _ in 0..<1000 {
+                    let pool = pools.push()   // `autoreleasepool { … }` around each iteration
+                    pools.autorelease(Garbage())
+                    pools.pop(pool)
+                }
+                peaks.update { $0.append(pools.pendingCount) }
+            }, forMode: .default)
         try loop.run(mode: .default, timeout: 2)
         #expect(peaks.value == [1000, 1000], "the first 1000 are still waiting; the second 1000 never pile up")
         #expect(pools.pendingCount == 0)

@@ -105,7 +105,9 @@ struct CountingTable: LoopTable {
     private var inner = ReferenceLoopTable()
     init() {}
     mutating func loop(for thread: ThreadID, makeLoop: () -> Loop) -> Loop {
-        inner.loop(for: thread) { CountingTable.made.value += 1; return makeLoop() }
+        inner.loop(for: thread) {
+            CountingTable.made.value += 1; return makeLoop()
+        }
     }
     func existingLoop(for thread: ThreadID) -> Loop? { inner.existingLoop(for: thread) }
     mutating func threadDidExit(_ thread: ThreadID) -> Loop? { inner.threadDidExit(thread) }

@@ -11,15 +11,16 @@ import Testing
         let seen = Shared<[Instant?]>([])
         try loop.add(Loop.Port(), forMode: .default)
         try loop.add(Loop.Port(), forMode: "nested")
-        try loop.add(try Loop.Timer(fireDate: loop.now + 1) { _ in
-            let loop = Loop.current
-            seen.update { $0.append(loop.currentRunDeadline) }
-            if let inner = try? Loop.Timer(fireDate: loop.now + 0.5, callout: { _ in seen.update { $0.append(Loop.current.currentRunDeadline) } }) {
-                try? loop.add(inner, forMode: "nested")
-            }
-            _ = try? loop.run(mode: "nested", timeout: 2)
-            seen.update { $0.append(loop.currentRunDeadline) }
-        }, forMode: .default)
+        try loop.add(
+            try Loop.Timer(fireDate: loop.now + 1) { _ in
+                let loop = Loop.current
+                seen.update { $0.append(loop.currentRunDeadline) }
+                if let inner = try? Loop.Timer(fireDate: loop.now + 0.5, callout: { _ in seen.update { $0.append(Loop.current.currentRunDeadline) } }) {
+                    try? loop.add(inner, forMode: "nested")
+                }
+                _ = try? loop.run(mode: "nested", timeout: 2)
+                seen.update { $0.append(loop.currentRunDeadline) }
+            }, forMode: .default)
         _ = try loop.run(mode: .default, timeout: 5)
         #expect(seen.value == [Instant(seconds: 105), Instant(seconds: 103), Instant(seconds: 105)])
         #expect(loop.currentRunDeadline == nil)
@@ -30,7 +31,9 @@ import Testing
         let seen = Shared<Instant?>(nil)
         try loop.add(try Loop.Timer(fireDate: loop.now + 1) { _ in seen.value = Loop.current.currentRunDeadline }, forMode: .default)
         _ = try loop.run(mode: .default, before: .distantFuture)
-        #expect(seen.value.map { $0 - Instant(seconds: 1) >= 1e9 } == true, "a run before the distant future ends only when there is work: \(String(describing: seen.value))")
+        #expect(
+            seen.value.map { $0 - Instant(seconds: 1) >= 1e9 } == true,
+            "a run before the distant future ends only when there is work: \(String(describing: seen.value))")
     }
 
     @Test func theAfterWakeUpHookRunsOnTheWakerAfterEveryWakeUp() {

@@ -26,7 +26,7 @@ import Testing
     @Test func aSourceAPortATimerOrABlockMakesAModeNonEmpty() throws {
         let (loop, _) = virtualLoop()
         #expect(loop.isEmpty(mode: "a") && loop.isEmpty(mode: "b") && loop.isEmpty(mode: "c") && loop.isEmpty(mode: "d"))
-        try loop.add(Loop.Source { }, forMode: "a")
+        try loop.add(Loop.Source {}, forMode: "a")
         try loop.add(Loop.Port(), forMode: "b")
         try loop.add(try Loop.Timer(fireDate: loop.now + 100) { _ in }, forMode: "c")
         loop.perform(inModes: ["d"]) {}
@@ -50,14 +50,14 @@ import Testing
         let source = Loop.Source(name: "s") {}
         try loop.add(source, forMode: .default)
         var results: [Loop.RunResult] = []
-        results.append(try loop.run(mode: .default, timeout: 1))                                   // timed out
+        results.append(try loop.run(mode: .default, timeout: 1))   // timed out
         source.signal()
         results.append(try loop.run(mode: .default, timeout: 1, returnAfterSourceHandled: true))   // handled source
         try loop.add(try Loop.Timer(fireDate: clock.now + 0.5) { _ in loop.stop() }, forMode: .default)
-        results.append(try loop.run(mode: .default, timeout: 1))                                   // stopped
+        results.append(try loop.run(mode: .default, timeout: 1))   // stopped
         loop.remove(.source(source), fromMode: .default)
         try loop.add(try Loop.Timer(fireDate: clock.now + 0.5) { _ in }, forMode: .default)
-        results.append(try loop.run(mode: .default, timeout: 1))                                   // finished
+        results.append(try loop.run(mode: .default, timeout: 1))   // finished
         #expect(results == [.timedOut, .handledSource, .stopped, .finished])
         #expect(log.all.filter { $0 == "entry" }.count == 4)
         #expect(log.all.filter { $0 == "exit" }.count == 4)
@@ -68,11 +68,12 @@ import Testing
         let (loop, _) = virtualLoop()
         let seen = Log()
         try keepAlive(loop, "inner")
-        try loop.add(try Loop.Timer(fireDate: loop.now + 1) { _ in
-            seen.add("outer: \(loop.currentMode?.name ?? "none")")
-            _ = try? loop.run(mode: "inner", timeout: 0)
-            seen.add("after nested: \(loop.currentMode?.name ?? "none")")
-        }, forMode: .default)
+        try loop.add(
+            try Loop.Timer(fireDate: loop.now + 1) { _ in
+                seen.add("outer: \(loop.currentMode?.name ?? "none")")
+                _ = try? loop.run(mode: "inner", timeout: 0)
+                seen.add("after nested: \(loop.currentMode?.name ?? "none")")
+            }, forMode: .default)
         try loop.add(Loop.Observer(activities: .entry) { _ in seen.add("entry in \(loop.currentMode?.name ?? "none")") }, forMode: "inner")
         #expect(loop.currentMode == nil)
         try loop.run(mode: .default, timeout: 2)
@@ -85,9 +86,10 @@ import Testing
         let log = Log()
         try loop.add(try Loop.Timer(name: "inner tick", fireDate: loop.now + 1.5) { _ in log.add("inner tick") }, forMode: "inner")
         try loop.add(try Loop.Timer(name: "outer tick", fireDate: loop.now + 1.2) { _ in log.add("outer tick") }, forMode: .default)
-        try loop.add(try Loop.Timer(name: "nest", fireDate: loop.now + 1) { _ in
-            log.add("nested: \(String(describing: try? loop.run(mode: "inner", timeout: 1)))")
-        }, forMode: .default)
+        try loop.add(
+            try Loop.Timer(name: "nest", fireDate: loop.now + 1) { _ in
+                log.add("nested: \(String(describing: try? loop.run(mode: "inner", timeout: 1)))")
+            }, forMode: .default)
         let trace = loop.startTracing()
         try loop.run(mode: .default, timeout: 3)
         #expect(log.all == ["inner tick", "nested: Optional(finished)", "outer tick"])
@@ -146,11 +148,12 @@ import Testing
         let (loop, clock) = virtualLoop()
         let stops = Shared(0)
         // A repeating timer stops the loop three times, then invalidates itself: the mode is empty.
-        try loop.add(try Loop.Timer(name: "stopper", fireDate: loop.now + 1, interval: 1) { timer in
-            stops.value += 1
-            if stops.value == 3 { timer.invalidate() }
-            loop.stop()
-        }, forMode: .default)
+        try loop.add(
+            try Loop.Timer(name: "stopper", fireDate: loop.now + 1, interval: 1) { timer in
+                stops.value += 1
+                if stops.value == 3 { timer.invalidate() }
+                loop.stop()
+            }, forMode: .default)
         let trace = loop.startTracing()
         try loop.run()
         #expect(stops.value == 3)

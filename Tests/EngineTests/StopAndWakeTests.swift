@@ -21,10 +21,11 @@ import Testing
         try keepAlive(loop)
         try keepAlive(loop, "inner")
         let nested = Shared<Loop.RunResult?>(nil)
-        try loop.add(try Loop.Timer(fireDate: loop.now + 1) { _ in
-            loop.stop()                                             // the outer run's request
-            nested.value = try? loop.run(mode: "inner", timeout: 1) // a fresh run: not stopped
-        }, forMode: .default)
+        try loop.add(
+            try Loop.Timer(fireDate: loop.now + 1) { _ in
+                loop.stop()   // the outer run's request
+                nested.value = try? loop.run(mode: "inner", timeout: 1)   // a fresh run: not stopped
+            }, forMode: .default)
         #expect(try loop.run(mode: .default, timeout: 5) == .stopped)
         #expect(nested.value == .timedOut)
         #expect(clock.now == Instant(seconds: 2))
@@ -47,7 +48,8 @@ import Testing
         let trace = loop.startTracing()
         try loop.run(mode: .default, timeout: 1)
         #expect(taken.value == true, "a run starts with fresh per-run data: wake-ups are not ignored")
-        #expect(trace.events.filter { if case .woke = $0.kind { true } else { false } }.map { "\($0.time) \($0.summary)" }
+        #expect(
+            trace.events.filter { if case .woke = $0.kind { true } else { false } }.map { "\($0.time) \($0.summary)" }
                 == ["0 ms woke: wake-up", "1000 ms woke: deadline"])
     }
 
@@ -76,7 +78,7 @@ import Testing
         let taken = Shared<Bool?>(nil)
         let source = Loop.Source {
             _ = try? loop.run(mode: "inner", timeout: 0)   // this run ends ignoring wake-ups
-            taken.value = loop.wakeUp()                    // the outer run's flag: not ignoring
+            taken.value = loop.wakeUp()   // the outer run's flag: not ignoring
         }
         try loop.add(source, forMode: .default)
         source.signal()

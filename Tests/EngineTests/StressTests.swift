@@ -29,9 +29,10 @@ import Testing
             do {
                 try loop.add(port, forMode: .default)
                 try loop.scheduleTimer(name: "tick", after: 0.001, interval: 0.001, mode: .common) { _ in ticks.update { $0 += 1 } }
-                try loop.add(Loop.Observer(activities: [.entry, .exit]) { activity in
-                    if activity == .entry { entries.update { $0 += 1 } } else { exits.update { $0 += 1 } }
-                }, forMode: .default)
+                try loop.add(
+                    Loop.Observer(activities: [.entry, .exit]) { activity in
+                        if activity == .entry { entries.update { $0 += 1 } } else { exits.update { $0 += 1 } }
+                    }, forMode: .default)
             } catch { Issue.record("set-up: \(error)") }
             loopBox.value = loop
             ready.open()

@@ -75,7 +75,10 @@ import Testing
         try await worker.start()
         let ran = Gate()
         try worker.thread.perform { ran.open() }
-        #expect(await ran.opened(within: 2), "work performed with no modes did not run while the loop ran the tracking mode (a common mode): the default modes must be the common modes, not just default")
+        #expect(
+            await ran.opened(within: 2),
+            "work performed with no modes did not run while the loop ran the tracking mode (a common mode): the default modes must be the common modes, not just default"
+        )
         await worker.stop()
     }
 

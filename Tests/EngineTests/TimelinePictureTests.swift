@@ -10,12 +10,14 @@ import Testing
     /// A default run whose timer runs the tracking mode, nested; the nested run's result is
     /// recorded once it has ended (one level out), and still belongs to the nested lane.
     var nested: [TraceEvent] {
-        [event(0, .default, 1, .activity(.entry)), event(0, .default, 1, .activity(.beforeTimers)),
-         event(0, .default, 1, .activity(.beforeWaiting)), event(1000, .default, 1, .woke(.timers)),
-         event(1000, .default, 1, .activity(.afterWaiting)), event(1000, .default, 1, .callout(.timer, "a<b & \"c\"")),
-         event(1000, .tracking, 2, .activity(.entry)), event(1500, .tracking, 2, .activity(.exit)),
-         event(1500, .tracking, 1, .runEnded(.timedOut)), event(1500, .default, 1, .note("back")),
-         event(1500, .default, 0, .runEnded(.finished))]
+        [
+            event(0, .default, 1, .activity(.entry)), event(0, .default, 1, .activity(.beforeTimers)),
+            event(0, .default, 1, .activity(.beforeWaiting)), event(1000, .default, 1, .woke(.timers)),
+            event(1000, .default, 1, .activity(.afterWaiting)), event(1000, .default, 1, .callout(.timer, "a<b & \"c\"")),
+            event(1000, .tracking, 2, .activity(.entry)), event(1500, .tracking, 2, .activity(.exit)),
+            event(1500, .tracking, 1, .runEnded(.timedOut)), event(1500, .default, 1, .note("back")),
+            event(1500, .default, 0, .runEnded(.finished)),
+        ]
     }
 
     @Test func aNestedRunHasALaneOfItsOwnBelowTheOuterRunAndKeepsItsResult() {
@@ -74,7 +76,8 @@ import Testing
 
     @Test func aWideCharacterTakesTwoColumnsOfRoom() {
         #expect(TimelinePicture.width(of: .result("完成")) == TimelinePicture.width(of: .result("done")))
-        #expect(TimelinePicture.width(of: .sleep(duration: 0, reason: "唤醒唤醒唤醒唤醒")) == TimelinePicture.width(of: .sleep(duration: 0, reason: "wakewakewakewake")))
+        #expect(
+            TimelinePicture.width(of: .sleep(duration: 0, reason: "唤醒唤醒唤醒唤醒")) == TimelinePicture.width(of: .sleep(duration: 0, reason: "wakewakewakewake")))
     }
 
     @Test func thePicturesOwnWordsAreTheLabelsGiven() {
@@ -84,8 +87,10 @@ import Testing
             runResult: "结果", note: "注", activities: "字母", sleeps: "休眠条", frames: "虚线框")
         let events = nested + [event(1600, .default, 1, .activity(.beforeWaiting)), event(1600, .default, 1, .woke(.wakeUp))]
         let svg = TimelinePicture(events, title: "t", summary: "s", lookFor: "l", labels: labels).svg
-        for word in [english.outerRun, english.nestedRun(2), english.time, english.sleep, english.lookFor, english.legend,
-                     english.runResult, english.note, english.activities, english.sleeps, english.frames] {
+        for word in [
+            english.outerRun, english.nestedRun(2), english.time, english.sleep, english.lookFor, english.legend,
+            english.runResult, english.note, english.activities, english.sleeps, english.frames,
+        ] {
             #expect(!svg.contains(">\(SVGText.escape(word))"), "the English label \"\(word)\" is drawn although others were given")
         }
         for word in ["外层", "嵌套2", "时间", "睡", "看：l", "图例", "结果", "注", "字母", "休眠条", "虚线框"] {
@@ -96,7 +101,9 @@ import Testing
     @Test func codeInTheSummaryIsDrawnInTheMonospacedFontAcrossLines() {
         #expect(TimelinePicture.withCode(["a `b c", "d` e"]) == ["a `b c`", "`d` e"])
         let svg = TimelinePicture(nested, title: "t", summary: "先 `signal()`，再 `wakeUp()`").svg
-        #expect(svg.contains(">先 <tspan font-family=\"\(TimelinePicture.mono)\">signal()</tspan>，再 <tspan font-family=\"\(TimelinePicture.mono)\">wakeUp()</tspan></text>"))
+        #expect(
+            svg.contains(
+                ">先 <tspan font-family=\"\(TimelinePicture.mono)\">signal()</tspan>，再 <tspan font-family=\"\(TimelinePicture.mono)\">wakeUp()</tspan></text>"))
         #expect(!svg.contains("`"))
     }
 }

@@ -77,16 +77,19 @@ extension TimerTests {
         #expect(rule.nextFireDate(after: Instant(nanoseconds: 7), interval: 1e-9, now: Instant(nanoseconds: 10)) == Instant(nanoseconds: 11))
         #expect(rule.nextFireDate(after: Instant(seconds: 1), interval: 1e300, now: Instant(seconds: 2)) == .distantFuture)
         #expect(rule.nextFireDate(after: Instant(seconds: 1), interval: 1e10, now: Instant(seconds: 1)) == .distantFuture, "beyond Int64 nanoseconds")
-        #expect(rule.nextFireDate(after: Instant(seconds: 1), interval: 9e9, now: Instant(seconds: 1)) == Instant(nanoseconds: 9_000_000_001_000_000_000), "just within")
+        #expect(
+            rule.nextFireDate(after: Instant(seconds: 1), interval: 9e9, now: Instant(seconds: 1)) == Instant(nanoseconds: 9_000_000_001_000_000_000),
+            "just within")
     }
 
     @Test func aCalloutThatMovesItsFireDateLaterIsHonoured() throws {
         let (loop, clock) = virtualLoop()
         let log = Log()
-        try loop.add(try Loop.Timer(fireDate: loop.now + 1, interval: 1) { t in
-            log.add("\(clock.now)")
-            if log.count == 1 { t.fireDate = clock.now + 5 }
-        }, forMode: .default)
+        try loop.add(
+            try Loop.Timer(fireDate: loop.now + 1, interval: 1) { t in
+                log.add("\(clock.now)")
+                if log.count == 1 { t.fireDate = clock.now + 5 }
+            }, forMode: .default)
         try loop.run(mode: .default, timeout: 7.5)
         #expect(log.all == ["1000 ms", "6000 ms", "7000 ms"])
     }
@@ -94,10 +97,11 @@ extension TimerTests {
     @Test func aCalloutThatMovesItsFireDateEarlierIsOverruled() throws {
         let (loop, clock) = virtualLoop()
         let log = Log()
-        try loop.add(try Loop.Timer(fireDate: loop.now + 2, interval: 2) { t in
-            log.add("\(clock.now)")
-            if log.count == 1 { t.fireDate = clock.now - 1 }
-        }, forMode: .default)
+        try loop.add(
+            try Loop.Timer(fireDate: loop.now + 2, interval: 2) { t in
+                log.add("\(clock.now)")
+                if log.count == 1 { t.fireDate = clock.now - 1 }
+            }, forMode: .default)
         try loop.run(mode: .default, timeout: 4.5)
         #expect(log.all == ["2000 ms", "4000 ms"], "CF honours only a later date; the next tick is as planned")
     }
@@ -105,10 +109,11 @@ extension TimerTests {
     @Test func aTimerThatInvalidatesItselfInItsCalloutStops() throws {
         let (loop, _) = virtualLoop()
         let log = Log()
-        try loop.add(try Loop.Timer(fireDate: loop.now + 1, interval: 1) { t in
-            log.add("tick")
-            if log.count == 2 { t.invalidate() }
-        }, forMode: .default)
+        try loop.add(
+            try Loop.Timer(fireDate: loop.now + 1, interval: 1) { t in
+                log.add("tick")
+                if log.count == 2 { t.invalidate() }
+            }, forMode: .default)
         #expect(try loop.run(mode: .default, timeout: 10) == .finished)
         #expect(log.count == 2)
     }

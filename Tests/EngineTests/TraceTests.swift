@@ -6,10 +6,11 @@ import Testing
     @Test func aTraceRecordsTimesModesNestingAndNotes() throws {
         let (loop, _) = virtualLoop()
         try keepAlive(loop, "inner")
-        try loop.add(try Loop.Timer(name: "t", fireDate: loop.now + 1) { _ in
-            loop.note("in the callout")
-            _ = try? loop.run(mode: "inner", timeout: 0)
-        }, forMode: .default)
+        try loop.add(
+            try Loop.Timer(name: "t", fireDate: loop.now + 1) { _ in
+                loop.note("in the callout")
+                _ = try? loop.run(mode: "inner", timeout: 0)
+            }, forMode: .default)
         let trace = loop.startTracing()
         try loop.run(mode: .default, timeout: 2)
         let note = try #require(trace.events.first { $0.kind == .note("in the callout") })

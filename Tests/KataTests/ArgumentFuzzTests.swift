@@ -5,9 +5,11 @@ import Testing
 
 @Suite("kata takes any command line without a trap", .inEnglish)
 struct ArgumentFuzzTests {
-    static let oddValues = ["0", "-1", "15", "99", "-9223372036854775808", "9223372036854775807", "99999999999999999999999",
-                            "abc", "", " ", "#", "#0", "##6", "6.5", "0x6", "1e3", "--", "-", "---", "６", "6\u{0}", "\u{202E}6",
-                            String(repeating: "9", count: 5_000), "--yes", "-y", "--solution", "--bogus", "-h6"]
+    static let oddValues = [
+        "0", "-1", "15", "99", "-9223372036854775808", "9223372036854775807", "99999999999999999999999",
+        "abc", "", " ", "#", "#0", "##6", "6.5", "0x6", "1e3", "--", "-", "---", "６", "6\u{0}", "\u{202E}6",
+        String(repeating: "9", count: 5_000), "--yes", "-y", "--solution", "--bogus", "-h6",
+    ]
 
     /// Every command with each odd value, in each place an argument can go.
     static var lines: [[String]] {
@@ -33,7 +35,9 @@ struct ArgumentFuzzTests {
             } catch {
                 // One line, and the help it points to exists: `kata X --help` for X that has one.
                 #expect(!error.description.contains("\n"), "\(line): \(error.description)")
-                #expect(error.command.map { Help.commands[$0] != nil || $0 == "dev" } ?? true, "\(line) points to \(error.command ?? "")'s help, which does not exist")
+                #expect(
+                    error.command.map { Help.commands[$0] != nil || $0 == "dev" } ?? true,
+                    "\(line) points to \(error.command ?? "")'s help, which does not exist")
                 refused += 1
             }
         }
@@ -63,9 +67,11 @@ struct ArgumentFuzzTests {
         }
     }
 
-    @Test("Odd values of KATA_STALL_SECONDS fall back to 30 s", arguments: [
-        ("nan", 30.0), ("-1", 30), ("0", 30), ("inf", 30), ("1e309", 30), ("abc", 30), ("", 30), ("2.5", 2.5), ("45", 45),
-    ])
+    @Test(
+        "Odd values of KATA_STALL_SECONDS fall back to 30 s",
+        arguments: [
+            ("nan", 30.0), ("-1", 30), ("0", 30), ("inf", 30), ("1e309", 30), ("abc", 30), ("", 30), ("2.5", 2.5), ("45", 45),
+        ])
     func stallLimit(text: String, seconds: Double) {
         #expect(TestRunner.stallLimit(text) == seconds)
         #expect(TestRunner.stallLimit(nil) == 30)

@@ -45,8 +45,10 @@ struct BuildErrorPathTests {
         let folder = try TwoSpellings()
         defer { folder.remove() }
         #expect(PhysicalPath.of(folder.linked) == PhysicalPath.of(folder.physical))
-        for line in ["error: fatalError", "/nowhere/at/all/X.swift:1:1: error: x",
-                     folder.base + "/real/Other.swift:1:1: error: x"] {
+        for line in [
+            "error: fatalError", "/nowhere/at/all/X.swift:1:1: error: x",
+            folder.base + "/real/Other.swift:1:1: error: x",
+        ] {
             #expect(TestRunner.packageRelative(line, packagePath: folder.linked) == line)
         }
     }

@@ -31,10 +31,15 @@ struct CatalogConsistencyTests {
         #expect(page.hasPrefix("# Lesson \(lesson.paddedNumber) — \(lesson.title)\n"), "\(lesson.pagePath) must start with its title")
         #expect(lesson.hints.count >= 2, "lesson \(lesson.number) needs 2 or more hints in its catalog entry")
         for (index, hint) in lesson.hints.enumerated() {
-            #expect(page.contains("<details><summary>Hint \(index + 1)</summary>\n\n\(hint)\n\n</details>"), "hint \(index + 1) of \(lesson.pagePath) differs from the catalog")
+            #expect(
+                page.contains("<details><summary>Hint \(index + 1)</summary>\n\n\(hint)\n\n</details>"),
+                "hint \(index + 1) of \(lesson.pagePath) differs from the catalog")
         }
         #expect(!page.contains("<summary>Hint \(lesson.hints.count + 1)</summary>"), "\(lesson.pagePath) has more hints than the catalog")
-        for heading in ["## The behaviour", "## Where it bites on iOS", "## What the loop does", "## Your task", "## Run just this lesson", "## Hints", "## Interview questions", "## After you solve it: in the engine"] {
+        for heading in [
+            "## The behaviour", "## Where it bites on iOS", "## What the loop does", "## Your task", "## Run just this lesson", "## Hints",
+            "## Interview questions", "## After you solve it: in the engine",
+        ] {
             #expect(page.contains("\n\(heading)\n"), "\(lesson.pagePath) lacks its \"\(heading)\" section")
         }
     }
@@ -45,7 +50,9 @@ struct CatalogConsistencyTests {
         #expect(page.hasPrefix("# 第 \(lesson.paddedNumber) 课 — \(lesson.titleZh)\n"), "\(lesson.pagePathZh) must start with the catalog's Chinese title")
         #expect(lesson.hintsZh.count == lesson.hints.count, "lesson \(lesson.number) has \(lesson.hints.count) hints and \(lesson.hintsZh.count) Chinese ones")
         for (index, hint) in lesson.hintsZh.enumerated() {
-            #expect(page.contains("<details><summary>提示 \(index + 1)</summary>\n\n\(hint)\n\n</details>"), "提示 \(index + 1) of \(lesson.pagePathZh) differs from the catalog's hintsZh")
+            #expect(
+                page.contains("<details><summary>提示 \(index + 1)</summary>\n\n\(hint)\n\n</details>"),
+                "提示 \(index + 1) of \(lesson.pagePathZh) differs from the catalog's hintsZh")
         }
         #expect(!page.contains("<summary>提示 \(lesson.hintsZh.count + 1)</summary>"), "\(lesson.pagePathZh) has more hints than the catalog")
     }

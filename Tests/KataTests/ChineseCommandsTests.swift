@@ -29,10 +29,13 @@ struct ChineseCommandsTests {
         return fixture
     }
 
-    static let screens: [[String]] = [["--help"], ["help"], ["trace"], ["trace", "timer-overrun"], ["trace", "one-touch"],
-                                      ["trace", "timer-during-scroll"], ["trace", "autorelease-pools"],
-                                      ["trace", "no-such-scenario"], ["reset", "6"], ["show", "99"], ["--bogus"], ["lsit"],
-                                      ["hint"], ["watch", "x"], ["verify", "now"], ["list", "--track", "nope"], ["trace", "--svg"]]
+    static let screens: [[String]] =
+        [
+            ["--help"], ["help"], ["trace"], ["trace", "timer-overrun"], ["trace", "one-touch"],
+            ["trace", "timer-during-scroll"], ["trace", "autorelease-pools"],
+            ["trace", "no-such-scenario"], ["reset", "6"], ["show", "99"], ["--bogus"], ["lsit"],
+            ["hint"], ["watch", "x"], ["verify", "now"], ["list", "--track", "nope"], ["trace", "--svg"],
+        ]
         + Invocation.commands.map { ["help", $0] } + [["reset", "--help"]]
 
     @Test("Every screen in Chinese has no English prose, only code, paths and commands", arguments: screens)
@@ -43,9 +46,11 @@ struct ChineseCommandsTests {
         let printed = kata.output + kata.errors
         #expect(!printed.isEmpty)
         // A trace's own lines are the engine's, in both languages; its notes are not (`· …`).
-        let timeline = arguments.count == 2 && arguments[0] == "trace"
-            ? Set((TraceScenario.named(arguments[1])?.run().timeline() ?? "").split(separator: "\n")
-                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.contains("· ") })
+        let timeline =
+            arguments.count == 2 && arguments[0] == "trace"
+            ? Set(
+                (TraceScenario.named(arguments[1])?.run().timeline() ?? "").split(separator: "\n")
+                    .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.contains("· ") })
             : []
         let stray = Self.strayEnglish(in: printed, besides: timeline)
         #expect(stray.isEmpty, "kata --lang zh-Hans \(arguments.joined(separator: " ")):\n\(stray.joined(separator: "\n"))\n---\n\(printed)")
@@ -91,10 +96,12 @@ struct ChineseCommandsTests {
         #expect(Help.text(for: "show", in: .zhHans).hasPrefix("用法：kata show N [--solution]"))
     }
 
-    @Test("Every usage error has its Chinese, and the English is as before", arguments: [
-        "show", "show 15", "hint zero", "show 6 --solutoin", "verify now", "lsit", "wat", "help me", "trace --svg x.svg",
-        "trace timer-overrun --write-lesson-images", "list --track nope", "list --track",
-    ])
+    @Test(
+        "Every usage error has its Chinese, and the English is as before",
+        arguments: [
+            "show", "show 15", "hint zero", "show 6 --solutoin", "verify now", "lsit", "wat", "help me", "trace --svg x.svg",
+            "trace timer-overrun --write-lesson-images", "list --track nope", "list --track",
+        ])
     func usageErrors(line: String) {
         do {
             _ = try Invocation.parse(line.split(separator: " ").map(String.init), lessons: 14)
@@ -111,8 +118,9 @@ struct ChineseCommandsTests {
     @Test("Every scenario has its Chinese summary and look-for, and no entry names a scenario that is not there")
     func scenarios() {
         let names = Set(TraceScenario.all.map(\.name))
-        #expect(Set(ScenarioText.chinese.keys) == names,
-                "missing: \(names.subtracting(ScenarioText.chinese.keys).sorted()), unknown: \(Set(ScenarioText.chinese.keys).subtracting(names).sorted())")
+        #expect(
+            Set(ScenarioText.chinese.keys) == names,
+            "missing: \(names.subtracting(ScenarioText.chinese.keys).sorted()), unknown: \(Set(ScenarioText.chinese.keys).subtracting(names).sorted())")
         for scenario in TraceScenario.all {
             let text = ScenarioText.of(scenario)
             #expect(text.summary.en == scenario.summary && text.lookFor.en == scenario.lookFor)
@@ -125,7 +133,8 @@ struct ChineseCommandsTests {
     func gaveUp() {
         for language in Language.allCases {
             let line = HarnessText.timedOut(lesson: "06", seconds: 5, advice: HarnessText.stuckAdvice.in(language)).in(language)
-            let result = LessonResult(lesson: .lesson06, cases: [TestCaseResult(suite: "Lesson06Tests", name: "t", failure: line)], breakage: nil, discovered: 1)
+            let result = LessonResult(
+                lesson: .lesson06, cases: [TestCaseResult(suite: "Lesson06Tests", name: "t", failure: line)], breakage: nil, discovered: 1)
             #expect(TestRunner.leftCodeRunning(result), "\(language): \(line)")
         }
     }

@@ -35,9 +35,14 @@ struct ChineseDocsTests {
     @Test("Every doc has its Chinese twin, and each links to the other at the top", arguments: docs)
     func twins(_ name: String) throws {
         let english = try #require(CatalogConsistencyTests.read("docs/\(name)"), "cannot read docs/\(name)")
-        let chinese = try #require(CatalogConsistencyTests.read(Self.chinesePath(name)), "docs/\(name) has no Chinese twin: translate it into \(Self.chinesePath(name))")
-        #expect(ChinesePagesTests.topLines(english).contains("[简体中文](zh-Hans/\(name))"), "docs/\(name) must link to its Chinese twin near the top: [简体中文](zh-Hans/\(name))")
-        #expect(ChinesePagesTests.topLines(chinese).contains("[English](../\(name))"), "\(Self.chinesePath(name)) must link to its English twin near the top: [English](../\(name))")
+        let chinese = try #require(
+            CatalogConsistencyTests.read(Self.chinesePath(name)), "docs/\(name) has no Chinese twin: translate it into \(Self.chinesePath(name))")
+        #expect(
+            ChinesePagesTests.topLines(english).contains("[简体中文](zh-Hans/\(name))"),
+            "docs/\(name) must link to its Chinese twin near the top: [简体中文](zh-Hans/\(name))")
+        #expect(
+            ChinesePagesTests.topLines(chinese).contains("[English](../\(name))"),
+            "\(Self.chinesePath(name)) must link to its English twin near the top: [English](../\(name))")
     }
 
     @Test("The Chinese doc has the English doc's headings, anchors, tables, code, names and links", arguments: docs)
@@ -48,7 +53,9 @@ struct ChineseDocsTests {
         let english = try #require(CatalogConsistencyTests.read("docs/\(name)"), "cannot read docs/\(name)")
 
         let headings = Self.headings(english), chineseHeadings = Self.headings(chinese)
-        #expect(chineseHeadings.map(\.level) == headings.map(\.level), """
+        #expect(
+            chineseHeadings.map(\.level) == headings.map(\.level),
+            """
             the headings of \(path) must be those of docs/\(name), at the same levels and in the same order:
               English: \(headings.map { "\($0.level) \($0.text)" })
               中文:    \(chineseHeadings.map { "\($0.level) \($0.text)" })
@@ -56,7 +63,9 @@ struct ChineseDocsTests {
 
         let anchors = headings.filter { $0.level == "##" }.map { Self.slug($0.text) }
         let chineseAnchors = Self.sectionAnchors(chinese)
-        #expect(chineseAnchors == anchors, """
+        #expect(
+            chineseAnchors == anchors,
+            """
             each ## section of \(path) must carry its English heading's anchor, on a line of its own \
             before the heading (`<a id="\(anchors.first ?? "tolerance")"></a>`, a blank line, then the heading), \
             so that docs/\(name)#… and \(path)#… lead to the same section:
@@ -65,12 +74,17 @@ struct ChineseDocsTests {
             """)
 
         let tables = Self.tables(english), chineseTables = Self.tables(chinese)
-        #expect(chineseTables.map(\.shape) == tables.map(\.shape), "the tables of \(path) must have the rows and columns of those of docs/\(name) (rows × columns, header and rule included):\n  English: \(tables.map(\.shape))\n  中文:    \(chineseTables.map(\.shape))")
+        #expect(
+            chineseTables.map(\.shape) == tables.map(\.shape),
+            "the tables of \(path) must have the rows and columns of those of docs/\(name) (rows × columns, header and rule included):\n  English: \(tables.map(\.shape))\n  中文:    \(chineseTables.map(\.shape))"
+        )
         for (table, chineseTable) in zip(tables, chineseTables) {
             for (row, chineseRow) in zip(table.rows, chineseTable.rows) {
                 let missing = Set(ChinesePagesTests.codeSpans(row)).subtracting(ChinesePagesTests.codeSpans(chineseRow))
                 if !missing.isEmpty {
-                    Issue.record("a table row of \(path) lacks code its English row names: \(missing.sorted().map { "`\($0)`" }.joined(separator: ", ")) — the rows are in the English order:\n  English: \(row)\n  中文:    \(chineseRow)")
+                    Issue.record(
+                        "a table row of \(path) lacks code its English row names: \(missing.sorted().map { "`\($0)`" }.joined(separator: ", ")) — the rows are in the English order:\n  English: \(row)\n  中文:    \(chineseRow)"
+                    )
                 }
             }
         }
@@ -81,7 +95,9 @@ struct ChineseDocsTests {
             let missing = Set(ChinesePagesTests.codeSpans(section)).subtracting(ChinesePagesTests.codeSpans(chineseSection))
             if !missing.isEmpty {
                 let title = index == 0 ? "the opening" : "section \(index) (\(headings.filter { $0.level == "##" }[index - 1].text))"
-                Issue.record("\(title) of \(path) lacks code its English twin names: \(missing.sorted().map { "`\($0)`" }.joined(separator: ", ")) — names, calls and quoted messages stay as they are")
+                Issue.record(
+                    "\(title) of \(path) lacks code its English twin names: \(missing.sorted().map { "`\($0)`" }.joined(separator: ", ")) — names, calls and quoted messages stay as they are"
+                )
             }
         }
 
@@ -112,7 +128,9 @@ struct ChineseDocsTests {
                 continue
             }
             if parts.count == 2, !Self.anchors(linked).contains(parts[1]) {
-                Issue.record("\(path) links to \(target), but \(file) has no heading or <a id> with the anchor #\(parts[1]) (its anchors: \(Self.anchors(linked).sorted()))")
+                Issue.record(
+                    "\(path) links to \(target), but \(file) has no heading or <a id> with the anchor #\(parts[1]) (its anchors: \(Self.anchors(linked).sorted()))"
+                )
             }
             let twin = file.hasPrefix("docs/") && !file.hasPrefix("docs/zh-Hans/") ? Self.chinesePath(String(file.dropFirst("docs/".count))) : nil
             if isChinese, let twin, twin != path, CatalogConsistencyTests.read(twin) != nil {
@@ -150,10 +168,11 @@ struct ChineseDocsTests {
     /// The anchor GitHub makes from a heading: lower case, punctuation dropped (letters, digits,
     /// `-` and `_` of any script kept), each space a `-`. "A thread's exit" → `a-threads-exit`.
     static func slug(_ heading: String) -> String {
-        String(heading.lowercased().compactMap { character -> Character? in
-            if character == " " { return "-" }
-            return character.isLetter || character.isNumber || character == "-" || character == "_" ? character : nil
-        })
+        String(
+            heading.lowercased().compactMap { character -> Character? in
+                if character == " " { return "-" }
+                return character.isLetter || character.isNumber || character == "-" || character == "_" ? character : nil
+            })
     }
 
     /// The ids named by `<a id="…">` (or `name="…"`) in some lines.

@@ -29,10 +29,17 @@ struct ChinesePagesTests {
     @Test("Every lesson has its Chinese page, and each page links to its twin", arguments: Catalog.lessons)
     func twins(_ lesson: Lesson) throws {
         let english = try #require(CatalogConsistencyTests.read(lesson.pagePath), "missing page \(lesson.pagePath)")
-        let chinese = try #require(CatalogConsistencyTests.read(Self.chinesePath(lesson)), "lesson \(lesson.number) has no Chinese page: translate \(lesson.pagePath) into \(Self.chinesePath(lesson))")
-        #expect(Self.topLines(english).contains("[简体中文](zh-Hans/\(lesson.folder).md)"), "\(lesson.pagePath) must link to its Chinese twin near the top: [简体中文](zh-Hans/\(lesson.folder).md)")
-        #expect(Self.topLines(chinese).contains("[English](../\(lesson.folder).md)"), "\(Self.chinesePath(lesson)) must link to its English twin near the top: [English](../\(lesson.folder).md)")
-        #expect(chinese.hasPrefix("# 第 \(lesson.paddedNumber) 课 — "), "\(Self.chinesePath(lesson)) must start with its title, \"# 第 \(lesson.paddedNumber) 课 — …\"")
+        let chinese = try #require(
+            CatalogConsistencyTests.read(Self.chinesePath(lesson)),
+            "lesson \(lesson.number) has no Chinese page: translate \(lesson.pagePath) into \(Self.chinesePath(lesson))")
+        #expect(
+            Self.topLines(english).contains("[简体中文](zh-Hans/\(lesson.folder).md)"),
+            "\(lesson.pagePath) must link to its Chinese twin near the top: [简体中文](zh-Hans/\(lesson.folder).md)")
+        #expect(
+            Self.topLines(chinese).contains("[English](../\(lesson.folder).md)"),
+            "\(Self.chinesePath(lesson)) must link to its English twin near the top: [English](../\(lesson.folder).md)")
+        #expect(
+            chinese.hasPrefix("# 第 \(lesson.paddedNumber) 课 — "), "\(Self.chinesePath(lesson)) must start with its title, \"# 第 \(lesson.paddedNumber) 课 — …\"")
     }
 
     @Test("The Chinese page has the English page's sections, hints, questions, code, links and sources", arguments: Catalog.lessons)
@@ -44,7 +51,9 @@ struct ChinesePagesTests {
 
         let englishHeadings = Self.headings(english), chineseHeadings = Self.headings(chinese)
         let expected = englishHeadings.map { Self.headings[$0] ?? "(no translation for \"\($0)\" in ChinesePagesTests.headings)" }
-        #expect(chineseHeadings == expected, "the sections of \(path) must be those of \(lesson.pagePath), in the same order:\n  expected: \(expected)\n  actual:   \(chineseHeadings)")
+        #expect(
+            chineseHeadings == expected,
+            "the sections of \(path) must be those of \(lesson.pagePath), in the same order:\n  expected: \(expected)\n  actual:   \(chineseHeadings)")
 
         let hints = Self.count("<summary>Hint ", in: english), chineseHints = Self.count("<summary>提示 ", in: chinese)
         #expect(chineseHints == hints, "\(path) has \(chineseHints) hints (<summary>提示 N</summary>); \(lesson.pagePath) has \(hints)")
@@ -59,27 +68,38 @@ struct ChinesePagesTests {
         for (index, (section, chineseSection)) in zip(Self.proseSections(english), Self.proseSections(chinese)).enumerated() {
             let missing = Set(Self.codeSpans(section)).subtracting(Self.codeSpans(chineseSection))
             if !missing.isEmpty {
-                Issue.record("section \(index + 1) (\(englishHeadings[index])) of \(path) lacks code its English twin names: \(missing.sorted().map { "`\($0)`" }.joined(separator: ", ")) — bring the Chinese section up to date with \(lesson.pagePath)")
+                Issue.record(
+                    "section \(index + 1) (\(englishHeadings[index])) of \(path) lacks code its English twin names: \(missing.sorted().map { "`\($0)`" }.joined(separator: ", ")) — bring the Chinese section up to date with \(lesson.pagePath)"
+                )
             }
         }
         let hintTexts = Page.answers(in: Page.section("## Hints", of: english) ?? "")
         let chineseHintTexts = Page.answers(in: Page.section(Self.headings["## Hints"]!, of: chinese) ?? "")
         for (hint, chineseHint) in zip(hintTexts, chineseHintTexts) where Self.codeSpans(hint.text).sorted() != Self.codeSpans(chineseHint.text).sorted() {
-            Issue.record("\(chineseHint.question) of \(path) names other code than \(hint.question) of \(lesson.pagePath); translate the hint again:\n  English: \(hint.text)\n  中文:    \(chineseHint.text)")
+            Issue.record(
+                "\(chineseHint.question) of \(path) names other code than \(hint.question) of \(lesson.pagePath); translate the hint again:\n  English: \(hint.text)\n  中文:    \(chineseHint.text)"
+            )
         }
 
         Self.expectSameCodeAndLinks(english, chinese, englishPath: lesson.pagePath, chinesePath: path)
         // A link that leads where the English page's does is right from this folder; a link to
         // a Chinese lesson page must also find that page.
-        for target in Self.localTargets(chinese, from: "Lessons/zh-Hans") where target.hasPrefix("Lessons/zh-Hans/") && CatalogConsistencyTests.read(target) == nil {
-            Issue.record("\(path) links to the Chinese page \(target), which does not exist (link to the English page, ../\(target.dropFirst("Lessons/zh-Hans/".count)), until it does)")
+        for target in Self.localTargets(chinese, from: "Lessons/zh-Hans")
+        where target.hasPrefix("Lessons/zh-Hans/") && CatalogConsistencyTests.read(target) == nil {
+            Issue.record(
+                "\(path) links to the Chinese page \(target), which does not exist (link to the English page, ../\(target.dropFirst("Lessons/zh-Hans/".count)), until it does)"
+            )
         }
 
         let sources = Self.sourceLines(english, label: "<sub>Sources: ")
         let chineseSources = Self.sourceLines(chinese, label: "<sub>来源：")
-        #expect(chineseSources.count == sources.count, "\(path) has \(chineseSources.count) sources lines (<sub>来源：…</sub>); \(lesson.pagePath) has \(sources.count)")
+        #expect(
+            chineseSources.count == sources.count,
+            "\(path) has \(chineseSources.count) sources lines (<sub>来源：…</sub>); \(lesson.pagePath) has \(sources.count)")
         for (line, chineseLine) in zip(sources, chineseSources) where Self.citations(line) != Self.citations(chineseLine) {
-            Issue.record("a sources line of \(path) cites other things than its English twin (the names in `backticks` and “quotes” are kept as they are):\n  expected: \(line)\n  actual:   \(chineseLine)")
+            Issue.record(
+                "a sources line of \(path) cites other things than its English twin (the names in `backticks` and “quotes” are kept as they are):\n  expected: \(line)\n  actual:   \(chineseLine)"
+            )
         }
     }
 
@@ -88,7 +108,9 @@ struct ChinesePagesTests {
         let english = try #require(CatalogConsistencyTests.read("README.md"), "missing README.md")
         let chinese = try #require(CatalogConsistencyTests.read("README.zh-Hans.md"), "missing README.zh-Hans.md, the README's Chinese twin")
         #expect(Self.topLines(english).contains("[简体中文](README.zh-Hans.md)"), "README.md must link to its Chinese twin near the top: [简体中文](README.zh-Hans.md)")
-        #expect(Self.topLines(chinese).contains { $0.hasPrefix("[English](README.md)") }, "README.zh-Hans.md must link to README.md near the top: [English](README.md)")
+        #expect(
+            Self.topLines(chinese).contains { $0.hasPrefix("[English](README.md)") },
+            "README.zh-Hans.md must link to README.md near the top: [English](README.md)")
         for lesson in Catalog.lessons where !Self.rawTargets(chinese).contains(Self.chinesePath(lesson)) {
             Issue.record("README.zh-Hans.md does not link to lesson \(lesson.number)'s Chinese page, \(Self.chinesePath(lesson))")
         }
@@ -97,17 +119,26 @@ struct ChinesePagesTests {
     /// The Chinese twin (`chinesePath`, in the `zh-Hans/` folder beside `englishPath`) has the
     /// English page's code blocks byte for byte, and its links and images lead where the English
     /// page's do, in the same order, apart from the link each has to the other.
-    static func expectSameCodeAndLinks(_ english: String, _ chinese: String, englishPath: String, chinesePath: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectSameCodeAndLinks(
+        _ english: String, _ chinese: String, englishPath: String, chinesePath: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let code = codeBlocks(english), chineseCode = codeBlocks(chinese)
-        #expect(chineseCode.count == code.count, "\(chinesePath) has \(chineseCode.count) code blocks; \(englishPath) has \(code.count)", sourceLocation: sourceLocation)
+        #expect(
+            chineseCode.count == code.count, "\(chinesePath) has \(chineseCode.count) code blocks; \(englishPath) has \(code.count)",
+            sourceLocation: sourceLocation)
         for (index, (block, chineseBlock)) in zip(code, chineseCode).enumerated() where codeShape(block) != codeShape(chineseBlock) {
-            Issue.record("code block \(index + 1) of \(chinesePath) differs from \(englishPath) (the code is copied byte for byte, only comments and diagram labels are translated, line for line):\n--- English\n\(block)\n--- 中文\n\(chineseBlock)", sourceLocation: sourceLocation)
+            Issue.record(
+                "code block \(index + 1) of \(chinesePath) differs from \(englishPath) (the code is copied byte for byte, only comments and diagram labels are translated, line for line):\n--- English\n\(block)\n--- 中文\n\(chineseBlock)",
+                sourceLocation: sourceLocation)
         }
 
         let name = (englishPath as NSString).lastPathComponent
         let englishLinks = links(english, from: (englishPath as NSString).deletingLastPathComponent, twin: "zh-Hans/\(name)")
         let chineseLinks = links(chinese, from: (chinesePath as NSString).deletingLastPathComponent, twin: "../\(name)")
-        #expect(chineseLinks == englishLinks, "the links and images of \(chinesePath) must lead where those of \(englishPath) do, in the same order (a link to a lesson or a doc may go to its Chinese twin):\n  expected: \(englishLinks)\n  actual:   \(chineseLinks)", sourceLocation: sourceLocation)
+        #expect(
+            chineseLinks == englishLinks,
+            "the links and images of \(chinesePath) must lead where those of \(englishPath) do, in the same order (a link to a lesson or a doc may go to its Chinese twin):\n  expected: \(englishLinks)\n  actual:   \(chineseLinks)",
+            sourceLocation: sourceLocation)
     }
 
     /// What a code block of a Chinese page keeps from its English twin: its fence and its number
@@ -116,14 +147,15 @@ struct ChinesePagesTests {
     static func codeShape(_ block: String) -> [String] {
         let lines = block.components(separatedBy: "\n")
         let fence = lines.first?.trimmingCharacters(in: .whitespaces) ?? ""
-        return [fence] + lines.dropFirst().map { line in
-            switch fence {
-            case "```text", "```": return ""
-            case "```mermaid": return String(repeating: "→", count: line.components(separatedBy: "-->").count - 1)
-            case "```sh": return withoutComment(line, marker: " #")
-            default: return withoutComment(line, marker: "//")
+        return [fence]
+            + lines.dropFirst().map { line in
+                switch fence {
+                case "```text", "```": return ""
+                case "```mermaid": return String(repeating: "→", count: line.components(separatedBy: "-->").count - 1)
+                case "```sh": return withoutComment(line, marker: " #")
+                default: return withoutComment(line, marker: "//")
+                }
             }
-        }
     }
 
     /// `line` up to a comment that starts with `marker` outside a string literal, trailing spaces
@@ -132,7 +164,9 @@ struct ChinesePagesTests {
         var inString = false, index = line.startIndex
         while index < line.endIndex {
             if line[index] == "\"" { inString.toggle() }
-            if !inString, line[index...].hasPrefix(marker) { return String(line[..<index]).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+            if !inString, line[index...].hasPrefix(marker) {
+                return String(line[..<index]).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+            }
             index = line.index(after: index)
         }
         return line.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)

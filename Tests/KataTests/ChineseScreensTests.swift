@@ -75,7 +75,8 @@ struct ChineseScreensTests {
                 continue
             }
             let indent = line.prefix { $0 == " " }.count
-            #expect(indent == labelColumns, "lesson \(lesson.number): \(indent) spaces, the label takes \(labelColumns) columns:\n\(lines.joined(separator: "\n"))")
+            #expect(
+                indent == labelColumns, "lesson \(lesson.number): \(indent) spaces, the label takes \(labelColumns) columns:\n\(lines.joined(separator: "\n"))")
             #expect(Self.width(line) <= 88, "lesson \(lesson.number): \(line)")
         }
     }
@@ -245,10 +246,13 @@ struct ChineseTestNameTests {
     @Test("「name」 at the start of a message: the failure line and the card's heading use it, the message goes on without it")
     func chineseName() throws {
         let detail = "「跳过错过的滴答」RunLoop 的行为和期望的不一样：\n     期望 │ 实际\n提示： 看看 `now`。"
-        let cases = [TestCaseResult(suite: "Lesson06Tests", name: "Ticks missed during a slow callout are skipped, not replayed",
-                                    failure: "Issue recorded: 「跳过错过的滴答」RunLoop 的行为和期望的不一样：", detail: detail),
-                     TestCaseResult(suite: "Lesson06Tests", name: "The timer keeps its phase", failure: "「保持相位」Expectation failed: 1 == 2", detail: nil),
-                     TestCaseResult(suite: "Lesson06Tests", name: "English only", failure: "Expectation failed: 3 == 4", detail: nil)]
+        let cases = [
+            TestCaseResult(
+                suite: "Lesson06Tests", name: "Ticks missed during a slow callout are skipped, not replayed",
+                failure: "Issue recorded: 「跳过错过的滴答」RunLoop 的行为和期望的不一样：", detail: detail),
+            TestCaseResult(suite: "Lesson06Tests", name: "The timer keeps its phase", failure: "「保持相位」Expectation failed: 1 == 2", detail: nil),
+            TestCaseResult(suite: "Lesson06Tests", name: "English only", failure: "Expectation failed: 3 == 4", detail: nil),
+        ]
         let result = RunReport(cases: cases).result(for: .lesson06)
         #expect(result.failureLines == ["跳过错过的滴答", "保持相位 — Expectation failed: 1 == 2", "English only — Expectation failed: 3 == 4"])
         let first = try #require(result.firstDetail)

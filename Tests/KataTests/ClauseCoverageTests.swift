@@ -11,8 +11,9 @@ import Testing
 /// This check fails when a clause has no test or no mutant, or when an id names no clause.
 @Suite("Every clause of a use lesson's stub is held by a test and broken by a mutant", .inEnglish, .tags(.consistency))
 struct ClauseCoverageTests {
-    @Test("Each use lesson's clauses each have a test that holds them and a mutant that breaks them",
-          arguments: Catalog.lessons.filter { $0.kind == .use })
+    @Test(
+        "Each use lesson's clauses each have a test that holds them and a mutant that breaks them",
+        arguments: Catalog.lessons.filter { $0.kind == .use })
     func lesson(_ lesson: Lesson) throws {
         let stub = try #require(CatalogConsistencyTests.read(lesson.exerciseFile), "missing \(lesson.exerciseFile)")
         let solution = try #require(CatalogConsistencyTests.read(lesson.solutionFile), "missing \(lesson.solutionFile)")
@@ -25,7 +26,9 @@ struct ClauseCoverageTests {
             return (mutant.path, header.joined(separator: "\n") + "\n" + ((try? mutant.applied(to: solution)) ?? ""))
         }
         let problems = ClauseCoverage.problems(stub: stub, solution: solution, tests: tests, mutants: mutants)
-        #expect(problems.isEmpty, """
+        #expect(
+            problems.isEmpty,
+            """
             lesson \(lesson.paddedNumber): \(problems.count) problem(s) with the clauses of \(lesson.exerciseFile):
             \(problems.joined(separator: "\n"))
             """)
@@ -51,22 +54,28 @@ struct ClauseCoverageTests {
         let mutants = [
             ("Mutants/05/a.swift", "// Mutant: no ring\n// Breaks: §1\n" + stub),
             ("Mutants/05/b.swift", "// Mutant: no header\n" + stub),
-            ("Mutants/05/c.swift", "// Mutant: another copy\n// Breaks: §8\n" + stub.replacingOccurrences(of: "(§2)", with: "").replacingOccurrences(of: "（§2）", with: "")),
+            (
+                "Mutants/05/c.swift",
+                "// Mutant: another copy\n// Breaks: §8\n" + stub.replacingOccurrences(of: "(§2)", with: "").replacingOccurrences(of: "（§2）", with: "")
+            ),
         ]
-        #expect(ClauseCoverage.problems(stub: stub, solution: stub.replacingOccurrences(of: " (§3)", with: ""), tests: tests, mutants: mutants) == [
-            "§3 is not in the Chinese twin of its doc comment",
-            "the solution's doc comments do not mark §3",
-            "§3 is held by no test (add .holds(\"§3\") to the @Test that fails when it is broken)",
-            "§2 is broken by no mutant (add `// Breaks: §2` to a wrong answer in Mutants/ that breaks it)",
-            "§3 is broken by no mutant (add `// Breaks: §3` to a wrong answer in Mutants/ that breaks it)",
-            "@Test(\"Returns\") holds §9, which the stub does not mark",
-            "Mutants/05/b.swift has no `// Breaks: §…` line after its `// Mutant:` line",
-            "Mutants/05/c.swift breaks §8, which the stub does not mark",
-            "Mutants/05/c.swift's doc comments do not mark §2",
-        ])
+        #expect(
+            ClauseCoverage.problems(stub: stub, solution: stub.replacingOccurrences(of: " (§3)", with: ""), tests: tests, mutants: mutants) == [
+                "§3 is not in the Chinese twin of its doc comment",
+                "the solution's doc comments do not mark §3",
+                "§3 is held by no test (add .holds(\"§3\") to the @Test that fails when it is broken)",
+                "§2 is broken by no mutant (add `// Breaks: §2` to a wrong answer in Mutants/ that breaks it)",
+                "§3 is broken by no mutant (add `// Breaks: §3` to a wrong answer in Mutants/ that breaks it)",
+                "@Test(\"Returns\") holds §9, which the stub does not mark",
+                "Mutants/05/b.swift has no `// Breaks: §…` line after its `// Mutant:` line",
+                "Mutants/05/c.swift breaks §8, which the stub does not mark",
+                "Mutants/05/c.swift's doc comments do not mark §2",
+            ])
         let fixed = stub.replacingOccurrences(of: "拿走门铃。", with: "拿走门铃。（§3）")
-        #expect(ClauseCoverage.problems(stub: fixed, solution: fixed, tests: tests.replacingOccurrences(of: "\"§9\"", with: "\"§3\""),
-                                        mutants: [("m.swift", "// Mutant: x\n// Breaks: §1 §2, §3\n" + fixed)]) == [])
+        #expect(
+            ClauseCoverage.problems(
+                stub: fixed, solution: fixed, tests: tests.replacingOccurrences(of: "\"§9\"", with: "\"§3\""),
+                mutants: [("m.swift", "// Mutant: x\n// Breaks: §1 §2, §3\n" + fixed)]) == [])
     }
 }
 

@@ -5,7 +5,8 @@ import Testing
 
 @Suite("kata show points at the engine's own code only once the lesson is green", .inEnglish)
 struct EngineNotesTests {
-    let page = "# Lesson 06 — Timer skip on overrun\n\n## Hints\n\nh\n\n## After you solve it: in the engine\n\n- `Sources/RunLoopEngine/Timers/TimerRescheduling.swift` — the rule.\n\n## Interview questions\n\nq\n"
+    let page =
+        "# Lesson 06 — Timer skip on overrun\n\n## Hints\n\nh\n\n## After you solve it: in the engine\n\n- `Sources/RunLoopEngine/Timers/TimerRescheduling.swift` — the rule.\n\n## Interview questions\n\nq\n"
 
     func result(passing: Bool) -> LessonResult {
         RunReport(cases: [TestCaseResult(suite: "Lesson06Tests", name: "a", failure: passing ? nil : "no")]).result(for: .lesson06)

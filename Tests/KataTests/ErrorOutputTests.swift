@@ -5,9 +5,11 @@ import Testing
 
 @Suite("kata's errors go to stderr", .inEnglish)
 struct ErrorOutputTests {
-    @Test("Every `kata:` error is on stderr, with nothing on stdout", arguments: [
-        ["hint", "99"], ["trace", "no-such-scenario"], ["frobnicate"], ["show"], ["reset", "6", "--bogus"], ["help", "me"],
-    ])
+    @Test(
+        "Every `kata:` error is on stderr, with nothing on stdout",
+        arguments: [
+            ["hint", "99"], ["trace", "no-such-scenario"], ["frobnicate"], ["show"], ["reset", "6", "--bogus"], ["help", "me"],
+        ])
     func errors(arguments: [String]) async throws {
         let fixture = try KataFixture()
         defer { fixture.remove() }

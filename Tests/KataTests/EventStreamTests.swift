@@ -29,7 +29,8 @@ enum StreamFixture {
         // 6.3 writes `_comments` for every issue, and each comment again as a `details` message.
         let comments = comment.map { #""_comments":["\#($0)"],"# } ?? #""_comments":[],"#
         let details = comment.map { #",{"symbol":"details","text":"\#($0)"}"# } ?? ""
-        return #"{"kind":"event","payload":{\#(comments)"issue":{"isKnown":false\#(extra)},"kind":"issueRecorded","messages":[{"symbol":"fail","text":"\#(text)"}\#(details)],"testID":"\#(id(suite, name))"},"version":0}"#
+        return
+            #"{"kind":"event","payload":{\#(comments)"issue":{"isKnown":false\#(extra)},"kind":"issueRecorded","messages":[{"symbol":"fail","text":"\#(text)"}\#(details)],"testID":"\#(id(suite, name))"},"version":0}"#
     }
 
     static let runStarted = #"{"kind":"event","payload":{"kind":"runStarted","messages":[]},"version":0}"#
@@ -38,14 +39,15 @@ enum StreamFixture {
     static let stub = #"Lesson 06 is not solved yet: write nextFireDate(after:interval:now:) in Exercises\/06-timer-skip-on-overrun\/NextFireDate.swift"#
 
     /// Lesson 06 has two tests, both on the stub; lesson 02 one passing test. The run ends.
-    static let finished = [
-        suite("Lesson06Tests"), test("Lesson06Tests", "onTime()", display: "On time"), test("Lesson06Tests", "phase()"),
-        test("Lesson02Tests", "once()"), runStarted,
-        event("testStarted", "Lesson06Tests", "onTime()"), thrown("Lesson06Tests", "onTime()", stub), event("testEnded", "Lesson06Tests", "onTime()"),
-        event("testStarted", "Lesson02Tests", "once()"), event("testEnded", "Lesson02Tests", "once()"),
-        event("testStarted", "Lesson06Tests", "phase()"), thrown("Lesson06Tests", "phase()", stub), event("testEnded", "Lesson06Tests", "phase()"),
-        runEnded,
-    ].joined(separator: "\n") + "\n"
+    static let finished =
+        [
+            suite("Lesson06Tests"), test("Lesson06Tests", "onTime()", display: "On time"), test("Lesson06Tests", "phase()"),
+            test("Lesson02Tests", "once()"), runStarted,
+            event("testStarted", "Lesson06Tests", "onTime()"), thrown("Lesson06Tests", "onTime()", stub), event("testEnded", "Lesson06Tests", "onTime()"),
+            event("testStarted", "Lesson02Tests", "once()"), event("testEnded", "Lesson02Tests", "once()"),
+            event("testStarted", "Lesson06Tests", "phase()"), thrown("Lesson06Tests", "phase()", stub), event("testEnded", "Lesson06Tests", "phase()"),
+            runEnded,
+        ].joined(separator: "\n") + "\n"
 
     /// Lesson 02 finishes; lesson 03's test starts and the process dies mid-line; lesson 04 never starts.
     static let crashed = [
@@ -64,7 +66,10 @@ struct EventStreamTests {
         #expect(stream.runEnded)
         #expect(stream.tests.map(\.suite) == ["Lesson06Tests", "Lesson06Tests", "Lesson02Tests"])
         #expect(stream.tests[0].displayName == "On time")
-        #expect(stream.tests[0].issues == [.init(line: "Lesson 06 is not solved yet: write nextFireDate(after:interval:now:) in Exercises/06-timer-skip-on-overrun/NextFireDate.swift")])
+        #expect(
+            stream.tests[0].issues == [
+                .init(line: "Lesson 06 is not solved yet: write nextFireDate(after:interval:now:) in Exercises/06-timer-skip-on-overrun/NextFireDate.swift")
+            ])
         #expect(stream.tests[2].issues.isEmpty && stream.tests[2].ended)
         #expect(stream.running.isEmpty)
     }

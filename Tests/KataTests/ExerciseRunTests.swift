@@ -29,8 +29,9 @@ struct ResultCacheTests {
     func roundTrip() throws {
         let folder = FixturePackage.empty("cache"), root = folder.root
         defer { folder.remove() }
-        let result = LessonResult(lesson: .lesson06, cases: [TestCaseResult(suite: "Lesson06Tests", name: "a", failure: "x", detail: "d")],
-                                  breakage: .doesNotCompile(errors: ["Exercises/06-timer-skip-on-overrun/NextFireDate.swift:3:5: error: x"]), discovered: 3)
+        let result = LessonResult(
+            lesson: .lesson06, cases: [TestCaseResult(suite: "Lesson06Tests", name: "a", failure: "x", detail: "d")],
+            breakage: .doesNotCompile(errors: ["Exercises/06-timer-skip-on-overrun/NextFireDate.swift:3:5: error: x"]), discovered: 3)
         var cache = ResultCache()
         cache.store(result, key: "k1")
         try cache.save(to: root)
@@ -48,8 +49,10 @@ struct ResultCacheTests {
         var cache = ResultCache()
         cache.store(result("Expectation failed"), key: "k")
         #expect(cache.result(for: .lesson06, key: "k") != nil)
-        for flaky in [result(nil, .hung(test: "a")), result(nil, .crashed(test: "a", reason: nil)),
-                      result("Lesson 06: your code did not return within 5 s — look for a loop")] {
+        for flaky in [
+            result(nil, .hung(test: "a")), result(nil, .crashed(test: "a", reason: nil)),
+            result("Lesson 06: your code did not return within 5 s — look for a loop"),
+        ] {
             cache.store(result("Expectation failed"), key: "k")
             cache.store(flaky, key: "k")
             #expect(cache.result(for: .lesson06, key: "k") == nil, "\(flaky)")
@@ -60,9 +63,11 @@ struct ResultCacheTests {
 
     @Test("Compiler errors are pinned on the lesson whose exercise or test suite they are in")
     func brokenLessons() {
-        let errors = ["Exercises/06-timer-skip-on-overrun/NextFireDate.swift:1:44: error: expected expression",
-                      "Tests/LessonTests/Lesson02ModeIsolationTests.swift:9:1: error: missing argument",
-                      "error: emit-module command failed with exit code 1"]
+        let errors = [
+            "Exercises/06-timer-skip-on-overrun/NextFireDate.swift:1:44: error: expected expression",
+            "Tests/LessonTests/Lesson02ModeIsolationTests.swift:9:1: error: missing argument",
+            "error: emit-module command failed with exit code 1",
+        ]
         #expect(ExerciseRun.brokenLessons(in: errors) == [6: [errors[0]], 2: [errors[1]]])
     }
 }

@@ -83,10 +83,12 @@ struct GlossaryTests {
     /// Records the findings, file by file: as known issues for a file of ``rewrittenElsewhere``.
     static func report(_ findings: [(file: String, found: [Finding])], what: String, sourceLocation: SourceLocation = #_sourceLocation) {
         for (file, found) in findings {
-            let message = Comment(rawValue: "words docs/GLOSSARY.md forbids \(what) (write the glossary's word instead):\n\(found.map(\.description).joined(separator: "\n"))")
+            let message = Comment(
+                rawValue: "words docs/GLOSSARY.md forbids \(what) (write the glossary's word instead):\n\(found.map(\.description).joined(separator: "\n"))")
             if let owner = rewrittenElsewhere[file] {
                 if found.isEmpty {
-                    Issue.record("\(file) uses the glossary's words now: take it out of GlossaryTests.rewrittenElsewhere (\(owner))", sourceLocation: sourceLocation)
+                    Issue.record(
+                        "\(file) uses the glossary's words now: take it out of GlossaryTests.rewrittenElsewhere (\(owner))", sourceLocation: sourceLocation)
                 } else {
                     withKnownIssue("\(owner) brings these to the glossary") { Issue.record(message, sourceLocation: sourceLocation) }
                 }
@@ -104,7 +106,9 @@ struct GlossaryTests {
     @Test("docs/GLOSSARY.md lists forbidden variants", arguments: [0])
     func glossaryHasVariants(_: Int) {
         #expect(Self.glossaryVariants.count > 20, "found only \(Self.glossaryVariants) in docs/GLOSSARY.md's column “not · 不要写”: is the table still there?")
-        #expect(Self.glossaryVariants.contains("滴答") && Self.glossaryVariants.contains("主人"), "docs/GLOSSARY.md no longer forbids 滴答 and 主人: \(Self.glossaryVariants)")
+        #expect(
+            Self.glossaryVariants.contains("滴答") && Self.glossaryVariants.contains("主人"),
+            "docs/GLOSSARY.md no longer forbids 滴答 and 主人: \(Self.glossaryVariants)")
     }
 
     @Test("No Chinese page, doc or lesson picture uses a variant the glossary forbids", arguments: [0])

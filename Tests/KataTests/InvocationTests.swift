@@ -45,12 +45,16 @@ struct InvocationTests {
         }
     }
 
-    @Test("Mistakes are usage errors that say what is wrong", arguments: [
-        ("show", "give a lesson number"), ("show 15", "there is no lesson 15"), ("hint zero", "'zero' is not a lesson number"),
-        ("reset 0", "there is no lesson 0"), ("show 6 --solutoin", "unknown option '--solutoin'"), ("dev verify now", "unexpected 'now'"), ("dev verify --mutants 15", "there is no lesson 15"),
-        ("verify", "unknown command 'verify'"), ("dev frob", "unknown command 'dev frob'"), ("trace --write-lesson-images", "unknown option '--write-lesson-images'"),
-        ("lsit", "unknown command 'lsit' — did you mean 'list'?"), ("wat", "did you mean 'watch'?"), ("help me", "there is no command 'me'"),
-    ])
+    @Test(
+        "Mistakes are usage errors that say what is wrong",
+        arguments: [
+            ("show", "give a lesson number"), ("show 15", "there is no lesson 15"), ("hint zero", "'zero' is not a lesson number"),
+            ("reset 0", "there is no lesson 0"), ("show 6 --solutoin", "unknown option '--solutoin'"), ("dev verify now", "unexpected 'now'"),
+            ("dev verify --mutants 15", "there is no lesson 15"),
+            ("verify", "unknown command 'verify'"), ("dev frob", "unknown command 'dev frob'"),
+            ("trace --write-lesson-images", "unknown option '--write-lesson-images'"),
+            ("lsit", "unknown command 'lsit' — did you mean 'list'?"), ("wat", "did you mean 'watch'?"), ("help me", "there is no command 'me'"),
+        ])
     func mistakes(line: String, message: String) {
         #expect(throws: UsageError.self) { try parse(line) }
         do {

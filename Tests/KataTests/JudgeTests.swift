@@ -22,10 +22,16 @@ struct JudgeTests {
 
     @Test("A crash blames the lesson whose test was running, with the fatal error line")
     func crashBlamesTheRunningLesson() {
-        let output = "◇ Suite started.\nExercises/CommonModes.swift:35: Fatal error: Unexpectedly found nil while unwrapping an Optional value\n*** Program crashed: Illegal instruction ***"
+        let output =
+            "◇ Suite started.\nExercises/CommonModes.swift:35: Fatal error: Unexpectedly found nil while unwrapping an Optional value\n*** Program crashed: Illegal instruction ***"
         let (completed, report) = judge(.exited(1), StreamFixture.crashed, output: output)
         #expect(!completed)
-        #expect(report.broken == [3: .crashed(test: "Marking a mode common", reason: "Exercises/03-common-modes/CommonModes.swift:35: Fatal error: Unexpectedly found nil while unwrapping an Optional value")])
+        #expect(
+            report.broken == [
+                3: .crashed(
+                    test: "Marking a mode common",
+                    reason: "Exercises/03-common-modes/CommonModes.swift:35: Fatal error: Unexpectedly found nil while unwrapping an Optional value")
+            ])
         #expect(report.result(for: .lesson03).status == .crashed)
         #expect(report.result(for: .lesson02).status == .solved)
     }
@@ -55,9 +61,12 @@ struct JudgeTests {
 
     @Test("Adopting a rerun replaces what a report had about those lessons only")
     func adopt() {
-        var report = RunReport(cases: [TestCaseResult(suite: "Lesson03Tests", name: "a", failure: nil),
-                                       TestCaseResult(suite: "Lesson04Tests", name: "b", failure: nil)],
-                               broken: [3: .hung(test: nil)])
+        var report = RunReport(
+            cases: [
+                TestCaseResult(suite: "Lesson03Tests", name: "a", failure: nil),
+                TestCaseResult(suite: "Lesson04Tests", name: "b", failure: nil),
+            ],
+            broken: [3: .hung(test: nil)])
         report.adopt(RunReport(cases: [TestCaseResult(suite: "Lesson03Tests", name: "a", failure: "no")], discovered: ["Lesson03Tests": 1]), for: [.lesson03])
         #expect(report.broken.isEmpty)
         #expect(report.result(for: .lesson03).status == .failing)

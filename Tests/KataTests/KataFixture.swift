@@ -47,7 +47,8 @@ struct KataFixture {
             try #require(Self.tool(["git", "-C", root, "init", "-q"]) != nil, "git init")
         }
         try #require(Self.tool(["git", "-C", root, "add", "-A"]) != nil)
-        try #require(Self.tool(["git", "-C", root, "-c", "user.name=kata", "-c", "user.email=kata@example.com", "commit", "-q", "-m", message]) != nil, "git commit")
+        try #require(
+            Self.tool(["git", "-C", root, "-c", "user.name=kata", "-c", "user.email=kata@example.com", "commit", "-q", "-m", message]) != nil, "git commit")
     }
 
     // MARK: running kata

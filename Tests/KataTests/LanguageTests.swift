@@ -59,16 +59,19 @@ struct LanguageTests {
         #expect(english == trace.timeline().split(separator: "\n").map(String.init), "English is the engine's own timeline")
         let (englishTitles, chineseTitles) = (english[0], chinese[0])
         #expect(chineseTitles.contains("时间") && !chineseTitles.contains("time"), "\(chineseTitles)")
-        #expect(englishTitles.range(of: "event").map { String(englishTitles[..<$0.lowerBound]).columns }
+        #expect(
+            englishTitles.range(of: "event").map { String(englishTitles[..<$0.lowerBound]).columns }
                 == chineseTitles.range(of: "事件").map { String(chineseTitles[..<$0.lowerBound]).columns }, "the title sits over its column")
-        #expect(Array(chinese.dropFirst()).filter { !$0.contains("· ") } == Array(english.dropFirst()).filter { !$0.contains("· ") },
-                "only the notes and the titles change")
+        #expect(
+            Array(chinese.dropFirst()).filter { !$0.contains("· ") } == Array(english.dropFirst()).filter { !$0.contains("· ") },
+            "only the notes and the titles change")
     }
 
     @Test("The side-by-side trace keeps its columns under Chinese titles (a Chinese character is two columns wide)")
     func chineseColumns() {
-        let table = LoopTrace.sideBySide(expected: ["entry default", "exit default"], actual: ["entry default"],
-                                         expectedTitle: HarnessText.expectedTitle.in(.zhHans), actualTitle: HarnessText.actualTitle.in(.zhHans))
+        let table = LoopTrace.sideBySide(
+            expected: ["entry default", "exit default"], actual: ["entry default"],
+            expectedTitle: HarnessText.expectedTitle.in(.zhHans), actualTitle: HarnessText.actualTitle.in(.zhHans))
         let lines = table.split(separator: "\n").map(String.init)
         /// The terminal column of the bar, a wide character counting two.
         func barColumn(_ line: String) -> Int? {
@@ -82,8 +85,10 @@ struct LanguageTests {
     @Test("kata recognises the stub's line in both languages, and nothing else")
     func stubLine() {
         for language in Language.allCases {
-            let line = HarnessText.notSolved(lesson: "06", function: "nextFireDate(after:interval:now:)",
-                                             file: "Exercises/06-timer-skip-on-overrun/NextFireDate.swift").in(language)
+            let line = HarnessText.notSolved(
+                lesson: "06", function: "nextFireDate(after:interval:now:)",
+                file: "Exercises/06-timer-skip-on-overrun/NextFireDate.swift"
+            ).in(language)
             #expect(LessonResult.isStubLine(line), "\(language): \(line)")
             #expect(LessonResult.isStubLine("Caught error: \(line) (error)"), "\(language)")
             let cases = [TestCaseResult(suite: "Lesson06Tests", name: "a", failure: "Caught error: \(line) (error)")]

@@ -23,7 +23,8 @@ struct LessonMessagesTests {
         func place(_ line: Int) -> String { line > suiteLines ? "\(practice):\(line - suiteLines)" : "\(file):\(line)" }
         let findings = LessonMessages.findings(in: source)
         if !findings.isEmpty {
-            Issue.record("""
+            Issue.record(
+                """
                 \(findings.count) message(s) of \(file) a Chinese reader would get in English \
                 (write them as Text(en:zh:), with `.comment` in #expect/#require/Issue.record):
                 \(findings.map { "\(place($0.line)): \($0.problem)" }.joined(separator: "\n"))
@@ -75,18 +76,19 @@ struct LessonMessagesTests {
                 ]
             }
             """#
-        #expect(problems(bad) == [
-            "3: #expect message is a plain string",
-            "4: #require message is a plain string",
-            "8: Issue.record message is a plain string",
-            "9: hint: is a plain string",
-            "9: expectedTitle: is a String (`.localized`), not a Text",
-            "10: hint: is a plain string",
-            "11: Kata.Failure text is a plain string",
-            "13: @Test has no display name (so no Chinese name either)",
-            "14: @Test(\"Not in the table\") has no Chinese name in ChineseTestNames",
-            "18: ChineseTestNames names \"A test that was renamed\", which is no @Test of this file",
-        ])
+        #expect(
+            problems(bad) == [
+                "3: #expect message is a plain string",
+                "4: #require message is a plain string",
+                "8: Issue.record message is a plain string",
+                "9: hint: is a plain string",
+                "9: expectedTitle: is a String (`.localized`), not a Text",
+                "10: hint: is a plain string",
+                "11: Kata.Failure text is a plain string",
+                "13: @Test has no display name (so no Chinese name either)",
+                "14: @Test(\"Not in the table\") has no Chinese name in ChineseTestNames",
+                "18: ChineseTestNames names \"A test that was renamed\", which is no @Test of this file",
+            ])
         let notes = #"""
             loop.note(Text(en: "slow work takes \(s) s", zh: "耗时的工作要 \(s) 秒"))
             Loop.current.note("bell")
@@ -99,16 +101,19 @@ struct LessonMessagesTests {
             loop.note(#"the "later" mode"#)
             loop.note(Note.returned("run(default)", result))
             """#
-        #expect(problems(notes) == [
-            #"6: note "slow work takes 2.5 s" is a plain string with English prose"#,
-            #"7: note "event \(n) of \(total)" is a plain string with English prose"#,
-            #"8: note "run(\(mode.name)) returned \(result)" is a plain string with English prose"#,
-            ##"9: note #"the "later" mode"# is a plain string with English prose"##,
-        ])
-        #expect(problems("/// About the suite\n@Suite(\"S\") struct S {}")
+        #expect(
+            problems(notes) == [
+                #"6: note "slow work takes 2.5 s" is a plain string with English prose"#,
+                #"7: note "event \(n) of \(total)" is a plain string with English prose"#,
+                #"8: note "run(\(mode.name)) returned \(result)" is a plain string with English prose"#,
+                ##"9: note #"the "later" mode"# is a plain string with English prose"##,
+            ])
+        #expect(
+            problems("/// About the suite\n@Suite(\"S\") struct S {}")
                 == ["2: the comment above @Suite is printed by Swift Testing, in English: leave a blank line between them"])
         #expect(problems("/// About the suite\n\n@Suite(\"S\") struct S {}").isEmpty)
-        #expect(problems("@Test(\"a\") func a() {}\nextension ChineseTestNames {\n  static let lesson01: [String: String] = [\"a\": \"a\"]\n}")
+        #expect(
+            problems("@Test(\"a\") func a() {}\nextension ChineseTestNames {\n  static let lesson01: [String: String] = [\"a\": \"a\"]\n}")
                 == ["3: the Chinese name of \"a\" has no Chinese in it"])
     }
 }
@@ -151,18 +156,23 @@ enum LessonMessages {
                 // `loop.note(…)`, `Loop.current.note(…)`: a line of the trace a failure prints.
                 let open = scan.index(of: "(", from: index)
                 if let first = scan.arguments(at: open).first, first.label == nil,
-                   let prose = scan.proseLiteral(in: first.start..<scan.endOfExpression(from: first.start)) {
+                    let prose = scan.proseLiteral(in: first.start..<scan.endOfExpression(from: first.start))
+                {
                     report("note \(prose) is a plain string with English prose")
                 }
             } else if let label = ["hint", "expectedTitle"].first(where: { scan.startsLabel(at: index, $0) }) {
                 let start = scan.skipSpaces(from: scan.index(of: ":", from: index) + 1)
                 let value = scan.text(start..<scan.endOfExpression(from: start))
-                if scan.isStringLiteral(start) { report("\(label): is a plain string") }
-                else if value.hasSuffix(".localized") { report("\(label): is a String (`.localized`), not a Text") }
+                if scan.isStringLiteral(start) {
+                    report("\(label): is a plain string")
+                } else if value.hasSuffix(".localized") {
+                    report("\(label): is a String (`.localized`), not a Text")
+                }
             } else if scan.startsWord(at: index, "@Test") {
                 let after = scan.skipSpaces(from: index + 5)
                 if after < scan.count, scan.characters[after] == "(",
-                   let first = scan.arguments(at: after).first, first.label == nil, scan.isStringLiteral(first.start) {
+                    let first = scan.arguments(at: after).first, first.label == nil, scan.isStringLiteral(first.start)
+                {
                     testNames.append((scan.literalValue(at: first.start), scan.line(at: index)))
                 } else {
                     report("@Test has no display name (so no Chinese name either)")
@@ -180,7 +190,9 @@ enum LessonMessages {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         for (number, line) in lines.enumerated() where number > 0 && lines[number - 1].hasPrefix("//") {
             if let attribute = ["@Suite", "@Test"].first(where: { line.hasPrefix($0) }) {
-                findings.append(Finding(line: number + 1, problem: "the comment above \(attribute) is printed by Swift Testing, in English: leave a blank line between them"))
+                findings.append(
+                    Finding(
+                        line: number + 1, problem: "the comment above \(attribute) is printed by Swift Testing, in English: leave a blank line between them"))
             }
         }
         let keys = Set(table.map(\.key))

@@ -14,8 +14,10 @@ struct LessonPictureTests {
 
     @Test("Each lesson names a key scenario that exists", arguments: Catalog.lessons)
     func keyScenario(_ lesson: Lesson) {
-        #expect(lesson.keyTraceScenario != nil,
-                "lesson \(lesson.paddedNumber) names no scenario of `kata trace` ('\(lesson.keyScenario ?? "none")'): set keyScenario in Sources/KataCore/Lessons/Lesson\(lesson.paddedNumber).swift")
+        #expect(
+            lesson.keyTraceScenario != nil,
+            "lesson \(lesson.paddedNumber) names no scenario of `kata trace` ('\(lesson.keyScenario ?? "none")'): set keyScenario in Sources/KataCore/Lessons/Lesson\(lesson.paddedNumber).swift"
+        )
     }
 
     @Test("Each page embeds the picture in its own language under \"What the loop does\"", arguments: pictures)
@@ -25,10 +27,12 @@ struct LessonPictureTests {
         let heading = Text(en: "What the loop does", zh: "RunLoop 做了什么").in(language)
         // Relative to the page's folder: `images/…` from Lessons/, `../images/zh-Hans/…` from Lessons/zh-Hans/.
         let target = language == .en ? "images/\(lesson.folder).svg" : "../images/zh-Hans/\(lesson.folder).svg"
-        let section = page.components(separatedBy: "\n## \(heading)\n").dropFirst().first?
+        let section =
+            page.components(separatedBy: "\n## \(heading)\n").dropFirst().first?
             .components(separatedBy: "\n## ").first ?? ""
-        #expect(section.contains("![") && section.contains("](\(target))"),
-                "\(path) does not show its picture: add one line `![…](\(target))` under \"## \(heading)\"")
+        #expect(
+            section.contains("![") && section.contains("](\(target))"),
+            "\(path) does not show its picture: add one line `![…](\(target))` under \"## \(heading)\"")
     }
 
     @Test("Each committed picture is the one the engine draws now", arguments: pictures)
@@ -40,7 +44,8 @@ struct LessonPictureTests {
         guard let committed, committed != fresh else { return }
         let old = committed.split(separator: "\n"), new = fresh.split(separator: "\n")
         let first = zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(old.count, new.count)
-        Issue.record("""
+        Issue.record(
+            """
             \(path) is out of date: the engine now draws \(lesson.keyScenario ?? "its scenario") differently \
             (first difference at line \(first + 1)). Draw it again: \(Lesson.picturesCommand)
             """)
@@ -60,7 +65,9 @@ struct LessonPictureTests {
             let words = StrayEnglish.words(in: text)
             if !words.isEmpty { findings.append("\(words.joined(separator: " ")) — in \"\(text)\"") }
         }
-        #expect(findings.isEmpty, """
+        #expect(
+            findings.isEmpty,
+            """
             the Chinese picture of \(scenario.name) (\(lesson.imagePath(in: .zhHans))) has English prose; \
             its labels come from TimelinePicture.Labels.in(_:) (Sources/KataCore/LessonPicture.swift), \
             its summary and look-for line from ScenarioText, its notes from ScenarioText.notes:
@@ -69,8 +76,9 @@ struct LessonPictureTests {
         // The summary is drawn whole: the picture has room for two lines of it.
         let summary = ScenarioText.of(scenario).summary.zh
         let drawn = Self.texts(of: svg).joined()
-        #expect(drawn.filter { $0 != " " && $0 != "`" }.contains(summary.filter { $0 != " " && $0 != "`" }),
-                "the Chinese summary of \(scenario.name) does not fit in the picture's two lines under the title: shorten it in ScenarioText\n  \(summary)")
+        #expect(
+            drawn.filter { $0 != " " && $0 != "`" }.contains(summary.filter { $0 != " " && $0 != "`" }),
+            "the Chinese summary of \(scenario.name) does not fit in the picture's two lines under the title: shorten it in ScenarioText\n  \(summary)")
     }
 
     @Test("The prose check catches English labels and an English summary")
@@ -82,8 +90,9 @@ struct LessonPictureTests {
         for label in ["outer run", "time →", "run result", scenario.summary, "add a port: nothing else to do, but the loop stays"] {
             #expect(prose.contains(label), "\(label) should be read as prose, not as trace words")
         }
-        #expect(Self.texts(of: english).filter { Self.isTraceWords($0, timeline: timeline) }
-            .allSatisfy { !["outer run", "time →", "note", "sleep"].contains($0) })
+        #expect(
+            Self.texts(of: english).filter { Self.isTraceWords($0, timeline: timeline) }
+                .allSatisfy { !["outer run", "time →", "note", "sleep"].contains($0) })
         #expect(Self.texts(of: english).contains("→ finished (empty mode)") && Self.isTraceWords("→ finished (empty mode)", timeline: timeline))
     }
 

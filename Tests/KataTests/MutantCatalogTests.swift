@@ -43,10 +43,11 @@ struct MutantCatalogTests {
 
         report.lessons[0].outcomes[2].verdict = .survived
         report.lessons[0].outcomes[3].verdict = .catalogError("does not compile: x")
-        #expect(report.problems == [
-            "survived: Mutants/06-timer-skip-on-overrun/m2.patch — does m2: every test of lesson 06 passes with this mistake in place",
-            "catalog error: Mutants/06-timer-skip-on-overrun/m3.patch does not compile: x",
-        ])
+        #expect(
+            report.problems == [
+                "survived: Mutants/06-timer-skip-on-overrun/m2.patch — does m2: every test of lesson 06 passes with this mistake in place",
+                "catalog error: Mutants/06-timer-skip-on-overrun/m3.patch does not compile: x",
+            ])
         report.lessons[0].outcomes.removeLast(MutantCatalog.fewestPerLesson - 2)
         #expect(report.problems.last == "lesson 06 has 2 mutants in Mutants/06-timer-skip-on-overrun/ — at least \(MutantCatalog.fewestPerLesson) expected")
     }

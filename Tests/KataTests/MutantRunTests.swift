@@ -21,7 +21,11 @@ extension EndToEndTests {
             try fixture.write(folder + "d-no-header.swift", "public func answer(_ x: Int) -> Int? { x - 1 }\n")
             try fixture.write(folder + "e-does-not-compile.swift", top + "a typo\npublic func answer(_ x: Int) -> Int? { x * }\n")
             try fixture.write(folder + "f-still-a-stub.swift", top + "left the stub\npublic func answer(_ x: Int) -> Int? { nil }\n")
-            try fixture.write(folder + "g-stale.patch", top + "written against an older Solution\n--- a\n+++ b\n@@ -1,1 +1,1 @@\n-public func answer(_ x: Int) -> Int { x * x }\n+public func answer(_ x: Int) -> Int { x }\n")
+            try fixture.write(
+                folder + "g-stale.patch",
+                top
+                    + "written against an older Solution\n--- a\n+++ b\n@@ -1,1 +1,1 @@\n-public func answer(_ x: Int) -> Int { x * x }\n+public func answer(_ x: Int) -> Int { x }\n"
+            )
             for k in 1...MutantCatalog.fewestPerLesson {
                 try fixture.write("Mutants/02-mode-isolation/off-by-\(k).swift", top + "off by \(k)\npublic func twice(_ x: Int) -> Int? { x + x + \(k) }\n")
             }
@@ -36,25 +40,34 @@ extension EndToEndTests {
             let again = try fixture.kata(["dev", "patch-mutants"], timeout: 60)
             #expect(again.output.contains("0 whole-file mutants turned into patches, 1 left as they were."), "idempotent:\n\(again.output)")
             let patch = try String(contentsOfFile: fixture.root + "/" + folder + "b-plus-one.patch", encoding: .utf8)
-            #expect(patch == top + "adds one\n--- \(Lesson.lesson06.solutionFile)\n+++ \(Lesson.lesson06.solutionFile)\n@@ -1,1 +1,1 @@\n"
+            #expect(
+                patch == top + "adds one\n--- \(Lesson.lesson06.solutionFile)\n+++ \(Lesson.lesson06.solutionFile)\n@@ -1,1 +1,1 @@\n"
                     + "-public func answer(_ x: Int) -> Int? { x * x }\n+public func answer(_ x: Int) -> Int? { x + 1 }\n")
             #expect(!FileManager.default.fileExists(atPath: fixture.root + "/" + folder + "b-plus-one.swift"), "the whole file is gone")
 
             let run = try fixture.kata(["dev", "verify", "--mutants", "6", "2"], timeout: 600, environment: ["KATA_STALL_SECONDS": "3"])
             let output = run.output.replacingOccurrences(of: "\n    ", with: " ")   // long lines unwrapped
             #expect(run.code == 1, "survivors and catalog errors fail the check:\n\(output)")
-            #expect(output.contains("06  " + "Timer skip on overrun".padded(34) + " 2/6 red, 1 survived, 3 catalog errors, fewer than \(MutantCatalog.fewestPerLesson) mutants"), "\(output)")
-            #expect(output.contains("02  " + "Mode isolation".padded(34) + " \(MutantCatalog.fewestPerLesson)/\(MutantCatalog.fewestPerLesson) red"), "\(output)")
+            #expect(
+                output.contains(
+                    "06  " + "Timer skip on overrun".padded(34) + " 2/6 red, 1 survived, 3 catalog errors, fewer than \(MutantCatalog.fewestPerLesson) mutants"),
+                "\(output)")
+            #expect(
+                output.contains("02  " + "Mode isolation".padded(34) + " \(MutantCatalog.fewestPerLesson)/\(MutantCatalog.fewestPerLesson) red"), "\(output)")
             #expect(output.contains("survived: \(folder)c-wrong-when-large.patch — wrong past 1000"), "\(output)")
             #expect(output.contains("catalog error: \(folder)d-no-header.swift is a whole file, not a patch"), "\(output)")
-            #expect(output.contains("catalog error: \(folder)e-does-not-compile.patch does not compile: \(Lesson.lesson06.solutionFile) + e-does-not-compile.patch:1:"), "\(output)")
+            #expect(
+                output.contains(
+                    "catalog error: \(folder)e-does-not-compile.patch does not compile: \(Lesson.lesson06.solutionFile) + e-does-not-compile.patch:1:"),
+                "\(output)")
             #expect(output.contains("catalog error: \(folder)f-still-a-stub.patch fails with the stub's line"), "\(output)")
             #expect(output.contains("catalog error: \(folder)g-stale.patch does not apply to \(Lesson.lesson06.solutionFile): hunk 1 of 1"), "\(output)")
             #expect(output.contains("lesson 06 has 6 mutants"), "\(output)")
             #expect(output.contains("catalog error: Mutants/99-nothing is not a mutant"), "\(output)")
             #expect(!output.contains("a-loops-forever.patch") && !output.contains("b-plus-one.patch"), "caught mutants are not problems:\n\(output)")
-            #expect(try String(contentsOfFile: fixture.root + "/" + Lesson.lesson06.exerciseFile, encoding: .utf8).contains("x x"),
-                    "the student's own file is never touched")
+            #expect(
+                try String(contentsOfFile: fixture.root + "/" + Lesson.lesson06.exerciseFile, encoding: .utf8).contains("x x"),
+                "the student's own file is never touched")
         }
     }
 
@@ -71,7 +84,9 @@ extension EndToEndTests {
             // The fixture has lessons 06 and 02 only: the other twelve are reported missing, so the check fails.
             #expect(run.code == Kata.ExitCode.checkFailed)
             #expect(run.output.contains("06  " + "Timer skip on overrun".padded(34) + " ✔ " + "4/4 green".padded(12) + "✔ 4/4 red"), "\(run.output)")
-            #expect(run.output.contains("02  " + "Mode isolation".padded(34) + " ✔ " + "4/4 green".padded(12) + "✔ 4/4 red"), "the solved working copy is not used: \(run.output)")
+            #expect(
+                run.output.contains("02  " + "Mode isolation".padded(34) + " ✔ " + "4/4 green".padded(12) + "✔ 4/4 red"),
+                "the solved working copy is not used: \(run.output)")
         }
     }
 }

@@ -42,7 +42,9 @@ struct OlderEventStreamTests {
         let skips = try #require(stream.tests.first { $0.id.contains("skipsMissedTicks()") })
         #expect(skips.issues.count == 1)
         #expect(skips.issues.first?.line == "The loop did something else than expected")
-        #expect(skips.issues.first?.detail?.hasPrefix("The loop did something else than expected:\n   expected (the reference engine) │ actual (your code)") == true)
+        #expect(
+            skips.issues.first?.detail?.hasPrefix("The loop did something else than expected:\n   expected (the reference engine) │ actual (your code)") == true
+        )
         #expect(skips.issues.first?.detail?.hasSuffix("not the late firing plus one interval.") == true)
         let interval = try #require(stream.tests.first { $0.id.contains("interval()") })
         #expect(interval.issues == [.init(line: "Expectation failed: (interval → 2) == 1", detail: "The interval is the one the timer was made with.")])
@@ -53,10 +55,12 @@ struct OlderEventStreamTests {
         let result = RunReport(stream: try Self.stream(shape)).result(for: .lesson06)
         #expect(result.status == .failing && result.passed == 1 && result.total == 3)
         let card = Commands.describe(result, hintsSeen: 0, style: Style(colours: false))
-        for row in ["expected (the reference engine) │ actual (your code)",
-                    "✗  2 timer fired at 4000 ms         │ timer fired at 4500 ms",
-                    "   3 timer fired at 5000 ms         │ timer fired at 5500 ms",
-                    "Hint: the next fire date is on the schedule"] {
+        for row in [
+            "expected (the reference engine) │ actual (your code)",
+            "✗  2 timer fired at 4000 ms         │ timer fired at 4500 ms",
+            "   3 timer fired at 5000 ms         │ timer fired at 5500 ms",
+            "Hint: the next fire date is on the schedule",
+        ] {
             #expect(card.contains(row), "\(shape): the card lacks \"\(row)\":\n\(card)")
         }
     }

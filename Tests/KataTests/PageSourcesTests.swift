@@ -30,10 +30,16 @@ struct PageSourcesTests {
     func engineLast(_ lesson: Lesson) throws {
         let page = try #require(CatalogConsistencyTests.read(lesson.pagePath), "missing page \(lesson.pagePath)")
         let headings = page.split(separator: "\n").filter { $0.hasPrefix("## ") }.map(String.init)
-        #expect(headings.last == Self.engineHeading, "the last section of \(lesson.pagePath) must be \"\(Self.engineHeading)\" (the answer, one click away, comes after everything a student reads before solving); it is \"\(headings.last ?? "none")\"")
+        #expect(
+            headings.last == Self.engineHeading,
+            "the last section of \(lesson.pagePath) must be \"\(Self.engineHeading)\" (the answer, one click away, comes after everything a student reads before solving); it is \"\(headings.last ?? "none")\""
+        )
         let section = Page.section(Self.engineHeading, of: page) ?? ""
         let intro = section.split(separator: "\n").first.map(String.init) ?? ""
-        #expect(intro.hasPrefix(Self.engineIntro), "\"\(Self.engineHeading)\" in \(lesson.pagePath) must open with one line saying to read it after solving (\"\(Self.engineIntro) …\"); it opens with \"\(intro)\"")
+        #expect(
+            intro.hasPrefix(Self.engineIntro),
+            "\"\(Self.engineHeading)\" in \(lesson.pagePath) must open with one line saying to read it after solving (\"\(Self.engineIntro) …\"); it opens with \"\(intro)\""
+        )
     }
 
     /// A sources line: `<sub>Sources: item; item.</sub>`, each item naming a function (in
@@ -41,12 +47,16 @@ struct PageSourcesTests {
     static func expectSources(at text: String, _ place: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let last = text.split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         guard last.hasPrefix("<sub>Sources: "), last.hasSuffix("</sub>") else {
-            Issue.record("\(place) must end with a line \"<sub>Sources: …</sub>\" naming a CFRunLoop.c function, an Apple documentation page or a libdispatch function; its last line is \"\(last)\"", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(place) must end with a line \"<sub>Sources: …</sub>\" naming a CFRunLoop.c function, an Apple documentation page or a libdispatch function; its last line is \"\(last)\"",
+                sourceLocation: sourceLocation)
             return
         }
         let items = last.dropFirst("<sub>Sources: ".count).dropLast("</sub>".count).split(separator: ";")
         for item in items where !(item.contains("`") || item.contains("“")) {
-            Issue.record("in \(place), the source \"\(item.trimmingCharacters(in: .whitespaces))\" names no function (`in backticks`) and no page (“in quotes”)", sourceLocation: sourceLocation)
+            Issue.record(
+                "in \(place), the source \"\(item.trimmingCharacters(in: .whitespaces))\" names no function (`in backticks`) and no page (“in quotes”)",
+                sourceLocation: sourceLocation)
         }
     }
 }

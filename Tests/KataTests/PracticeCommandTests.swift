@@ -18,13 +18,15 @@ struct PracticeCommandTests {
         #expect(try parse("practice 6 --seed 18446744073709551615") == .practice(lesson: 6, seed: .max, count: nil))
     }
 
-    @Test("Mistakes are usage errors, in both languages, that say what is wrong", arguments: [
-        ("practice", "give a lesson number"), ("practice 15", "there is no lesson 15"),
-        ("practice 6 --seed", "--seed needs a value"), ("practice 6 --seed x", "--seed takes a whole number"),
-        ("practice 6 --seed 1.5", "not '1.5'"), ("practice 6 --count 0", "--count takes a number of scenarios from 1 to 5000, not '0'"),
-        ("practice 6 --count 5001", "not '5001'"), ("practice 6 --count", "--count needs a value"),
-        ("practice 6 7", "unexpected '7'"), ("practice 6 --seeds 4", "unknown option '--seeds'"),
-    ])
+    @Test(
+        "Mistakes are usage errors, in both languages, that say what is wrong",
+        arguments: [
+            ("practice", "give a lesson number"), ("practice 15", "there is no lesson 15"),
+            ("practice 6 --seed", "--seed needs a value"), ("practice 6 --seed x", "--seed takes a whole number"),
+            ("practice 6 --seed 1.5", "not '1.5'"), ("practice 6 --count 0", "--count takes a number of scenarios from 1 to 5000, not '0'"),
+            ("practice 6 --count 5001", "not '5001'"), ("practice 6 --count", "--count needs a value"),
+            ("practice 6 7", "unexpected '7'"), ("practice 6 --seeds 4", "unknown option '--seeds'"),
+        ])
     func mistakes(line: String, message: String) {
         do {
             _ = try parse(line)
@@ -60,9 +62,11 @@ struct PracticeCommandTests {
     }
 
     static func result(_ failure: String?, detail: String? = nil, cases: Int = 1) -> LessonResult {
-        LessonResult(lesson: .lesson06, cases: (0..<cases).map { _ in
-            TestCaseResult(suite: "Lesson06Tests", name: "Generated timer scenarios run as on the reference engine", failure: failure, detail: detail)
-        }, breakage: nil, discovered: cases)
+        LessonResult(
+            lesson: .lesson06,
+            cases: (0..<cases).map { _ in
+                TestCaseResult(suite: "Lesson06Tests", name: "Generated timer scenarios run as on the reference engine", failure: failure, detail: detail)
+            }, breakage: nil, discovered: cases)
     }
 
     @Test("Passed: how many scenarios from which seed, and the command for the next ones", arguments: Language.allCases)
@@ -85,11 +89,15 @@ struct PracticeCommandTests {
             Hint: your rule and the engine's disagree
             Run this scenario again: swift run kata practice 06 --seed 7 --count 1
             """
-        let screen = PracticeRun.describe(Self.result("A generated scenario (seed 7…", detail: detail), seed: 1, count: 500,
-                                          style: Style(colours: false)).joined(separator: "\n")
+        let screen = PracticeRun.describe(
+            Self.result("A generated scenario (seed 7…", detail: detail), seed: 1, count: 500,
+            style: Style(colours: false)
+        ).joined(separator: "\n")
         for line in detail.split(separator: "\n") { #expect(screen.contains(line), "\(line) in \(screen)") }
-        let none = PracticeRun.describe(LessonResult(lesson: .lesson06, cases: [], breakage: nil), seed: 1, count: 5,
-                                        style: Style(colours: false)).joined(separator: "\n")
+        let none = PracticeRun.describe(
+            LessonResult(lesson: .lesson06, cases: [], breakage: nil), seed: 1, count: 5,
+            style: Style(colours: false)
+        ).joined(separator: "\n")
         #expect(none.contains("no generated scenarios"), "\(none)")
     }
 }

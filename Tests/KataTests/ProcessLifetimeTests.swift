@@ -33,8 +33,10 @@ struct ProcessLifetimeTests {
             fixture = try KataFixture(files: ["bin/swift": ProcessLifetimeTests.fakeSwift])
             try #require(KataFixture.tool(["chmod", "+x", fixture.path("bin/swift")]) != nil)
             let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-            environment = ["PATH": fixture.path("bin") + ":" + path, "KATA_FIXTURE_PIDS": fixture.path("pids"),
-                           "KATA_FIXTURE_HANG": hang, "KATA_STALL_SECONDS": "\(stallSeconds)"]
+            environment = [
+                "PATH": fixture.path("bin") + ":" + path, "KATA_FIXTURE_PIDS": fixture.path("pids"),
+                "KATA_FIXTURE_HANG": hang, "KATA_STALL_SECONDS": "\(stallSeconds)",
+            ]
         }
 
         /// The pids the stand-ins wrote so far.
@@ -54,11 +56,12 @@ struct ProcessLifetimeTests {
         /// Those of `pids` still running (a zombie is not), by the system's own `ps`.
         static func running(_ pids: [Int32]) throws -> [Int32] {
             let table = try #require(KataFixture.tool(["ps", "-A", "-o", "pid=,stat="]), "ps runs")
-            let alive = Set(table.split(separator: "\n").compactMap { line -> Int32? in
-                let fields = line.split(separator: " ")
-                guard fields.count >= 2, !fields[1].hasPrefix("Z") else { return nil }
-                return Int32(fields[0])
-            })
+            let alive = Set(
+                table.split(separator: "\n").compactMap { line -> Int32? in
+                    let fields = line.split(separator: " ")
+                    guard fields.count >= 2, !fields[1].hasPrefix("Z") else { return nil }
+                    return Int32(fields[0])
+                })
             return pids.filter(alive.contains)
         }
 
@@ -86,9 +89,12 @@ struct ProcessLifetimeTests {
         #expect(kata.output.contains("did not finish"), "the lesson is reported as hung: \(kata.output)")
     }
 
-    @Test("A signal while the tests run or while it builds: every process ends, and kata exits with the signal's code",
-          arguments: [(TerminationSignal.interrupt, "test", "show"), (.terminate, "test", "show"), (.hangUp, "test", "show"),
-                      (.interrupt, "build", "show"), (.terminate, "build", "show"), (.interrupt, "test", "watch"), (.hangUp, "build", "watch")])
+    @Test(
+        "A signal while the tests run or while it builds: every process ends, and kata exits with the signal's code",
+        arguments: [
+            (TerminationSignal.interrupt, "test", "show"), (.terminate, "test", "show"), (.hangUp, "test", "show"),
+            (.interrupt, "build", "show"), (.terminate, "build", "show"), (.interrupt, "test", "watch"), (.hangUp, "build", "watch"),
+        ])
     func signalled(signal: TerminationSignal, hang: String, command: String) async throws {
         let setup = try Setup(hang: hang, stallSeconds: 120)
         defer { setup.fixture.remove() }

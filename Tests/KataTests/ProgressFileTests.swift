@@ -20,8 +20,9 @@ struct ProgressFileTests {
         #expect(kata.output.contains(expected), "\(kata.output)")
     }
 
-    @Test("Garbage, empty, or another shape: one line on stderr, the file kept aside, a fresh start",
-          arguments: ["garbage", "", "[1, 2]", #"{"current": "x"}"#, #"{"hintsShown": {"six": 1}}"#, #"{"current": 1e400}"#, "\u{FEFF}{"])
+    @Test(
+        "Garbage, empty, or another shape: one line on stderr, the file kept aside, a fresh start",
+        arguments: ["garbage", "", "[1, 2]", #"{"current": "x"}"#, #"{"hintsShown": {"six": 1}}"#, #"{"current": 1e400}"#, "\u{FEFF}{"])
     func unreadable(text: String) async throws {
         let (fixture, kata) = try await hint(with: text)
         defer { fixture.remove() }
@@ -35,8 +36,12 @@ struct ProgressFileTests {
         #expect(Progress.load(from: fixture.root, warn: { Issue.record("a second warning: \($0)") }).hintsShown == [6: 1])
     }
 
-    @Test("A progress file that cannot be written: the hint is shown, and one line on stderr says what and where",
-          arguments: [("folder", "cannot write .kata/progress.json: it is a folder"), ("kata-is-a-file", "cannot write .kata/progress.json: .kata is a file, not a folder")])
+    @Test(
+        "A progress file that cannot be written: the hint is shown, and one line on stderr says what and where",
+        arguments: [
+            ("folder", "cannot write .kata/progress.json: it is a folder"),
+            ("kata-is-a-file", "cannot write .kata/progress.json: .kata is a file, not a folder"),
+        ])
     func unwritable(kind: String, message: String) async throws {
         let fixture = try KataFixture()
         defer { fixture.remove() }

@@ -42,7 +42,8 @@ struct QuizLanguageTests {
             for (part, text) in texts {
                 #expect(!text.en.isEmpty && !text.zh.isEmpty, "question \(n): its \(part) is empty in one language")
                 #expect(text.en != text.zh, "question \(n): its \(part) is not translated: \(text.zh)")
-                #expect(text.zh.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }, "question \(n): its Chinese \(part) has no Chinese: \(text.zh)")
+                #expect(
+                    text.zh.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }, "question \(n): its Chinese \(part) has no Chinese: \(text.zh)")
             }
         }
     }
@@ -165,9 +166,11 @@ struct QuizChineseScreenTests {
         expectChinese(unreadable.errors + unreadable.output, [question], "kata quiz 17 --answer soon")
     }
 
-    @Test("KATA_LANG=zh-Hans: the quiz's usage errors", arguments: [
-        "quiz 999", "quiz --engine", "quiz --seed x", "quiz 3 --interview", "quiz 3 --answer a --answer b", "quiz --svg x.svg", "quiz --answer",
-    ])
+    @Test(
+        "KATA_LANG=zh-Hans: the quiz's usage errors",
+        arguments: [
+            "quiz 999", "quiz --engine", "quiz --seed x", "quiz 3 --interview", "quiz 3 --answer a --answer b", "quiz --svg x.svg", "quiz --answer",
+        ])
     func usageErrors(line: String) async throws {
         let fixture = try KataFixture()
         defer { fixture.remove() }
@@ -187,7 +190,9 @@ struct QuizChineseScreenTests {
     @Test("KATA_LANG=zh-Hans kata quiz --list and kata quiz N --engine")
     func listAndEngine() async throws {
         let question = try #require(QuizBank.question(36))
-        let fixture = try KataFixture(files: [question.sourceFile: try String(contentsOfFile: "\(QuizFixture.packageRoot)/\(question.sourceFile)", encoding: .utf8)])
+        let fixture = try KataFixture(files: [
+            question.sourceFile: try String(contentsOfFile: "\(QuizFixture.packageRoot)/\(question.sourceFile)", encoding: .utf8)
+        ])
         defer { fixture.remove() }
         let list = try await run(["quiz", "--list"], in: fixture)
         #expect(list.status == Kata.ExitCode.ok)

@@ -56,8 +56,9 @@ struct QuizSnippetTests {
     @Test("The questions whose code needs the Objective-C runtime are exactly those with #selector")
     func objectiveCList() {
         let numbers = QuizBank.all.filter(Self.needsObjectiveC).map(\.number)
-        #expect(numbers == [20, 21, 22, 23, 24, 25, 26, 27, 32, 46],
-                "the list in this file's doc comment and in the report names these questions: \(numbers)")
+        #expect(
+            numbers == [20, 21, 22, 23, 24, 25, 26, 27, 32, 46],
+            "the list in this file's doc comment and in the report names these questions: \(numbers)")
     }
 
     @Test("swiftc -swift-version 6 type-checks every other question's iOS code without an error")
@@ -76,7 +77,9 @@ struct QuizSnippetTests {
 
         let (status, output) = try await Self.swiftc(["-swift-version", "6", "-typecheck"] + scratch.files, limit: 300)
         let errors = output.split(separator: "\n").filter { $0.contains(": error:") }
-        #expect(status == 0 && errors.isEmpty, "the iOS code of these questions does not compile in Swift 6:\n\(errors.joined(separator: "\n"))\n\(output.prefix(4000))")
+        #expect(
+            status == 0 && errors.isEmpty,
+            "the iOS code of these questions does not compile in Swift 6:\n\(errors.joined(separator: "\n"))\n\(output.prefix(4000))")
     }
 
     /// The snippets Foundation runs as they are, off the main thread and without autorelease, and
@@ -102,7 +105,9 @@ struct QuizSnippetTests {
             cases.append("case \"\(number)\": quiz\(number)(); wait = \(seconds)")
         }
         // Each snippet on a thread of its own (not the main thread), given time to print, then exit.
-        try scratch.write("main.swift", """
+        try scratch.write(
+            "main.swift",
+            """
             import Foundation
 
             let which = CommandLine.arguments[1]
@@ -135,7 +140,9 @@ struct QuizSnippetTests {
     func rejectsSwift5Code() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        try scratch.write("Old.swift", """
+        try scratch.write(
+            "Old.swift",
+            """
             import CoreFoundation
             import Foundation
 

@@ -21,11 +21,13 @@ struct QuizBankTests {
     @Test("Every question runs on the engine, and its answer is one a learner can give")
     func everyQuestionRuns() throws {
         for question in QuizBank.all {
-            let answer = try #require(QuizFixture.referenceAnswers[question.number] ?? nil, "question \(question.number) did not run: \(question.run().failure ?? "?")")
+            let answer = try #require(
+                QuizFixture.referenceAnswers[question.number] ?? nil, "question \(question.number) did not run: \(question.run().failure ?? "?")")
             switch question.form {
             case .choice(let choices):
-                #expect(answer.count == 1 && choices.contains { $0.value == answer[0] },
-                        "question \(question.number): the engine's answer \(answer) is none of the options")
+                #expect(
+                    answer.count == 1 && choices.contains { $0.value == answer[0] },
+                    "question \(question.number): the engine's answer \(answer) is none of the options")
             case .order(let words):
                 #expect(!answer.isEmpty && answer.allSatisfy(words.contains), "question \(question.number): \(answer) uses words not offered: \(words)")
             case .times:
@@ -39,7 +41,9 @@ struct QuizBankTests {
         for question in QuizBank.all {
             let right = try #require(QuizFixture.referenceAnswers[question.number] ?? nil)
             let parsed = try question.parse(QuizFixture.typed(question, right))
-            #expect(question.grade(parsed, against: right).isCorrect, "question \(question.number): '\(QuizFixture.typed(question, right))' was not taken as \(right)")
+            #expect(
+                question.grade(parsed, against: right).isCorrect,
+                "question \(question.number): '\(QuizFixture.typed(question, right))' was not taken as \(right)")
             let wrong = QuizFixture.wrongAnswer(to: question, right)
             let wrongParsed = try question.parse(QuizFixture.typed(question, wrong))
             #expect(!question.grade(wrongParsed, against: right).isCorrect, "question \(question.number): the wrong answer \(wrong) was marked right")
@@ -115,8 +119,9 @@ struct QuizFollowsTheEngineTests {
         ("a main queue serviced in every mode", pools.with(mainQueue: MainQueueEverywhere()), [44]),
     ]
 
-    @Test("On a wrong engine the answer changes, and the reference engine's answer is graded wrong",
-          arguments: 0..<cases.count)
+    @Test(
+        "On a wrong engine the answer changes, and the reference engine's answer is graded wrong",
+        arguments: 0..<cases.count)
     func wrongEngine(_ index: Int) throws {
         let (name, mechanisms, numbers) = Self.cases[index]
         for number in numbers {
@@ -137,8 +142,9 @@ struct QuizEngineCodeTests {
             let text = try String(contentsOfFile: "\(QuizFixture.packageRoot)/\(question.sourceFile)", encoding: .utf8)
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             let (begin, end) = QuizQuestion.markers(question.number)
-            let start = try #require(lines.firstIndex(of: "number: \(question.number), lesson: \(question.lesson),"),
-                                     "question \(question.number)'s definition not found in \(question.sourceFile)")
+            let start = try #require(
+                lines.firstIndex(of: "number: \(question.number), lesson: \(question.lesson),"),
+                "question \(question.number)'s definition not found in \(question.sourceFile)")
             let opening = try #require(lines[start...].firstIndex(of: ") { stage in"))
             #expect(lines[opening + 1] == begin, "question \(question.number): the engine code must start right after `{ stage in`")
             let close = try #require(lines[opening...].firstIndex(of: end), "question \(question.number): no end marker")
@@ -154,13 +160,15 @@ struct QuizEngineCodeTests {
         let question = try #require(QuizBank.question(41))
         let path = NSTemporaryDirectory() + "kata-quiz-\(UUID().uuidString).svg"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let session = QuizSession(packageRoot: QuizFixture.packageRoot, progressRoot: NSTemporaryDirectory(), style: Style(colours: false),
-                                  output: { _ in }, input: { nil })
+        let session = QuizSession(
+            packageRoot: QuizFixture.packageRoot, progressRoot: NSTemporaryDirectory(), style: Style(colours: false),
+            output: { _ in }, input: { nil })
         #expect(try session.run(QuizRequest(number: 41, svg: path)) == Kata.ExitCode.ok)
         let drawn = try String(contentsOfFile: path, encoding: .utf8)
         let outcome = question.run()
-        let expected = outcome.trace.picture(title: "quiz 41: \(question.title.en)",
-                                             summary: Catalog.lesson(question.lesson).map { "lesson \($0.paddedNumber): \($0.title)" } ?? "")
+        let expected = outcome.trace.picture(
+            title: "quiz 41: \(question.title.en)",
+            summary: Catalog.lesson(question.lesson).map { "lesson \($0.paddedNumber): \($0.title)" } ?? "")
         #expect(drawn == expected, "the picture is not the engine's timeline of question 41")
         func parse(_ arguments: [String]) throws(UsageError) -> Invocation { try Invocation.parse(arguments, lessons: 14) }
         #expect(throws: UsageError.self) { _ = try parse(["quiz", "--svg", path]) }
@@ -172,8 +180,9 @@ struct QuizEngineCodeTests {
     func engineCommandShowsTheSource() throws {
         let question = try #require(QuizBank.question(17))
         var printed: [String] = []
-        let session = QuizSession(packageRoot: QuizFixture.packageRoot, progressRoot: NSTemporaryDirectory(), style: Style(colours: false),
-                                  output: { printed.append($0) }, input: { nil })
+        let session = QuizSession(
+            packageRoot: QuizFixture.packageRoot, progressRoot: NSTemporaryDirectory(), style: Style(colours: false),
+            output: { printed.append($0) }, input: { nil })
         #expect(try session.run(QuizRequest(number: 17, engine: true)) == Kata.ExitCode.ok)
         let shown = printed.joined(separator: "\n")
         for line in try #require(question.engineCode(packageRoot: QuizFixture.packageRoot)).split(separator: "\n") {
@@ -189,11 +198,12 @@ struct QuizCommandTests {
     func session(_ root: String, typing: [String] = []) -> (QuizSession, () -> String) {
         let log = Log()
         let typed = Shared(typing)
-        let session = QuizSession(packageRoot: QuizFixture.packageRoot, progressRoot: root, style: Style(colours: false),
-                                  output: { log.add($0) },
-                                  input: { typed.update { $0.isEmpty ? nil : $0.removeFirst() } },
-                                  complain: { log.add($0) },
-                                  showPrompt: { log.add("> ") })
+        let session = QuizSession(
+            packageRoot: QuizFixture.packageRoot, progressRoot: root, style: Style(colours: false),
+            output: { log.add($0) },
+            input: { typed.update { $0.isEmpty ? nil : $0.removeFirst() } },
+            complain: { log.add($0) },
+            showPrompt: { log.add("> ") })
         return (session, { log.all.joined(separator: "\n") })
     }
 

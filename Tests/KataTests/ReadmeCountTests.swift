@@ -23,7 +23,9 @@ struct ReadmeCountTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
         let names = try files.flatMap { try Self.testFunctions(in: String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)) }
         let scenarios = names.filter { !Self.notScenarios.contains($0) }
-        #expect(stated == scenarios.count, """
+        #expect(
+            stated == scenarios.count,
+            """
             docs/MAINTAINERS.md says \(stated) scenarios; Tests/ConformanceTests has \(scenarios.count) tests that run a \
             scenario on both loops. Hint: change the number in docs/MAINTAINERS.md's "Proof against the real thing" \
             section (and add a test that compares nothing to ReadmeCountTests.notScenarios).
@@ -34,9 +36,12 @@ struct ReadmeCountTests {
     func readmeCountsTheQuestions() throws {
         let readme = try Self.readme()
         let row = try #require(readme.split(separator: "\n").first { $0.hasPrefix("| `kata quiz --list` |") }, "the README has no `kata quiz --list` row")
-        let stated = try #require(row.range(of: "(").flatMap { open in Int(row[open.upperBound...].prefix { $0.isNumber }) },
-                                  "the `kata quiz --list` row states no \"(N)\"")
-        #expect(stated == QuizBank.all.count, "README.md says the quiz has \(stated) questions; QuizBank.all has \(QuizBank.all.count). Hint: change the number in the `kata quiz --list` row.")
+        let stated = try #require(
+            row.range(of: "(").flatMap { open in Int(row[open.upperBound...].prefix { $0.isNumber }) },
+            "the `kata quiz --list` row states no \"(N)\"")
+        #expect(
+            stated == QuizBank.all.count,
+            "README.md says the quiz has \(stated) questions; QuizBank.all has \(QuizBank.all.count). Hint: change the number in the `kata quiz --list` row.")
     }
 
     /// The number in "**Conformance** … N scenarios".

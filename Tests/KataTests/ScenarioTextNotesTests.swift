@@ -22,9 +22,10 @@ struct ScenarioTextNotesTests {
             for note in Self.notes(of: trace) {
                 let entries = ScenarioText.entries(matching: note)
                 guard entries.count == 1, let twin = ScenarioText.note(note) else {
-                    problems.append(entries.isEmpty
-                        ? "\(scenario): \"\(note)\" has no Chinese twin: add Text(en:zh:) to ScenarioText.notes (Sources/KataCore/Language/ScenarioNotes.swift)"
-                        : "\(scenario): \"\(note)\" matches \(entries.count) entries: \(entries.map(\.en))")
+                    problems.append(
+                        entries.isEmpty
+                            ? "\(scenario): \"\(note)\" has no Chinese twin: add Text(en:zh:) to ScenarioText.notes (Sources/KataCore/Language/ScenarioNotes.swift)"
+                            : "\(scenario): \"\(note)\" matches \(entries.count) entries: \(entries.map(\.en))")
                     continue
                 }
                 let stray = StrayEnglish.words(in: twin.zh)
@@ -49,8 +50,9 @@ struct ScenarioTextNotesTests {
             }
             guard case .note(let zh) = translated.kind else { Issue.record("a note became \(translated.summary)"); continue }
             let stray = StrayEnglish.words(in: zh)
-            #expect(stray.isEmpty && zh != note,
-                    "\(scenario.name): the Chinese timeline still says \"\(zh)\" (English: \(stray.joined(separator: " ")))")
+            #expect(
+                stray.isEmpty && zh != note,
+                "\(scenario.name): the Chinese timeline still says \"\(zh)\" (English: \(stray.joined(separator: " ")))")
         }
     }
 
@@ -62,7 +64,8 @@ struct ScenarioTextNotesTests {
         #expect(ScenarioText.note("message: a: b")?.zh == "收到消息：`a: b`")
         // A brace that is no slot is text, matched as it is.
         #expect(ScenarioText.note("the guarded loop: while !shouldStop { run(mode:before:) }") != nil)
-        #expect(ScenarioText.note("timer \"t\": next fire date 2000 ms is not after 2000 ms; the timer was invalidated")?.zh
+        #expect(
+            ScenarioText.note("timer \"t\": next fire date 2000 ms is not after 2000 ms; the timer was invalidated")?.zh
                 == "定时器 `t`：下次触发时间 2000 ms 不晚于 2000 ms，这个定时器已被作废")
         // Not a note of the table: no twin, not a wrong one.
         for stranger in ["busy: 6 waiting, +4", ": 6 waiting, +3", "scroll ends!", "message: ", "wakeUp() now", "slow work: 3 s"] {
@@ -121,7 +124,9 @@ struct ScenarioTextNotesTests {
         #expect(literals.count >= 30, "found only \(literals.count) note literals: is the scan still reading the engine?")
         let entries = Set((ScenarioText.notes + ScenarioText.troubleNotes).map { Self.shape(ofEntry: $0.en) })
         let missing = literals.filter { !entries.contains($0.shape) }.map { "\($0.file): \"\($0.shape)\"" }
-        #expect(missing.isEmpty, """
+        #expect(
+            missing.isEmpty,
+            """
             these notes of the engine have no Chinese twin in ScenarioText.notes (Sources/KataCore/Language/ScenarioNotes.swift); \
             write each value as {1}, {2}…:
             \(missing.joined(separator: "\n"))

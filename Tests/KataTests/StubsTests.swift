@@ -19,8 +19,9 @@ struct StubsTests {
     @Test("As committed, each exercise is its stub (after changing one, copy it: cp Exercises/NN-slug/F.swift Stubs/NN-slug/)", arguments: Catalog.lessons)
     func exerciseIsItsStub(lesson: Lesson) {
         let exercise = FileManager.default.contents(atPath: Self.root + "/" + lesson.exerciseFile)
-        #expect(exercise != nil && exercise == FileManager.default.contents(atPath: Self.root + "/" + lesson.stubFile),
-                "\(lesson.exerciseFile) differs from \(lesson.stubFile)")
+        #expect(
+            exercise != nil && exercise == FileManager.default.contents(atPath: Self.root + "/" + lesson.stubFile),
+            "\(lesson.exerciseFile) differs from \(lesson.stubFile)")
     }
     #endif
 }

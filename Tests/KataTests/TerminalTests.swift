@@ -25,8 +25,10 @@ struct TerminalTests {
     @Test("The table: one aligned line per lesson, the next one marked, the bar and the next step")
     func table() {
         let results = Catalog.lessons.map { lesson in
-            RunReport(cases: [TestCaseResult(suite: lesson.suiteType, name: "a", failure: lesson.number == 1 ? nil : "Lesson 0 is not solved yet: write x in y")])
-                .result(for: lesson)
+            RunReport(cases: [
+                TestCaseResult(suite: lesson.suiteType, name: "a", failure: lesson.number == 1 ? nil : "Lesson 0 is not solved yet: write x in y")
+            ])
+            .result(for: lesson)
         }
         let text = Table.render(results, next: .lesson02, style: Style(colours: false))
         let rows = text.split(separator: "\n").filter { $0.contains("/1 ") }
@@ -39,13 +41,19 @@ struct TerminalTests {
 
     @Test("A lesson card names the file, the task, the command, the hints seen and the failures")
     func card() {
-        let result = RunReport(cases: [TestCaseResult(suite: "Lesson06Tests", name: "a", failure: "Caught error: Lesson 06 is not solved yet: write x in Exercises/06-timer-skip-on-overrun/NextFireDate.swift (error)")])
-            .result(for: .lesson06)
+        let result = RunReport(cases: [
+            TestCaseResult(
+                suite: "Lesson06Tests", name: "a",
+                failure: "Caught error: Lesson 06 is not solved yet: write x in Exercises/06-timer-skip-on-overrun/NextFireDate.swift (error)")
+        ])
+        .result(for: .lesson06)
         let card = Commands.describe(result, hintsSeen: 1, style: Style(colours: false))
         #expect(card.contains("Edit   Exercises/06-timer-skip-on-overrun/NextFireDate.swift"))
         #expect(card.contains("Run    swift test --filter Lesson06Tests"))
         #expect(card.contains("Hints  1 of \(Lesson.lesson06.hints.count) seen"))
-        #expect(card.contains("    ✘ Lesson 06 is not solved yet: write x in\n      Exercises/06-timer-skip-on-overrun/NextFireDate.swift"), "wrapped under the mark")
+        #expect(
+            card.contains("    ✘ Lesson 06 is not solved yet: write x in\n      Exercises/06-timer-skip-on-overrun/NextFireDate.swift"),
+            "wrapped under the mark")
         #expect(!card.contains("--solution"), "no solution before the lesson is green")
     }
 }

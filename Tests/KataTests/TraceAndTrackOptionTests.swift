@@ -15,12 +15,14 @@ struct TraceAndTrackOptionTests {
         #expect(try parse("trace --svg t.svg timer-overrun") == .trace(scenario: "timer-overrun", svg: "t.svg"))
     }
 
-    @Test("Mistakes are one-line usage errors", arguments: [
-        ("list --track weekend", "there is no track 'weekend': the tracks are core, half-day, full"),
-        ("list --track", "--track needs a value"),
-        ("trace --svg t.svg", "--svg draws one scenario: name it"),
-        ("trace timer-overrun --svg", "--svg needs a value"),
-    ])
+    @Test(
+        "Mistakes are one-line usage errors",
+        arguments: [
+            ("list --track weekend", "there is no track 'weekend': the tracks are core, half-day, full"),
+            ("list --track", "--track needs a value"),
+            ("trace --svg t.svg", "--svg draws one scenario: name it"),
+            ("trace timer-overrun --svg", "--svg needs a value"),
+        ])
     func mistakes(line: String, message: String) {
         do {
             _ = try parse(line)

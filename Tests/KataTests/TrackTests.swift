@@ -9,8 +9,9 @@ struct TrackTests {
     func tracks() {
         for track in Catalog.Track.allCases {
             #expect(track.lessons.map(\.number) == track.lessonNumbers, "\(track.rawValue) names a lesson that does not exist")
-            #expect(track.lessonNumbers == track.lessonNumbers.sorted() && Set(track.lessonNumbers).count == track.lessonNumbers.count,
-                    "\(track.rawValue) is not in the course's order")
+            #expect(
+                track.lessonNumbers == track.lessonNumbers.sorted() && Set(track.lessonNumbers).count == track.lessonNumbers.count,
+                "\(track.rawValue) is not in the course's order")
             #expect(Set(Catalog.Track.core.lessonNumbers).isSubset(of: track.lessonNumbers), "\(track.rawValue) leaves out a core lesson")
         }
     }
@@ -27,8 +28,9 @@ struct TrackTests {
         #expect(core.hasSuffix(padded(Catalog.Track.core.lessonNumbers).joined(separator: " ")), "docs/WORKSHOP.md: \(core)")
         let halfDay = try #require(comment(.halfDay))
         let range = Catalog.Track.halfDay.lessonNumbers
-        #expect(range == Array(range.first!...range.last!) && halfDay == "lessons \(padded([range.first!])[0]) to \(padded([range.last!])[0])",
-                "docs/WORKSHOP.md: \(halfDay)")
+        #expect(
+            range == Array(range.first!...range.last!) && halfDay == "lessons \(padded([range.first!])[0]) to \(padded([range.last!])[0])",
+            "docs/WORKSHOP.md: \(halfDay)")
         #expect(comment(.full) == "all fourteen" && Catalog.Track.full.lessonNumbers.count == 14, "docs/WORKSHOP.md: \(comment(.full) ?? "")")
     }
 }

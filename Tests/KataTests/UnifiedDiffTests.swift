@@ -18,7 +18,8 @@ struct UnifiedDiffTests {
 
     @Test("Lines added or removed elsewhere move a hunk, they do not break it")
     func offset() throws {
-        let diff = try UnifiedDiff.parse(patch("@@ -9,3 +9,4 @@\n line 9\n-line 10\n+line ten\n+line ten and a half\n line 11\n@@ -15,2 +16,1 @@\n line 15\n-line 16\n"))
+        let diff = try UnifiedDiff.parse(
+            patch("@@ -9,3 +9,4 @@\n line 9\n-line 10\n+line ten\n+line ten and a half\n line 11\n@@ -15,2 +16,1 @@\n line 15\n-line 16\n"))
         let moved = "new first\nnew second\n" + original.replacingOccurrences(of: "line 13\n", with: "")
         let expected = moved.replacingOccurrences(of: "line 10\n", with: "line ten\nline ten and a half\n").replacingOccurrences(of: "line 16\n", with: "")
         #expect(try diff.apply(to: moved) == expected)
@@ -59,14 +60,16 @@ struct UnifiedDiffTests {
             let text = UnifiedDiff.make(from: old, to: new, header: ["// Mutant: m"], oldPath: "f", newPath: "f").text
             #expect(try UnifiedDiff.parse(text).apply(to: old) == new, "\(text)")
         }
-        let one = UnifiedDiff.make(from: original, to: original.replacingOccurrences(of: "line 10\n", with: "ten\n"), header: ["// Mutant: m"], oldPath: "f", newPath: "f")
+        let one = UnifiedDiff.make(
+            from: original, to: original.replacingOccurrences(of: "line 10\n", with: "ten\n"), header: ["// Mutant: m"], oldPath: "f", newPath: "f")
         #expect(one.text == "// Mutant: m\n--- f\n+++ f\n@@ -7,7 +7,7 @@\n line 7\n line 8\n line 9\n-line 10\n+ten\n line 11\n line 12\n line 13\n")
     }
 
     @Test("The converter keeps every `// Word:` header line and refuses a file without its `// Mutant:` line")
     func converter() throws {
         let solution = "// Lesson 06 — x\nlet a = 1\nlet b = 2\n"
-        let result = MutantPatcher.patch("// Mutant: b is 3\n// Breaks: the sum\n// Lesson 06 — x\nlet a = 1\nlet b = 3\n", solution: solution, solutionPath: "S.swift")
+        let result = MutantPatcher.patch(
+            "// Mutant: b is 3\n// Breaks: the sum\n// Lesson 06 — x\nlet a = 1\nlet b = 3\n", solution: solution, solutionPath: "S.swift")
         let text = try result.get()
         #expect(text.hasPrefix("// Mutant: b is 3\n// Breaks: the sum\n--- S.swift\n"))
         #expect(try UnifiedDiff.parse(text).apply(to: solution) == "// Lesson 06 — x\nlet a = 1\nlet b = 3\n")

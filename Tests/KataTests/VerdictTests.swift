@@ -16,10 +16,14 @@ struct VerdictTests {
     @Test("Solutions: every test passes, four or more of them, nothing broke")
     func solutions() {
         #expect(Verdict.solutionProblem(result([nil, nil, nil, nil])) == nil)
-        #expect(Verdict.solutionProblem(result([nil, nil, "Expectation failed: 1 == 2", nil]))?.contains("1 of 4 tests fail, first: t2 — Expectation failed: 1 == 2") == true)
+        #expect(
+            Verdict.solutionProblem(result([nil, nil, "Expectation failed: 1 == 2", nil]))?.contains(
+                "1 of 4 tests fail, first: t2 — Expectation failed: 1 == 2") == true)
         #expect(Verdict.solutionProblem(result([nil, nil]))?.contains("only 2 tests") == true)
         #expect(Verdict.solutionProblem(result([]))?.contains("no test ran") == true)
-        #expect(Verdict.solutionProblem(result([nil, nil, nil, nil], breakage: .crashed(test: "t1", reason: "Fatal error: boom")))?.contains("crashed in \"t1\": Fatal error: boom") == true)
+        #expect(
+            Verdict.solutionProblem(result([nil, nil, nil, nil], breakage: .crashed(test: "t1", reason: "Fatal error: boom")))?.contains(
+                "crashed in \"t1\": Fatal error: boom") == true)
     }
 
     @Test("Untouched stubs: every test fails, each with the stub's line; a passing test is reported by name")

@@ -24,7 +24,13 @@ struct XUnitReportTests {
     func parsesCases() {
         let cases = XUnitReport.parse(Self.sample)
         #expect(cases.count == 3)
-        #expect(cases[0] == TestCaseResult(suite: "Lesson06Tests", name: "onTime()", failure: "Caught error: Lesson 06 is not solved yet: write nextFireDate(after:interval:now:) in Exercises/06-timer-skip-on-overrun/NextFireDate.swift (error)"))
+        #expect(
+            cases[0]
+                == TestCaseResult(
+                    suite: "Lesson06Tests", name: "onTime()",
+                    failure:
+                        "Caught error: Lesson 06 is not solved yet: write nextFireDate(after:interval:now:) in Exercises/06-timer-skip-on-overrun/NextFireDate.swift (error)"
+                ))
         #expect(cases[1].passed && cases[1].name == "phaseIsKept()")
         #expect(cases[2].failure == "Expectation failed: \"a\" == \"b\"\nsecond line — — &lt;")
     }
@@ -36,7 +42,10 @@ struct XUnitReportTests {
         #expect(six.status == .failing && six.passed == 1 && six.total == 2)
         let stubbed = RunReport(cases: [cases[0]]).result(for: .lesson06)
         #expect(stubbed.status == .notStarted)
-        #expect(stubbed.failureLines == ["Lesson 06 is not solved yet: write nextFireDate(after:interval:now:) in Exercises/06-timer-skip-on-overrun/NextFireDate.swift"])
+        #expect(
+            stubbed.failureLines == [
+                "Lesson 06 is not solved yet: write nextFireDate(after:interval:now:) in Exercises/06-timer-skip-on-overrun/NextFireDate.swift"
+            ])
         let green = RunReport(cases: [cases[1]]).result(for: .lesson06)
         #expect(green.status == .solved)
     }

@@ -43,7 +43,9 @@ extension EndToEndTests {
             let quiz = try kata(["quiz", "--list"])
             #expect(quiz.code == 0 && quiz.output.contains("1"), "\(quiz.output)")
             let answer = try kata(["quiz", "1", "--answer", "a"])
-            #expect((answer.code == 0 || answer.code == 1) && answer.output.contains("Lessons/01-one-loop-per-thread.md"), "graded, right or wrong: \(answer.output)")
+            #expect(
+                (answer.code == 0 || answer.code == 1) && answer.output.contains("Lessons/01-one-loop-per-thread.md"),
+                "graded, right or wrong: \(answer.output)")
             let trace = try kata(["trace", "timer-overrun"])
             #expect(trace.code == 0 && trace.output.contains("timer-overrun"), "\(trace.output)")
             #expect(!FileManager.default.fileExists(atPath: copy.root + "/.git"))

@@ -23,9 +23,11 @@ struct Lesson01Tests {
             defer { a.leave() }
             return ["a asks: \(names[a.ask()])", "a asks again: \(names[a.ask()])", "a asks a third time: \(names[a.ask()])"]
         }
-        Kata.expectSameLines(actual, expected, hint: Text(
-            en: "loop(for:makeLoop:) must return the loop the thread already has; call makeLoop() only the first time, and remember what it made.",
-            zh: "loop(for:makeLoop:) 必须返回该线程已经有的 RunLoop；只在第一次调用 makeLoop()，并把它创建的 RunLoop 记下来。"))
+        Kata.expectSameLines(
+            actual, expected,
+            hint: Text(
+                en: "loop(for:makeLoop:) must return the loop the thread already has; call makeLoop() only the first time, and remember what it made.",
+                zh: "loop(for:makeLoop:) 必须返回该线程已经有的 RunLoop；只在第一次调用 makeLoop()，并把它创建的 RunLoop 记下来。"))
         #expect(expected == ["a asks: loop 1", "a asks again: loop 1", "a asks a third time: loop 1"])
     }
 
@@ -35,12 +37,16 @@ struct Lesson01Tests {
             let names = LoopNames()
             let a = try Resident(registry, name: "a"), b = try Resident(registry, name: "b")
             defer { a.leave(); b.leave() }
-            return ["a asks: \(names[a.ask()])", "b asks: \(names[b.ask()])",
-                    "a asks again: \(names[a.ask()])", "b asks again: \(names[b.ask()])"]
+            return [
+                "a asks: \(names[a.ask()])", "b asks: \(names[b.ask()])",
+                "a asks again: \(names[a.ask()])", "b asks again: \(names[b.ask()])",
+            ]
         }
-        Kata.expectSameLines(actual, expected, hint: Text(
-            en: "one loop per thread: key the table by the thread (a dictionary [ThreadID: Loop]), not one loop for everyone.",
-            zh: "每个线程一个 RunLoop：表要以线程为 key（一个 `[ThreadID: Loop]` 字典），而不是所有线程共用一个 RunLoop。"))
+        Kata.expectSameLines(
+            actual, expected,
+            hint: Text(
+                en: "one loop per thread: key the table by the thread (a dictionary [ThreadID: Loop]), not one loop for everyone.",
+                zh: "每个线程一个 RunLoop：表要以线程为 key（一个 `[ThreadID: Loop]` 字典），而不是所有线程共用一个 RunLoop。"))
         #expect(expected == ["a asks: loop 1", "b asks: loop 2", "a asks again: loop 1", "b asks again: loop 2"])
     }
 
@@ -56,9 +62,12 @@ struct Lesson01Tests {
             story.append("b, which never asks: \(names[registry.existingLoop(for: b.id)])")
             return story
         }
-        Kata.expectSameLines(actual, expected, hint: Text(
-            en: "make a loop only in loop(for:makeLoop:), by calling makeLoop() when the thread has none; existingLoop(for:) only looks (CF makes loops lazily).",
-            zh: "只在 loop(for:makeLoop:) 里创建 RunLoop：线程还没有时才调用 makeLoop()；existingLoop(for:) 只查不建（CF 的 RunLoop 是懒创建的）。"))
+        Kata.expectSameLines(
+            actual, expected,
+            hint: Text(
+                en:
+                    "make a loop only in loop(for:makeLoop:), by calling makeLoop() when the thread has none; existingLoop(for:) only looks (CF makes loops lazily).",
+                zh: "只在 loop(for:makeLoop:) 里创建 RunLoop：线程还没有时才调用 makeLoop()；existingLoop(for:) 只查不建（CF 的 RunLoop 是懒创建的）。"))
         #expect(expected == ["a, before it asks: no loop", "a asks: loop 1", "a, after it asked: loop 1", "b, which never asks: no loop"])
     }
 
@@ -67,17 +76,22 @@ struct Lesson01Tests {
         let (actual, expected) = try await Self.stories { registry in
             let a = try Resident(registry, name: "a"), b = try Resident(registry, name: "b")
             let watched = WeakLoop()
-            watched.loop = a.ask()            // watched without keeping it alive
-            let bLoop = b.ask()               // kept, to look at after b exits
+            watched.loop = a.ask()   // watched without keeping it alive
+            let bLoop = b.ask()   // kept, to look at after b exits
             a.leave()
             b.leave()
-            return ["after a exits, the registry has \(registry.existingLoop(for: a.id) == nil ? "no loop" : "a loop") for a",
-                    "a's loop is \(watched.loop == nil ? "freed" : "still alive")",
-                    "b's loop is \(bLoop?.isTornDown == true ? "torn down" : "not torn down") after b exits"]
+            return [
+                "after a exits, the registry has \(registry.existingLoop(for: a.id) == nil ? "no loop" : "a loop") for a",
+                "a's loop is \(watched.loop == nil ? "freed" : "still alive")",
+                "b's loop is \(bLoop?.isTornDown == true ? "torn down" : "not torn down") after b exits",
+            ]
         }
-        Kata.expectSameLines(actual, expected, hint: Text(
-            en: "threadDidExit(_:) must remove the thread's entry and return the loop it held: the engine tears down what you return, and a loop the table keeps is never freed.",
-            zh: "threadDidExit(_:) 必须删掉该线程的条目，并返回它持有的 RunLoop：引擎会销毁你返回的 RunLoop，而表里一直留着的 RunLoop 永远不会被释放。"))
+        Kata.expectSameLines(
+            actual, expected,
+            hint: Text(
+                en:
+                    "threadDidExit(_:) must remove the thread's entry and return the loop it held: the engine tears down what you return, and a loop the table keeps is never freed.",
+                zh: "threadDidExit(_:) 必须删掉该线程的条目，并返回它持有的 RunLoop：引擎会销毁你返回的 RunLoop，而表里一直留着的 RunLoop 永远不会被释放。"))
         #expect(expected == ["after a exits, the registry has no loop for a", "a's loop is freed", "b's loop is torn down after b exits"])
     }
 
@@ -89,24 +103,33 @@ struct Lesson01Tests {
             defer { b.leave() }
             var story = ["b asks: \(names[b.ask()])"]
             let watched = WeakLoop()
-            watched.loop = a.ask()            // a is the last thread to ask…
+            watched.loop = a.ask()   // a is the last thread to ask…
             story.append("a asks, and exits at once")
-            a.leave()                         // …and exits before anyone else asks
-            story += ["after a exits, the registry has \(registry.existingLoop(for: a.id) == nil ? "no loop" : "a loop") for a",
-                      "a's loop is \(watched.loop == nil ? "freed" : "still alive")",
-                      "b asks again: \(names[b.ask()])"]
+            a.leave()   // …and exits before anyone else asks
+            story += [
+                "after a exits, the registry has \(registry.existingLoop(for: a.id) == nil ? "no loop" : "a loop") for a",
+                "a's loop is \(watched.loop == nil ? "freed" : "still alive")",
+                "b asks again: \(names[b.ask()])",
+            ]
             return story
         }
-        Kata.expectSameLines(actual, expected, hint: Text(en: """
-            threadDidExit(_:) must leave no trace of the thread. Anything else that keeps its loop — a cache \
-            of the last answer, say — must forget it too, or the registry still answers a loop for a thread \
-            that is gone, and that loop is never freed.
-            """, zh: """
-            threadDidExit(_:) 必须把这个线程的痕迹清理干净。其他任何留着它的 RunLoop 的地方——比如缓存了上一次的结果——\
-            也都要忘掉它，否则线程已经不在了，`LoopRegistry` 还会给它返回一个 RunLoop，而这个 RunLoop 永远不会被释放。
-            """))
-        #expect(expected == ["b asks: loop 1", "a asks, and exits at once", "after a exits, the registry has no loop for a",
-                             "a's loop is freed", "b asks again: loop 1"])
+        Kata.expectSameLines(
+            actual, expected,
+            hint: Text(
+                en: """
+                    threadDidExit(_:) must leave no trace of the thread. Anything else that keeps its loop — a cache \
+                    of the last answer, say — must forget it too, or the registry still answers a loop for a thread \
+                    that is gone, and that loop is never freed.
+                    """,
+                zh: """
+                    threadDidExit(_:) 必须把这个线程的痕迹清理干净。其他任何留着它的 RunLoop 的地方——比如缓存了上一次的结果——\
+                    也都要忘掉它，否则线程已经不在了，`LoopRegistry` 还会给它返回一个 RunLoop，而这个 RunLoop 永远不会被释放。
+                    """))
+        #expect(
+            expected == [
+                "b asks: loop 1", "a asks, and exits at once", "after a exits, the registry has no loop for a",
+                "a's loop is freed", "b asks again: loop 1",
+            ])
     }
 
     @Test("A thread that exits takes only its own loop with it")
@@ -118,15 +141,22 @@ struct Lesson01Tests {
             let story = ["a asks: \(names[a.ask()])", "b asks: \(names[b.ask()])"]
             a.leave()
             let bLoop = registry.existingLoop(for: b.id)
-            return story + ["after a exits, the registry's loop for b: \(names[bLoop])",
-                            "b's loop is \(bLoop?.isTornDown == true ? "torn down" : "not torn down")",
-                            "b asks again: \(names[b.ask()])"]
+            return story + [
+                "after a exits, the registry's loop for b: \(names[bLoop])",
+                "b's loop is \(bLoop?.isTornDown == true ? "torn down" : "not torn down")",
+                "b asks again: \(names[b.ask()])",
+            ]
         }
-        Kata.expectSameLines(actual, expected, hint: Text(
-            en: "threadDidExit(_:) removes one entry — the exiting thread's — and returns that thread's loop only.",
-            zh: "threadDidExit(_:) 只删一个条目——正在退出的那个线程的——并且只返回那个线程的 RunLoop。"))
-        #expect(expected == ["a asks: loop 1", "b asks: loop 2", "after a exits, the registry's loop for b: loop 2",
-                             "b's loop is not torn down", "b asks again: loop 2"])
+        Kata.expectSameLines(
+            actual, expected,
+            hint: Text(
+                en: "threadDidExit(_:) removes one entry — the exiting thread's — and returns that thread's loop only.",
+                zh: "threadDidExit(_:) 只删一个条目——正在退出的那个线程的——并且只返回那个线程的 RunLoop。"))
+        #expect(
+            expected == [
+                "a asks: loop 1", "b asks: loop 2", "after a exits, the registry's loop for b: loop 2",
+                "b's loop is not torn down", "b asks again: loop 2",
+            ])
     }
 
     @Test("The main loop is one loop, the same from every thread, and it is the main thread's own")
@@ -136,16 +166,24 @@ struct Lesson01Tests {
             let main = try Resident(registry, name: "main", isMain: true)
             let a = try Resident(registry, name: "a"), b = try Resident(registry, name: "b")
             defer { main.leave(); a.leave(); b.leave() }
-            return ["a asks for the main loop: \(names[a.askForTheMainLoop()])",
-                    "b asks for the main loop: \(names[b.askForTheMainLoop()])",
-                    "the main thread asks for its loop: \(names[main.ask()])",
-                    "a, which asked only for the main loop: \(names[registry.existingLoop(for: a.id)])"]
+            return [
+                "a asks for the main loop: \(names[a.askForTheMainLoop()])",
+                "b asks for the main loop: \(names[b.askForTheMainLoop()])",
+                "the main thread asks for its loop: \(names[main.ask()])",
+                "a, which asked only for the main loop: \(names[registry.existingLoop(for: a.id)])",
+            ]
         }
-        Kata.expectSameLines(actual, expected, hint: Text(
-            en: "the main loop is the main thread's entry in the same table: loop(for: mainThread, makeLoop:) from any thread makes it once, and the main thread gets that one.",
-            zh: "主 RunLoop 就是同一张表里主线程的那个条目：无论从哪个线程调用 `loop(for: mainThread, makeLoop:)`，都只创建一次，主线程拿到的也是这一个。"))
-        #expect(expected == ["a asks for the main loop: loop 1", "b asks for the main loop: loop 1",
-                             "the main thread asks for its loop: loop 1", "a, which asked only for the main loop: no loop"])
+        Kata.expectSameLines(
+            actual, expected,
+            hint: Text(
+                en:
+                    "the main loop is the main thread's entry in the same table: loop(for: mainThread, makeLoop:) from any thread makes it once, and the main thread gets that one.",
+                zh: "主 RunLoop 就是同一张表里主线程的那个条目：无论从哪个线程调用 `loop(for: mainThread, makeLoop:)`，都只创建一次，主线程拿到的也是这一个。"))
+        #expect(
+            expected == [
+                "a asks for the main loop: loop 1", "b asks for the main loop: loop 1",
+                "the main thread asks for its loop: loop 1", "a, which asked only for the main loop: no loop",
+            ])
     }
 }
 

@@ -31,79 +31,101 @@ struct Lesson04Tests {
 
     /// Reads the student's prediction (on a thread of its own: it may be unsolved) and expects it
     /// to be what the reference loop returned.
-    static func expectPrediction(_ name: String, _ prediction: @escaping @Sendable () -> Loop.RunResult,
-                                 is truth: Loop.RunResult, because reason: Text,
-                                 sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    static func expectPrediction(
+        _ name: String, _ prediction: @escaping @Sendable () -> Loop.RunResult,
+        is truth: Loop.RunResult, because reason: Text,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         let guess = try await Kata.attempt(lesson: 4) { prediction() }
-        #expect(guess == truth, Text(en: "\(name): you predicted \(guess); the loop returned \(truth) — \(reason.en)",
-                                     zh: "\(name)：你预测的是 `\(guess)`，RunLoop 返回的是 `\(truth)`——\(reason.zh)").comment,
-                sourceLocation: sourceLocation)
+        #expect(
+            guess == truth,
+            Text(
+                en: "\(name): you predicted \(guess); the loop returned \(truth) — \(reason.en)",
+                zh: "\(name)：你预测的是 `\(guess)`，RunLoop 返回的是 `\(truth)`——\(reason.zh)"
+            ).comment,
+            sourceLocation: sourceLocation)
     }
 
     @Test("Predict: an empty mode finishes at once, and so does a run whose last timer fired", .holds("§1", "§2"))
     func predictFinished() async throws {
-        try await Self.expectPrediction("emptyMode", { RunResultPredictions.emptyMode },
+        try await Self.expectPrediction(
+            "emptyMode", { RunResultPredictions.emptyMode },
             is: try Self.truth { loop in try loop.run(mode: .default, timeout: 1) },
-            because: Text(en: "a mode with no source, port or timer has nothing to wait for",
-                          zh: "没有事件源、端口和定时器的 Mode 没有任何可等的东西"))
-        try await Self.expectPrediction("lastTimerFired", { RunResultPredictions.lastTimerFired },
+            because: Text(
+                en: "a mode with no source, port or timer has nothing to wait for",
+                zh: "没有事件源、端口和定时器的 Mode 没有任何可等的东西"))
+        try await Self.expectPrediction(
+            "lastTimerFired", { RunResultPredictions.lastTimerFired },
             is: try Self.truth { loop in
                 try loop.add(try Loop.Timer(fireDate: loop.now + 1) { _ in }, forMode: .default)
                 return try loop.run(mode: .default, timeout: 5)
             },
-            because: Text(en: "a one-shot timer is gone once it fired, and the mode is empty again",
-                          zh: "一次性定时器触发之后就没了，Mode 又变空了"))
+            because: Text(
+                en: "a one-shot timer is gone once it fired, and the mode is empty again",
+                zh: "一次性定时器触发之后就没了，Mode 又变空了"))
     }
 
     @Test("Predict: a stop from inside a run stops it", .holds("§3"))
     func predictStopped() async throws {
-        try await Self.expectPrediction("stopFromATimer", { RunResultPredictions.stopFromATimer },
+        try await Self.expectPrediction(
+            "stopFromATimer", { RunResultPredictions.stopFromATimer },
             is: try Self.truth { loop in try Self.timerStops(loop, at: 1, runFor: 5) },
-            because: Text(en: "the stop reached a run in progress, long before its deadline",
-                          zh: "stop() 赶上了一次正在进行的运行，离它的截止时间还早得很"))
+            because: Text(
+                en: "the stop reached a run in progress, long before its deadline",
+                zh: "stop() 赶上了一次正在进行的运行，离它的截止时间还早得很"))
     }
 
     @Test("Predict: a stop sent while nothing runs is lost", .holds("§4"))
     func predictLostStop() async throws {
-        try await Self.expectPrediction("stopBeforeTheRun", { RunResultPredictions.stopBeforeTheRun },
+        try await Self.expectPrediction(
+            "stopBeforeTheRun", { RunResultPredictions.stopBeforeTheRun },
             is: try Self.truth { loop in
                 try loop.add(Loop.Port(), forMode: .default)
                 loop.stop()
                 return try loop.run(mode: .default, timeout: 1)
             },
-            because: Text(en: "stop() with no run in progress is not remembered: the run waits for its deadline",
-                          zh: "没有正在进行的运行时，stop() 不会被记住：之后的运行会一直等到截止时间"))
+            because: Text(
+                en: "stop() with no run in progress is not remembered: the run waits for its deadline",
+                zh: "没有正在进行的运行时，stop() 不会被记住：之后的运行会一直等到截止时间"))
     }
 
     @Test("Predict: a stop in the same pass as the deadline gives timed out", .holds("§5"))
     func predictStopAtTheDeadline() async throws {
-        try await Self.expectPrediction("stopAtTheDeadline", { RunResultPredictions.stopAtTheDeadline },
+        try await Self.expectPrediction(
+            "stopAtTheDeadline", { RunResultPredictions.stopAtTheDeadline },
             is: try Self.truth { loop in try Self.timerStops(loop, at: 1, runFor: 1) },
-            because: Text(en: "at the end of a pass the loop checks 'timed out' before 'stopped'",
-                          zh: "一轮循环结束时，RunLoop 先检查 `timed out`，再检查 `stopped`"))
+            because: Text(
+                en: "at the end of a pass the loop checks 'timed out' before 'stopped'",
+                zh: "一轮循环结束时，RunLoop 先检查 `timed out`，再检查 `stopped`"))
     }
 
     @Test("Predict: a timer is not a handled source", .holds("§6"))
     func predictTimerIsNotASource() async throws {
-        try await Self.expectPrediction("timerWithReturnAfterSource", { RunResultPredictions.timerWithReturnAfterSource },
+        try await Self.expectPrediction(
+            "timerWithReturnAfterSource", { RunResultPredictions.timerWithReturnAfterSource },
             is: try Self.truth { loop in
                 try loop.add(try Loop.Timer(fireDate: loop.now + 0.5, interval: 0.5) { _ in }, forMode: .default)
                 return try loop.run(mode: .default, timeout: 2, returnAfterSourceHandled: true)
             },
-            because: Text(en: "only sources and ports count as handled; timers fire and the run goes on",
-                          zh: "只有事件源和端口才算被处理；定时器触发了，运行还会继续"))
+            because: Text(
+                en: "only sources and ports count as handled; timers fire and the run goes on",
+                zh: "只有事件源和端口才算被处理；定时器触发了，运行还会继续"))
     }
 
     @Test("Predict: with a zero timeout, a handled source comes before timed out", .holds("§7", "§8"))
     func predictZeroTimeout() async throws {
-        try await Self.expectPrediction("zeroTimeoutWithASource", { RunResultPredictions.zeroTimeoutWithASource },
+        try await Self.expectPrediction(
+            "zeroTimeoutWithASource", { RunResultPredictions.zeroTimeoutWithASource },
             is: try Self.truth { loop in try Self.signalledSource(loop, runFor: 0, returnAfterSourceHandled: false) },
-            because: Text(en: "one pass runs the source; nobody asked to return after it, and the deadline has passed",
-                          zh: "一轮循环执行了事件源；没人要求处理完就返回，而截止时间已经过了"))
-        try await Self.expectPrediction("zeroTimeoutReturningAfterASource", { RunResultPredictions.zeroTimeoutReturningAfterASource },
+            because: Text(
+                en: "one pass runs the source; nobody asked to return after it, and the deadline has passed",
+                zh: "一轮循环执行了事件源；没人要求处理完就返回，而截止时间已经过了"))
+        try await Self.expectPrediction(
+            "zeroTimeoutReturningAfterASource", { RunResultPredictions.zeroTimeoutReturningAfterASource },
             is: try Self.truth { loop in try Self.signalledSource(loop, runFor: 0, returnAfterSourceHandled: true) },
-            because: Text(en: "'handled a source' is the first thing the loop checks at the end of a pass, before the deadline",
-                          zh: "一轮循环结束时，RunLoop 第一个检查的就是“处理了事件源”，在截止时间之前"))
+            because: Text(
+                en: "'handled a source' is the first thing the loop checks at the end of a pass, before the deadline",
+                zh: "一轮循环结束时，RunLoop 第一个检查的就是“处理了事件源”，在截止时间之前"))
     }
 
     // MARK: Produce
@@ -149,8 +171,10 @@ struct Lesson04Tests {
 
         /// `stop() reached a run in progress, during the last run`.
         static func stopLine(_ met: Text, nested: Bool = false, _ when: Text) -> String {
-            Text(en: "\(met.en)\(nested ? " (a nested one)" : ""), \(when.en)",
-                 zh: "\(met.zh)\(nested ? "（在一次嵌套运行里）" : "")，\(when.zh)").localized
+            Text(
+                en: "\(met.en)\(nested ? " (a nested one)" : ""), \(when.en)",
+                zh: "\(met.zh)\(nested ? "（在一次嵌套运行里）" : "")，\(when.zh)"
+            ).localized
         }
 
         /// `the loop's run ended timed out`.
@@ -161,8 +185,10 @@ struct Lesson04Tests {
 
         /// `finished: the loop's run ended finished; you returned finished`.
         static func resultLine(_ wanted: Loop.RunResult, run: Text, returned: Loop.RunResult) -> String {
-            Text(en: "\(wanted): the loop's run \(run.en); you returned \(returned)",
-                 zh: "`\(wanted)`：RunLoop 的运行\(run.zh)；你返回了 `\(returned)`").localized
+            Text(
+                en: "\(wanted): the loop's run \(run.en); you returned \(returned)",
+                zh: "`\(wanted)`：RunLoop 的运行\(run.zh)；你返回了 `\(returned)`"
+            ).localized
         }
 
         static func endsARun(_ kind: TraceEvent.Kind) -> Bool {
@@ -202,41 +228,52 @@ struct Lesson04Tests {
             actual.append(Produced.resultLine(wanted, run: produced.lastRun, returned: produced.returned))
             expected.append(Produced.resultLine(wanted, run: Produced.ended(wanted), returned: wanted))
         }
-        Kata.expectSameLines(actual, expected, hint: Text(en: """
-            return what the run returned — the test reads how the run really ended. finished: a mode \
-            that empties itself (a one-shot timer); stopped: stop() from inside the run; timed out: \
-            something to wait for that never comes; handled source: returnAfterSourceHandled with a signalled source.
-            """, zh: """
-            返回这次运行的返回值——测试读的是运行实际上是怎么结束的。`finished`：一个会自己变空的 Mode（一次性定时器）；\
-            `stopped`：在运行内部调用 stop()；`timed out`：等一个永远不会来的东西；`handled source`：\
-            returnAfterSourceHandled 加上一个已被标记的事件源。
-            """), expectedTitle: HarnessText.expected)
+        Kata.expectSameLines(
+            actual, expected,
+            hint: Text(
+                en: """
+                    return what the run returned — the test reads how the run really ended. finished: a mode \
+                    that empties itself (a one-shot timer); stopped: stop() from inside the run; timed out: \
+                    something to wait for that never comes; handled source: returnAfterSourceHandled with a signalled source.
+                    """,
+                zh: """
+                    返回这次运行的返回值——测试读的是运行实际上是怎么结束的。`finished`：一个会自己变空的 Mode（一次性定时器）；\
+                    `stopped`：在运行内部调用 stop()；`timed out`：等一个永远不会来的东西；`handled source`：\
+                    returnAfterSourceHandled 加上一个已被标记的事件源。
+                    """), expectedTitle: HarnessText.expected)
     }
 
     @Test("Produce a stop in the same pass as the deadline: the run times out", .holds("§10", "§15", "§16"))
     func produceStopAtTheDeadlineTimesOut() async throws {
         let produced = try await Self.produce(produceStopAtTheDeadline(on:stop:))
-        Kata.expectSameLines(produced.stops + [Produced.runLine(produced.lastRun), Produced.returnedLine(produced.returned)], [
-            Produced.stopLine(Produced.reached, Produced.duringTheLastRun),
-            Produced.runLine(Produced.ended(.timedOut)),
-            Produced.returnedLine(.timedOut),
-        ], hint: Text(
-            en: "call the stop() you are given from a timer due exactly at the run's deadline, `loop.now + timeout` (the clock does not start at 0; a port keeps the mode busy): one pass sees both, and checks the deadline first.",
-            zh: "让一个正好在运行截止时间 `loop.now + timeout` 到点的定时器去调用交给你的 stop()（时钟不是从 0 开始的；用一个端口让 Mode 不为空）：同一轮循环两者都看到，并且先检查截止时间。"),
-           expectedTitle: HarnessText.expected)
+        Kata.expectSameLines(
+            produced.stops + [Produced.runLine(produced.lastRun), Produced.returnedLine(produced.returned)],
+            [
+                Produced.stopLine(Produced.reached, Produced.duringTheLastRun),
+                Produced.runLine(Produced.ended(.timedOut)),
+                Produced.returnedLine(.timedOut),
+            ],
+            hint: Text(
+                en:
+                    "call the stop() you are given from a timer due exactly at the run's deadline, `loop.now + timeout` (the clock does not start at 0; a port keeps the mode busy): one pass sees both, and checks the deadline first.",
+                zh: "让一个正好在运行截止时间 `loop.now + timeout` 到点的定时器去调用交给你的 stop()（时钟不是从 0 开始的；用一个端口让 Mode 不为空）：同一轮循环两者都看到，并且先检查截止时间。"),
+            expectedTitle: HarnessText.expected)
     }
 
     @Test("Produce a stop sent while nothing runs: it is lost, and the run times out", .holds("§16", "§17"))
     func produceLostStopTimesOut() async throws {
         let produced = try await Self.produce(produceLostStop(on:stop:))
-        Kata.expectSameLines(produced.stops + [Produced.runLine(produced.lastRun), Produced.returnedLine(produced.returned)], [
-            Produced.stopLine(Produced.lost, Produced.beforeTheLastRun),
-            Produced.runLine(Produced.ended(.timedOut)),
-            Produced.returnedLine(.timedOut),
-        ], hint: Text(
-            en: "call the stop() you are given before you run the loop, then run a mode that has something to wait for (a port) with a timeout.",
-            zh: "在运行 RunLoop 之前调用交给你的 stop()，然后带着超时运行一个有东西可等（一个端口）的 Mode。"),
-           expectedTitle: HarnessText.expected)
+        Kata.expectSameLines(
+            produced.stops + [Produced.runLine(produced.lastRun), Produced.returnedLine(produced.returned)],
+            [
+                Produced.stopLine(Produced.lost, Produced.beforeTheLastRun),
+                Produced.runLine(Produced.ended(.timedOut)),
+                Produced.returnedLine(.timedOut),
+            ],
+            hint: Text(
+                en: "call the stop() you are given before you run the loop, then run a mode that has something to wait for (a port) with a timeout.",
+                zh: "在运行 RunLoop 之前调用交给你的 stop()，然后带着超时运行一个有东西可等（一个端口）的 Mode。"),
+            expectedTitle: HarnessText.expected)
     }
 }
 

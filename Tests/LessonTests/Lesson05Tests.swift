@@ -7,12 +7,14 @@ import Testing
 
 @Suite("Lesson 05 — Source0: signal and wake", .serialized, .tags(.lesson05, .level2, .use))
 struct Lesson05Tests {
-    static let stuck = Text(en: "did ring() wake the loop? A signalled source waits for a wake-up",
-                            zh: "ring() 唤醒 RunLoop 了吗？被标记的事件源要等到 RunLoop 被唤醒才会处理")
+    static let stuck = Text(
+        en: "did ring() wake the loop? A signalled source waits for a wake-up",
+        zh: "ring() 唤醒 RunLoop 了吗？被标记的事件源要等到 RunLoop 被唤醒才会处理")
 
     /// When the bell never ran.
-    static let neverRan = Text(en: "the sleeping loop never ran the bell: after signal(), call wakeUp() on the loop",
-                               zh: "休眠的 RunLoop 一直没有执行门铃：signal() 之后，要对 RunLoop 调用 wakeUp()")
+    static let neverRan = Text(
+        en: "the sleeping loop never ran the bell: after signal(), call wakeUp() on the loop",
+        zh: "休眠的 RunLoop 一直没有执行门铃：signal() 之后，要对 RunLoop 调用 wakeUp()")
 
     /// A thread whose loop sleeps in the default mode (kept alive by a port) in runs of 30 s,
     /// until told to finish; it records how each run ended.
@@ -81,9 +83,12 @@ struct Lesson05Tests {
         }
         let ran = try #require(ranOn, Self.neverRan.comment)
         let loopThreadName = loopThread.map(\.description) ?? "?"
-        #expect(ran == loopThread && ran != ringer, Text(
-            en: "the bell ran on \(ran), not on the loop's thread (\(loopThreadName)); ring() was called on \(ringer): let the loop run it",
-            zh: "门铃在 \(ran) 上执行了，而不是在 RunLoop 的线程（\(loopThreadName)）上；ring() 是在 \(ringer) 上调用的：让 RunLoop 去执行它").comment)
+        #expect(
+            ran == loopThread && ran != ringer,
+            Text(
+                en: "the bell ran on \(ran), not on the loop's thread (\(loopThreadName)); ring() was called on \(ringer): let the loop run it",
+                zh: "门铃在 \(ran) 上执行了，而不是在 RunLoop 的线程（\(loopThreadName)）上；ring() 是在 \(ringer) 上调用的：让 RunLoop 去执行它"
+            ).comment)
     }
 
     @Test("A ring wakes the loop without ending its run: after the bell it sleeps on in the same run", .holds("§8"))
@@ -101,9 +106,13 @@ struct Lesson05Tests {
         #expect(rang, Self.neverRan.comment)
         #expect(asleepAgain, Text(en: "after the bell, the loop did not go back to sleep", zh: "门铃执行之后，RunLoop 没有回去休眠").comment)
         let ended = runsEnded.map(\.description).joined(separator: ", ")
-        #expect(runsEnded.isEmpty, Text(
-            en: "ring() ended the loop's 30-second run (\(ended)): wake the loop with wakeUp(), don't stop() it — a stop ends whatever run the loop's owner is in",
-            zh: "ring() 结束了 RunLoop 那次 30 秒的运行（`\(ended)`）：要用 wakeUp() 唤醒 RunLoop，不要 stop() 它——stop() 会结束 RunLoop 的持有者正在进行的任何一次运行").comment)
+        #expect(
+            runsEnded.isEmpty,
+            Text(
+                en:
+                    "ring() ended the loop's 30-second run (\(ended)): wake the loop with wakeUp(), don't stop() it — a stop ends whatever run the loop's owner is in",
+                zh: "ring() 结束了 RunLoop 那次 30 秒的运行（`\(ended)`）：要用 wakeUp() 唤醒 RunLoop，不要 stop() 它——stop() 会结束 RunLoop 的持有者正在进行的任何一次运行"
+            ).comment)
     }
 
     /// Who rings in ``ringOnTheWayToSleep(from:_:)``.
@@ -136,7 +145,9 @@ struct Lesson05Tests {
                     Self.ringing.store(false, ordering: .relaxed)
                 case .anotherThread:
                     let rung = DispatchSemaphore(value: 0)
-                    Thread { ring(); rung.signal() }.start()
+                    Thread {
+                        ring(); rung.signal()
+                    }.start()
                     _ = rung.wait(timeout: .now() + 2)
                 }
             }
@@ -155,27 +166,32 @@ struct Lesson05Tests {
         String(repeating: " ", count: max(0, 7 - String(milliseconds).count)) + "\(milliseconds) ms  default   · \(note)"
     }
 
-    @Test("A ring that comes while the loop is on its way to sleep still wakes it", .holds("§5", "§6", "§7"),
-          arguments: [Ringer.anotherThread, .loopThread])
+    @Test(
+        "A ring that comes while the loop is on its way to sleep still wakes it", .holds("§5", "§6", "§7"),
+        arguments: [Ringer.anotherThread, .loopThread])
     func ringOnTheWayToSleep(_ ringer: Ringer) async throws {
         let lines = try await Self.ringOnTheWayToSleep(from: ringer) { loop in
             let bell = try DoorBell(on: loop) { Loop.current.note(Self.ringing.load(ordering: .relaxed) ? Self.insideRing.localized : "bell") }
             return { bell.ring() }
         }
-        Kata.expectSameLines(lines, [Self.at(0, "bell"), Self.at(5000, Self.atFiveSeconds.localized)], hint: Text(en: """
-            The bell was rung by \(ringer) just as the loop was about to sleep (it had told its \
-            before-waiting observers), and it ran only when the loop's timer woke the loop at 5 s. \
-            ring() must always call wakeUp() after signal(), whoever rings: a wake-up sent before the \
-            loop sleeps is kept, and the sleep ends at once. Checking isWaiting first, or skipping the \
-            wake-up on the loop's own thread, loses this race. And ring() never runs the bell itself, \
-            not even on the loop's own thread: the loop runs it, on a pass of its own.
-            """, zh: """
-            \(ringer == .loopThread ? "RunLoop 自己的线程" : "另一个线程")在 RunLoop 正要休眠的那一刻（它已经通知了 `beforeWaiting` \
-            观察者）按了铃，门铃却要等到 5 秒时 RunLoop 被定时器唤醒才执行。不管是谁按铃，ring() 都必须在 signal() \
-            之后总是调用 wakeUp()：RunLoop 休眠之前收到的唤醒会被记住，休眠会立刻结束。先检查 isWaiting 再决定唤不唤醒，\
-            或者在 RunLoop 自己的线程上省掉唤醒，都会输掉这场竞争。而且 ring() 绝不自己执行门铃，在 RunLoop 自己的线程上\
-            也一样：由 RunLoop 在它自己的某一轮循环里执行。
-            """), expectedTitle: HarnessText.expected)
+        Kata.expectSameLines(
+            lines, [Self.at(0, "bell"), Self.at(5000, Self.atFiveSeconds.localized)],
+            hint: Text(
+                en: """
+                    The bell was rung by \(ringer) just as the loop was about to sleep (it had told its \
+                    before-waiting observers), and it ran only when the loop's timer woke the loop at 5 s. \
+                    ring() must always call wakeUp() after signal(), whoever rings: a wake-up sent before the \
+                    loop sleeps is kept, and the sleep ends at once. Checking isWaiting first, or skipping the \
+                    wake-up on the loop's own thread, loses this race. And ring() never runs the bell itself, \
+                    not even on the loop's own thread: the loop runs it, on a pass of its own.
+                    """,
+                zh: """
+                    \(ringer == .loopThread ? "RunLoop 自己的线程" : "另一个线程")在 RunLoop 正要休眠的那一刻（它已经通知了 `beforeWaiting` \
+                    观察者）按了铃，门铃却要等到 5 秒时 RunLoop 被定时器唤醒才执行。不管是谁按铃，ring() 都必须在 signal() \
+                    之后总是调用 wakeUp()：RunLoop 休眠之前收到的唤醒会被记住，休眠会立刻结束。先检查 isWaiting 再决定唤不唤醒，\
+                    或者在 RunLoop 自己的线程上省掉唤醒，都会输掉这场竞争。而且 ring() 绝不自己执行门铃，在 RunLoop 自己的线程上\
+                    也一样：由 RunLoop 在它自己的某一轮循环里执行。
+                    """), expectedTitle: HarnessText.expected)
     }
 
     @Test("A ring's wake-up runs every signalled source at once, not at the loop's next timer", .holds("§7"))
@@ -184,12 +200,17 @@ struct Lesson05Tests {
             let quiet = Loop.Source(name: "signalled only") { Loop.current.note(Self.quietSource) }
             try loop.add(quiet, forMode: .default)
             let bell = try DoorBell(on: loop) { Loop.current.note("bell") }
-            return { quiet.signal(); bell.ring() }
+            return {
+                quiet.signal(); bell.ring()
+            }
         }
-        Kata.expectSameLines(lines, [Self.at(0, Self.quietSource.localized), Self.at(0, "bell"), Self.at(5000, Self.atFiveSeconds.localized)],
-                             hint: Text(en: "A signal alone leaves a sleeping loop asleep until something else wakes it (here its timer, at 5 s). The ring's wake-up makes the loop run a pass at once, and that pass runs every signalled source: signal(), then wakeUp().",
-                                        zh: "只标记不唤醒，休眠的 RunLoop 会一直睡到别的东西把它叫醒（这里是它 5 秒的定时器）。按铃的唤醒让 RunLoop 立刻跑一轮循环，这一轮会执行所有被标记的事件源：先 signal()，再 wakeUp()。"),
-                             expectedTitle: HarnessText.expected)
+        Kata.expectSameLines(
+            lines, [Self.at(0, Self.quietSource.localized), Self.at(0, "bell"), Self.at(5000, Self.atFiveSeconds.localized)],
+            hint: Text(
+                en:
+                    "A signal alone leaves a sleeping loop asleep until something else wakes it (here its timer, at 5 s). The ring's wake-up makes the loop run a pass at once, and that pass runs every signalled source: signal(), then wakeUp().",
+                zh: "只标记不唤醒，休眠的 RunLoop 会一直睡到别的东西把它叫醒（这里是它 5 秒的定时器）。按铃的唤醒让 RunLoop 立刻跑一轮循环，这一轮会执行所有被标记的事件源：先 signal()，再 wakeUp()。"),
+            expectedTitle: HarnessText.expected)
     }
 
     @Test("ring() signals before it wakes: a loop woken first would find nothing to run and sleep on", .holds("§7"))
@@ -206,15 +227,20 @@ struct Lesson05Tests {
             let ranBeforeRingReturned = rang.count == 1
             return (ranBeforeRingReturned, ranBeforeRingReturned || untilBlocking(0.5) { rang.count == 1 })
         }
-        #expect(ranBeforeRingReturned, Text(en: """
-            ring() woke the loop before the bell was signalled\(ranAtAll ? "" : " (or never woke it)"): the loop woke, found no signalled \
-            source, and went back to sleep — the signal that came next woke nobody\(ranAtAll ? " (here something else woke the loop later)" : ""). \
-            Signal the source first, then wake the loop: the pass the wake-up causes must see the signal.
-            """, zh: """
-            ring() 在标记门铃之前就唤醒了 RunLoop\(ranAtAll ? "" : "（或者根本没有唤醒它）")：RunLoop 醒来，没有找到被标记的事件源，\
-            又睡了回去——随后到来的标记没有唤醒任何人\(ranAtAll ? "（这里是后来别的东西唤醒了 RunLoop）" : "")。先标记事件源，再唤醒 RunLoop：\
-            唤醒带来的那一轮循环必须看得到这个标记。
-            """).comment)
+        #expect(
+            ranBeforeRingReturned,
+            Text(
+                en: """
+                    ring() woke the loop before the bell was signalled\(ranAtAll ? "" : " (or never woke it)"): the loop woke, found no signalled \
+                    source, and went back to sleep — the signal that came next woke nobody\(ranAtAll ? " (here something else woke the loop later)" : ""). \
+                    Signal the source first, then wake the loop: the pass the wake-up causes must see the signal.
+                    """,
+                zh: """
+                    ring() 在标记门铃之前就唤醒了 RunLoop\(ranAtAll ? "" : "（或者根本没有唤醒它）")：RunLoop 醒来，没有找到被标记的事件源，\
+                    又睡了回去——随后到来的标记没有唤醒任何人\(ranAtAll ? "（这里是后来别的东西唤醒了 RunLoop）" : "")。先标记事件源，再唤醒 RunLoop：\
+                    唤醒带来的那一轮循环必须看得到这个标记。
+                    """
+            ).comment)
     }
 
     // The notes of the bells, in the student's language.
@@ -237,11 +263,13 @@ struct Lesson05Tests {
             try loop.run(mode: .default, timeout: 0.1)
             return trace.lines(.notes, times: false)
         }
-        Kata.expectSameLines(lines, ["default   · \(Self.rungFirst.localized)", "default   · \(Self.rungSecond.localized)", "default   · order 1"],
-                             hint: Text(
-                                en: "Give the source the bell's order: `Loop.Source(name:order:perform:)`. The loop runs signalled sources by order, then by when they were signalled.",
-                                zh: "把门铃的 order 交给事件源：`Loop.Source(name:order:perform:)`。RunLoop 先按 order、再按被标记的先后执行被标记的事件源。"),
-                             expectedTitle: HarnessText.expected)
+        Kata.expectSameLines(
+            lines, ["default   · \(Self.rungFirst.localized)", "default   · \(Self.rungSecond.localized)", "default   · order 1"],
+            hint: Text(
+                en:
+                    "Give the source the bell's order: `Loop.Source(name:order:perform:)`. The loop runs signalled sources by order, then by when they were signalled.",
+                zh: "把门铃的 order 交给事件源：`Loop.Source(name:order:perform:)`。RunLoop 先按 order、再按被标记的先后执行被标记的事件源。"),
+            expectedTitle: HarnessText.expected)
     }
 
     @Test("Rings before the loop gets to the bell count once; the bell runs on the loop, not in ring()", .holds("§3", "§6"))
@@ -258,10 +286,18 @@ struct Lesson05Tests {
             try loop.run(mode: .default, timeout: 0.1)
             return (duringRing, count.count)
         }
-        #expect(duringRing == 0, Text(en: "ring() ran the work itself: it must only signal the source and wake the loop",
-                                      zh: "ring() 自己执行了工作：它只能标记事件源并唤醒 RunLoop").comment)
-        #expect(afterRun == 1, Text(en: "three rings before the loop ran gave \(afterRun) calls: a signal is a flag, not a counter",
-                                    zh: "RunLoop 运行之前按了三次铃，结果调用了 \(afterRun) 次：标记是一个标志位，不是计数器").comment)
+        #expect(
+            duringRing == 0,
+            Text(
+                en: "ring() ran the work itself: it must only signal the source and wake the loop",
+                zh: "ring() 自己执行了工作：它只能标记事件源并唤醒 RunLoop"
+            ).comment)
+        #expect(
+            afterRun == 1,
+            Text(
+                en: "three rings before the loop ran gave \(afterRun) calls: a signal is a flag, not a counter",
+                zh: "RunLoop 运行之前按了三次铃，结果调用了 \(afterRun) 次：标记是一个标志位，不是计数器"
+            ).comment)
     }
 
     @Test("A bell of the default mode waits while the loop runs another mode", .holds("§1", "§2"))
@@ -280,10 +316,12 @@ struct Lesson05Tests {
             try loop.run(mode: .default, timeout: 0.1)
             return trace.lines(.notes, times: false)
         }
-        Kata.expectSameLines(lines, ["tracking  · \(Self.bellForBoth.localized)", "default   · \(Note.backToDefault.localized)", "default   · bell"],
-                             hint: Text(en: "Add the source to each of `modes`, and only those.",
-                                        zh: "把事件源加到 `modes` 里的每一个 Mode，而且只加到这些 Mode。"),
-                             expectedTitle: HarnessText.expected)
+        Kata.expectSameLines(
+            lines, ["tracking  · \(Self.bellForBoth.localized)", "default   · \(Note.backToDefault.localized)", "default   · bell"],
+            hint: Text(
+                en: "Add the source to each of `modes`, and only those.",
+                zh: "把事件源加到 `modes` 里的每一个 Mode，而且只加到这些 Mode。"),
+            expectedTitle: HarnessText.expected)
     }
 }
 

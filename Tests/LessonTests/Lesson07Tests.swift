@@ -39,12 +39,18 @@ struct Lesson07Tests {
             try loop.run(mode: .default, timeout: 3)
             return (scheduled, trace.lines([.callouts, .notes]))
         }
-        #expect(scheduled == Instant(seconds: 1.5), Text(
-            en: "right after the call, the current loop's default mode must hold a timer due in 1.5 s",
-            zh: "调用刚一返回，当前 RunLoop 的 default Mode 里就必须有一个 1.5 秒后到点的定时器").comment)
-        #expect(lines.count == 2 && lines[0].contains("1500 ms") && lines[0].contains("timer") && lines[1].contains(Self.workRuns.localized), Text(
-            en: "the work runs from a timer callout at 1500 ms; the loop did: \(lines)",
-            zh: "工作应在 1500 ms 由定时器回调执行；RunLoop 实际做的是：\(lines)").comment)
+        #expect(
+            scheduled == Instant(seconds: 1.5),
+            Text(
+                en: "right after the call, the current loop's default mode must hold a timer due in 1.5 s",
+                zh: "调用刚一返回，当前 RunLoop 的 default Mode 里就必须有一个 1.5 秒后到点的定时器"
+            ).comment)
+        #expect(
+            lines.count == 2 && lines[0].contains("1500 ms") && lines[0].contains("timer") && lines[1].contains(Self.workRuns.localized),
+            Text(
+                en: "the work runs from a timer callout at 1500 ms; the loop did: \(lines)",
+                zh: "工作应在 1500 ms 由定时器回调执行；RunLoop 实际做的是：\(lines)"
+            ).comment)
     }
 
     @Test("The delay counts from now: on a clock that reads 100 s, a delay of 1.5 s is due at 101.5 s", .holds("§2"))
@@ -57,14 +63,18 @@ struct Lesson07Tests {
             try loop.run(mode: .default, timeout: 3)
             return trace.lines(.notes, times: false)
         }
-        Kata.expectSameLines(lines, [
-            "default   · " + Self.clockReads(Instant(seconds: 100)).localized,
-            "default   · " + Self.nextTimerDue(Instant(seconds: 101.5).description).localized,
-            "default   · " + Self.workRuns(at: Instant(seconds: 101.5)).localized,
-        ], hint: Text(
-            en: "A loop's clock need not start at 0: the fire date is `loop.now + delay`, not `delay` seconds after the clock's origin (`Instant(seconds: delay)` is already in the past here, so the work ran at once).",
-            zh: "RunLoop 的时钟不一定从 0 开始：触发时间是 `loop.now + delay`，而不是从时钟原点算起的第 `delay` 秒（这里 `Instant(seconds: delay)` 早已过去，所以工作立刻就执行了）。"),
-           expectedTitle: HarnessText.expected)
+        Kata.expectSameLines(
+            lines,
+            [
+                "default   · " + Self.clockReads(Instant(seconds: 100)).localized,
+                "default   · " + Self.nextTimerDue(Instant(seconds: 101.5).description).localized,
+                "default   · " + Self.workRuns(at: Instant(seconds: 101.5)).localized,
+            ],
+            hint: Text(
+                en:
+                    "A loop's clock need not start at 0: the fire date is `loop.now + delay`, not `delay` seconds after the clock's origin (`Instant(seconds: delay)` is already in the past here, so the work ran at once).",
+                zh: "RunLoop 的时钟不一定从 0 开始：触发时间是 `loop.now + delay`，而不是从时钟原点算起的第 `delay` 秒（这里 `Instant(seconds: delay)` 早已过去，所以工作立刻就执行了）。"),
+            expectedTitle: HarnessText.expected)
     }
 
     @Test("No running loop, no call", .holds("§7"))
@@ -79,9 +89,12 @@ struct Lesson07Tests {
             Thread.sleep(forTimeInterval: 0.2)
             loop.note(Text(en: "the loop never ran", zh: "RunLoop 从没运行过"))
         }
-        #expect(ran.count == 0, Text(
-            en: "the work ran although the thread's loop never ran: a delay must be a timer in the current loop, not Dispatch or another thread",
-            zh: "线程的 RunLoop 根本没有运行，工作却执行了：延迟必须是当前 RunLoop 里的一个定时器，而不是 Dispatch 或另一个线程").comment)
+        #expect(
+            ran.count == 0,
+            Text(
+                en: "the work ran although the thread's loop never ran: a delay must be a timer in the current loop, not Dispatch or another thread",
+                zh: "线程的 RunLoop 根本没有运行，工作却执行了：延迟必须是当前 RunLoop 里的一个定时器，而不是 Dispatch 或另一个线程"
+            ).comment)
     }
 
     @Test("It returns at once: the delay is not a sleep", .holds("§8"))
@@ -91,8 +104,12 @@ struct Lesson07Tests {
             try performAfterDelay(2) {}
             return Date().timeIntervalSince(start)
         }
-        #expect(elapsed < 0.5, Text(en: "performAfterDelay took \(elapsed) s: it must schedule the work and return, not wait",
-                                    zh: "performAfterDelay 用了 \(elapsed) 秒：它应该安排好工作就返回，而不是等着").comment)
+        #expect(
+            elapsed < 0.5,
+            Text(
+                en: "performAfterDelay took \(elapsed) s: it must schedule the work and return, not wait",
+                zh: "performAfterDelay 用了 \(elapsed) 秒：它应该安排好工作就返回，而不是等着"
+            ).comment)
     }
 
     @Test("Even a zero delay goes through the loop: the work runs on a later pass, never inside the call", .holds("§6"))
@@ -105,11 +122,13 @@ struct Lesson07Tests {
             return trace.lines([.callouts, .notes], times: false)
         }
         let expected = ["default   · \(Self.zeroDelayReturned.localized)", "default   timer \"…\"", "default   · \(Self.workRuns.localized)"]
-        Kata.expectSameLines(Kata.renaming("timer", to: "…", in: lines),
-                             expected, hint: Text(
-                                en: "A delay of 0 is still a timer: it is due at once, but it fires only when the loop runs — never inside the call.",
-                                zh: "延迟为 0 也仍然是一个定时器：它立刻到点，但只有 RunLoop 运行时才会触发——绝不会在调用里面执行。"),
-                             expectedTitle: HarnessText.expected)
+        Kata.expectSameLines(
+            Kata.renaming("timer", to: "…", in: lines),
+            expected,
+            hint: Text(
+                en: "A delay of 0 is still a timer: it is due at once, but it fires only when the loop runs — never inside the call.",
+                zh: "延迟为 0 也仍然是一个定时器：它立刻到点，但只有 RunLoop 运行时才会触发——绝不会在调用里面执行。"),
+            expectedTitle: HarnessText.expected)
     }
 
     @Test("It obeys modes: default-mode work waits while the loop runs another mode", .holds("§3"))
@@ -131,9 +150,14 @@ struct Lesson07Tests {
             "   2000 ms  default   · \(Self.scrollOver.localized)",
             "   2000 ms  default   · \(Self.defaultWork.localized)",
         ]
-        Kata.expectSameLines(lines, expected, hint: Text(
-            en: "Add the timer to each of `modes` of the current loop, and to no other mode: while the loop runs the tracking mode, only work scheduled for tracking can fire; the rest waits for the default mode — and work for tracking alone never runs in default.",
-            zh: "把定时器加到当前 RunLoop 的 `modes` 里的每一个 Mode，别的 Mode 都不加：RunLoop 运行 tracking Mode 时，只有为 tracking 安排的工作能触发，其余的要等 default Mode——而只为 tracking 安排的工作绝不在 default 里执行。"),
+        Kata.expectSameLines(
+            lines, expected,
+            hint: Text(
+                en:
+                    "Add the timer to each of `modes` of the current loop, and to no other mode: while the loop runs the tracking mode, only work scheduled for tracking can fire; the rest waits for the default mode — and work for tracking alone never runs in default.",
+                zh:
+                    "把定时器加到当前 RunLoop 的 `modes` 里的每一个 Mode，别的 Mode 都不加：RunLoop 运行 tracking Mode 时，只有为 tracking 安排的工作能触发，其余的要等 default Mode——而只为 tracking 安排的工作绝不在 default 里执行。"
+            ),
             expectedTitle: HarnessText.expected)
     }
 
@@ -146,9 +170,12 @@ struct Lesson07Tests {
             return (ThreadID.current, runner.value)
         }
         let runnerName = runner.map(\.description)
-        #expect(runner == asker, Text(
-            en: "the work ran on \(runnerName ?? "no thread"), not on the thread that asked (\(asker))",
-            zh: "工作应在发起调用的线程（\(asker)）上执行；实际执行它的线程：\(runnerName ?? "无")").comment)
+        #expect(
+            runner == asker,
+            Text(
+                en: "the work ran on \(runnerName ?? "no thread"), not on the thread that asked (\(asker))",
+                zh: "工作应在发起调用的线程（\(asker)）上执行；实际执行它的线程：\(runnerName ?? "无")"
+            ).comment)
     }
 
     @Test("An empty modes list schedules nothing: the work never runs, in any mode", .holds("§4"))
@@ -161,8 +188,13 @@ struct Lesson07Tests {
             try loop.run(mode: .default, timeout: 1)
             try loop.run(mode: .tracking, timeout: 1)
         }
-        #expect(ran.count == 0, Text(en: "with no modes the work ran anyway: an empty modes list means no mode at all (Foundation then returns without performing), not the default mode",
-                                     zh: "没有给任何 Mode，工作却执行了：空的 modes 表示一个 Mode 也没有（Foundation 这时直接返回，不执行），而不是 default Mode").comment)
+        #expect(
+            ran.count == 0,
+            Text(
+                en:
+                    "with no modes the work ran anyway: an empty modes list means no mode at all (Foundation then returns without performing), not the default mode",
+                zh: "没有给任何 Mode，工作却执行了：空的 modes 表示一个 Mode 也没有（Foundation 这时直接返回，不执行），而不是 default Mode"
+            ).comment)
     }
 
     @Test("Invalidating the returned timer cancels the work", .holds("§9"))
@@ -174,8 +206,12 @@ struct Lesson07Tests {
             try loop.add(Loop.Port(name: "keep-alive"), forMode: .default)
             try loop.run(mode: .default, timeout: 1)
         }
-        #expect(ran.count == 0, Text(en: "the returned object must be the timer that carries the work",
-                                     zh: "返回的对象必须就是承载这份工作的那个定时器").comment)
+        #expect(
+            ran.count == 0,
+            Text(
+                en: "the returned object must be the timer that carries the work",
+                zh: "返回的对象必须就是承载这份工作的那个定时器"
+            ).comment)
     }
 }
 

@@ -5,8 +5,9 @@ import Testing
 
 @Suite("Lesson 08 — Perform on thread is a source0", .serialized, .tags(.lesson08, .level2, .use))
 struct Lesson08Tests {
-    static let stuck = Text(en: "was the work never run? A signalled source waits for a wake-up: signal() the source AND wakeUp() the target's loop",
-                            zh: "工作是不是根本没有执行？被标记的事件源要等到 RunLoop 被唤醒：既要 signal() 事件源，也要 wakeUp() 目标线程的 RunLoop")
+    static let stuck = Text(
+        en: "was the work never run? A signalled source waits for a wake-up: signal() the source AND wakeUp() the target's loop",
+        zh: "工作是不是根本没有执行？被标记的事件源要等到 RunLoop 被唤醒：既要 signal() 事件源，也要 wakeUp() 目标线程的 RunLoop")
 
     /// Has the engine's own perform run on `worker`, in `mode`, and waits until it ran: a barrier.
     /// The loop runs signalled sources by order, then by when they were signalled, so once it has
@@ -26,8 +27,13 @@ struct Lesson08Tests {
             return (ThreadID.current, ranOn.withLock { $0 }, worker.thread.id)
         }
         #expect(ranOn != nil, Text(en: "the work never ran", zh: "工作根本没有执行").comment)
-        #expect(ranOn == target && ranOn != caller, Text(en: "the work ran on \(ranOn.map(\.description) ?? "no thread"); it must run on the target thread (\(target.map(\.description) ?? "?")), not the caller's (\(caller))",
-                                                            zh: "工作在 \(ranOn.map(\.description) ?? "（没有线程）") 上执行了；它必须在目标线程（\(target.map(\.description) ?? "?")）上执行，而不是在调用方的线程（\(caller)）上").comment)
+        #expect(
+            ranOn == target && ranOn != caller,
+            Text(
+                en:
+                    "the work ran on \(ranOn.map(\.description) ?? "no thread"); it must run on the target thread (\(target.map(\.description) ?? "?")), not the caller's (\(caller))",
+                zh: "工作在 \(ranOn.map(\.description) ?? "（没有线程）") 上执行了；它必须在目标线程（\(target.map(\.description) ?? "?")）上执行，而不是在调用方的线程（\(caller)）上"
+            ).comment)
     }
 
     @Test("It arrives as a source0: signalled, then a wake-up", .holds("§3"))
@@ -42,10 +48,14 @@ struct Lesson08Tests {
             return trace.lines([.wakeUps, .callouts, .notes], times: false)
         }
         let expected = ["default   woke: wake-up", "default   source \"perform\"", "default   · work"]
-        Kata.expectSameLines(Kata.renaming("source", to: "perform", in: lines),
-                             expected, hint: Text(en: "Add a Loop.Source to the target's loop, signal() it, and wakeUp() the loop: the sleeping loop wakes for the wake-up and runs the signalled source.",
-                                                  zh: "给目标线程的 RunLoop 加一个 `Loop.Source`，`signal()` 标记它，再 `wakeUp()` 唤醒那个 RunLoop：休眠中的 RunLoop 被唤醒后，才会执行被标记的事件源。"),
-                             expectedTitle: HarnessText.expected)
+        Kata.expectSameLines(
+            Kata.renaming("source", to: "perform", in: lines),
+            expected,
+            hint: Text(
+                en:
+                    "Add a Loop.Source to the target's loop, signal() it, and wakeUp() the loop: the sleeping loop wakes for the wake-up and runs the signalled source.",
+                zh: "给目标线程的 RunLoop 加一个 `Loop.Source`，`signal()` 标记它，再 `wakeUp()` 唤醒那个 RunLoop：休眠中的 RunLoop 被唤醒后，才会执行被标记的事件源。"),
+            expectedTitle: HarnessText.expected)
     }
 
     @Test("The work waits until the target loop runs", .holds("§2", "§4"))
@@ -58,14 +68,22 @@ struct Lesson08Tests {
             try perform(on: worker.thread) { ran.add("ran") }
             Thread.sleep(forTimeInterval: 0.15)   // the target's loop is not running yet
             let before = ran.count
-            gate.signal()                          // now it runs its loop
+            gate.signal()   // now it runs its loop
             _ = worker.waitUntil { ran.count > 0 }
             return (before, ran.count)
         }
-        #expect(before == 0, Text(en: "the work ran before the target thread ran its loop: it must be queued on that loop, not run by the caller or by Dispatch",
-                                       zh: "目标线程还没运行它的 RunLoop，工作就已经执行了：工作必须排进那个 RunLoop 等着，而不是由调用方或 Dispatch 直接执行").comment)
-        #expect(after == 1, Text(en: "once the target ran its loop, the work must run exactly once (it ran \(after) times)",
-                                      zh: "目标线程运行了 RunLoop 之后，工作必须恰好执行一次（实际执行了 \(after) 次）").comment)
+        #expect(
+            before == 0,
+            Text(
+                en: "the work ran before the target thread ran its loop: it must be queued on that loop, not run by the caller or by Dispatch",
+                zh: "目标线程还没运行它的 RunLoop，工作就已经执行了：工作必须排进那个 RunLoop 等着，而不是由调用方或 Dispatch 直接执行"
+            ).comment)
+        #expect(
+            after == 1,
+            Text(
+                en: "once the target ran its loop, the work must run exactly once (it ran \(after) times)",
+                zh: "目标线程运行了 RunLoop 之后，工作必须恰好执行一次（实际执行了 \(after) 次）"
+            ).comment)
     }
 
     @Test("waitUntilDone returns only after the work ran, however long the target takes to get to it", .holds("§8"))
@@ -84,8 +102,13 @@ struct Lesson08Tests {
             }
             return (ran.count == 1, ran.count, Date().timeIntervalSince(start))
         }
-        #expect(returnedAfterWork, Text(en: "perform(…, waitUntilDone: true) returned after \(Int(waited * 1000)) ms, before the work had run (it ran \(ranCount) times): wait for a signal from the work itself, not for a fixed time",
-                                          zh: "`perform(…, waitUntilDone: true)` 过了 \(Int(waited * 1000)) ms 就返回了，那时工作还没执行完（执行了 \(ranCount) 次）：要等工作本身发出的信号，而不是等一段固定的时间").comment)
+        #expect(
+            returnedAfterWork,
+            Text(
+                en:
+                    "perform(…, waitUntilDone: true) returned after \(Int(waited * 1000)) ms, before the work had run (it ran \(ranCount) times): wait for a signal from the work itself, not for a fixed time",
+                zh: "`perform(…, waitUntilDone: true)` 过了 \(Int(waited * 1000)) ms 就返回了，那时工作还没执行完（执行了 \(ranCount) 次）：要等工作本身发出的信号，而不是等一段固定的时间"
+            ).comment)
     }
 
     @Test("The work obeys modes: default-mode work waits while the target runs tracking", .holds("§2"))
@@ -107,8 +130,13 @@ struct Lesson08Tests {
             _ = worker.waitUntil { log.count == 3 }
             return log.all
         }
-        Kata.expectSameLines(notes, [trackingWork, switchToDefault, defaultWork], hint: Text(en: "Add the source to each of the given modes, and to no other: a loop running the tracking mode runs work meant for tracking, and must not run work meant for the default mode.",
-                                                                                                                         zh: "把事件源加到给定的每个 Mode 里，别的 Mode 一个都不加：运行 tracking Mode 的 RunLoop 执行给 tracking 的工作，但不能执行给 default Mode 的工作。"), expectedTitle: HarnessText.expected)
+        Kata.expectSameLines(
+            notes, [trackingWork, switchToDefault, defaultWork],
+            hint: Text(
+                en:
+                    "Add the source to each of the given modes, and to no other: a loop running the tracking mode runs work meant for tracking, and must not run work meant for the default mode.",
+                zh: "把事件源加到给定的每个 Mode 里，别的 Mode 一个都不加：运行 tracking Mode 的 RunLoop 执行给 tracking 的工作，但不能执行给 default Mode 的工作。"),
+            expectedTitle: HarnessText.expected)
     }
 
     @Test("With no modes given, the work uses the common modes: it runs while the loop runs tracking, where tracking is common", .holds("§10"))
@@ -124,8 +152,14 @@ struct Lesson08Tests {
             if !worker.waitUntil({ log.count > 0 }) { log.add(nothing) }
             return log.all
         }
-        Kata.expectSameLines(notes, [work], hint: Text(en: "performSelector:onThread:withObject:waitUntilDone: with no modes uses the common modes (kCFRunLoopCommonModes), not only the default mode: keep `.common` as the default for `modes`, and add the source to each mode you are given.",
-                                                                                  zh: "不带 `modes:` 参数的 performSelector:onThread:withObject:waitUntilDone: 用的是 common modes（kCFRunLoopCommonModes），而不只是 default Mode：让 `modes` 的默认值保持 `.common`，并把事件源加到传进来的每个 Mode 里。"), expectedTitle: HarnessText.expected)
+        Kata.expectSameLines(
+            notes, [work],
+            hint: Text(
+                en:
+                    "performSelector:onThread:withObject:waitUntilDone: with no modes uses the common modes (kCFRunLoopCommonModes), not only the default mode: keep `.common` as the default for `modes`, and add the source to each mode you are given.",
+                zh:
+                    "不带 `modes:` 参数的 performSelector:onThread:withObject:waitUntilDone: 用的是 common modes（kCFRunLoopCommonModes），而不只是 default Mode：让 `modes` 的默认值保持 `.common`，并把事件源加到传进来的每个 Mode 里。"
+            ), expectedTitle: HarnessText.expected)
     }
 
     @Test("A thread that has exited, or never started, is an error, not silence or a hang", .holds("§11"))
@@ -141,18 +175,35 @@ struct Lesson08Tests {
                 outcome { try perform(on: never) {} },
             ]
         }
-        #expect(outcomes[0] == LoopError.threadExited(thread: "short-lived").text.localized, Text(en: "perform on a thread that has exited must throw LoopError.threadExited; it gave: \(outcomes[0])",
-                                                                                         zh: "对已经退出的线程调用 `perform` 必须抛出 LoopError.threadExited；实际结果：\(outcomes[0])").comment)
-        #expect(outcomes[1] == LoopError.threadExited(thread: "short-lived").text.localized, Text(en: "perform(…, waitUntilDone: true) on a thread that has exited must throw LoopError.threadExited; it gave: \(outcomes[1])",
-                                                                                         zh: "对已经退出的线程调用 `perform(…, waitUntilDone: true)` 必须抛出 LoopError.threadExited；实际结果：\(outcomes[1])").comment)
-        #expect(outcomes[2] == LoopError.threadNotStarted(thread: "never started").text.localized, Text(en: "perform on a thread never started must throw LoopError.threadNotStarted; it gave: \(outcomes[2])",
-                                                                                                   zh: "对从未启动的线程调用 `perform` 必须抛出 LoopError.threadNotStarted；实际结果：\(outcomes[2])").comment)
+        #expect(
+            outcomes[0] == LoopError.threadExited(thread: "short-lived").text.localized,
+            Text(
+                en: "perform on a thread that has exited must throw LoopError.threadExited; it gave: \(outcomes[0])",
+                zh: "对已经退出的线程调用 `perform` 必须抛出 LoopError.threadExited；实际结果：\(outcomes[0])"
+            ).comment)
+        #expect(
+            outcomes[1] == LoopError.threadExited(thread: "short-lived").text.localized,
+            Text(
+                en: "perform(…, waitUntilDone: true) on a thread that has exited must throw LoopError.threadExited; it gave: \(outcomes[1])",
+                zh: "对已经退出的线程调用 `perform(…, waitUntilDone: true)` 必须抛出 LoopError.threadExited；实际结果：\(outcomes[1])"
+            ).comment)
+        #expect(
+            outcomes[2] == LoopError.threadNotStarted(thread: "never started").text.localized,
+            Text(
+                en: "perform on a thread never started must throw LoopError.threadNotStarted; it gave: \(outcomes[2])",
+                zh: "对从未启动的线程调用 `perform` 必须抛出 LoopError.threadNotStarted；实际结果：\(outcomes[2])"
+            ).comment)
     }
 
     @Test("A caller waiting for work is released with an error when the target exits first", .holds("§12"))
     func exitWhileWaiting() async throws {
-        let (result, ran) = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Text(en: "perform(…, waitUntilDone: true) still waits for a thread that has exited: while you wait, watch `thread.isFinished` and throw LoopError.threadExited if the work never ran",
-                                                                                   zh: "perform(…, waitUntilDone: true) 还在等一个已经退出的线程：等待时盯着 `thread.isFinished`，如果工作始终没有执行，就抛出 LoopError.threadExited")) { () -> (String, Int) in
+        let (result, ran) = try await Kata.attempt(
+            lesson: 8, timeout: 3,
+            ifStuck: Text(
+                en:
+                    "perform(…, waitUntilDone: true) still waits for a thread that has exited: while you wait, watch `thread.isFinished` and throw LoopError.threadExited if the work never ran",
+                zh: "perform(…, waitUntilDone: true) 还在等一个已经退出的线程：等待时盯着 `thread.isFinished`，如果工作始终没有执行，就抛出 LoopError.threadExited")
+        ) { () -> (String, Int) in
             let ran = Log()
             let ready = DispatchSemaphore(value: 0)
             // It runs only the tracking mode, for 0.3 s, then exits: default-mode work never runs.
@@ -169,8 +220,12 @@ struct Lesson08Tests {
             return (result, ran.count)
         }
         #expect(ran == 0, Text(en: "the work ran although its thread never ran the default mode", zh: "目标线程从没运行过 default Mode，工作却执行了").comment)
-        #expect(result == LoopError.threadExited(thread: "leaving").text.localized, Text(en: "the target exited before it ran the work: the waiting caller must get LoopError.threadExited; it got: \(result)",
-                                                                                zh: "目标线程还没执行工作就退出了：正在等待的调用方必须得到 LoopError.threadExited；实际得到：\(result)").comment)
+        #expect(
+            result == LoopError.threadExited(thread: "leaving").text.localized,
+            Text(
+                en: "the target exited before it ran the work: the waiting caller must get LoopError.threadExited; it got: \(result)",
+                zh: "目标线程还没执行工作就退出了：正在等待的调用方必须得到 LoopError.threadExited；实际得到：\(result)"
+            ).comment)
     }
 
     @Test("waitUntilDone on the target thread itself runs the work at once", .holds("§9"))
@@ -185,8 +240,12 @@ struct Lesson08Tests {
             me.join(timeout: 2)
             return log.all
         }
-        #expect(order == ["work", "after perform"], Text(en: "called on the target thread with waitUntilDone, the work runs inline (waiting for your own loop would deadlock); got \(order)",
-                                                                    zh: "在目标线程自己身上带 `waitUntilDone` 调用时，工作要当场执行（等自己的 RunLoop 会死锁）；实际顺序：\(order)").comment)
+        #expect(
+            order == ["work", "after perform"],
+            Text(
+                en: "called on the target thread with waitUntilDone, the work runs inline (waiting for your own loop would deadlock); got \(order)",
+                zh: "在目标线程自己身上带 `waitUntilDone` 调用时，工作要当场执行（等自己的 RunLoop 会死锁）；实际顺序：\(order)"
+            ).comment)
     }
 }
 
@@ -205,14 +264,19 @@ extension Lesson08Tests {
             let ranBeforeReturn = ran.count == 1
             return (ranBeforeReturn, ranBeforeReturn || worker.waitUntil { ran.count == 1 })
         }
-        #expect(ranBeforeReturn, Text(en: """
-            the target's loop was woken before the work's source was signalled\(ranAtAll ? "" : " (or never woken)"): it woke, found no \
-            signalled source and went back to sleep; the signal that came next woke nobody\(ranAtAll ? " (something else woke it later)" : ""). \
-            Signal the source first, then wake the loop.
-            """, zh: """
-            目标线程的 RunLoop 在工作的事件源被标记之前就被唤醒了\(ranAtAll ? "" : "（或者根本没被唤醒）")：它醒来，没有找到被标记的事件源，\
-            又睡了回去；随后到来的标记没有唤醒任何人\(ranAtAll ? "（后来是别的东西唤醒了它）" : "")。先标记事件源，再唤醒 RunLoop。
-            """).comment)
+        #expect(
+            ranBeforeReturn,
+            Text(
+                en: """
+                    the target's loop was woken before the work's source was signalled\(ranAtAll ? "" : " (or never woken)"): it woke, found no \
+                    signalled source and went back to sleep; the signal that came next woke nobody\(ranAtAll ? " (something else woke it later)" : ""). \
+                    Signal the source first, then wake the loop.
+                    """,
+                zh: """
+                    目标线程的 RunLoop 在工作的事件源被标记之前就被唤醒了\(ranAtAll ? "" : "（或者根本没被唤醒）")：它醒来，没有找到被标记的事件源，\
+                    又睡了回去；随后到来的标记没有唤醒任何人\(ranAtAll ? "（后来是别的东西唤醒了它）" : "")。先标记事件源，再唤醒 RunLoop。
+                    """
+            ).comment)
     }
 
     @Test("An empty modes list performs nothing and returns at once, even with waitUntilDone", .holds("§7"))
@@ -231,10 +295,19 @@ extension Lesson08Tests {
             try? worker.thread.perform(waitUntilDone: true, modes: [.common], timeout: 1) {}
             return (returned, ran.count)
         }
-        #expect(returned, Text(en: "with an empty modes list, perform(…, waitUntilDone: true) did not return within 1 s: work for no mode can never run, so there is nothing to wait for — return at once (Foundation: \"returns without performing the selector\")",
-                               zh: "modes 为空时，perform(…, waitUntilDone: true) 1 秒内没有返回：不属于任何 Mode 的工作永远不会执行，没有什么可等的——立即返回（Foundation：“直接返回，不执行这个 `selector`”）").comment)
-        #expect(ran == 0, Text(en: "with an empty modes list the work ran anyway: no mode means no mode, not the common or default ones",
-                               zh: "modes 为空，工作却执行了：一个 Mode 也没有就是一个也没有，不是 common 也不是 default").comment)
+        #expect(
+            returned,
+            Text(
+                en:
+                    "with an empty modes list, perform(…, waitUntilDone: true) did not return within 1 s: work for no mode can never run, so there is nothing to wait for — return at once (Foundation: \"returns without performing the selector\")",
+                zh: "modes 为空时，perform(…, waitUntilDone: true) 1 秒内没有返回：不属于任何 Mode 的工作永远不会执行，没有什么可等的——立即返回（Foundation：“直接返回，不执行这个 `selector`”）"
+            ).comment)
+        #expect(
+            ran == 0,
+            Text(
+                en: "with an empty modes list the work ran anyway: no mode means no mode, not the common or default ones",
+                zh: "modes 为空，工作却执行了：一个 Mode 也没有就是一个也没有，不是 common 也不是 default"
+            ).comment)
     }
 
     @Test("Without waitUntilDone, work a thread sends itself waits for its loop, like any other", .holds("§2"))
@@ -250,9 +323,12 @@ extension Lesson08Tests {
             _ = worker.waitUntil { log.count == 2 }
             return log.all
         }
-        Kata.expectSameLines(order, [Self.callReturned, Self.laterWork], hint: Text(
-            en: "Only waitUntilDone on the thread itself runs the work at once (waiting for your own loop would deadlock). Without it, the work is queued on the loop like any other and runs on a later pass — never inside the call.",
-            zh: "只有在线程自己身上带 waitUntilDone 调用时，工作才当场执行（等自己的 RunLoop 会死锁）。不带它时，工作像其他工作一样排进 RunLoop，在之后的某一轮循环里执行——绝不在调用里面执行。"),
+        Kata.expectSameLines(
+            order, [Self.callReturned, Self.laterWork],
+            hint: Text(
+                en:
+                    "Only waitUntilDone on the thread itself runs the work at once (waiting for your own loop would deadlock). Without it, the work is queued on the loop like any other and runs on a later pass — never inside the call.",
+                zh: "只有在线程自己身上带 waitUntilDone 调用时，工作才当场执行（等自己的 RunLoop 会死锁）。不带它时，工作像其他工作一样排进 RunLoop，在之后的某一轮循环里执行——绝不在调用里面执行。"),
             expectedTitle: HarnessText.expected)
     }
 
@@ -265,8 +341,10 @@ extension Lesson08Tests {
 extension Lesson08Tests {
     @Test("Four pieces of work queued before the target's loop runs all run, in the order sent", .holds("§4", "§5"))
     func manyQueued() async throws {
-        let names = [Text(en: "first", zh: "第一份"), Text(en: "second", zh: "第二份"),
-                     Text(en: "third", zh: "第三份"), Text(en: "fourth", zh: "第四份")].map(\.localized)
+        let names = [
+            Text(en: "first", zh: "第一份"), Text(en: "second", zh: "第二份"),
+            Text(en: "third", zh: "第三份"), Text(en: "fourth", zh: "第四份"),
+        ].map(\.localized)
         let ran = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
             let gate = DispatchSemaphore(value: 0)
             let worker = try Worker(running: .default, waitingFor: gate)
@@ -280,10 +358,13 @@ extension Lesson08Tests {
             Self.barrier(worker, in: .default)   // a fifth run would have come before it
             return log.all
         }
-        Kata.expectSameLines(ran, names,
-                             hint: Text(en: "Each call is its own piece of work: give each its own Loop.Source (or a queue that keeps them all). Work sent while the target was busy must not replace the work sent before it; signalled sources run in the order they were signalled.",
-                                         zh: "每次调用都是一份独立的工作：每份都给一个自己的 `Loop.Source`（或者用一个把它们全存下来的队列）。目标线程忙的时候送来的工作，不能顶掉之前送来的；被标记的事件源按标记的先后顺序执行。"),
-                             expectedTitle: Text(en: "expected (all of them, in order)", zh: "期望（全部执行，按顺序）"))
+        Kata.expectSameLines(
+            ran, names,
+            hint: Text(
+                en:
+                    "Each call is its own piece of work: give each its own Loop.Source (or a queue that keeps them all). Work sent while the target was busy must not replace the work sent before it; signalled sources run in the order they were signalled.",
+                zh: "每次调用都是一份独立的工作：每份都给一个自己的 `Loop.Source`（或者用一个把它们全存下来的队列）。目标线程忙的时候送来的工作，不能顶掉之前送来的；被标记的事件源按标记的先后顺序执行。"),
+            expectedTitle: Text(en: "expected (all of them, in order)", zh: "期望（全部执行，按顺序）"))
     }
 
     @Test("Work for several modes runs in whichever of them the target runs", .holds("§2"))
@@ -299,10 +380,13 @@ extension Lesson08Tests {
             log.add(stillTracking)
             return log.all
         }
-        Kata.expectSameLines(ran, [work, stillTracking],
-                             hint: Text(en: "Add the source to EVERY mode in `modes`, not just the first: the target runs tracking, which is the second of [.default, .tracking], and must run the work there.",
-                                         zh: "把事件源加到 `modes` 里的【每一个】Mode，而不只是第一个：目标线程运行的是 tracking，它是 `[.default, .tracking]` 里的第二个，工作必须在那里执行。"),
-                             expectedTitle: HarnessText.expected)
+        Kata.expectSameLines(
+            ran, [work, stillTracking],
+            hint: Text(
+                en:
+                    "Add the source to EVERY mode in `modes`, not just the first: the target runs tracking, which is the second of [.default, .tracking], and must run the work there.",
+                zh: "把事件源加到 `modes` 里的【每一个】Mode，而不只是第一个：目标线程运行的是 tracking，它是 `[.default, .tracking]` 里的第二个，工作必须在那里执行。"),
+            expectedTitle: HarnessText.expected)
     }
 
     @Test("Once the work ran, its source leaves the target's loop", .holds("§6"))
@@ -318,10 +402,13 @@ extension Lesson08Tests {
             _ = worker.waitUntil { items() == before }   // the source may leave just after the work
             return (before, items())
         }
-        Kata.expectSameLines(after, before,
-                             hint: Text(en: "After three pieces of work the target's loop must hold what it held before: a source that stays behind after its work ran is a leak, and it would keep the modes it is in from ever being empty. Invalidate the source (or remove it) once its work ran.",
-                                         zh: "三份工作执行完后，目标线程的 RunLoop 里应该和之前一模一样：工作执行完还留在 RunLoop 里的事件源就是泄漏，它所在的 Mode 也永远不会变空。工作执行完后，让事件源失效（或者把它移除）。"),
-                             expectedTitle: Text(en: "expected (the loop's items before the work)", zh: "期望（工作之前 RunLoop 里的 item）"))
+        Kata.expectSameLines(
+            after, before,
+            hint: Text(
+                en:
+                    "After three pieces of work the target's loop must hold what it held before: a source that stays behind after its work ran is a leak, and it would keep the modes it is in from ever being empty. Invalidate the source (or remove it) once its work ran.",
+                zh: "三份工作执行完后，目标线程的 RunLoop 里应该和之前一模一样：工作执行完还留在 RunLoop 里的事件源就是泄漏，它所在的 Mode 也永远不会变空。工作执行完后，让事件源失效（或者把它移除）。"),
+            expectedTitle: Text(en: "expected (the loop's items before the work)", zh: "期望（工作之前 RunLoop 里的 item）"))
     }
 }
 
@@ -401,14 +488,16 @@ extension ChineseTestNames {
         "The work waits until the target loop runs": "工作要等到目标线程的 RunLoop 运行起来才执行",
         "waitUntilDone returns only after the work ran, however long the target takes to get to it": "waitUntilDone 要等工作执行完才返回，不管目标线程多久才轮到它",
         "The work obeys modes: default-mode work waits while the target runs tracking": "工作遵守 Mode：目标线程运行 tracking 时，给 default Mode 的工作要等着",
-        "With no modes given, the work uses the common modes: it runs while the loop runs tracking, where tracking is common": "不指定 Mode 时，工作使用 common modes：tracking 是 common 时，RunLoop 运行 tracking 也会执行它",
+        "With no modes given, the work uses the common modes: it runs while the loop runs tracking, where tracking is common":
+            "不指定 Mode 时，工作使用 common modes：tracking 是 common 时，RunLoop 运行 tracking 也会执行它",
         "A thread that has exited, or never started, is an error, not silence or a hang": "对已退出或从未启动的线程执行工作是错误：既不能悄无声息，也不能卡住",
         "A caller waiting for work is released with an error when the target exits first": "目标线程先退出时，等待工作的调用方会带着错误返回",
         "waitUntilDone on the target thread itself runs the work at once": "在目标线程自己身上 waitUntilDone，工作立即执行",
         "Four pieces of work queued before the target's loop runs all run, in the order sent": "目标 RunLoop 运行前排进来的四份工作全部执行，按发送顺序",
         "Work for several modes runs in whichever of them the target runs": "给多个 Mode 的工作，目标线程运行其中哪个都会执行",
         "Once the work ran, its source leaves the target's loop": "工作执行完后，它的事件源离开目标线程的 RunLoop",
-        "perform signals the source before it wakes the loop: a loop woken first would find nothing to run": "perform 先标记事件源、再唤醒 RunLoop：先被唤醒的 RunLoop 找不到可执行的东西",
+        "perform signals the source before it wakes the loop: a loop woken first would find nothing to run":
+            "perform 先标记事件源、再唤醒 RunLoop：先被唤醒的 RunLoop 找不到可执行的东西",
         "An empty modes list performs nothing and returns at once, even with waitUntilDone": "modes 为空时什么都不执行、立即返回，带 waitUntilDone 也一样",
         "Without waitUntilDone, work a thread sends itself waits for its loop, like any other": "不带 waitUntilDone 时，线程发给自己的工作也要等它的 RunLoop，和别的工作一样",
     ]

@@ -35,10 +35,18 @@ struct Lesson09Tests {
             let asleep = network.thread.loop.map { $0.isWaiting && Self.sleepsUntilWorkComes($0) } == true
             return (asleep, !network.thread.isFinished)
         }
-        #expect(alive, Text(en: "the thread exited: a loop with nothing to wait for returns at once — give it a port",
-                              zh: "线程退出了：RunLoop 里没有任何可等的东西时会立即返回——给它一个端口").comment)
-        #expect(asleep, Text(en: "the thread's loop is not asleep: keep it alive with a port and run it — no busy loop, no sleep()",
-                               zh: "线程的 RunLoop 没有休眠：用一个端口保活，然后运行它——不要忙等循环，也不要 `sleep()`").comment)
+        #expect(
+            alive,
+            Text(
+                en: "the thread exited: a loop with nothing to wait for returns at once — give it a port",
+                zh: "线程退出了：RunLoop 里没有任何可等的东西时会立即返回——给它一个端口"
+            ).comment)
+        #expect(
+            asleep,
+            Text(
+                en: "the thread's loop is not asleep: keep it alive with a port and run it — no busy loop, no sleep()",
+                zh: "线程的 RunLoop 没有休眠：用一个端口保活，然后运行它——不要忙等循环，也不要 `sleep()`"
+            ).comment)
     }
 
     @Test("It is kept alive by a port in its default mode", .holds("§4"))
@@ -48,8 +56,12 @@ struct Lesson09Tests {
             defer { Self.retire(network) }
             return (network.thread.loop?.items(inMode: .default) ?? []).map(\.kind.rawValue)
         }
-        #expect(kinds.contains("port"), Text(en: "the network thread's default mode holds \(kinds): keep it alive with a Loop.Port (AFNetworking 2 added an NSMachPort)",
-                                       zh: "网络线程的 default Mode 里有 \(kinds)：用一个 `Loop.Port` 保活（AFNetworking 2 加的是一个 NSMachPort）").comment)
+        #expect(
+            kinds.contains("port"),
+            Text(
+                en: "the network thread's default mode holds \(kinds): keep it alive with a Loop.Port (AFNetworking 2 added an NSMachPort)",
+                zh: "网络线程的 default Mode 里有 \(kinds)：用一个 `Loop.Port` 保活（AFNetworking 2 加的是一个 NSMachPort）"
+            ).comment)
     }
 
     @Test("The port is all that keeps it: take it away and run() returns, and the thread exits", .holds("§6"))
@@ -59,10 +71,18 @@ struct Lesson09Tests {
             let hadAPort = network.thread.loop?.items(inMode: .default).contains { $0.kind == .port } == true
             return (hadAPort, Self.retire(network))
         }
-        #expect(hadAPort, Text(en: "keep the thread alive with a Loop.Port in its loop's default mode",
-                                  zh: "在线程 RunLoop 的 default Mode 里放一个 `Loop.Port` 来保活").comment)
-        #expect(exited, Text(en: "with its port gone the thread did not exit: run the loop (run()) and let the port alone keep it alive — no while around it, no sleep",
-                                 zh: "端口拿掉以后线程没有退出：运行 RunLoop（`run()`），只让端口来保活——外面不要套 `while`，也不要 `sleep`").comment)
+        #expect(
+            hadAPort,
+            Text(
+                en: "keep the thread alive with a Loop.Port in its loop's default mode",
+                zh: "在线程 RunLoop 的 default Mode 里放一个 `Loop.Port` 来保活"
+            ).comment)
+        #expect(
+            exited,
+            Text(
+                en: "with its port gone the thread did not exit: run the loop (run()) and let the port alone keep it alive — no while around it, no sleep",
+                zh: "端口拿掉以后线程没有退出：运行 RunLoop（`run()`），只让端口来保活——外面不要套 `while`，也不要 `sleep`"
+            ).comment)
     }
 
     @Test("Requests performed on it run there, in order", .holds("§8", "§9"))
@@ -97,8 +117,12 @@ struct Lesson09Tests {
             try network.perform { log.add("later") }
             return untilBlocking(1) { log.count == 2 }
         }
-        #expect(ran, Text(en: "after its first request the thread stopped taking work: its loop must keep running (run(), with the port still there)",
-                         zh: "处理完第一个请求后，线程就不再接活了：它的 RunLoop 必须一直运行（`run()`，端口一直留着）").comment)
+        #expect(
+            ran,
+            Text(
+                en: "after its first request the thread stopped taking work: its loop must keep running (run(), with the port still there)",
+                zh: "处理完第一个请求后，线程就不再接活了：它的 RunLoop 必须一直运行（`run()`，端口一直留着）"
+            ).comment)
     }
 
     /// Whether the loop's run in progress lasts at least an hour: a run that ends only when
@@ -118,15 +142,23 @@ struct Lesson09Tests {
             return .some(loop.currentRunDeadline.map { $0 - loop.now })
         }
         guard let deadline else {
-            Issue.record(Text(en: "the network thread's loop never went to sleep: keep it alive with a port and run it",
-                              zh: "网络线程的 RunLoop 从没进入休眠：用一个端口保活，然后运行它").comment)
+            Issue.record(
+                Text(
+                    en: "the network thread's loop never went to sleep: keep it alive with a port and run it",
+                    zh: "网络线程的 RunLoop 从没进入休眠：用一个端口保活，然后运行它"
+                ).comment)
             return
         }
         let left = deadline.map { $0 >= 1e9 ? "never (distant future)" : String(format: "%.3f s", $0) } ?? "not running"
         let leftZh = deadline.map { $0 >= 1e9 ? "永不（遥远的未来）" : String(format: "%.3f 秒", $0) } ?? "没有在运行"
-        #expect((deadline ?? 0) >= 3600, Text(
-            en: "Idle, the loop should sleep in one run until work comes. The run it sleeps in ends by itself in: \(left) — a loop run in short slices (a timeout, a near `before:` date, in a `while`) wakes up again and again for nothing. Call `run()` and let the port alone keep it alive.",
-            zh: "空闲时，RunLoop 应该在一次运行里一直休眠到有活来。它正在休眠的那次运行会自己结束的时间：\(leftZh)——把 RunLoop 切成一小段一小段地运行（一个超时，或一个很近的 `before:` 时间，套在 `while` 里），就会一次又一次白白醒来。调用 `run()`，只让端口来保活。").comment)
+        #expect(
+            (deadline ?? 0) >= 3600,
+            Text(
+                en:
+                    "Idle, the loop should sleep in one run until work comes. The run it sleeps in ends by itself in: \(left) — a loop run in short slices (a timeout, a near `before:` date, in a `while`) wakes up again and again for nothing. Call `run()` and let the port alone keep it alive.",
+                zh:
+                    "空闲时，RunLoop 应该在一次运行里一直休眠到有活来。它正在休眠的那次运行会自己结束的时间：\(leftZh)——把 RunLoop 切成一小段一小段地运行（一个超时，或一个很近的 `before:` 时间，套在 `while` 里），就会一次又一次白白醒来。调用 `run()`，只让端口来保活。"
+            ).comment)
     }
 
     @Test("init makes the thread without starting it: start() starts it", .holds("§3"))
@@ -139,8 +171,12 @@ struct Lesson09Tests {
             Self.retire(network)
             return (afterInit, afterStart)
         }
-        #expect(phaseAfterInit == .notStarted, Text(en: "right after NetworkThread(), its thread is \(phaseAfterInit): init makes the thread, start() starts it (shared does both)",
-                                                    zh: "刚执行完 NetworkThread()，它的线程状态是 `\(phaseAfterInit)`：`init` 只创建线程，`start()` 才启动它（`shared` 两件事都做）").comment)
+        #expect(
+            phaseAfterInit == .notStarted,
+            Text(
+                en: "right after NetworkThread(), its thread is \(phaseAfterInit): init makes the thread, start() starts it (shared does both)",
+                zh: "刚执行完 NetworkThread()，它的线程状态是 `\(phaseAfterInit)`：`init` 只创建线程，`start()` 才启动它（`shared` 两件事都做）"
+            ).comment)
         #expect(phaseAfterStart != .notStarted, Text(en: "after start() the thread is still not started", zh: "调用 start() 之后，线程仍然没有启动").comment)
     }
 
@@ -151,8 +187,12 @@ struct Lesson09Tests {
             return (first === second, untilBlocking(1) { first.thread.loop?.isWaiting == true })
         }
         #expect(same)
-        #expect(started, Text(en: "NetworkThread.shared must be started and its loop asleep, waiting for work",
-                           zh: "`NetworkThread.shared` 必须已经启动，它的 RunLoop 在休眠，等着活来").comment)
+        #expect(
+            started,
+            Text(
+                en: "NetworkThread.shared must be started and its loop asleep, waiting for work",
+                zh: "`NetworkThread.shared` 必须已经启动，它的 RunLoop 在休眠，等着活来"
+            ).comment)
     }
 }
 

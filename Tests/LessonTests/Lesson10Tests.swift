@@ -5,11 +5,13 @@ import Testing
 
 @Suite("Lesson 10 — Stopping run vs the guarded loop", .serialized, .tags(.lesson10, .level3, .use))
 struct Lesson10Tests {
-    static let stuck = Text(en: "did stop() wait for a thread that never exits? `run()` cannot be stopped: run one mode at a time in a loop guarded by a flag",
-                            zh: "stop() 是不是在等一个永远不会退出的线程？`run()` 停不下来：在一个由标志控制的循环里，每次只运行一个 Mode")
+    static let stuck = Text(
+        en: "did stop() wait for a thread that never exits? `run()` cannot be stopped: run one mode at a time in a loop guarded by a flag",
+        zh: "stop() 是不是在等一个永远不会退出的线程？`run()` 停不下来：在一个由标志控制的循环里，每次只运行一个 Mode")
 
-    static let neverSlept = Text(en: "your thread's loop never went to sleep, so there was nothing to stop: keep it alive with a port and run it until stopped",
-                                 zh: "你的线程的 RunLoop 从没进入休眠，所以没有什么可停的：用一个端口保活，一直运行到被停止")
+    static let neverSlept = Text(
+        en: "your thread's loop never went to sleep, so there was nothing to stop: keep it alive with a port and run it until stopped",
+        zh: "你的线程的 RunLoop 从没进入休眠，所以没有什么可停的：用一个端口保活，一直运行到被停止")
 
     // Lines the tests log and compare, in the student's language (the same on both sides).
     static let runExited = Text(en: "the loop's run exited", zh: "RunLoop 的这次运行退出了").localized
@@ -38,7 +40,11 @@ struct Lesson10Tests {
             // run in is the loop's, not a race with the sender.
             let busy = DispatchSemaphore(value: 0)
             try permanent.perform { _ = busy.wait(timeout: .now() + 1) }
-            for n in 1...3 { try permanent.perform { log.add("work \(n)"); ids.update { _ = $0.insert(ThreadID.current) } } }
+            for n in 1...3 {
+                try permanent.perform {
+                    log.add("work \(n)"); ids.update { _ = $0.insert(ThreadID.current) }
+                }
+            }
             busy.signal()
             _ = untilBlocking(1) { log.count == 3 }
             let id = permanent.thread.id
@@ -61,14 +67,27 @@ struct Lesson10Tests {
             // Read, not waited for: the run the loop sleeps in says when it will end by itself.
             return (true, !permanent.thread.isFinished, loop.currentRunDeadline.map { $0 - loop.now })
         }
-        #expect(alive, Text(en: "the thread exited by itself: its loop had nothing to wait for (an empty mode returns at once) — add a port",
-                              zh: "线程自己退出了：它的 RunLoop 没有任何可等的东西（空 Mode 会立即返回）——加一个端口").comment)
-        #expect(asleep, Text(en: "the thread's loop never went to sleep: keep it alive with a port, and run it with a far deadline, not in a busy loop",
-                               zh: "线程的 RunLoop 从没进入休眠：用一个端口保活，运行时给一个很远的截止时间，而不是忙等循环").comment)
+        #expect(
+            alive,
+            Text(
+                en: "the thread exited by itself: its loop had nothing to wait for (an empty mode returns at once) — add a port",
+                zh: "线程自己退出了：它的 RunLoop 没有任何可等的东西（空 Mode 会立即返回）——加一个端口"
+            ).comment)
+        #expect(
+            asleep,
+            Text(
+                en: "the thread's loop never went to sleep: keep it alive with a port, and run it with a far deadline, not in a busy loop",
+                zh: "线程的 RunLoop 从没进入休眠：用一个端口保活，运行时给一个很远的截止时间，而不是忙等循环"
+            ).comment)
         if asleep {
             let lasts = runLasts.map { String(format: "%.3f s", $0) } ?? "?"
-            #expect((runLasts ?? 0) >= 3600, Text(en: "the idle loop sleeps in a run that ends by itself in \(lasts): it polls (a short `before:` date or timeout) instead of sleeping until work comes — run with `.distantFuture`",
-                                                  zh: "空闲的 RunLoop 所在的那次运行 \(lasts) 后就会自己结束：它在轮询（`before:` 时间或超时太短），而不是休眠到有活来——用 `.distantFuture` 运行").comment)
+            #expect(
+                (runLasts ?? 0) >= 3600,
+                Text(
+                    en:
+                        "the idle loop sleeps in a run that ends by itself in \(lasts): it polls (a short `before:` date or timeout) instead of sleeping until work comes — run with `.distantFuture`",
+                    zh: "空闲的 RunLoop 所在的那次运行 \(lasts) 后就会自己结束：它在轮询（`before:` 时间或超时太短），而不是休眠到有活来——用 `.distantFuture` 运行"
+                ).comment)
         }
     }
 
@@ -100,9 +119,12 @@ struct Lesson10Tests {
             lines += log.all.map { Self.secondRan($0) }
             return lines
         }
-        Kata.expectSameLines(outcome, [Self.firstStopped(exited: true), Self.secondRan("job 1"), Self.secondRan("job 2")], hint: Text(
-            en: "Stopping one permanent thread must leave every other one running. The flag that ends a guarded loop belongs to its own thread: one per PermanentThread (a stored property the body captures), never a static or global shared by all — then stopping one ends the next run of every other.",
-            zh: "停掉一个常驻线程，其余的都必须照常运行。结束带条件的循环的那个标志属于它自己的线程：每个 PermanentThread 一个（函数体捕获的一个存储属性），绝不能是所有实例共用的 `static` 或全局变量——否则停掉一个，其余每一个的下一次运行也跟着结束。"),
+        Kata.expectSameLines(
+            outcome, [Self.firstStopped(exited: true), Self.secondRan("job 1"), Self.secondRan("job 2")],
+            hint: Text(
+                en:
+                    "Stopping one permanent thread must leave every other one running. The flag that ends a guarded loop belongs to its own thread: one per PermanentThread (a stored property the body captures), never a static or global shared by all — then stopping one ends the next run of every other.",
+                zh: "停掉一个常驻线程，其余的都必须照常运行。结束带条件的循环的那个标志属于它自己的线程：每个 PermanentThread 一个（函数体捕获的一个存储属性），绝不能是所有实例共用的 `static` 或全局变量——否则停掉一个，其余每一个的下一次运行也跟着结束。"),
             expectedTitle: HarnessText.expected)
     }
 
@@ -130,9 +152,12 @@ struct Lesson10Tests {
             return (returned, log.all)
         }
         #expect(returnedFirst, Text(en: "perform(_:) did not return", zh: "perform(_:) 没有返回").comment)
-        Kata.expectSameLines(order, [Self.performReturned, Self.workRan], hint: Text(
-            en: "perform(_:) hands the work to the thread's loop and returns: `thread.perform(work)` (waitUntilDone false). Waiting for the work makes every caller as slow as the thread's queue.",
-            zh: "perform(_:) 把工作交给线程的 RunLoop 就返回：`thread.perform(work)`（waitUntilDone 为 false）。等工作做完，会让每个调用方都跟着线程的队列一样慢。"),
+        Kata.expectSameLines(
+            order, [Self.performReturned, Self.workRan],
+            hint: Text(
+                en:
+                    "perform(_:) hands the work to the thread's loop and returns: `thread.perform(work)` (waitUntilDone false). Waiting for the work makes every caller as slow as the thread's queue.",
+                zh: "perform(_:) 把工作交给线程的 RunLoop 就返回：`thread.perform(work)`（waitUntilDone 为 false）。等工作做完，会让每个调用方都跟着线程的队列一样慢。"),
             expectedTitle: HarnessText.expected)
     }
 
@@ -179,24 +204,40 @@ struct Lesson10Tests {
             if !outcome.stopReturned { _ = Unmanaged.passRetained(permanent) }
             return outcome
         }
-        #expect(Array(outcome.runLines.prefix(3)) == ["exit", "→ stopped", "entry"] && outcome.runStillAlive,
-                Text(en: "(the engine, not your code) run() should start a new run right after a stop; it did: \(outcome.runLines)",
-                     zh: "（这是引擎，不是你的代码）`run()` 在一次停止之后应该立即开始新的一次运行；实际：\(outcome.runLines)").comment)
+        #expect(
+            Array(outcome.runLines.prefix(3)) == ["exit", "→ stopped", "entry"] && outcome.runStillAlive,
+            Text(
+                en: "(the engine, not your code) run() should start a new run right after a stop; it did: \(outcome.runLines)",
+                zh: "（这是引擎，不是你的代码）`run()` 在一次停止之后应该立即开始新的一次运行；实际：\(outcome.runLines)"
+            ).comment)
         guard outcome.slept else {
             Issue.record(Self.neverSlept.comment)
             return
         }
         let firstEnd = outcome.lines.firstIndex { $0.hasPrefix("→") }
         let guarded = firstEnd.map { Array(outcome.lines[...$0]) } ?? outcome.lines + ["→ stopped"]
-        Kata.expectSameLines(outcome.lines, guarded,
-                             hint: Text(en: "after stop() the run must end and no new run may start. `run()` starts another one at once (it did: \(outcome.runLines.joined(separator: ", "))); run one mode at a time in `while !flag { … }` and set the flag on the thread",
-                                         zh: "`stop()` 之后这次运行必须结束，而且不能再开始新的运行。`run()` 会立即开始下一次（它确实这样做了：\(outcome.runLines.joined(separator: ", "))）；在 `while !flag { … }` 里每次只运行一个 Mode，并在那个线程上设置标志"),
-                             expectedTitle: Text(en: "expected (the guarded loop ends)", zh: "期望（带条件的循环结束）"))
-        #expect(outcome.stopReturned, Text(en: "stop() did not return within 1 s: it waits for a thread that never exits",
-                                           zh: "`stop()` 在 1 秒内没有返回：它在等一个永远不会退出的线程").comment)
+        Kata.expectSameLines(
+            outcome.lines, guarded,
+            hint: Text(
+                en:
+                    "after stop() the run must end and no new run may start. `run()` starts another one at once (it did: \(outcome.runLines.joined(separator: ", "))); run one mode at a time in `while !flag { … }` and set the flag on the thread",
+                zh:
+                    "`stop()` 之后这次运行必须结束，而且不能再开始新的运行。`run()` 会立即开始下一次（它确实这样做了：\(outcome.runLines.joined(separator: ", "))）；在 `while !flag { … }` 里每次只运行一个 Mode，并在那个线程上设置标志"
+            ),
+            expectedTitle: Text(en: "expected (the guarded loop ends)", zh: "期望（带条件的循环结束）"))
+        #expect(
+            outcome.stopReturned,
+            Text(
+                en: "stop() did not return within 1 s: it waits for a thread that never exits",
+                zh: "`stop()` 在 1 秒内没有返回：它在等一个永远不会退出的线程"
+            ).comment)
         if outcome.stopReturned {
-            #expect(outcome.finished, Text(en: "after stop() returned, the thread must have exited (stop() waits for it: join())",
-                                             zh: "`stop()` 返回时，线程必须已经退出（`stop()` 要等它：`join()`）").comment)
+            #expect(
+                outcome.finished,
+                Text(
+                    en: "after stop() returned, the thread must have exited (stop() waits for it: join())",
+                    zh: "`stop()` 返回时，线程必须已经退出（`stop()` 要等它：`join()`）"
+                ).comment)
         }
     }
 
@@ -211,10 +252,11 @@ struct Lesson10Tests {
             }
             let log = Log()
             // The run's exit observers take 0.1 s (an app observer saving state, say).
-            try loop.add(Loop.Observer(name: "slow exit observer", activities: .exit) { _ in
-                Thread.sleep(forTimeInterval: 0.1)
-                log.add(Self.runExited)
-            }, forMode: .default)
+            try loop.add(
+                Loop.Observer(name: "slow exit observer", activities: .exit) { _ in
+                    Thread.sleep(forTimeInterval: 0.1)
+                    log.add(Self.runExited)
+                }, forMode: .default)
             let stopper = LoopThread(name: "stopper") {
                 permanent.stop()
                 log.add(Self.stopReturned(threadExited: permanent.thread.isFinished))
@@ -230,10 +272,13 @@ struct Lesson10Tests {
             return
         }
         #expect(stopReturned, Text(en: "stop() did not return within 1 s", zh: "`stop()` 在 1 秒内没有返回").comment)
-        Kata.expectSameLines(lines, [Self.runExited, Self.stopReturned(threadExited: true)],
-                             hint: Text(en: "stop() must not return while the thread is still on its way out: after stopping the loop, wait for the thread to exit (`thread.join()`) — unless stop() runs on that very thread. A caller that frees what the thread uses right after stop() relies on it.",
-                                         zh: "线程还在退出的路上时，`stop()` 不能返回：停止 RunLoop 之后，等线程退出（`thread.join()`）——除非 `stop()` 就是在那个线程上调用的。调用方在 `stop()` 之后马上释放线程用到的东西，靠的就是这一点。"),
-                             expectedTitle: HarnessText.expected)
+        Kata.expectSameLines(
+            lines, [Self.runExited, Self.stopReturned(threadExited: true)],
+            hint: Text(
+                en:
+                    "stop() must not return while the thread is still on its way out: after stopping the loop, wait for the thread to exit (`thread.join()`) — unless stop() runs on that very thread. A caller that frees what the thread uses right after stop() relies on it.",
+                zh: "线程还在退出的路上时，`stop()` 不能返回：停止 RunLoop 之后，等线程退出（`thread.join()`）——除非 `stop()` 就是在那个线程上调用的。调用方在 `stop()` 之后马上释放线程用到的东西，靠的就是这一点。"),
+            expectedTitle: HarnessText.expected)
     }
 
     @Test("stop() during work that runs a nested run ends the guarded loop, not the work's nested run", .holds("§11"))
@@ -252,7 +297,9 @@ struct Lesson10Tests {
                 let loop = Loop.current
                 try? loop.add(Loop.Port(name: "sync reply"), forMode: "sync request")
                 // Tell the test once the nested run is about to sleep: a stop sent now lands in it.
-                try? loop.add(Loop.Observer(name: "asleep in the nested run", activities: .beforeWaiting, repeats: false) { _ in inside.signal() }, forMode: "sync request")
+                try? loop.add(
+                    Loop.Observer(name: "asleep in the nested run", activities: .beforeWaiting, repeats: false) { _ in inside.signal() },
+                    forMode: "sync request")
                 let result = try? loop.run(mode: "sync request", timeout: 0.3)
                 log.add(Self.nestedRunEnded(result.map { "\($0)" } ?? "?"))
             }
@@ -270,11 +317,16 @@ struct Lesson10Tests {
             Issue.record(Self.neverSlept.comment)
             return
         }
-        Kata.expectSameLines(lines + [Self.stopOutcome(returned: stopReturned, threadExited: exited)],
-                             [Self.nestedRunEnded("\(Loop.RunResult.timedOut)"), Self.stopOutcome(returned: true, threadExited: true)],
-                             hint: Text(en: "A stop sent from another thread ends the innermost run — here the work's nested run, whose wait for its reply was cut short ('stopped' instead of running its course), not the guarded loop's run. Deliver the stop as work performed on the thread itself, in the guarded loop's mode: it runs once the work is done, sets the flag and stops the right run.",
-                                         zh: "从别的线程发来的停止请求结束的是最里层的那次运行——这里是工作里的嵌套运行，它等回复的过程被打断了（结果是 `stopped`，而不是等到超时），而不是带条件的循环的那次运行。把停止请求当成一份工作交给那个线程自己，放在带条件的循环所用的 Mode 里：等手头的工作做完它才执行，设置标志，停掉正确的那次运行。"),
-                             expectedTitle: HarnessText.expected)
+        Kata.expectSameLines(
+            lines + [Self.stopOutcome(returned: stopReturned, threadExited: exited)],
+            [Self.nestedRunEnded("\(Loop.RunResult.timedOut)"), Self.stopOutcome(returned: true, threadExited: true)],
+            hint: Text(
+                en:
+                    "A stop sent from another thread ends the innermost run — here the work's nested run, whose wait for its reply was cut short ('stopped' instead of running its course), not the guarded loop's run. Deliver the stop as work performed on the thread itself, in the guarded loop's mode: it runs once the work is done, sets the flag and stops the right run.",
+                zh:
+                    "从别的线程发来的停止请求结束的是最里层的那次运行——这里是工作里的嵌套运行，它等回复的过程被打断了（结果是 `stopped`，而不是等到超时），而不是带条件的循环的那次运行。把停止请求当成一份工作交给那个线程自己，放在带条件的循环所用的 Mode 里：等手头的工作做完它才执行，设置标志，停掉正确的那次运行。"
+            ),
+            expectedTitle: HarnessText.expected)
     }
 
     @Test("A stopped thread and its owner are freed: no retain cycle", .holds("§5"))
@@ -288,8 +340,12 @@ struct Lesson10Tests {
             _ = untilBlocking(1) { watch.allGone }
             return (watch.owner == nil, watch.thread == nil, watch.loop == nil)
         }
-        #expect(ownerGone, Text(en: "the PermanentThread was not freed: does the thread's body capture `self`? Capture only what it needs (a flag)",
-                                  zh: "`PermanentThread` 没有被释放：线程的闭包是不是捕获了 `self`？只捕获它需要的东西（一个标志）").comment)
+        #expect(
+            ownerGone,
+            Text(
+                en: "the PermanentThread was not freed: does the thread's body capture `self`? Capture only what it needs (a flag)",
+                zh: "`PermanentThread` 没有被释放：线程的闭包是不是捕获了 `self`？只捕获它需要的东西（一个标志）"
+            ).comment)
         #expect(threadGone, Text(en: "the thread object was not freed after it exited", zh: "线程退出后，线程对象没有被释放").comment)
         #expect(loopGone, Text(en: "the thread's loop was not freed after the thread exited", zh: "线程退出后，它的 RunLoop 没有被释放").comment)
     }
@@ -318,13 +374,22 @@ struct Lesson10Tests {
         }
         // One finding at a time: each explains the ones after it.
         if !dropped {
-            Issue.record(Text(en: "freeing the owner did not return within 1 s: its deinit waits for a thread that goes on running — the weak-self trap: a `while` that reads a weak owner which is now nil must end, not go on (let the body capture a flag, not self)",
-                              zh: "释放持有者的操作 1 秒内没有返回：它的 `deinit` 在等一个还在继续运行的线程——这就是 weak self 的陷阱：读一个 weak 持有者的 `while`，在持有者变成 nil 之后必须结束，而不是继续转（让闭包捕获一个标志，而不是 self）").comment)
+            Issue.record(
+                Text(
+                    en:
+                        "freeing the owner did not return within 1 s: its deinit waits for a thread that goes on running — the weak-self trap: a `while` that reads a weak owner which is now nil must end, not go on (let the body capture a flag, not self)",
+                    zh: "释放持有者的操作 1 秒内没有返回：它的 `deinit` 在等一个还在继续运行的线程——这就是 weak self 的陷阱：读一个 weak 持有者的 `while`，在持有者变成 nil 之后必须结束，而不是继续转（让闭包捕获一个标志，而不是 self）"
+                ).comment)
         } else if !ownerGone {
-            Issue.record(Text(en: "the PermanentThread was never freed, so its deinit never ran: the thread's body keeps `self` alive (a retain cycle) — capture only what it needs (a flag)",
-                              zh: "`PermanentThread` 始终没有被释放，所以它的 `deinit` 从没执行：线程的闭包让 `self` 一直活着（循环引用）——只捕获它需要的东西（一个标志）").comment)
+            Issue.record(
+                Text(
+                    en:
+                        "the PermanentThread was never freed, so its deinit never ran: the thread's body keeps `self` alive (a retain cycle) — capture only what it needs (a flag)",
+                    zh: "`PermanentThread` 始终没有被释放，所以它的 `deinit` 从没执行：线程的闭包让 `self` 一直活着（循环引用）——只捕获它需要的东西（一个标志）"
+                ).comment)
         } else {
-            #expect(threadGone, Text(en: "the owner went away but its thread lived on: stop the thread in `deinit`", zh: "持有者已经没了，线程却还活着：在 `deinit` 里停掉线程").comment)
+            #expect(
+                threadGone, Text(en: "the owner went away but its thread lived on: stop the thread in `deinit`", zh: "持有者已经没了，线程却还活着：在 `deinit` 里停掉线程").comment)
             #expect(loopGone, Text(en: "the thread's loop was not freed after its owner went away", zh: "持有者没了之后，线程的 RunLoop 没有被释放").comment)
         }
     }
@@ -351,10 +416,19 @@ struct Lesson10Tests {
                 return (idleWorks, "threw: \(error)")
             }
         }
-        #expect(idleWorks, Text(en: "a thread stopped before start() and then started ran no work: a stop before start must do nothing — check that the thread runs before you set the flag",
-                                zh: "在 start() 之前被停止、然后才启动的线程不执行任何工作：启动之前的停止必须什么都不做——先检查线程在运行，再设置标志").comment)
-        #expect(outcome.hasPrefix("threw"), Text(en: "\(outcome): work for a thread that has exited must be reported (LoopError.threadExited)",
-                                                  zh: "\(outcome)：交给已退出线程的工作必须报错（LoopError.threadExited）").comment)
+        #expect(
+            idleWorks,
+            Text(
+                en:
+                    "a thread stopped before start() and then started ran no work: a stop before start must do nothing — check that the thread runs before you set the flag",
+                zh: "在 start() 之前被停止、然后才启动的线程不执行任何工作：启动之前的停止必须什么都不做——先检查线程在运行，再设置标志"
+            ).comment)
+        #expect(
+            outcome.hasPrefix("threw"),
+            Text(
+                en: "\(outcome): work for a thread that has exited must be reported (LoopError.threadExited)",
+                zh: "\(outcome)：交给已退出线程的工作必须报错（LoopError.threadExited）"
+            ).comment)
     }
 }
 
@@ -418,8 +492,11 @@ private final class RunForeverThread: Sendable {
         }
         try thread.start()
         guard untilBlocking(1, { loopBox.withLock { $0?.isWaiting == true } }), let loop = loopBox.withLock({ $0 }) else {
-            throw Kata.Failure(description: Text(en: "(the engine) a thread calling run() never went to sleep",
-                                                 zh: "（引擎）调用 `run()` 的线程从没进入休眠").localized)
+            throw Kata.Failure(
+                description: Text(
+                    en: "(the engine) a thread calling run() never went to sleep",
+                    zh: "（引擎）调用 `run()` 的线程从没进入休眠"
+                ).localized)
         }
         self.loop = loop
     }

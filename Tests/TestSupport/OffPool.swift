@@ -5,8 +5,10 @@ import RunLoopEngine
 ///
 /// - Throws: ``OffPoolTimeout`` if `body` did not return in time (the thread is left behind,
 ///   the run goes on), or what `body` threw.
-public func offPool<T: Sendable>(timeout: Double = 10, name: String = "off-pool", registry: LoopRegistry = LoopRegistry(),
-                                 isMain: Bool = false, _ body: @escaping @Sendable () throws -> T) async throws -> T {
+public func offPool<T: Sendable>(
+    timeout: Double = 10, name: String = "off-pool", registry: LoopRegistry = LoopRegistry(),
+    isMain: Bool = false, _ body: @escaping @Sendable () throws -> T
+) async throws -> T {
     let outcome = Shared<Result<T, any Error>?>(nil)
     let thread = LoopThread(name: name, registry: registry, isMain: isMain) {
         let result = Result { try body() }

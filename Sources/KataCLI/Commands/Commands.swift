@@ -13,8 +13,9 @@ enum Commands {
         if let next { progress.current = next.number }
         progress.save(to: context.root)
         if let track {
-            print(context.style.bold(Text(en: "Track \(track.rawValue)", zh: "路线 `\(track.rawValue)`").localized)
-                  + context.style.dim(Text(en: " — its lessons in order (docs/WORKSHOP.md)", zh: " —— 按顺序列出它的课（docs/zh-Hans/WORKSHOP.md）").localized) + "\n")
+            print(
+                context.style.bold(Text(en: "Track \(track.rawValue)", zh: "路线 `\(track.rawValue)`").localized)
+                    + context.style.dim(Text(en: " — its lessons in order (docs/WORKSHOP.md)", zh: " —— 按顺序列出它的课（docs/zh-Hans/WORKSHOP.md）").localized) + "\n")
         }
         print(Table.render(results, next: next, style: context.style))
         return Kata.ExitCode.ok
@@ -37,7 +38,8 @@ enum Commands {
         var progress = Progress.load(from: context.root)
         progress.record(results)
         guard let next = progress.nextLesson(solved: solvedSet(results)),
-              let result = results.first(where: { $0.lesson == next }) else {
+            let result = results.first(where: { $0.lesson == next })
+        else {
             progress.save(to: context.root)
             print(allGreen(context.style))
             return Kata.ExitCode.ok
@@ -58,14 +60,21 @@ enum Commands {
         for line in engineNotes(result, page: page, style: context.style) { print(line) }
         guard solution else { return Kata.ExitCode.ok }
         guard result.status == .solved else {
-            print("\n" + context.style.yellow(Text(en: "The solution shows once this lesson is green — solve it first (kata hint \(lesson.number) helps).",
-                                                   zh: "这一课通过之后才能看参考答案：先把它解出来（kata hint \(lesson.number) 能帮上忙）。").localized))
+            print(
+                "\n"
+                    + context.style.yellow(
+                        Text(
+                            en: "The solution shows once this lesson is green — solve it first (kata hint \(lesson.number) helps).",
+                            zh: "这一课通过之后才能看参考答案：先把它解出来（kata hint \(lesson.number) 能帮上忙）。"
+                        ).localized))
             return Kata.ExitCode.checkFailed
         }
-        let text = (try? String(contentsOfFile: context.path(lesson.solutionFile), encoding: .utf8))
+        let text =
+            (try? String(contentsOfFile: context.path(lesson.solutionFile), encoding: .utf8))
             ?? Text(en: "(no solution file)", zh: "（没有答案文件）").localized
-        print("\n" + context.style.bold(Text(en: "The reference solution, \(lesson.solutionFile):", zh: "参考答案，\(lesson.solutionFile)：").localized)
-              + "\n\n" + text)
+        print(
+            "\n" + context.style.bold(Text(en: "The reference solution, \(lesson.solutionFile):", zh: "参考答案，\(lesson.solutionFile)：").localized)
+                + "\n\n" + text)
         return Kata.ExitCode.ok
     }
 
@@ -79,19 +88,24 @@ enum Commands {
         let lesson = result.lesson
         var out: [String] = []
         let tests = result.total > 0 ? Text(en: "  \(result.passed)/\(result.total) tests", zh: "  \(result.passed)/\(result.total) 个测试").localized : ""
-        out.append(style.bold(lesson.headingText.localized) + "   \(lesson.level.stars) · \(lesson.kindText.localized)   "
-                   + style.status(result.status) + tests)
+        out.append(
+            style.bold(lesson.headingText.localized) + "   \(lesson.level.stars) · \(lesson.kindText.localized)   "
+                + style.status(result.status) + tests)
         out.append("")
         out += Style.wrap(lesson.behaviourText.localized, width: 88, indent: "  ")
         out.append("")
         out.append(field(Text(en: "Read", zh: "阅读"), lesson.pagePathText.localized))
         out.append(field(Text(en: "Edit", zh: "修改"), lesson.exerciseFile))
         out.append(field(Text(en: "Write", zh: "任务"), lesson.taskText.localized))
-        out.append(field(Text(en: "Run", zh: "运行"), lesson.testCommand + Text(en: "   (or: swift run kata watch)", zh: "   （或者：swift run kata watch）").localized))
+        out.append(
+            field(Text(en: "Run", zh: "运行"), lesson.testCommand + Text(en: "   (or: swift run kata watch)", zh: "   （或者：swift run kata watch）").localized))
         if !lesson.hints.isEmpty && result.status != .solved {
             let seen = min(hintsSeen, lesson.hints.count)
-            let more = seen < lesson.hints.count ? Text(en: " — swift run kata hint \(lesson.number)", zh: " —— swift run kata hint \(lesson.number)").localized : ""
-            out.append(field(Text(en: "Hints", zh: "提示"), Text(en: "\(seen) of \(lesson.hints.count) seen", zh: "已看 \(seen)/\(lesson.hints.count) 条").localized + more))
+            let more =
+                seen < lesson.hints.count ? Text(en: " — swift run kata hint \(lesson.number)", zh: " —— swift run kata hint \(lesson.number)").localized : ""
+            out.append(
+                field(Text(en: "Hints", zh: "提示"), Text(en: "\(seen) of \(lesson.hints.count) seen", zh: "已看 \(seen)/\(lesson.hints.count) 条").localized + more)
+            )
         }
         if !lesson.buildsOn.isEmpty {
             let earlier = lesson.buildsOn.compactMap(Catalog.lesson).map { "\($0.paddedNumber) \($0.titleText.localized)" }
@@ -100,9 +114,12 @@ enum Commands {
         let lines = result.failureLines
         if result.status == .solved {
             out.append("")
-            out.append("  " + style.green(Text(en: "✔ Solved. ", zh: "✔ 已完成。").localized)
-                       + Text(en: "Compare with the reference: swift run kata show \(lesson.number) --solution",
-                              zh: "和参考答案比一比：swift run kata show \(lesson.number) --solution").localized)
+            out.append(
+                "  " + style.green(Text(en: "✔ Solved. ", zh: "✔ 已完成。").localized)
+                    + Text(
+                        en: "Compare with the reference: swift run kata show \(lesson.number) --solution",
+                        zh: "和参考答案比一比：swift run kata show \(lesson.number) --solution"
+                    ).localized)
         } else if !lines.isEmpty {
             out.append("")
             out.append("  " + style.bold(Text(en: "Now failing:", zh: "现在没通过的：").localized))
@@ -120,8 +137,9 @@ enum Commands {
             }
         } else if result.status == .noTests {
             out.append("")
-            out.append("  " + style.red(Text(en: "? No test of this lesson ran.", zh: "? 这一课的测试一个都没有运行。").localized)
-                       + Text(en: " Is \(lesson.suiteType) still in Tests/LessonTests?", zh: " \(lesson.suiteType) 还在 Tests/LessonTests 里吗？").localized)
+            out.append(
+                "  " + style.red(Text(en: "? No test of this lesson ran.", zh: "? 这一课的测试一个都没有运行。").localized)
+                    + Text(en: " Is \(lesson.suiteType) still in Tests/LessonTests?", zh: " \(lesson.suiteType) 还在 Tests/LessonTests 里吗？").localized)
         }
         return out.joined(separator: "\n")
     }
@@ -168,11 +186,20 @@ enum Commands {
         while section.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { section.removeLast() }
         guard !section.isEmpty else { return [] }
         guard result.status == .solved else {
-            return ["", style.dim(Text(en: "  Where the engine does this is shown here once the lesson is green.",
-                                       zh: "  这一课通过之后，这里会告诉你引擎是在哪里做这件事的。").localized)]
+            return [
+                "",
+                style.dim(
+                    Text(
+                        en: "  Where the engine does this is shown here once the lesson is green.",
+                        zh: "  这一课通过之后，这里会告诉你引擎是在哪里做这件事的。"
+                    ).localized),
+            ]
         }
-        return ["", "  " + style.bold(Text(en: "In the engine", zh: "引擎里的实现").localized)
-                + style.dim(Text(en: " — how the reference engine does what you wrote:", zh: " —— 参考引擎是怎样做到你写的这些的：").localized)]
+        return [
+            "",
+            "  " + style.bold(Text(en: "In the engine", zh: "引擎里的实现").localized)
+                + style.dim(Text(en: " — how the reference engine does what you wrote:", zh: " —— 参考引擎是怎样做到你写的这些的：").localized),
+        ]
             + section.map { "    " + $0 }
     }
 
@@ -226,21 +253,26 @@ enum Table {
         var out: [String] = []
         out.append(style.bold("RunLoop Kata") + style.dim(Text(en: " — how Apple's run loop really works", zh: " —— Apple 的 RunLoop 究竟是怎样工作的").localized))
         out.append("")
-        out.append(style.dim(row(" ", " #", Text(en: "lesson", zh: "课").localized, Text(en: "level", zh: "难度").localized,
-                                 Text(en: "kind", zh: "类型").localized, Text(en: "tests", zh: "测试").localized)
-                             + Text(en: "status", zh: "状态").localized))
+        out.append(
+            style.dim(
+                row(
+                    " ", " #", Text(en: "lesson", zh: "课").localized, Text(en: "level", zh: "难度").localized,
+                    Text(en: "kind", zh: "类型").localized, Text(en: "tests", zh: "测试").localized)
+                    + Text(en: "status", zh: "状态").localized))
         for result in results {
             let lesson = result.lesson
             let marker = lesson == next ? style.bold("▶") : " "
             let tests = result.total > 0 ? "\(result.passed)/\(result.total)" : "–"
-            out.append(row(marker, lesson.paddedNumber, lesson.titleText.localized, lesson.level.stars, lesson.kindText.localized, tests)
-                       + style.status(result.status))
+            out.append(
+                row(marker, lesson.paddedNumber, lesson.titleText.localized, lesson.level.stars, lesson.kindText.localized, tests)
+                    + style.status(result.status))
         }
         let solved = results.filter { $0.status == .solved }.count
         let passing = results.map(\.passed).reduce(0, +), total = results.map(\.total).reduce(0, +)
         out.append("")
-        out.append("  \(style.bar(solved, of: results.count))" + Text(en: " lessons solved   ", zh: " 课已完成   ").localized
-                   + style.dim(Text(en: "\(passing)/\(total) tests pass", zh: "\(passing)/\(total) 个测试通过").localized))
+        out.append(
+            "  \(style.bar(solved, of: results.count))" + Text(en: " lessons solved   ", zh: " 课已完成   ").localized
+                + style.dim(Text(en: "\(passing)/\(total) tests pass", zh: "\(passing)/\(total) 个测试通过").localized))
         out.append("")
         if let next {
             let label = Text(en: "Next: ", zh: "下一课：").localized

@@ -97,7 +97,8 @@ struct MutantReport: Equatable {
 
         func line(style: Style) -> String {
             let good = survivors.isEmpty && errors.isEmpty && !tooFew
-            var line = "  " + (good ? style.green("✔ ") : style.red("✘ ")) + "\(lesson.paddedNumber)  \(lesson.title.padded(34)) "
+            var line =
+                "  " + (good ? style.green("✔ ") : style.red("✘ ")) + "\(lesson.paddedNumber)  \(lesson.title.padded(34)) "
                 + "\(killed)/\(outcomes.count) red"
             if !survivors.isEmpty { line += style.red(", \(survivors.count) survived") }
             if !errors.isEmpty { line += style.red(", \(errors.count) catalog error\(errors.count == 1 ? "" : "s")") }

@@ -15,7 +15,9 @@ extension Commands {
         let outcome = try MutantPatcher.convert(root: context.root)
         for path in outcome.converted { print("patched: \(path)") }
         for problem in outcome.problems { Kata.warn(problem) }
-        print("\(outcome.converted.count) whole-file mutant\(outcome.converted.count == 1 ? "" : "s") turned into patches, \(outcome.problems.count) left as they were.")
+        print(
+            "\(outcome.converted.count) whole-file mutant\(outcome.converted.count == 1 ? "" : "s") turned into patches, \(outcome.problems.count) left as they were."
+        )
         return outcome.problems.isEmpty ? Kata.ExitCode.ok : Kata.ExitCode.checkFailed
     }
 }
@@ -28,7 +30,8 @@ extension Commands {
     static func unpatchMutants(_ context: Context) throws -> Int32 {
         let outcome = try MutantPatcher.unpatch(root: context.root)
         for problem in outcome.problems { Kata.warn(problem) }
-        print("\(outcome.converted.count) patch\(outcome.converted.count == 1 ? "" : "es") turned into whole files, \(outcome.problems.count) left as they were.")
+        print(
+            "\(outcome.converted.count) patch\(outcome.converted.count == 1 ? "" : "es") turned into whole files, \(outcome.problems.count) left as they were.")
         return outcome.problems.isEmpty ? Kata.ExitCode.ok : Kata.ExitCode.checkFailed
     }
 }

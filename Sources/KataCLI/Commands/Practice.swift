@@ -16,8 +16,12 @@ extension Commands {
         let count = count ?? PracticeRun.defaultCount
         var runner = context.runner(.exercises)
         if runner.isFirstBuild {
-            print(style.dim(Text(en: "Building the lessons in .build/kata-exercises — the first time takes a minute or two…",
-                                 zh: "正在 .build/kata-exercises 里编译课程，第一次需要一两分钟…").localized))
+            print(
+                style.dim(
+                    Text(
+                        en: "Building the lessons in .build/kata-exercises — the first time takes a minute or two…",
+                        zh: "正在 .build/kata-exercises 里编译课程，第一次需要一两分钟…"
+                    ).localized))
         }
         try runner.build(fresh: Catalog.lessons.map(\.exerciseFile))
         runner.tests = PracticeRun.testPrefix
@@ -49,8 +53,9 @@ enum PracticeRun {
     static func secondsAllowed(count: Int) -> Double { 30 + Double(count) / 20 }
 
     static func running(_ lesson: Lesson, seed: UInt64, count: Int) -> Text {
-        Text(en: "Running lesson \(lesson.paddedNumber)'s generated scenarios: \(count) from seed \(seed)…",
-             zh: "正在运行第 \(lesson.paddedNumber) 课自动生成的场景：从种子 \(seed) 开始，共 \(count) 个…")
+        Text(
+            en: "Running lesson \(lesson.paddedNumber)'s generated scenarios: \(count) from seed \(seed)…",
+            zh: "正在运行第 \(lesson.paddedNumber) 课自动生成的场景：从种子 \(seed) 开始，共 \(count) 个…")
     }
 
     /// The screen: a line that says how it went, then, when a scenario differs, what the test
@@ -60,13 +65,31 @@ enum PracticeRun {
         let heading = style.bold(Text(en: "Practice: ", zh: "练习：").localized) + lesson.headingText.localized
         switch result.status {
         case .solved:
-            return [heading, "", "  " + style.green(Text(en: "✔ All \(count) scenarios from seed \(seed) run as on the reference engine.",
-                                                         zh: "✔ 从种子 \(seed) 开始的 \(count) 个场景，运行结果都和参考实现一致。").localized),
-                    style.dim(Text(en: "  More: swift run kata practice \(lesson.number) --seed \(seed &+ UInt64(count)) --count \(count)",
-                                   zh: "  再多试一些：swift run kata practice \(lesson.number) --seed \(seed &+ UInt64(count)) --count \(count)").localized)]
+            return [
+                heading, "",
+                "  "
+                    + style.green(
+                        Text(
+                            en: "✔ All \(count) scenarios from seed \(seed) run as on the reference engine.",
+                            zh: "✔ 从种子 \(seed) 开始的 \(count) 个场景，运行结果都和参考实现一致。"
+                        ).localized),
+                style.dim(
+                    Text(
+                        en: "  More: swift run kata practice \(lesson.number) --seed \(seed &+ UInt64(count)) --count \(count)",
+                        zh: "  再多试一些：swift run kata practice \(lesson.number) --seed \(seed &+ UInt64(count)) --count \(count)"
+                    ).localized),
+            ]
         case .noTests:
-            return [heading, "", "  " + style.yellow(Text(en: "Lesson \(lesson.paddedNumber) has no generated scenarios: practice is for the lessons where you build a mechanism of the loop.",
-                                                          zh: "第 \(lesson.paddedNumber) 课没有自动生成的场景：练习只针对“实现”类的课，也就是要你写出 RunLoop 某个机制的课。").localized)]
+            return [
+                heading, "",
+                "  "
+                    + style.yellow(
+                        Text(
+                            en:
+                                "Lesson \(lesson.paddedNumber) has no generated scenarios: practice is for the lessons where you build a mechanism of the loop.",
+                            zh: "第 \(lesson.paddedNumber) 课没有自动生成的场景：练习只针对“实现”类的课，也就是要你写出 RunLoop 某个机制的课。"
+                        ).localized),
+            ]
         default:
             var out = [heading, ""]
             for line in result.failureLines.prefix(3) { out += Style.wrap(line, width: 88, indent: "      ", first: "    " + style.red("✘ ")) }

@@ -43,15 +43,19 @@ struct QuizRequest: Equatable {
             case "--seed":
                 let text = try value(argument)
                 guard let seed = UInt64(text) else {
-                    throw usage(Text(en: "--seed takes a whole number, not '\(text)'",
-                                     zh: "--seed 后面要跟一个整数，而不是 `\(text)`"))
+                    throw usage(
+                        Text(
+                            en: "--seed takes a whole number, not '\(text)'",
+                            zh: "--seed 后面要跟一个整数，而不是 `\(text)`"))
                 }
                 request.seed = seed
             default:
                 if let number = Int(argument.hasPrefix("#") ? String(argument.dropFirst()) : argument), request.number == nil {
                     guard QuizBank.question(number) != nil else {
-                        throw usage(Text(en: "there is no question \(number): questions go from 1 to \(QuizBank.all.count)",
-                                         zh: "没有第 \(number) 题：题号从 1 到 \(QuizBank.all.count)"))
+                        throw usage(
+                            Text(
+                                en: "there is no question \(number): questions go from 1 to \(QuizBank.all.count)",
+                                zh: "没有第 \(number) 题：题号从 1 到 \(QuizBank.all.count)"))
                     }
                     request.number = number
                 } else {
@@ -62,20 +66,28 @@ struct QuizRequest: Equatable {
         }
         rest = remaining
         if request.interview && (request.number != nil || request.engine || request.list) {
-            throw usage(Text(en: "--interview draws its own questions: give no number, --engine or --list with it",
-                             zh: "--interview 会自己抽题：不要同时给题号、--engine 或 --list"))
+            throw usage(
+                Text(
+                    en: "--interview draws its own questions: give no number, --engine or --list with it",
+                    zh: "--interview 会自己抽题：不要同时给题号、--engine 或 --list"))
         }
         if request.svg != nil && (request.number == nil || request.interview || request.engine || request.list || !request.answers.isEmpty) {
-            throw usage(Text(en: "--svg draws one question's timeline: kata quiz N --svg FILE",
-                             zh: "--svg 画出一道题的时间线：kata quiz N --svg FILE"))
+            throw usage(
+                Text(
+                    en: "--svg draws one question's timeline: kata quiz N --svg FILE",
+                    zh: "--svg 画出一道题的时间线：kata quiz N --svg FILE"))
         }
         if request.engine && request.number == nil {
-            throw usage(Text(en: "--engine shows one question's code: kata quiz N --engine",
-                             zh: "--engine 显示一道题的代码：kata quiz N --engine"))
+            throw usage(
+                Text(
+                    en: "--engine shows one question's code: kata quiz N --engine",
+                    zh: "--engine 显示一道题的代码：kata quiz N --engine"))
         }
         if !request.interview && request.answers.count > 1 {
-            throw usage(Text(en: "one --answer per question (the interview takes one for each of its questions)",
-                             zh: "每道题只给一个 --answer（面试模式下每道题各给一个）"))
+            throw usage(
+                Text(
+                    en: "one --answer per question (the interview takes one for each of its questions)",
+                    zh: "每道题只给一个 --answer（面试模式下每道题各给一个）"))
         }
         return request
     }

@@ -8,22 +8,32 @@ extension Commands {
     static func trace(_ context: Context, name: String?, svg: String? = nil) -> Int32 {
         let style = context.style
         guard let name else {
-            print(style.bold(Text(en: "Scenarios", zh: "场景").localized)
-                  + Text(en: "  (swift run kata trace NAME, --svg FILE for a picture)\n",
-                         zh: "  （swift run kata trace NAME；加 --svg FILE 画成图片）\n").localized)
+            print(
+                style.bold(Text(en: "Scenarios", zh: "场景").localized)
+                    + Text(
+                        en: "  (swift run kata trace NAME, --svg FILE for a picture)\n",
+                        zh: "  （swift run kata trace NAME；加 --svg FILE 画成图片）\n"
+                    ).localized)
             for scenario in TraceScenario.all { print("  \(scenario.name.padded(22)) \(ScenarioText.of(scenario).summary.localized)") }
             return Kata.ExitCode.ok
         }
         guard let scenario = TraceScenario.named(name) else {
             let names = TraceScenario.all.map(\.name).joined(separator: ", ")
-            Kata.complain("kata: " + Text(en: "no scenario '\(name)'. Scenarios: \(names)",
-                                          zh: "没有 `\(name)` 这个场景。可选的场景：\(names)").localized)
+            Kata.complain(
+                "kata: "
+                    + Text(
+                        en: "no scenario '\(name)'. Scenarios: \(names)",
+                        zh: "没有 `\(name)` 这个场景。可选的场景：\(names)"
+                    ).localized)
             return Kata.ExitCode.usage
         }
         if let svg {
             guard write(scenario.picture(in: .current), to: svg) else { return Kata.ExitCode.usage }
-            print(Text(en: "Wrote \(svg): the timeline of \(scenario.name), as a picture.",
-                       zh: "已写入 \(svg)：\(scenario.name) 的时间线图片。").localized)
+            print(
+                Text(
+                    en: "Wrote \(svg): the timeline of \(scenario.name), as a picture.",
+                    zh: "已写入 \(svg)：\(scenario.name) 的时间线图片。"
+                ).localized)
             return Kata.ExitCode.ok
         }
         let text = ScenarioText.of(scenario)
@@ -42,14 +52,21 @@ extension Commands {
             for language in Language.allCases {
                 guard let picture = lesson.keyPicture(in: language) else {
                     let named = lesson.keyScenario ?? "none"
-                    Kata.complain("kata: " + Text(en: "lesson \(lesson.paddedNumber) names no scenario that exists ('\(named)')",
-                                                  zh: "第 \(lesson.paddedNumber) 课指定的场景不存在（`\(named)`）").localized)
+                    Kata.complain(
+                        "kata: "
+                            + Text(
+                                en: "lesson \(lesson.paddedNumber) names no scenario that exists ('\(named)')",
+                                zh: "第 \(lesson.paddedNumber) 课指定的场景不存在（`\(named)`）"
+                            ).localized)
                     return Kata.ExitCode.checkFailed
                 }
                 let path = lesson.imagePath(in: language)
                 guard write(picture, to: context.path(path)) else { return Kata.ExitCode.usage }
-                print(Text(en: "Wrote \(path)  (\(lesson.keyScenario ?? ""))",
-                           zh: "已写入 \(path)（\(lesson.keyScenario ?? "")）").localized)
+                print(
+                    Text(
+                        en: "Wrote \(path)  (\(lesson.keyScenario ?? ""))",
+                        zh: "已写入 \(path)（\(lesson.keyScenario ?? "")）"
+                    ).localized)
             }
         }
         return Kata.ExitCode.ok
@@ -63,15 +80,21 @@ extension Commands {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             return true
         } catch {
-            complain("kata: " + Text(en: "cannot write \(path): \(error.localizedDescription)",
-                                     zh: "无法写入 \(path)：\(error.localizedDescription)").localized)
+            complain(
+                "kata: "
+                    + Text(
+                        en: "cannot write \(path): \(error.localizedDescription)",
+                        zh: "无法写入 \(path)：\(error.localizedDescription)"
+                    ).localized)
             return false
         }
     }
 
     /// Colours a timeline line by what it shows.
     private static func colour(_ line: String, _ style: Style) -> String {
-        if line.contains(" timer \"") || line.contains(" source \"") || line.contains(" port \"") || line.contains(" block \"") || line.contains(" main queue \"") {
+        if line.contains(" timer \"") || line.contains(" source \"") || line.contains(" port \"") || line.contains(" block \"")
+            || line.contains(" main queue \"")
+        {
             return style.green(line)
         }
         if line.contains("woke:") || line.contains("→ ") { return style.yellow(line) }

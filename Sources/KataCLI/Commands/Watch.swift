@@ -30,8 +30,11 @@ extension Commands {
         while true {
             var snapshot = watcher.snapshot()
             if style.colours { print("\u{1B}[2J\u{1B}[H", terminator: "") }   // a clean screen each round, on a terminal
-            print(style.bold("⟳ kata watch") + style.dim("  ·  " + HintText.heading(current).localized
-                                                          + Text(en: "  ·  Ctrl-C to leave", zh: "  ·  按 Ctrl-C 退出").localized))
+            print(
+                style.bold("⟳ kata watch")
+                    + style.dim(
+                        "  ·  " + HintText.heading(current).localized
+                            + Text(en: "  ·  Ctrl-C to leave", zh: "  ·  按 Ctrl-C 退出").localized))
             if !changed.isEmpty {
                 let files = changed.prefix(3).joined(separator: ", ")
                 print(style.dim(Text(en: "  saved: \(files)", zh: "  已保存：\(files)").localized))
@@ -42,8 +45,13 @@ extension Commands {
                 result = try runExercises(context, lessons: [current])[0]
             } catch let failure as BuildFailure {
                 print(style.red("✘ ") + failure.description)
-                print("\n" + style.dim(Text(en: "Fix it and save: kata runs the lesson again.",
-                                            zh: "改好后保存：kata 会再运行这一课。").localized))
+                print(
+                    "\n"
+                        + style.dim(
+                            Text(
+                                en: "Fix it and save: kata runs the lesson again.",
+                                zh: "改好后保存：kata 会再运行这一课。"
+                            ).localized))
                 changed = watcher.waitForChange(since: snapshot)
                 continue
             }
@@ -55,8 +63,9 @@ extension Commands {
                 let all = try runExercises(context, lessons: nil)
                 progress.record(all)
                 let solved = solvedSet(all)
-                print("\n" + style.green(Text(en: "✔ Lesson \(current.paddedNumber) is green!", zh: "✔ 第 \(current.paddedNumber) 课变绿了！").localized)
-                      + "  \(style.bar(solved.count, of: Catalog.lessons.count))" + Text(en: " solved", zh: " 已完成").localized)
+                print(
+                    "\n" + style.green(Text(en: "✔ Lesson \(current.paddedNumber) is green!", zh: "✔ 第 \(current.paddedNumber) 课变绿了！").localized)
+                        + "  \(style.bar(solved.count, of: Catalog.lessons.count))" + Text(en: " solved", zh: " 已完成").localized)
                 progress.current = current.number
                 guard let next = lessonToWatch(chosen: nil, solved: solved) else {
                     progress.save(to: context.root)
@@ -66,12 +75,19 @@ extension Commands {
                 current = next
                 progress.current = next.number
                 progress.save(to: context.root)
-                print("\n" + Text(en: "Next: ", zh: "下一课：").localized
-                      + style.bold(HintText.heading(next).localized)
-                      + Text(en: ". Read \(next.pagePath), edit \(next.exerciseFile).",
-                             zh: "。先读 \(next.pagePathZh)，再修改 \(next.exerciseFile)。").localized)
-                print(style.dim(Text(en: "Watching: save a file under Exercises/ to run it (or wait: it runs in 3 s).",
-                                     zh: "正在监视：保存 Exercises/ 下的文件就会运行它（不保存的话，3 秒后也会运行）。").localized))
+                print(
+                    "\n" + Text(en: "Next: ", zh: "下一课：").localized
+                        + style.bold(HintText.heading(next).localized)
+                        + Text(
+                            en: ". Read \(next.pagePath), edit \(next.exerciseFile).",
+                            zh: "。先读 \(next.pagePathZh)，再修改 \(next.exerciseFile)。"
+                        ).localized)
+                print(
+                    style.dim(
+                        Text(
+                            en: "Watching: save a file under Exercises/ to run it (or wait: it runs in 3 s).",
+                            zh: "正在监视：保存 Exercises/ 下的文件就会运行它（不保存的话，3 秒后也会运行）。"
+                        ).localized))
                 // Give the student a moment to read the good news, then run the next lesson.
                 snapshot = watcher.snapshot()
                 changed = watcher.waitForChange(since: snapshot, giveUpAfter: 3)
@@ -79,8 +95,13 @@ extension Commands {
             }
             progress.current = current.number
             progress.save(to: context.root)
-            print("\n" + style.dim(Text(en: "Watching Exercises/ — save a file to run lesson \(current.paddedNumber) again.",
-                                        zh: "正在监视 Exercises/：保存文件就会再运行第 \(current.paddedNumber) 课。").localized))
+            print(
+                "\n"
+                    + style.dim(
+                        Text(
+                            en: "Watching Exercises/ — save a file to run lesson \(current.paddedNumber) again.",
+                            zh: "正在监视 Exercises/：保存文件就会再运行第 \(current.paddedNumber) 课。"
+                        ).localized))
             changed = watcher.waitForChange(since: snapshot)
         }
     }

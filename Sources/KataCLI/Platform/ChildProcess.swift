@@ -71,8 +71,10 @@ struct ChildProcess {
     /// restored (``Signals/restoreDefaults(_:)``), in a process group of its own if
     /// `newProcessGroup`, its descriptors arranged by `files`.
     /// - Returns: the child's pid, or the error `posix_spawnp` returned.
-    static func posixSpawn(_ arguments: [String], newProcessGroup: Bool,
-                           files: (inout SpawnFileActions) -> Void) -> Result<pid_t, SpawnError> {
+    static func posixSpawn(
+        _ arguments: [String], newProcessGroup: Bool,
+        files: (inout SpawnFileActions) -> Void
+    ) -> Result<pid_t, SpawnError> {
         #if canImport(Darwin)
         // Darwin's are opaque pointers that _init allocates.
         var actions: SpawnFileActions = nil, attributes: SpawnAttributes = nil

@@ -46,13 +46,17 @@ enum ProcessTree {
             var grew = true
             while grew {
                 grew = false
-                for entry in table where entry.pid > 1 && !processes.contains(entry.pid)
-                    && (processes.contains(entry.parent) || groups.contains(entry.group)) {
+                for entry in table
+                where entry.pid > 1 && !processes.contains(entry.pid)
+                    && (processes.contains(entry.parent) || groups.contains(entry.group))
+                {
                     processes.insert(entry.pid)
                     grew = true
                 }
-                for entry in table where processes.contains(entry.pid) && entry.group == entry.pid
-                    && !spared.contains(entry.group) && !groups.contains(entry.group) {
+                for entry in table
+                where processes.contains(entry.pid) && entry.group == entry.pid
+                    && !spared.contains(entry.group) && !groups.contains(entry.group)
+                {
                     groups.insert(entry.group)
                     grew = true
                 }

@@ -58,13 +58,15 @@ struct EventStream: Equatable {
 
         for line in text.split(separator: "\n") {
             guard let data = line.data(using: .utf8),
-                  let record = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-                  let payload = record["payload"] as? [String: Any] else { continue }
+                let record = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+                let payload = record["payload"] as? [String: Any]
+            else { continue }
             switch record["kind"] as? String {
             case "test":
                 // Suites are named too; only functions are tests.
                 guard payload["kind"] as? String == "function", let id = payload["id"] as? String,
-                      let at = position(of: id, create: true) else { continue }
+                    let at = position(of: id, create: true)
+                else { continue }
                 if let display = payload["displayName"] as? String { stream.tests[at].displayName = display }
             case "event":
                 let kind = payload["kind"] as? String
@@ -78,7 +80,8 @@ struct EventStream: Equatable {
                 case "testSkipped": stream.tests[at].skipped = true
                 case "issueRecorded":
                     guard let issue = payload["issue"] as? [String: Any], issue["isKnown"] as? Bool != true,
-                          !isWarning(issue) else { continue }
+                        !isWarning(issue)
+                    else { continue }
                     stream.tests[at].started = true
                     stream.tests[at].issues.append(message(of: payload, issue: issue))
                 default: break
@@ -116,7 +119,8 @@ struct EventStream: Equatable {
         if let error = issue["_error"] as? [String: Any], let description = error["description"] as? String {
             return Issue(line: firstLine(description), detail: detail)
         }
-        var text = messages.first { $0["symbol"] as? String == "fail" }?["text"] as? String
+        var text =
+            messages.first { $0["symbol"] as? String == "fail" }?["text"] as? String
             ?? messages.first?["text"] as? String ?? Text(en: "failed", zh: "失败").localized
         if text == "Issue recorded", let comment = comments.first {
             text = firstLine(comment)

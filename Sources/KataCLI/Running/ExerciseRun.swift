@@ -30,8 +30,12 @@ enum ExerciseRun {
     static func run(_ context: Context, _ lessons: [Lesson], all: Bool) throws -> [LessonResult] {
         let runner = context.runner(.exercises)
         if runner.isFirstBuild {
-            print(context.style.dim(Text(en: "Building the lessons in .build/kata-exercises — the first time takes a minute or two…",
-                                         zh: "正在 .build/kata-exercises 里编译课程，第一次需要一两分钟…").localized))
+            print(
+                context.style.dim(
+                    Text(
+                        en: "Building the lessons in .build/kata-exercises — the first time takes a minute or two…",
+                        zh: "正在 .build/kata-exercises 里编译课程，第一次需要一两分钟…"
+                    ).localized))
         }
         let report: RunReport
         var broken: [Int: [String]] = [:]
@@ -82,7 +86,11 @@ enum ExerciseRun {
     static func brokenLessons(in errors: [String]) -> [Int: [String]] {
         var broken: [Int: [String]] = [:]
         for line in errors {
-            guard let lesson = Catalog.lessons.first(where: { line.hasPrefix($0.exerciseFile + ":") || line.hasPrefix("Tests/LessonTests/Lesson\($0.paddedNumber)") }) else { continue }
+            guard
+                let lesson = Catalog.lessons.first(where: {
+                    line.hasPrefix($0.exerciseFile + ":") || line.hasPrefix("Tests/LessonTests/Lesson\($0.paddedNumber)")
+                })
+            else { continue }
             broken[lesson.number, default: []].append(line)
         }
         return broken

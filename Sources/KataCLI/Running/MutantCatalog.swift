@@ -64,7 +64,9 @@ struct MutantCatalog: Equatable {
                     catalog.wholeFiles.append(path)
                     continue
                 }
-                guard file.hasSuffix(fileExtension), let text = try? String(contentsOfFile: (directory as NSString).appendingPathComponent(file), encoding: .utf8) else {
+                guard file.hasSuffix(fileExtension),
+                    let text = try? String(contentsOfFile: (directory as NSString).appendingPathComponent(file), encoding: .utf8)
+                else {
                     catalog.misplaced.append(path)
                     continue
                 }
@@ -98,8 +100,11 @@ enum MutantVerdict: Equatable {
     static func judge(_ result: LessonResult) -> MutantVerdict {
         if let stub = result.cases.compactMap(\.failure).first(where: LessonResult.isStubLine) {
             let line = LessonResult.tidy(stub)
-            return .catalogError(Text(en: "fails with the stub's line, so it tests nothing: \(line)",
-                                      zh: "失败时给出的是占位代码那句话，所以它什么也没测到：\(line)").localized)
+            return .catalogError(
+                Text(
+                    en: "fails with the stub's line, so it tests nothing: \(line)",
+                    zh: "失败时给出的是占位代码那句话，所以它什么也没测到：\(line)"
+                ).localized)
         }
         if let breakage = result.breakage { return .killed(by: breakage.explanation) }
         if result.cases.isEmpty { return .catalogError(Text(en: "no test of the lesson ran", zh: "这一课一个测试都没有运行").localized) }

@@ -22,7 +22,8 @@ struct ResultCache: Codable, Equatable {
     /// The saved cache; an unreadable or missing file is an empty one (every lesson runs).
     static func load(from root: String) -> ResultCache {
         guard let data = FileManager.default.contents(atPath: path(in: root)),
-              let cache = try? JSONDecoder().decode(ResultCache.self, from: data) else { return ResultCache() }
+            let cache = try? JSONDecoder().decode(ResultCache.self, from: data)
+        else { return ResultCache() }
         return cache
     }
 

@@ -25,14 +25,17 @@ enum Breakage: Equatable, Codable {
     var explanationText: Text {
         switch self {
         case let .crashed(test, reason):
-            Text(en: "the test process crashed" + (test.map { " in \"\($0)\"" } ?? "") + (reason.map { ": \($0)" } ?? ""),
-                 zh: "测试进程崩溃了" + (test.map { "，在“\($0)”里" } ?? "") + (reason.map { "：\($0)" } ?? ""))
+            Text(
+                en: "the test process crashed" + (test.map { " in \"\($0)\"" } ?? "") + (reason.map { ": \($0)" } ?? ""),
+                zh: "测试进程崩溃了" + (test.map { "，在“\($0)”里" } ?? "") + (reason.map { "：\($0)" } ?? ""))
         case let .hung(test):
-            Text(en: "a test never returned" + (test.map { " (\"\($0)\")" } ?? "") + " — an endless loop, or a wait nothing ends?",
-                 zh: "有一个测试一直没有返回" + (test.map { "（“\($0)”）" } ?? "") + " —— 是死循环，还是一个没有东西去结束的等待？")
+            Text(
+                en: "a test never returned" + (test.map { " (\"\($0)\")" } ?? "") + " — an endless loop, or a wait nothing ends?",
+                zh: "有一个测试一直没有返回" + (test.map { "（“\($0)”）" } ?? "") + " —— 是死循环，还是一个没有东西去结束的等待？")
         case let .doesNotCompile(errors):
-            Text(en: "does not compile: " + (errors.first ?? "see swift build --build-tests"),
-                 zh: "编译不通过：" + (errors.first ?? "请运行 `swift build --build-tests` 查看"))
+            Text(
+                en: "does not compile: " + (errors.first ?? "see swift build --build-tests"),
+                zh: "编译不通过：" + (errors.first ?? "请运行 `swift build --build-tests` 查看"))
         }
     }
 }
@@ -47,8 +50,9 @@ struct RunReport: Equatable {
     var discovered: [String: Int] = [:]
 
     func result(for lesson: Lesson) -> LessonResult {
-        LessonResult(lesson: lesson, cases: cases.filter { $0.suite == lesson.suiteType },
-                     breakage: broken[lesson.number], discovered: discovered[lesson.suiteType] ?? 0)
+        LessonResult(
+            lesson: lesson, cases: cases.filter { $0.suite == lesson.suiteType },
+            breakage: broken[lesson.number], discovered: discovered[lesson.suiteType] ?? 0)
     }
 
     /// Takes `other`'s findings about `lessons`, replacing what this report had about them.
@@ -67,8 +71,10 @@ struct RunReport: Equatable {
         for test in stream.tests {
             discovered[test.suite, default: 0] += 1
             if test.ended || test.skipped {
-                cases.append(TestCaseResult(suite: test.suite, name: test.displayName, failure: test.issues.first?.line,
-                                            detail: test.issues.first?.detail))
+                cases.append(
+                    TestCaseResult(
+                        suite: test.suite, name: test.displayName, failure: test.issues.first?.line,
+                        detail: test.issues.first?.detail))
             }
         }
     }
@@ -148,7 +154,8 @@ struct LessonResult: Equatable {
 
     /// Drops the wrapping Swift Testing adds around a message, keeps its first line.
     static func tidy(_ failure: String) -> String {
-        let line = failure.replacingOccurrences(of: "Caught error: ", with: "")
+        let line =
+            failure.replacingOccurrences(of: "Caught error: ", with: "")
             .replacingOccurrences(of: "Issue recorded: ", with: "")
             .replacingOccurrences(of: " (error)", with: "")
             .split(separator: "\n").first.map(String.init) ?? failure

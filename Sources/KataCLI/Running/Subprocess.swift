@@ -23,15 +23,19 @@ struct Subprocess {
     /// Runs `arguments` (looked up on PATH); ends the group after `timeout` seconds, or as soon as
     /// `stalled` (asked four times a second) says the child is stuck.
     /// `lines`, if given, receives each complete line of the child's output as it comes.
-    static func run(_ arguments: [String], timeout: Double?, lines: ((Substring) -> Void)? = nil,
-                    stalled: () -> Bool = { false }) throws -> Outcome {
+    static func run(
+        _ arguments: [String], timeout: Double?, lines: ((Substring) -> Void)? = nil,
+        stalled: () -> Bool = { false }
+    ) throws -> Outcome {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("kata-\(UUID().uuidString).log").path
         defer { try? FileManager.default.removeItem(atPath: log) }
         guard FileManager.default.createFile(atPath: log, contents: nil) else {
             // Else the spawn fails on the log and says it could not start the tool.
             let folder = FileManager.default.temporaryDirectory.path
-            throw KataError(Text(en: "cannot write a file in the temporary folder \(folder) (is TMPDIR right?)",
-                                 zh: "无法在临时目录 \(folder) 里写文件（TMPDIR 设置对吗？）"))
+            throw KataError(
+                Text(
+                    en: "cannot write a file in the temporary folder \(folder) (is TMPDIR right?)",
+                    zh: "无法在临时目录 \(folder) 里写文件（TMPDIR 设置对吗？）"))
         }
 
         SystemIO.flushStandardStreams()   // what kata printed so far goes out before anything of the child's
@@ -52,7 +56,11 @@ struct Subprocess {
                 }
             } else if let timeout, Date().timeIntervalSince(start) > timeout {
                 ending = .timedOut
-            } else if Date().timeIntervalSince(lastCheck) >= 0.25, ({ lastCheck = Date(); return stalled() })() {
+            } else if Date().timeIntervalSince(lastCheck) >= 0.25,
+                ({
+                    lastCheck = Date(); return stalled()
+                })()
+            {
                 ending = .timedOut
             } else {
                 Thread.sleep(forTimeInterval: 0.02)

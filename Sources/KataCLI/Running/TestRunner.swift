@@ -47,8 +47,9 @@ struct TestRunner {
     func build() throws {
         let display = BuildDisplay(terminal: SystemIO.isTerminal(1))
         defer { display.finish() }
-        let outcome = try Subprocess.run(Self.swift + ["build", "--package-path", packagePath, "--build-tests", "--scratch-path", scratch]
-                                            + target.traitArguments, timeout: nil, lines: echoBuild ? display.take : nil)
+        let outcome = try Subprocess.run(
+            Self.swift + ["build", "--package-path", packagePath, "--build-tests", "--scratch-path", scratch]
+                + target.traitArguments, timeout: nil, lines: echoBuild ? display.take : nil)
         guard outcome.ending == .exited(0) else {
             var errors: [String] = []
             // The diagnostics themselves, not the source excerpts under them (`|  `- error: …`).
@@ -89,8 +90,10 @@ struct TestRunner {
             guard !stale.isEmpty else { return }
             guard round < 3 else {
                 let files = stale.joined(separator: ", "), why = staleness(of: stale[0], builtSince: started) ?? Text(en: "", zh: "")
-                throw KataError(Text(en: "the build kept missing a change to \(files): \(why.en)",
-                                     zh: "编译一直没能读到 \(files) 的改动：\(why.zh)"))
+                throw KataError(
+                    Text(
+                        en: "the build kept missing a change to \(files): \(why.en)",
+                        zh: "编译一直没能读到 \(files) 的改动：\(why.zh)"))
             }
             Thread.sleep(forTimeInterval: 1.05)
             for file in stale {
@@ -216,13 +219,17 @@ struct TestRunner {
         let filter = lessons.map(\.suiteType).joined(separator: "|")
         let watch = StallWatch(file: events, limit: stallLimit)
         let testing = ["--filter", "(\(filter))/\(tests)", "--event-stream-output-path", events, "--event-stream-version", "0", "--xunit-output", xunit]
-        let command = environmentPrefix + (testBinary().map { [$0, "--testing-library", "swift-testing"] + testing }
-            ?? Self.swift + ["test", "--package-path", packagePath, "--skip-build", "--scratch-path", scratch] + target.traitArguments + testing)
+        let command =
+            environmentPrefix
+            + (testBinary().map { [$0, "--testing-library", "swift-testing"] + testing }
+                ?? Self.swift + ["test", "--package-path", packagePath, "--skip-build", "--scratch-path", scratch] + target.traitArguments + testing)
         let outcome = try Subprocess.run(command, timeout: timeout, stalled: watch.stalled)
 
         let stream = EventStream.parse((try? String(contentsOfFile: events, encoding: .utf8)) ?? "")
         var report = RunReport(stream: stream)
-        if stream.tests.isEmpty, let xml = try? String(contentsOfFile: FileManager.default.fileExists(atPath: xunitWritten) ? xunitWritten : xunit, encoding: .utf8) {
+        if stream.tests.isEmpty,
+            let xml = try? String(contentsOfFile: FileManager.default.fileExists(atPath: xunitWritten) ? xunitWritten : xunit, encoding: .utf8)
+        {
             // A toolchain without the event stream: the xUnit report (written only at the end).
             report = RunReport(cases: XUnitReport.parse(xml))
         }
@@ -396,7 +403,8 @@ final class BuildDisplay {
     /// nil for any other line.
     static func studentDiagnostic(_ line: Substring) -> String? {
         guard line.contains(": warning: "),   // errors: the build fails and `BuildFailure` lists them
-              let range = line.range(of: "/Exercises/") ?? (line.hasPrefix("Exercises/") ? line.range(of: "Exercises/") : nil) else { return nil }
+            let range = line.range(of: "/Exercises/") ?? (line.hasPrefix("Exercises/") ? line.range(of: "Exercises/") : nil)
+        else { return nil }
         let start = line[range].hasPrefix("/") ? line.index(after: range.lowerBound) : range.lowerBound
         return String(line[start...])
     }

@@ -126,13 +126,18 @@ struct UnifiedDiff: Equatable {
         for (number, hunk) in hunks.enumerated() {
             let old = hunk.old
             let expected = max(0, (old.isEmpty ? hunk.oldStart : hunk.oldStart - 1) + offset)
-            let candidates = old.isEmpty ? [min(max(expected, floor), lines.count)]
+            let candidates =
+                old.isEmpty
+                ? [min(max(expected, floor), lines.count)]
                 : (floor...max(floor, lines.count - old.count)).filter { start in
                     start + old.count <= lines.count && lines[start..<start + old.count].elementsEqual(old)
                 }
             guard let start = candidates.min(by: { abs($0 - expected) < abs($1 - expected) }) else {
                 let first = old.first.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 } ?? ""
-                throw Failure(description: "hunk \(number + 1) of \(hunks.count) (@@ -\(hunk.oldStart)) matches nowhere: its lines from '\(first)' are not in the file as they stand")
+                throw Failure(
+                    description:
+                        "hunk \(number + 1) of \(hunks.count) (@@ -\(hunk.oldStart)) matches nowhere: its lines from '\(first)' are not in the file as they stand"
+                )
             }
             lines.replaceSubrange(start..<start + old.count, with: hunk.new)
             offset += start - expected + hunk.new.count - old.count
@@ -205,11 +210,12 @@ struct UnifiedDiff: Equatable {
             let newFirst = (old == 0 ? hunk.oldStart : hunk.oldStart - 1) + newShift
             out += "@@ -\(hunk.oldStart),\(old) +\(new == 0 ? newFirst : newFirst + 1),\(new) @@\n"
             for line in hunk.lines {
-                let (mark, content): (String, String) = switch line {
-                case .context(let l): (" ", l)
-                case .removed(let l): ("-", l)
-                case .added(let l): ("+", l)
-                }
+                let (mark, content): (String, String) =
+                    switch line {
+                    case .context(let l): (" ", l)
+                    case .removed(let l): ("-", l)
+                    case .added(let l): ("+", l)
+                    }
                 out += mark + (content.hasSuffix("\n") ? content : content + "\n\\ No newline at end of file\n")
             }
             newShift += new - old

@@ -74,7 +74,9 @@ enum XUnitReport {
             case "gt": result += ">"
             case "amp": result += "&"
             default:
-                let code = entity.hasPrefix("#x") ? UInt32(entity.dropFirst(2), radix: 16)
+                let code =
+                    entity.hasPrefix("#x")
+                    ? UInt32(entity.dropFirst(2), radix: 16)
                     : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
                 if let code, let scalar = Unicode.Scalar(code) { result.unicodeScalars.append(scalar) } else { result += "&\(entity);" }
             }

@@ -5,8 +5,9 @@ import RunLoopEngine
 public enum HarnessText {
     /// The one line a stub gives: `Lesson 06 is not solved yet: write F in Exercises/…`.
     public static func notSolved(lesson: String, function: String, file: String) -> Text {
-        Text(en: "Lesson \(lesson) is not solved yet: write \(function) in \(file)",
-             zh: "第 \(lesson) 课还没有完成：请在 \(file) 中写出 \(function)")
+        Text(
+            en: "Lesson \(lesson) is not solved yet: write \(function) in \(file)",
+            zh: "第 \(lesson) 课还没有完成：请在 \(file) 中写出 \(function)")
     }
 
     /// The fixed pieces of ``notSolved(lesson:function:file:)`` that `kata` looks for in test output.
@@ -26,8 +27,9 @@ public enum HarnessText {
 
     /// The student's code threw `error`.
     public static func threw(lesson: String, error: String) -> Text {
-        Text(en: "Lesson \(lesson): \(error)",
-             zh: "第 \(lesson) 课：\(error)")
+        Text(
+            en: "Lesson \(lesson): \(error)",
+            zh: "第 \(lesson) 课：\(error)")
     }
 
     /// Any error as a student reads it: a `LoopError` in the chosen language, anything else as
@@ -38,8 +40,9 @@ public enum HarnessText {
 
     /// The student's code did not return within `seconds`; `advice` says where to look.
     public static func timedOut(lesson: String, seconds: Int, advice: String) -> Text {
-        Text(en: "Lesson \(lesson): your code did not return within \(seconds) s — \(advice)",
-             zh: "第 \(lesson) 课：你的代码在 \(seconds) 秒内没有返回 —— \(advice)")
+        Text(
+            en: "Lesson \(lesson): your code did not return within \(seconds) s — \(advice)",
+            zh: "第 \(lesson) 课：你的代码在 \(seconds) 秒内没有返回 —— \(advice)")
     }
 
     /// What to look for when the code does not return, unless the test knows better.
@@ -65,9 +68,11 @@ public enum HarnessText {
 
     /// Every fixed string above and one of each function's, for the test that both languages are there.
     public static var all: [Text] {
-        [notSolved(lesson: "06", function: "f()", file: "Exercises/x.swift"),
-         threw(lesson: "06", error: "e"),
-         timedOut(lesson: "06", seconds: 5, advice: "a"),
-         stuckAdvice, mismatch, expectedTitle, expected, actualTitle, hint]
+        [
+            notSolved(lesson: "06", function: "f()", file: "Exercises/x.swift"),
+            threw(lesson: "06", error: "e"),
+            timedOut(lesson: "06", seconds: 5, advice: "a"),
+            stuckAdvice, mismatch, expectedTitle, expected, actualTitle, hint,
+        ]
     }
 }

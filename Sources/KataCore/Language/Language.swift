@@ -19,9 +19,13 @@ public enum Language: String, Sendable, CaseIterable {
     /// `en` / `zh-Hans` (also `zh`, `zh_CN`, `zh-CN`, any case) → the language; anything else → nil.
     public init?(code: String) {
         let code = code.lowercased()
-        if code == "en" || code.hasPrefix("en_") || code.hasPrefix("en-") { self = .en }
-        else if code == "zh" || code.hasPrefix("zh-") || code.hasPrefix("zh_") { self = .zhHans }
-        else { return nil }
+        if code == "en" || code.hasPrefix("en_") || code.hasPrefix("en-") {
+            self = .en
+        } else if code == "zh" || code.hasPrefix("zh-") || code.hasPrefix("zh_") {
+            self = .zhHans
+        } else {
+            return nil
+        }
     }
 
     /// The rules above, on the given option value and environment: the one place they are written.

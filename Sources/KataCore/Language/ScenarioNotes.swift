@@ -15,78 +15,108 @@ extension ScenarioText {
     /// The notes the scenarios write, English side by side with Chinese.
     public static let notes: [Text] = [
         // thread-gets-its-loop
-        Text(en: "Loop.current: no loop yet, so one is made for this thread",
-             zh: "`Loop.current`：这个线程还没有 RunLoop，于是现在为它创建一个"),
-        Text(en: "Loop.current again: the same loop — {1}",
-             zh: "再取一次 `Loop.current`：还是同一个 RunLoop 吗？`{1}`"),
-        Text(en: "the thread exited: the registry still holds its loop — {1}",
-             zh: "线程已经退出：线程表里还留着它的 RunLoop 吗？`{1}`"),
+        Text(
+            en: "Loop.current: no loop yet, so one is made for this thread",
+            zh: "`Loop.current`：这个线程还没有 RunLoop，于是现在为它创建一个"),
+        Text(
+            en: "Loop.current again: the same loop — {1}",
+            zh: "再取一次 `Loop.current`：还是同一个 RunLoop 吗？`{1}`"),
+        Text(
+            en: "the thread exited: the registry still holds its loop — {1}",
+            zh: "线程已经退出：线程表里还留着它的 RunLoop 吗？`{1}`"),
         // empty-mode-returns
-        Text(en: "run the tracking mode: an observer, no source, no timer",
-             zh: "运行 tracking Mode：里面只有一个观察者，没有事件源，也没有定时器"),
-        Text(en: "run the default mode: its timer keeps it alive",
-             zh: "运行 default Mode：里面的定时器让它一直运行"),
+        Text(
+            en: "run the tracking mode: an observer, no source, no timer",
+            zh: "运行 tracking Mode：里面只有一个观察者，没有事件源，也没有定时器"),
+        Text(
+            en: "run the default mode: its timer keeps it alive",
+            zh: "运行 default Mode：里面的定时器让它一直运行"),
         // common-modes
-        Text(en: "mark tracking common: it gets the common timer",
-             zh: "把 tracking 标记为 common：加在 common 里的定时器也到了它这里"),
+        Text(
+            en: "mark tracking common: it gets the common timer",
+            zh: "把 tracking 标记为 common：加在 common 里的定时器也到了它这里"),
         // source0-wakeup
-        Text(en: "the bell's work runs on the worker",
-             zh: "事件源 `bell` 的任务在子线程上执行"),
-        Text(en: "signal() from another thread: nothing wakes the loop, the bell waits",
-             zh: "从另一个线程调用 `signal()`：没有谁唤醒 RunLoop，`bell` 只能等着"),
-        Text(en: "wakeUp()",
-             zh: "调用 `wakeUp()`"),
+        Text(
+            en: "the bell's work runs on the worker",
+            zh: "事件源 `bell` 的任务在子线程上执行"),
+        Text(
+            en: "signal() from another thread: nothing wakes the loop, the bell waits",
+            zh: "从另一个线程调用 `signal()`：没有谁唤醒 RunLoop，`bell` 只能等着"),
+        Text(
+            en: "wakeUp()",
+            zh: "调用 `wakeUp()`"),
         // perform-after-delay
-        Text(en: "perform(afterDelay: 1): a one-shot timer in the default mode",
-             zh: "`perform(afterDelay: 1)`：在 default Mode 里加一个只触发一次的定时器"),
-        Text(en: "the delayed work runs",
-             zh: "延迟的任务执行了"),
-        Text(en: "2 s pass with the loop not running",
-             zh: "RunLoop 没有运行，2 秒过去了"),
-        Text(en: "a tracking run: the timer is in the default mode only",
-             zh: "运行一次 tracking：定时器只在 default Mode 里"),
+        Text(
+            en: "perform(afterDelay: 1): a one-shot timer in the default mode",
+            zh: "`perform(afterDelay: 1)`：在 default Mode 里加一个只触发一次的定时器"),
+        Text(
+            en: "the delayed work runs",
+            zh: "延迟的任务执行了"),
+        Text(
+            en: "2 s pass with the loop not running",
+            zh: "RunLoop 没有运行，2 秒过去了"),
+        Text(
+            en: "a tracking run: the timer is in the default mode only",
+            zh: "运行一次 tracking：定时器只在 default Mode 里"),
         // keep-alive-port
-        Text(en: "message: {1}",
-             zh: "收到消息：`{1}`"),
-        Text(en: "run with nothing in the default mode",
-             zh: "default Mode 里什么都没有，运行它"),
-        Text(en: "add a port: nothing else to do, but the loop stays",
-             zh: "加一个端口：还是无事可做，但 RunLoop 留了下来"),
+        Text(
+            en: "message: {1}",
+            zh: "收到消息：`{1}`"),
+        Text(
+            en: "run with nothing in the default mode",
+            zh: "default Mode 里什么都没有，运行它"),
+        Text(
+            en: "add a port: nothing else to do, but the loop stays",
+            zh: "加一个端口：还是无事可做，但 RunLoop 留了下来"),
         // autorelease-pools: the place (a timer's or a source's name), how many were waiting
-        Text(en: "{1}: {2} waiting, +3",
-             zh: "`{1}`：池里有 {2} 个对象待释放，再放入 3 个"),
-        Text(en: "a busy source that signals itself: no sleep between its passes",
-             zh: "一个不停标记自己的事件源：两轮之间没有休眠"),
+        Text(
+            en: "{1}: {2} waiting, +3",
+            zh: "`{1}`：池里有 {2} 个对象待释放，再放入 3 个"),
+        Text(
+            en: "a busy source that signals itself: no sleep between its passes",
+            zh: "一个不停标记自己的事件源：两轮之间没有休眠"),
         // main-queue
-        Text(en: "two blocks on the main queue; run a private mode",
-             zh: "往主队列派发两个 Block；运行一个私有 Mode"),
-        Text(en: "run the default mode (a common mode)",
-             zh: "运行 default Mode（它属于 common modes）"),
+        Text(
+            en: "two blocks on the main queue; run a private mode",
+            zh: "往主队列派发两个 Block；运行一个私有 Mode"),
+        Text(
+            en: "run the default mode (a common mode)",
+            zh: "运行 default Mode（它属于 common modes）"),
         // one-touch: the events of the touch, as the port message brings them
-        Text(en: "touchesBegan",
-             zh: "`touchesBegan`"),
-        Text(en: "gesture recognizers",
-             zh: "手势识别"),
-        Text(en: "hit testing",
-             zh: "查找触摸落在哪个视图上（`hitTest`）"),
-        Text(en: "touchesEnded",
-             zh: "`touchesEnded`"),
+        Text(
+            en: "touchesBegan",
+            zh: "`touchesBegan`"),
+        Text(
+            en: "gesture recognizers",
+            zh: "手势识别"),
+        Text(
+            en: "hit testing",
+            zh: "查找触摸落在哪个视图上（`hitTest`）"),
+        Text(
+            en: "touchesEnded",
+            zh: "`touchesEnded`"),
         // timer-during-scroll
-        Text(en: "scroll begins: run the tracking mode",
-             zh: "开始滑动：运行 tracking Mode"),
-        Text(en: "scroll ends",
-             zh: "滑动结束"),
+        Text(
+            en: "scroll begins: run the tracking mode",
+            zh: "开始滑动：运行 tracking Mode"),
+        Text(
+            en: "scroll ends",
+            zh: "滑动结束"),
         // timer-overrun
-        Text(en: "slow work: 2.5 s",
-             zh: "耗时的任务：2.5 秒"),
+        Text(
+            en: "slow work: 2.5 s",
+            zh: "耗时的任务：2.5 秒"),
         // perform-on-thread
-        Text(en: "the work runs on the worker",
-             zh: "任务在子线程上执行"),
+        Text(
+            en: "the work runs on the worker",
+            zh: "任务在子线程上执行"),
         // run-vs-guarded-loop
-        Text(en: "run(until: 3 s) — like run(), but bounded so the scenario ends",
-             zh: "`run(until: 3 s)`：和 `run()` 一样，只是有时限，好让场景能结束"),
-        Text(en: "the guarded loop: while !shouldStop { run(mode:before:) }",
-             zh: "带条件的循环：`while !shouldStop { run(mode:before:) }`"),
+        Text(
+            en: "run(until: 3 s) — like run(), but bounded so the scenario ends",
+            zh: "`run(until: 3 s)`：和 `run()` 一样，只是有时限，好让场景能结束"),
+        Text(
+            en: "the guarded loop: while !shouldStop { run(mode:before:) }",
+            zh: "带条件的循环：`while !shouldStop { run(mode:before:) }`"),
     ]
 
     /// The notes a trace gets only when something breaks: a scenario that could not run, a timer
@@ -99,8 +129,9 @@ extension ScenarioText {
         Text(en: "the scenario produced no trace", zh: "场景没有产生轨迹"),
         Text(en: "the worker recorded nothing", zh: "子线程什么也没有记录下来"),
         Text(en: "the worker has no loop", zh: "子线程没有 RunLoop"),
-        Text(en: "timer \"{1}\": next fire date {2} is not after {3}; the timer was invalidated",
-             zh: "定时器 `{1}`：下次触发时间 {2} 不晚于 {3}，这个定时器已被作废"),
+        Text(
+            en: "timer \"{1}\": next fire date {2} is not after {3}; the timer was invalidated",
+            zh: "定时器 `{1}`：下次触发时间 {2} 不晚于 {3}，这个定时器已被作废"),
     ]
 
     /// The note `english` in both languages, its values put into the Chinese; nil when no entry

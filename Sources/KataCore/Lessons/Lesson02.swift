@@ -7,7 +7,8 @@ extension Lesson {
         titleZh: "Mode 隔离",
         kind: .build,
         level: .one,
-        behaviour: "One mode runs at a time; items of other modes wait; an empty mode returns at once; an item added twice is held once; observers alone keep nothing alive.",
+        behaviour:
+            "One mode runs at a time; items of other modes wait; an empty mode returns at once; an item added twice is held once; observers alone keep nothing alive.",
         behaviourZh: "同一时刻只运行一个 Mode，其他 Mode 的 item 只能等着；空 Mode 立即返回；同一个 item 加两次只算一个；光有观察者留不住 RunLoop。",
         exerciseFile: "Exercises/02-mode-isolation/ModeItems.swift",
         task: "StudentModeItemTable (a ModeItemTable): insert(_:), remove(_:), items(of:), isEmpty",

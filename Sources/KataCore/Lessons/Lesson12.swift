@@ -7,7 +7,8 @@ extension Lesson {
         titleZh: "自动释放池的观察者",
         kind: .build,
         level: .three,
-        behaviour: "The two pool observers at the extreme orders, around CF's own pool for each timer callout; work that never lets the loop sleep keeps its garbage.",
+        behaviour:
+            "The two pool observers at the extreme orders, around CF's own pool for each timer callout; work that never lets the loop sleep keeps its garbage.",
         behaviourZh: "两个自动释放池观察者，分别排在 order 的两个极端，外面还有 CF 给每个定时器回调的池；让 RunLoop 从不休眠的任务，产生的临时对象会一直不释放。",
         exerciseFile: "Exercises/12-autorelease-pool-observers/PoolObservers.swift",
         task: "StudentPoolObservers (an AutoreleasePoolObservers): install(on:pools:)",

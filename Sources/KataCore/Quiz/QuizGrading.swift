@@ -35,8 +35,10 @@ extension QuizQuestion {
             guard !QuizQuestion.isNone(text) else { return [] }
             return try QuizQuestion.items(text).map { item throws(QuizAnswerError) in
                 guard let word = words.first(where: { QuizQuestion.key($0) == QuizQuestion.key(item) }) else {
-                    throw QuizAnswerError(Text(en: "'\(item)' is not one of the words: \(words.joined(separator: ", "))",
-                                               zh: "`\(item)` 不在可选的词里：\(QuizQuestion.codeList(words))"))
+                    throw QuizAnswerError(
+                        Text(
+                            en: "'\(item)' is not one of the words: \(words.joined(separator: ", "))",
+                            zh: "`\(item)` 不在可选的词里：\(QuizQuestion.codeList(words))"))
                 }
                 return word
             }
@@ -48,8 +50,10 @@ extension QuizQuestion {
                     number = String(number.dropLast(unit.count)).trimmingCharacters(in: .whitespaces)
                 }
                 guard let ms = Double(number), ms.isFinite, ms >= 0 else {
-                    throw QuizAnswerError(Text(en: "'\(item)' is not a time in milliseconds (e.g. 1000, 3500)",
-                                               zh: "`\(item)` 不是以毫秒为单位的时间（例如 1000, 3500）"))
+                    throw QuizAnswerError(
+                        Text(
+                            en: "'\(item)' is not a time in milliseconds (e.g. 1000, 3500)",
+                            zh: "`\(item)` 不是以毫秒为单位的时间（例如 1000, 3500）"))
                 }
                 return ms == ms.rounded() ? String(Int64(ms)) : String(ms)
             }
@@ -85,11 +89,13 @@ extension QuizQuestion {
             let last = QuizQuestion.letter(choices.count - 1)
             return Text(en: "one letter, a to \(last)", zh: "一个字母，a 到 \(last)")
         case .order(let words):
-            return Text(en: "words in order, separated by commas, from: \(words.joined(separator: ", "))",
-                        zh: "按顺序写出下面的词，用逗号分隔：\(QuizQuestion.codeList(words))")
+            return Text(
+                en: "words in order, separated by commas, from: \(words.joined(separator: ", "))",
+                zh: "按顺序写出下面的词，用逗号分隔：\(QuizQuestion.codeList(words))")
         case .times:
-            return Text(en: "times in ms on the virtual clock, separated by commas (or: none)",
-                        zh: "虚拟时钟上的时间（毫秒），用逗号分隔（一次都没有就写：无）")
+            return Text(
+                en: "times in ms on the virtual clock, separated by commas (or: none)",
+                zh: "虚拟时钟上的时间（毫秒），用逗号分隔（一次都没有就写：无）")
         }
     }
 
@@ -148,9 +154,11 @@ extension QuizQuestion {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let (begin, end) = markers(number)
         guard let start = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == begin }),
-              let stop = lines[start...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == end }) else { return nil }
+            let stop = lines[start...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == end })
+        else { return nil }
         let body = Array(lines[(start + 1)..<stop])
-        let indent = body.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let indent =
+            body.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             .map { $0.prefix { $0 == " " }.count }.min() ?? 0
         return body.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }.joined(separator: "\n")
     }

@@ -98,8 +98,10 @@ public struct QuizQuestion: Sendable, Identifiable {
 
     public var id: Int { number }
 
-    init(number: Int, lesson: Int, title: Text, form: Form, setting: Setting = .thread, wording: Wording,
-         file: String = #filePath, body: @escaping @Sendable (QuizStage) throws -> [String]) {
+    init(
+        number: Int, lesson: Int, title: Text, form: Form, setting: Setting = .thread, wording: Wording,
+        file: String = #filePath, body: @escaping @Sendable (QuizStage) throws -> [String]
+    ) {
         self.number = number
         self.lesson = lesson
         self.title = title
@@ -141,8 +143,9 @@ public struct QuizQuestion: Sendable, Identifiable {
             return QuizOutcome(answer: nil, trace: LoopTrace(), failure: Text(en: "could not start: \(error)", zh: "无法启动：\(error)").localized)
         }
         guard thread.join(timeout: 10) else {
-            return QuizOutcome(answer: nil, trace: stage.trace ?? LoopTrace(),
-                               failure: Text(en: "the scenario did not finish within 10 s", zh: "场景没有在 10 秒内结束").localized)
+            return QuizOutcome(
+                answer: nil, trace: stage.trace ?? LoopTrace(),
+                failure: Text(en: "the scenario did not finish within 10 s", zh: "场景没有在 10 秒内结束").localized)
         }
         stage.finishWorkers()
         return QuizOutcome(answer: box.failure == nil ? box.answer : nil, trace: stage.trace ?? LoopTrace(), failure: box.failure)

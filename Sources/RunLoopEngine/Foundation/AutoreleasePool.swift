@@ -71,7 +71,11 @@ public final class AutoreleasePoolStack: @unchecked Sendable {
     /// Keeps `object` alive until the innermost pool is popped.
     public func autorelease(_ object: AnyObject) {
         pools.withLock { pools in
-            if pools.stack.isEmpty { pools.leaked.append(Held(object: object)) } else { pools.stack[pools.stack.count - 1].objects.append(Held(object: object)) }
+            if pools.stack.isEmpty {
+                pools.leaked.append(Held(object: object))
+            } else {
+                pools.stack[pools.stack.count - 1].objects.append(Held(object: object))
+            }
         }
     }
 

@@ -21,8 +21,10 @@ extension LoopThread {
     /// - Throws: ``LoopError/threadNotStarted(thread:)``; ``LoopError/threadExited(thread:)`` if the
     ///   thread has exited, or exits before the awaited work ran; ``LoopError/timedOut(_:)`` (the
     ///   work is then withdrawn); ``LoopError/invalidInterval(_:)`` for a NaN timeout.
-    public func perform(waitUntilDone: Bool = false, modes: [Loop.Mode] = [.common], timeout: Double? = nil,
-                        _ work: @escaping @Sendable () -> Void) throws(LoopError) {
+    public func perform(
+        waitUntilDone: Bool = false, modes: [Loop.Mode] = [.common], timeout: Double? = nil,
+        _ work: @escaping @Sendable () -> Void
+    ) throws(LoopError) {
         if let timeout, timeout.isNaN { throw .invalidInterval(timeout) }
         let loop = try runLoop()
         // Checked after the thread, so that one that is gone is still reported.
@@ -93,8 +95,10 @@ extension Loop {
     /// - Returns: the timer (invalidate it to cancel: `cancelPreviousPerformRequests`).
     /// - Throws: ``LoopError/invalidInterval(_:)`` for a NaN, infinite or negative delay.
     @discardableResult
-    public func perform(afterDelay delay: Double, inModes modes: [Mode] = [.default], name: String = "perform after delay",
-                        _ work: @escaping @Sendable () -> Void) throws(LoopError) -> Timer {
+    public func perform(
+        afterDelay delay: Double, inModes modes: [Mode] = [.default], name: String = "perform after delay",
+        _ work: @escaping @Sendable () -> Void
+    ) throws(LoopError) -> Timer {
         try Timer.validate(delay)
         let timer = try Timer(name: name, fireDate: now + delay) { _ in work() }
         for mode in modes { try add(timer, forMode: mode) }

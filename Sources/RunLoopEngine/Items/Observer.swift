@@ -33,8 +33,10 @@ extension Loop {
         ///   - repeats: false to be told once, then invalidated.
         ///   - order: lower orders are told first.
         ///   - callout: run on the loop's thread with the activity.
-        public init(name: String = "observer", activities: Activity, repeats: Bool = true, order: Int = 0,
-                    callout: @escaping @Sendable (Activity) -> Void) {
+        public init(
+            name: String = "observer", activities: Activity, repeats: Bool = true, order: Int = 0,
+            callout: @escaping @Sendable (Activity) -> Void
+        ) {
             self.name = name
             self.activities = activities
             self.repeats = repeats

@@ -56,8 +56,10 @@ extension Loop {
         ///   - callout: run on the loop's thread each time the timer fires.
         /// - Throws: ``LoopError/invalidInterval(_:)`` if `interval` or `tolerance` is NaN,
         ///   infinite or negative (CF quietly turns a negative interval into 0; here it is reported).
-        public init(name: String = "timer", fireDate: Instant, interval: Double = 0, tolerance: Double = 0,
-                    callout: @escaping @Sendable (Timer) -> Void) throws(LoopError) {
+        public init(
+            name: String = "timer", fireDate: Instant, interval: Double = 0, tolerance: Double = 0,
+            callout: @escaping @Sendable (Timer) -> Void
+        ) throws(LoopError) {
             try Timer.validate(interval)
             try Timer.validate(tolerance)
             self.name = name

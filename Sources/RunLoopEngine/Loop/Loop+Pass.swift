@@ -114,7 +114,8 @@ extension Loop {
                 state.withMode(mode) { $0.orderedSources().filter(\.isSignalled) } ?? []
             }
             guard !signalled.isEmpty else { return false }
-            let ordered = signalled
+            let ordered =
+                signalled
                 .map { ($0, $0.flags.withLock { $0.signalSequence }) }
                 .sorted { a, b in a.0.order != b.0.order ? a.0.order < b.0.order : a.1 < b.1 }
                 .map(\.0)

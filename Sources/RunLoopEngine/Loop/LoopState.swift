@@ -76,10 +76,12 @@ struct LoopState {
     /// Adds `item` to `mode` (a real mode, not `.common`). Returns whether it was added.
     mutating func insert(_ item: Loop.Item, into mode: Loop.Mode) -> Bool {
         // Through the index: a mutation through `modes[mode]!` may copy the mode's contents.
-        let index = modes.index(forKey: mode) ?? {
-            makeMode(mode)
-            return modes.index(forKey: mode)!
-        }()
+        let index =
+            modes.index(forKey: mode)
+            ?? {
+                makeMode(mode)
+                return modes.index(forKey: mode)!
+            }()
         guard modes.values[index].table.insert(item) else { return false }
         modes.values[index].itemAdded(item)
         if case .timer(let timer) = item {

@@ -25,12 +25,14 @@ extension Loop {
         public var autoreleasePools: (any AutoreleasePoolObservers)?
         public var mainQueue: any MainQueueServicing
 
-        public init(modeItemTable: any ModeItemTable.Type = ReferenceModeItemTable.self,
-                    commonModes: any CommonModeRules.Type = ReferenceCommonModeRules.self,
-                    timers: any TimerRescheduling = ReferenceTimerRescheduling(),
-                    pass: any LoopPassing = ReferencePass(),
-                    autoreleasePools: (any AutoreleasePoolObservers)? = nil,
-                    mainQueue: any MainQueueServicing = ReferenceMainQueueServicing()) {
+        public init(
+            modeItemTable: any ModeItemTable.Type = ReferenceModeItemTable.self,
+            commonModes: any CommonModeRules.Type = ReferenceCommonModeRules.self,
+            timers: any TimerRescheduling = ReferenceTimerRescheduling(),
+            pass: any LoopPassing = ReferencePass(),
+            autoreleasePools: (any AutoreleasePoolObservers)? = nil,
+            mainQueue: any MainQueueServicing = ReferenceMainQueueServicing()
+        ) {
             self.modeItemTable = modeItemTable
             self.commonModes = commonModes
             self.timers = timers

@@ -47,8 +47,10 @@ struct ModeContents {
 
     /// The table's items of `kind`, unwrapped, from `cache` or, after a change, from the table,
     /// in the order added or, given `order`, sorted by it (equal orders in the order added).
-    private mutating func cachedItems<T>(_ cache: WritableKeyPath<ModeContents, [T]?>, _ kind: Loop.Item.Kind,
-                                         orderedBy order: ((T) -> Int)? = nil, _ unwrap: (Loop.Item) -> T?) -> [T] {
+    private mutating func cachedItems<T>(
+        _ cache: WritableKeyPath<ModeContents, [T]?>, _ kind: Loop.Item.Kind,
+        orderedBy order: ((T) -> Int)? = nil, _ unwrap: (Loop.Item) -> T?
+    ) -> [T] {
         if let cached = self[keyPath: cache] { return cached }
         var items = table.items(of: kind).compactMap(unwrap)
         if let order {

@@ -60,8 +60,10 @@ package enum SystemClock {
     /// Every system takes macOS's way: the time left until the deadline, then a relative wait
     /// (`pthread_cond_timedwait_relative_np`, measured on the uptime clock on Darwin), so that
     /// the arithmetic macOS runs is the arithmetic Linux tests.
-    static func wait(on condition: UnsafeMutablePointer<pthread_cond_t>, _ mutex: UnsafeMutablePointer<pthread_mutex_t>,
-                     untilMonotonic deadline: Int64) {
+    static func wait(
+        on condition: UnsafeMutablePointer<pthread_cond_t>, _ mutex: UnsafeMutablePointer<pthread_mutex_t>,
+        untilMonotonic deadline: Int64
+    ) {
         var left = makeTimespec(nanoseconds: nanosecondsLeft(until: deadline, now: monotonicNanoseconds()))
         waitRelative(on: condition, mutex, for: &left)
     }
@@ -76,8 +78,10 @@ package enum SystemClock {
 
     /// `pthread_cond_timedwait_relative_np`: Darwin's own call; elsewhere the same contract,
     /// written over the absolute wait on the condition's clock (``initializeCondition(_:)``).
-    private static func waitRelative(on condition: UnsafeMutablePointer<pthread_cond_t>, _ mutex: UnsafeMutablePointer<pthread_mutex_t>,
-                                     for left: inout timespec) {
+    private static func waitRelative(
+        on condition: UnsafeMutablePointer<pthread_cond_t>, _ mutex: UnsafeMutablePointer<pthread_mutex_t>,
+        for left: inout timespec
+    ) {
         #if canImport(Darwin)
         pthread_cond_timedwait_relative_np(condition, mutex, &left)
         #else

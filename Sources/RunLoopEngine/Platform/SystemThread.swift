@@ -15,14 +15,16 @@ struct SystemThread: @unchecked Sendable {
         #if canImport(Darwin)
         var handle: pthread_t? = nil   // Darwin's pthread_t is a non-optional pointer
         #else
-        var handle = pthread_t()       // an integer
+        var handle = pthread_t()   // an integer
         #endif
         // The start routine's argument is optional on Linux and not on Darwin: taken as an
         // optional and unwrapped, it compiles against both.
-        let result = pthread_create(&handle, nil, { raw in
-            Unmanaged<Body>.fromOpaque((raw as UnsafeMutableRawPointer?)!).takeRetainedValue().run()
-            return nil
-        }, context)
+        let result = pthread_create(
+            &handle, nil,
+            { raw in
+                Unmanaged<Body>.fromOpaque((raw as UnsafeMutableRawPointer?)!).takeRetainedValue().run()
+                return nil
+            }, context)
         precondition(result == 0, "pthread_create failed: \(result)")
         return SystemThread(handle: (handle as pthread_t?)!)
     }

@@ -123,16 +123,19 @@ private final class ConditionParking: @unchecked Sendable {
 private enum Futex {
     #if os(Linux)
     static let exists = true
-    private typealias Syscall = @convention(c) (Int, UnsafeMutableRawPointer, Int32, UInt32,
-                                                 UnsafePointer<timespec>?, UnsafeMutableRawPointer?, UInt32) -> Int
+    private typealias Syscall =
+        @convention(c) (
+            Int, UnsafeMutableRawPointer, Int32, UInt32,
+            UnsafePointer<timespec>?, UnsafeMutableRawPointer?, UInt32
+        ) -> Int
     #if arch(x86_64)
     private static let number = 202   // SYS_futex
     #else
-    private static let number = 98    // SYS_futex on arm64
+    private static let number = 98   // SYS_futex on arm64
     #endif
     private static let privateFlag: Int32 = 128   // FUTEX_PRIVATE_FLAG
-    private static let waitBitset: Int32 = 9      // FUTEX_WAIT_BITSET: an absolute CLOCK_MONOTONIC deadline
-    private static let wake: Int32 = 1            // FUTEX_WAKE
+    private static let waitBitset: Int32 = 9   // FUTEX_WAIT_BITSET: an absolute CLOCK_MONOTONIC deadline
+    private static let wake: Int32 = 1   // FUTEX_WAKE
     nonisolated(unsafe) private static let call: Syscall = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syscall") else {   // RTLD_DEFAULT
             fatalError("RunLoopEngine needs the C library's syscall() to sleep on a futex; it was not found")
@@ -157,7 +160,9 @@ private enum Futex {
     #else
     // Darwin: no futex; `WaitWord.Parking.available` never offers it, so these are never called.
     static let exists = false
-    static func wait(_ word: UnsafeMutablePointer<Atomic<UInt32>>, whileEqualTo seen: UInt32, untilMonotonic deadline: Int64?) -> Bool { fatalError("no futex") }
+    static func wait(_ word: UnsafeMutablePointer<Atomic<UInt32>>, whileEqualTo seen: UInt32, untilMonotonic deadline: Int64?) -> Bool {
+        fatalError("no futex")
+    }
     static func wakeAll(_ word: UnsafeMutablePointer<Atomic<UInt32>>) { fatalError("no futex") }
     #endif
 }

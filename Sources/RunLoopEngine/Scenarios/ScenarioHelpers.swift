@@ -16,9 +16,11 @@ final class SleepWatchedThread: @unchecked Sendable {
     private let loopBox = Lock<Loop?>(nil)
     private let runsItself: Bool
 
-    init(name: String, registry: LoopRegistry = LoopRegistry(clock: VirtualClock()), isMain: Bool = false,
-         setUp: @escaping @Sendable (Loop) throws -> Void,
-         run: (@Sendable (Loop) throws -> Void)? = nil) {
+    init(
+        name: String, registry: LoopRegistry = LoopRegistry(clock: VirtualClock()), isMain: Bool = false,
+        setUp: @escaping @Sendable (Loop) throws -> Void,
+        run: (@Sendable (Loop) throws -> Void)? = nil
+    ) {
         let asleep = self.asleep, ready = self.ready, go = self.go, loopBox = self.loopBox
         runsItself = run != nil
         thread = LoopThread(name: name, registry: registry, isMain: isMain) {

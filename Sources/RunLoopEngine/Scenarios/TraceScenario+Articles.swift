@@ -63,12 +63,13 @@ extension TraceScenario {
         let clock = VirtualClock()
         let loop = Loop(clock: clock)
         let ticks = TickCounter()
-        try loop.add(try Loop.Timer(name: "tick", fireDate: loop.now + 1, interval: 1) { _ in
-            if ticks.next() == 1 {
-                Loop.current.note("slow work: 2.5 s")
-                clock.advance(by: 2.5)
-            }
-        }, forMode: .default)
+        try loop.add(
+            try Loop.Timer(name: "tick", fireDate: loop.now + 1, interval: 1) { _ in
+                if ticks.next() == 1 {
+                    Loop.current.note("slow work: 2.5 s")
+                    clock.advance(by: 2.5)
+                }
+            }, forMode: .default)
         let trace = loop.startTracing()
         try loop.run(mode: .default, timeout: 5.5)
         return trace
@@ -107,10 +108,11 @@ extension TraceScenario {
 
         loop.note("the guarded loop: while !shouldStop { run(mode:before:) }")
         let shouldStop = Flag()
-        try loop.add(try Loop.Timer(name: "stop at +1 s", fireDate: loop.now + 1) { _ in
-            shouldStop.set()
-            Loop.current.stop()
-        }, forMode: .default)
+        try loop.add(
+            try Loop.Timer(name: "stop at +1 s", fireDate: loop.now + 1) { _ in
+                shouldStop.set()
+                Loop.current.stop()
+            }, forMode: .default)
         while !shouldStop.isSet, try loop.run(mode: .default, before: loop.now + 3) {}
         return trace
     }

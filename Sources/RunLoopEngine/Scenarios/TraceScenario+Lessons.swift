@@ -136,13 +136,15 @@ extension TraceScenario {
         lookFor: "first run: → finished (empty mode); second run: sleep, woke: port \"network\", port callout, → handled source"
     ) {
         let port = Loop.Port(name: "network") { message in Loop.current.note("message: \(message)") }
-        let worker = SleepWatchedThread(name: "network", setUp: { _ in }, run: { loop in
-            loop.note("run with nothing in the default mode")
-            try loop.run(mode: .default, timeout: 10)
-            loop.note("add a port: nothing else to do, but the loop stays")
-            try loop.add(port, forMode: .default)
-            try loop.run(mode: .default, timeout: .infinity, returnAfterSourceHandled: true)
-        })
+        let worker = SleepWatchedThread(
+            name: "network", setUp: { _ in },
+            run: { loop in
+                loop.note("run with nothing in the default mode")
+                try loop.run(mode: .default, timeout: 10)
+                loop.note("add a port: nothing else to do, but the loop stays")
+                try loop.add(port, forMode: .default)
+                try loop.run(mode: .default, timeout: .infinity, returnAfterSourceHandled: true)
+            })
         let trace = try worker.start()
         worker.waitUntilAsleep()
         try port.send("response")
@@ -155,8 +157,10 @@ extension TraceScenario {
     /// drained before the loop sleeps — and a busy source that never lets it sleep piles it up.
     static let autoreleasePools = TraceScenario(
         name: "autorelease-pools",
-        summary: "each tick autoreleases 3 objects into its own pool, gone when it returns; a busy source's objects wait in UIKit's pool and pile up while the loop never sleeps",
-        lookFor: "each tick finds 0 waiting (its own pool was popped); the busy passes right after the second tick find 0, 3, 6: nothing drains until the loop sleeps"
+        summary:
+            "each tick autoreleases 3 objects into its own pool, gone when it returns; a busy source's objects wait in UIKit's pool and pile up while the loop never sleeps",
+        lookFor:
+            "each tick finds 0 waiting (its own pool was popped); the busy passes right after the second tick find 0, 3, 6: nothing drains until the loop sleeps"
     ) {
         let clock = VirtualClock()
         let mechanisms = Loop.Mechanisms.reference.with(autoreleasePools: ReferenceAutoreleasePoolObservers())
@@ -176,13 +180,14 @@ extension TraceScenario {
         again.source = source
         try loop.add(source, forMode: .default)
         let ticks = TickCounter()
-        try loop.add(try Loop.Timer(name: "tick", fireDate: loop.now + 1, interval: 1) { _ in
-            garbage("tick")
-            if ticks.next() == 2 {
-                Loop.current.note("a busy source that signals itself: no sleep between its passes")
-                source.signal()
-            }
-        }, forMode: .default)
+        try loop.add(
+            try Loop.Timer(name: "tick", fireDate: loop.now + 1, interval: 1) { _ in
+                garbage("tick")
+                if ticks.next() == 2 {
+                    Loop.current.note("a busy source that signals itself: no sleep between its passes")
+                    source.signal()
+                }
+            }, forMode: .default)
         try loop.run(mode: .default, timeout: 2.5)
         return trace
     }
@@ -194,16 +199,19 @@ extension TraceScenario {
         lookFor: "the private run times out with no callout; the default run: main queue \"update label\" then \"reload table\""
     ) {
         let registry = LoopRegistry(clock: VirtualClock())
-        let main = SleepWatchedThread(name: "main", registry: registry, isMain: true, setUp: { loop in
-            try loop.add(Loop.Port(name: "private keep-alive"), forMode: "private")
-        }, run: { loop in
-            loop.note("two blocks on the main queue; run a private mode")
-            registry.mainQueue.async(name: "update label") {}
-            registry.mainQueue.async(name: "reload table") {}
-            try loop.run(mode: "private", timeout: 1)
-            loop.note("run the default mode (a common mode)")
-            try loop.run(mode: .default, timeout: 1)
-        })
+        let main = SleepWatchedThread(
+            name: "main", registry: registry, isMain: true,
+            setUp: { loop in
+                try loop.add(Loop.Port(name: "private keep-alive"), forMode: "private")
+            },
+            run: { loop in
+                loop.note("two blocks on the main queue; run a private mode")
+                registry.mainQueue.async(name: "update label") {}
+                registry.mainQueue.async(name: "reload table") {}
+                try loop.run(mode: "private", timeout: 1)
+                loop.note("run the default mode (a common mode)")
+                try loop.run(mode: .default, timeout: 1)
+            })
         let trace = try main.start()
         return main.join(trace)
     }

@@ -32,8 +32,10 @@ public final class LoopRegistry: @unchecked Sendable {
     ///   - mechanisms: the mechanisms of the loops it makes.
     ///   - mainThread: the thread whose loop is the main loop; nil until a ``LoopThread``
     ///     started with `isMain: true` claims it.
-    public init(table: any LoopTable = ReferenceLoopTable(), clock: any LoopClock = RealClock.shared,
-                mechanisms: Loop.Mechanisms = .reference, mainThread: ThreadID? = nil) {
+    public init(
+        table: any LoopTable = ReferenceLoopTable(), clock: any LoopClock = RealClock.shared,
+        mechanisms: Loop.Mechanisms = .reference, mainThread: ThreadID? = nil
+    ) {
         self.table = Lock(table)
         self.clock = clock
         self.mechanisms = mechanisms
@@ -102,8 +104,9 @@ public final class LoopRegistry: @unchecked Sendable {
 
     private func makeLoop(for thread: ThreadID) -> Loop {
         let isMain = thread == mainThread
-        let loop = Loop(owner: thread, clock: clock, mechanisms: mechanisms,
-                        name: isMain ? "main loop" : "loop of \(thread)", isMain: isMain)
+        let loop = Loop(
+            owner: thread, clock: clock, mechanisms: mechanisms,
+            name: isMain ? "main loop" : "loop of \(thread)", isMain: isMain)
         loop.registry = self
         return loop
     }

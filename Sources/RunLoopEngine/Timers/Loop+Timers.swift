@@ -62,8 +62,10 @@ extension Loop {
     /// the current loop's default mode).
     /// - Throws: ``LoopError/invalidInterval(_:)``, and what ``add(_:forMode:)-(Timer,_)`` throws.
     @discardableResult
-    public func scheduleTimer(name: String = "timer", after delay: Double, interval: Double = 0, tolerance: Double = 0,
-                              mode: Mode = .default, callout: @escaping @Sendable (Timer) -> Void) throws(LoopError) -> Timer {
+    public func scheduleTimer(
+        name: String = "timer", after delay: Double, interval: Double = 0, tolerance: Double = 0,
+        mode: Mode = .default, callout: @escaping @Sendable (Timer) -> Void
+    ) throws(LoopError) -> Timer {
         try Timer.validate(delay)
         let timer = try Timer(name: name, fireDate: now + delay, interval: interval, tolerance: tolerance, callout: callout)
         try add(timer, forMode: mode, now: nil)   // made from now: not in the past

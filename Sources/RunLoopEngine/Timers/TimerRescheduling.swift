@@ -25,7 +25,7 @@ public struct ReferenceTimerRescheduling: TimerRescheduling {
         // Unsigned: from the farthest past to the last instant is up to 2⁶⁴ − 1 ns, more than an
         // Int64 holds. A next tick beyond the last instant is never (CF clamps such dates too).
         let elapsed = UInt64(bitPattern: now.nanoseconds &- fireDate.nanoseconds)
-        let missed = elapsed / step    // whole intervals already past
+        let missed = elapsed / step   // whole intervals already past
         let (ticks, tooMany) = missed.addingReportingOverflow(1)
         let (offset, tooFar) = ticks.multipliedReportingOverflow(by: step)
         guard !tooMany, !tooFar else { return .distantFuture }

@@ -54,8 +54,10 @@ struct TimerSchedule {
         let entry = TimerHeap.Entry(key: fireDate.nanoseconds, sequence: Loop.sequence.next(), generation: generation, timer: timer)
         if timer.tolerance > 0 {
             tolerantByFireDate.push(entry)
-            tolerantByLatestFireDate.push(.init(key: (fireDate + timer.tolerance).nanoseconds, sequence: entry.sequence,
-                                                generation: generation, timer: timer))
+            tolerantByLatestFireDate.push(
+                .init(
+                    key: (fireDate + timer.tolerance).nanoseconds, sequence: entry.sequence,
+                    generation: generation, timer: timer))
         } else {
             byFireDate.push(entry)
         }
@@ -84,8 +86,9 @@ struct TimerSchedule {
         for heap in [byFireDate, tolerantByFireDate, tolerantByLatestFireDate] {
             var seen = Set<ObjectIdentifier>()
             for entry in heap.entries where Self.isLive(entry) {
-                assert(seen.insert(ObjectIdentifier(entry.timer)).inserted,
-                       "timer \"\(entry.timer.name)\" has two live entries in one heap")
+                assert(
+                    seen.insert(ObjectIdentifier(entry.timer)).inserted,
+                    "timer \"\(entry.timer.name)\" has two live entries in one heap")
             }
         }
         #endif
@@ -113,7 +116,8 @@ struct TimerSchedule {
     mutating func takeDueTimer(now: Instant) -> Loop.Timer? {
         let plain = Self.liveTop(&byFireDate)
         if let tolerant = Self.liveTop(&tolerantByFireDate), tolerant.key <= now.nanoseconds,
-           plain.map({ tolerant.precedes($0) }) ?? true {
+            plain.map({ tolerant.precedes($0) }) ?? true
+        {
             return tolerantByFireDate.popTop()?.timer
         }
         guard let plain, plain.key <= now.nanoseconds else { return nil }

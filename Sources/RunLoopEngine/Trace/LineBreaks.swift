@@ -74,7 +74,8 @@ public enum LineBreaks {
         }
         if !line.isEmpty || lines.isEmpty { lines.append(line) }
         if lines.count > 1, lines[lines.count - 1].count == 1, lines[lines.count - 2].count > 2,
-           lines[lines.count - 1][0].text.columns * 4 < width {
+            lines[lines.count - 1][0].text.columns * 4 < width
+        {
             let moved = lines[lines.count - 2].removeLast()
             let room = width - (lines.count == 2 ? firstLineShorter : 0)
             let last = [moved] + lines[lines.count - 1]

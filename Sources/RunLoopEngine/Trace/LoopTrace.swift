@@ -103,14 +103,18 @@ public final class LoopTrace: Sendable {
 
     /// Expected and actual lines in two columns, the first difference marked, for a failure message;
     /// with `numbered: false`, two blocks side by side, line for line, unmarked (`kata quiz N --engine`).
-    public static func sideBySide(expected: [String], actual: [String], expectedTitle: String = "expected",
-                                  actualTitle: String = "actual", numbered: Bool = true) -> String {
+    public static func sideBySide(
+        expected: [String], actual: [String], expectedTitle: String = "expected",
+        actualTitle: String = "actual", numbered: Bool = true
+    ) -> String {
         // Columns, not characters: a title in Chinese takes two columns a character. The header
         // starts where the rows' text does, after the marker and the line number ("✗  2 ").
         let width = max(([expectedTitle] + expected).map(\.columns).max() ?? 0, 20)
         let margin = numbered ? "     " : "  "
-        var out = ["\(margin)\(expectedTitle.padding(toLength: width)) │ \(actualTitle)",
-                   "\(margin)\(String(repeating: "─", count: width)) ┼ \(String(repeating: "─", count: numbered ? 20 : 30))"]
+        var out = [
+            "\(margin)\(expectedTitle.padding(toLength: width)) │ \(actualTitle)",
+            "\(margin)\(String(repeating: "─", count: width)) ┼ \(String(repeating: "─", count: numbered ? 20 : 30))",
+        ]
         var marked = false
         for index in 0..<max(expected.count, actual.count) {
             let left = index < expected.count ? expected[index] : ""
@@ -135,7 +139,8 @@ extension String {
         unicodeScalars.reduce(0) { total, scalar in
             switch scalar.value {
             case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0xA4CF, 0xAC00...0xD7A3,
-                 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6: total + 2
+                0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6:
+                total + 2
             default: total + 1
             }
         }

@@ -10,8 +10,10 @@ struct SVGText {
 
     mutating func close() { text += "</svg>\n" }
 
-    mutating func rect(x: Int, y: Int, width: Int, height: Int, fill: String, stroke: String? = nil, strokeWidth: Int = 1,
-                       radius: Int = 0, dashed: Bool = false) {
+    mutating func rect(
+        x: Int, y: Int, width: Int, height: Int, fill: String, stroke: String? = nil, strokeWidth: Int = 1,
+        radius: Int = 0, dashed: Bool = false
+    ) {
         var attributes = "x=\"\(x)\" y=\"\(y)\" width=\"\(width)\" height=\"\(height)\" fill=\"\(fill)\""
         if radius > 0 { attributes += " rx=\"\(radius)\"" }
         if let stroke { attributes += " stroke=\"\(stroke)\" stroke-width=\"\(strokeWidth)\"" }
@@ -28,12 +30,15 @@ struct SVGText {
     }
 
     mutating func line(x1: Int, y1: Int, x2: Int, y2: Int, stroke: String, width: Int, dashed: Bool = false) {
-        text += "<line x1=\"\(x1)\" y1=\"\(y1)\" x2=\"\(x2)\" y2=\"\(y2)\" stroke=\"\(stroke)\" stroke-width=\"\(width)\""
+        text +=
+            "<line x1=\"\(x1)\" y1=\"\(y1)\" x2=\"\(x2)\" y2=\"\(y2)\" stroke=\"\(stroke)\" stroke-width=\"\(width)\""
             + (dashed ? " stroke-dasharray=\"6 6\"" : "") + "/>\n"
     }
 
-    mutating func text(_ content: String, x: Int, y: Int, size: Int, weight: String = "normal", fill: String = "#000000",
-                       anchor: String = "start", family: String = TimelinePicture.font, rotate: Int = 0) {
+    mutating func text(
+        _ content: String, x: Int, y: Int, size: Int, weight: String = "normal", fill: String = "#000000",
+        anchor: String = "start", family: String = TimelinePicture.font, rotate: Int = 0
+    ) {
         element(SVGText.escape(content), x: x, y: y, size: size, weight: weight, fill: fill, anchor: anchor, family: family, rotate: rotate)
     }
 
@@ -48,8 +53,10 @@ struct SVGText {
         element(markup, x: x, y: y, size: size, weight: weight, fill: "#000000", anchor: "start", family: TimelinePicture.font, rotate: 0)
     }
 
-    private mutating func element(_ markup: String, x: Int, y: Int, size: Int, weight: String, fill: String, anchor: String,
-                                  family: String, rotate: Int) {
+    private mutating func element(
+        _ markup: String, x: Int, y: Int, size: Int, weight: String, fill: String, anchor: String,
+        family: String, rotate: Int
+    ) {
         var attributes = "x=\"\(x)\" y=\"\(y)\" font-family=\"\(family)\" font-size=\"\(size)\" fill=\"\(fill)\""
         if weight != "normal" { attributes += " font-weight=\"\(weight)\"" }
         if anchor != "start" { attributes += " text-anchor=\"\(anchor)\"" }

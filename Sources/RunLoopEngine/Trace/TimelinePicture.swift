@@ -59,10 +59,12 @@ public struct TimelinePicture: Sendable {
         /// Beside each callout's shape in the legend: what kind of callout it is.
         public var callout: @Sendable (TraceEvent.Callout) -> String
 
-        public init(outerRun: String, nestedRun: @escaping @Sendable (Int) -> String, time: String, sleep: String,
-                    lookFor: String, legend: String, runResult: String, note: String,
-                    activities: String, sleeps: String, frames: String,
-                    callout: @escaping @Sendable (TraceEvent.Callout) -> String = { $0.rawValue }) {
+        public init(
+            outerRun: String, nestedRun: @escaping @Sendable (Int) -> String, time: String, sleep: String,
+            lookFor: String, legend: String, runResult: String, note: String,
+            activities: String, sleeps: String, frames: String,
+            callout: @escaping @Sendable (TraceEvent.Callout) -> String = { $0.rawValue }
+        ) {
             self.outerRun = outerRun
             self.nestedRun = nestedRun
             self.time = time
@@ -148,8 +150,10 @@ public struct TimelinePicture: Sendable {
                 columns.append(Column(lane: lane, time: event.time, mark: .callout(callout, name)))
             case .woke(let reason):
                 let since = asleepSince.removeValue(forKey: lane) ?? event.time
-                columns.append(Column(lane: lane, time: since,
-                                      mark: .sleep(duration: event.time.nanoseconds - since.nanoseconds, reason: "\(reason)")))
+                columns.append(
+                    Column(
+                        lane: lane, time: since,
+                        mark: .sleep(duration: event.time.nanoseconds - since.nanoseconds, reason: "\(reason)")))
             case .runEnded(let result):
                 columns.append(Column(lane: lane, time: event.time, mark: .result("\(result)")))
             case .finishedEmpty:
@@ -237,8 +241,9 @@ public struct TimelinePicture: Sendable {
             out.prose(line, x: 24, y: 92 + index * 30, size: 24, code: Self.mono)
         }
         for row in 0..<rows {
-            drawRow(columns.filter { $0.row == row }, lanes: lanes, top: Self.headerHeight + row * rowHeight, width: width,
-                    chartRight: chartRight, into: &out)
+            drawRow(
+                columns.filter { $0.row == row }, lanes: lanes, top: Self.headerHeight + row * rowHeight, width: width,
+                chartRight: chartRight, into: &out)
         }
 
         // The legend, the notes, what to look for.
@@ -265,8 +270,9 @@ public struct TimelinePicture: Sendable {
             out.rect(x: 0, y: top, width: width, height: Self.laneHeight, fill: row % 2 == 0 ? "#FFFFFF" : "#F2F2F2")
             let mine = columns.filter { $0.lane == lane }
             if let first = mine.first, let last = mine.last {
-                out.rect(x: first.x - 6, y: top + 12, width: last.x + last.width - first.x + 12, height: Self.laneHeight - 24,
-                         fill: "none", stroke: "#444444", strokeWidth: 2, radius: 10, dashed: lane.depth > 1)
+                out.rect(
+                    x: first.x - 6, y: top + 12, width: last.x + last.width - first.x + 12, height: Self.laneHeight - 24,
+                    fill: "none", stroke: "#444444", strokeWidth: 2, radius: 10, dashed: lane.depth > 1)
             }
             out.text(lane.mode.name, x: 20, y: top + Self.laneHeight / 2, size: 28, weight: "bold")
             out.text(lane.depth > 1 ? labels.nestedRun(lane.depth) : labels.outerRun, x: 20, y: top + Self.laneHeight / 2 + 34, size: 20, fill: "#333333")

@@ -39,8 +39,10 @@ final class Worker: Sendable {
     private let asleepGate = Shared(Gate())
     private let done = Shared(false)
 
-    init(name: String = "worker", registry: LoopRegistry = LoopRegistry(), isMain: Bool = false, mode: Loop.Mode = .default,
-         setUp: @escaping @Sendable (Loop) throws -> Void = { _ in }) {
+    init(
+        name: String = "worker", registry: LoopRegistry = LoopRegistry(), isMain: Bool = false, mode: Loop.Mode = .default,
+        setUp: @escaping @Sendable (Loop) throws -> Void = { _ in }
+    ) {
         let (port, box, ready, done, asleepGate) = (keepAlivePort, loopBox, self.ready, self.done, self.asleepGate)
         thread = LoopThread(name: name, registry: registry, isMain: isMain) {
             let loop = Loop.current
@@ -103,8 +105,10 @@ final class HeldThread: Sendable {
     let release = Latch()
     let started = Gate()
 
-    init(name: String = "held", registry: LoopRegistry = LoopRegistry(), isMain: Bool = false,
-         body: @escaping @Sendable () -> Void = {}) {
+    init(
+        name: String = "held", registry: LoopRegistry = LoopRegistry(), isMain: Bool = false,
+        body: @escaping @Sendable () -> Void = {}
+    ) {
         let (release, started) = (self.release, self.started)
         thread = LoopThread(name: name, registry: registry, isMain: isMain) {
             started.open()

@@ -106,10 +106,12 @@ struct FixturePackage {
         try fixture.write(Lesson.lesson06.solutionFile, solved06)
         try fixture.write(Lesson.lesson02.exerciseFile, stub02)
         try fixture.write(Lesson.lesson02.solutionFile, solved02)
-        try fixture.write("Tests/LessonTests/Lesson06.swift",
-                          tests("06", task: "answer", file: Lesson.lesson06.exerciseFile, checks: [("2", "4"), ("0", "0"), ("1", "1"), ("-3", "9")]))
-        try fixture.write("Tests/LessonTests/Lesson02.swift",
-                          tests("02", task: "twice", file: Lesson.lesson02.exerciseFile, checks: [("3", "6"), ("0", "0"), ("1", "2"), ("-2", "-4")]))
+        try fixture.write(
+            "Tests/LessonTests/Lesson06.swift",
+            tests("06", task: "answer", file: Lesson.lesson06.exerciseFile, checks: [("2", "4"), ("0", "0"), ("1", "1"), ("-3", "9")]))
+        try fixture.write(
+            "Tests/LessonTests/Lesson02.swift",
+            tests("02", task: "twice", file: Lesson.lesson02.exerciseFile, checks: [("3", "6"), ("0", "0"), ("1", "2"), ("-2", "-4")]))
         if git {
             for command in [["init", "-q"], ["add", "-A"], ["-c", "user.name=kata", "-c", "user.email=kata@example.com", "commit", "-qm", "fixture"]] {
                 let outcome = try Subprocess.run(["git", "-C", root] + command, timeout: 60)
@@ -129,14 +131,17 @@ struct FixturePackage {
 
     /// Runs the real `kata` binary in the package with `arguments`.
     /// With `until`, the command is ended (with its process group) once its output holds that text.
-    func kata(_ arguments: [String], timeout: Double = 300, environment: [String: String] = [:], until: String? = nil) throws -> (code: Int32?, output: String, seconds: Double) {
+    func kata(_ arguments: [String], timeout: Double = 300, environment: [String: String] = [:], until: String? = nil) throws -> (
+        code: Int32?, output: String, seconds: Double
+    ) {
         let binary = try Self.kataBinary()
         let started = Date()
         var command = ["env", "NO_COLOR=1"] + environment.map { "\($0.key)=\($0.value)" }
         command += ["sh", "-c", "cd \"$0\" && exec \"$@\"", root, binary] + arguments
         var seen = ""
-        let outcome = try Subprocess.run(command, timeout: timeout, lines: { seen += $0 + "\n" },
-                                         stalled: { until.map { seen.contains($0) } ?? false })
+        let outcome = try Subprocess.run(
+            command, timeout: timeout, lines: { seen += $0 + "\n" },
+            stalled: { until.map { seen.contains($0) } ?? false })
         let code: Int32? = if case let .exited(code) = outcome.ending { code } else { nil }
         return (code, outcome.output, Date().timeIntervalSince(started))
     }

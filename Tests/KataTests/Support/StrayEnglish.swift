@@ -106,9 +106,9 @@ enum StrayEnglish {
         guard word.count >= 2, word.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
         if kept.contains(word) { return false }
         let rest = word.dropFirst()
-        if rest.contains(where: \.isUppercase) { return false }             // camelCase, CFRunLoop, GCD
+        if rest.contains(where: \.isUppercase) { return false }   // camelCase, CFRunLoop, GCD
         if word.first!.isUppercase { return sentenceWords.contains(word) }   // a name, unless a sentence word
-        return true                                                           // a lower-case English word
+        return true   // a lower-case English word
     }
 }
 

@@ -188,9 +188,13 @@ struct SwiftScan {
         let inner = characters[(index + 1)..<(endOfString(at: index) - 1)]
         var value = "", escaped = false
         for character in inner {
-            if escaped { value.append(character == "n" ? "\n" : character == "t" ? "\t" : character); escaped = false }
-            else if character == "\\" { escaped = true }
-            else { value.append(character) }
+            if escaped {
+                value.append(character == "n" ? "\n" : character == "t" ? "\t" : character); escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                value.append(character)
+            }
         }
         return value
     }

@@ -89,6 +89,8 @@ private final class HintFlag10: Sendable {
     var isSet: Bool { value.load(ordering: .acquiring) }
 }
 
+// The hint shows the perform on one line, as here.
+// swift-format-ignore
 private func hintCode10(thread: LoopThread, loop: Loop, shouldStop: HintFlag10) throws {
     try loop.run()
     while !shouldStop.isSet { _ = try? loop.run(mode: .default, before: .distantFuture) }

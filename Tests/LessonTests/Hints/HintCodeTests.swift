@@ -58,7 +58,9 @@ struct HintCodeTests {
         for (index, hint) in lesson.hints.enumerated() {
             for span in Self.spans(in: hint) where !Self.isName(span) {
                 let compiled = block.contains(span)
-                #expect(compiled, """
+                #expect(
+                    compiled,
+                    """
                     Lesson \(lesson.paddedNumber), hint \(index + 1) shows `\(span)`, which is not in \
                     Tests/LessonTests/Hints/HintCode.swift under `// MARK: Lesson \(lesson.paddedNumber)`. \
                     Put it there, character for character, in code that compiles without warnings — or, if \

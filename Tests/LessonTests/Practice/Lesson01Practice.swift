@@ -25,8 +25,9 @@ extension Lesson01Tests {
             func name(_ index: Int?) -> String { index.map { threadNames[$0] } ?? "test" }
             switch self {
             case let .ask(thread, keep):
-                return Text(en: "\(name(thread)) asks for its loop" + (keep ? " (the test keeps it)" : ""),
-                            zh: "\(name(thread)) 获取自己的 RunLoop" + (keep ? "（测试留着它）" : ""))
+                return Text(
+                    en: "\(name(thread)) asks for its loop" + (keep ? " (the test keeps it)" : ""),
+                    zh: "\(name(thread)) 获取自己的 RunLoop" + (keep ? "（测试留着它）" : ""))
             case let .askMain(thread): return Text(en: "\(name(thread)) asks for the main loop", zh: "\(name(thread)) 获取主 RunLoop")
             case let .lookUp(by, about):
                 return Text(en: "\(name(by)) looks up \(name(about))'s loop", zh: "\(name(by)) 查询 \(name(about)) 的 RunLoop")
@@ -74,9 +75,14 @@ extension Lesson01Tests {
 
     /// The practice with `makeTable`'s tables (the lesson's, unless a measurement puts another in).
     static func practice(_ makeTable: @escaping @Sendable () -> any LoopTable = { StudentLoopTable() }) -> Practice<ThreadStep> {
-        Practice(lesson: 1, count: 60, hint: Text(
-            en: "Your table and the engine's disagree on this scenario (after its steps, every thread exits, and the loops still alive are named): check that each thread keeps one loop, made on its first request; that a lookup never makes one; that the main loop is the main thread's entry whoever asks; and that an exiting thread leaves nothing behind and takes only its own loop.",
-            zh: "在这个场景里，你的表和引擎的表表现不一样（每个场景在列出的步骤之后，所有线程都会退出，再列出仍然活着的 RunLoop）：检查一下每个线程是不是只有一个 RunLoop、在第一次获取时创建；查询是不是从不创建；主 RunLoop 是不是不管谁来要都是主线程的那个条目；以及退出的线程是不是什么都不留下、只带走自己的 RunLoop。")
+        Practice(
+            lesson: 1, count: 60,
+            hint: Text(
+                en:
+                    "Your table and the engine's disagree on this scenario (after its steps, every thread exits, and the loops still alive are named): check that each thread keeps one loop, made on its first request; that a lookup never makes one; that the main loop is the main thread's entry whoever asks; and that an exiting thread leaves nothing behind and takes only its own loop.",
+                zh:
+                    "在这个场景里，你的表和引擎的表表现不一样（每个场景在列出的步骤之后，所有线程都会退出，再列出仍然活着的 RunLoop）：检查一下每个线程是不是只有一个 RunLoop、在第一次获取时创建；查询是不是从不创建；主 RunLoop 是不是不管谁来要都是主线程的那个条目；以及退出的线程是不是什么都不留下、只带走自己的 RunLoop。"
+            )
         ) { random in
             (0..<random.int(3...12)).map { _ in ThreadStep.random(&random) }
         } run: { steps, side in

@@ -21,14 +21,17 @@ extension Lesson06Tests {
             switch self {
             case .timer(let timer): timer.text
             case .clockStartsAt(let seconds):
-                Text(en: "the clock reads \(PracticeText.seconds(seconds).en) when the timers are made",
-                     zh: "创建定时器时，时钟读数是 \(PracticeText.seconds(seconds).zh)")
+                Text(
+                    en: "the clock reads \(PracticeText.seconds(seconds).en) when the timers are made",
+                    zh: "创建定时器时，时钟读数是 \(PracticeText.seconds(seconds).zh)")
             case .run(true, let seconds):
-                Text(en: "run the \"other\" mode (no timers) for \(PracticeText.seconds(seconds).en)",
-                     zh: "运行 `\"other\"` Mode（里面没有定时器）\(PracticeText.seconds(seconds).zh)")
+                Text(
+                    en: "run the \"other\" mode (no timers) for \(PracticeText.seconds(seconds).en)",
+                    zh: "运行 `\"other\"` Mode（里面没有定时器）\(PracticeText.seconds(seconds).zh)")
             case .run(false, let seconds):
-                Text(en: "run the default mode for \(PracticeText.seconds(seconds).en)",
-                     zh: "运行 default Mode \(PracticeText.seconds(seconds).zh)")
+                Text(
+                    en: "run the default mode for \(PracticeText.seconds(seconds).en)",
+                    zh: "运行 default Mode \(PracticeText.seconds(seconds).zh)")
             }
         }
 
@@ -67,11 +70,13 @@ extension Lesson06Tests {
 
         var text: Text {
             let slow = overruns.keys.sorted().map { (fire: $0, seconds: PracticeText.seconds(overruns[$0]!)) }
-            let en = "timer \"\(name)\": first at \(PracticeText.seconds(firstAfter).en), every \(PracticeText.seconds(interval).en)"
+            let en =
+                "timer \"\(name)\": first at \(PracticeText.seconds(firstAfter).en), every \(PracticeText.seconds(interval).en)"
                 + (tolerance > 0 ? ", tolerance \(PracticeText.seconds(tolerance).en)" : "")
                 + (slow.isEmpty ? "" : "; " + slow.map { "fire \($0.fire) takes \($0.seconds.en)" }.joined(separator: ", "))
                 + (stopsAt.map { "; fire \($0) invalidates it" } ?? "")
-            let zh = "定时器 `\"\(name)\"`：第一次在 \(PracticeText.seconds(firstAfter).zh)，每隔 \(PracticeText.seconds(interval).zh)"
+            let zh =
+                "定时器 `\"\(name)\"`：第一次在 \(PracticeText.seconds(firstAfter).zh)，每隔 \(PracticeText.seconds(interval).zh)"
                 + (tolerance > 0 ? "，容差 \(PracticeText.seconds(tolerance).zh)" : "")
                 + (slow.isEmpty ? "" : "；" + slow.map { "第 \($0.fire) 次回调耗时 \($0.seconds.zh)" }.joined(separator: "，"))
                 + (stopsAt.map { "；第 \($0) 次回调让它失效" } ?? "")
@@ -81,8 +86,9 @@ extension Lesson06Tests {
         var description: String { text.en }
 
         func with(firstAfter: Double? = nil, tolerance: Double? = nil, overruns: [Int: Double]? = nil, stopsAt: Int?? = nil) -> TimerStep {
-            TimerStep(name: name, firstAfter: firstAfter ?? self.firstAfter, interval: interval, tolerance: tolerance ?? self.tolerance,
-                      overruns: overruns ?? self.overruns, stopsAt: stopsAt ?? self.stopsAt)
+            TimerStep(
+                name: name, firstAfter: firstAfter ?? self.firstAfter, interval: interval, tolerance: tolerance ?? self.tolerance,
+                overruns: overruns ?? self.overruns, stopsAt: stopsAt ?? self.stopsAt)
         }
 
         /// The same timer with one thing fewer: a slow callout, its tolerance, its stop, a first
@@ -97,7 +103,9 @@ extension Lesson06Tests {
 
         static func random(_ name: String, _ random: inout SeededGenerator) -> TimerStep {
             // Beyond Int64 nanoseconds (~292 years) now and then: the next tick is never.
-            let interval = random.chance(0.03) ? random.pick([1e10, 1e300])
+            let interval =
+                random.chance(0.03)
+                ? random.pick([1e10, 1e300])
                 : random.pick([1.0 / 60, 0.1, 0.25, 0.3, 1, 1.7, 0.0137, 1.0 / 3, Double(random.int(5...999)) / 1000, Double(random.int(5000...999_999)) / 1e6])
             let firstAfter = random.chance(0.3) ? min(interval, 2) : Double(random.int(0...2000)) / 1000
             let tolerance = random.chance(0.25) ? random.pick([interval / 10, 0.05, interval / 2]) : 0
@@ -105,8 +113,11 @@ extension Lesson06Tests {
             for _ in 0..<random.int(0...3) {
                 let fire = random.int(1...6)
                 // Every size: shorter than an interval, exactly one or several, just past a tick.
-                overruns[fire] = min(random.pick([interval * Double(random.int(1...4)), interval * 0.5, interval * 2.5,
-                                                  interval * Double(random.int(5...40)), Double(random.int(1...3000)) / 1000]), 5000)
+                overruns[fire] = min(
+                    random.pick([
+                        interval * Double(random.int(1...4)), interval * 0.5, interval * 2.5,
+                        interval * Double(random.int(5...40)), Double(random.int(1...3000)) / 1000,
+                    ]), 5000)
             }
             let stopsAt = random.chance(0.15) ? random.int(1...5) : nil
             return TimerStep(name: name, firstAfter: firstAfter, interval: interval, tolerance: tolerance, overruns: overruns, stopsAt: stopsAt)
@@ -129,9 +140,12 @@ extension Lesson06Tests {
 
     /// The practice with `student`'s rule (the lesson's, unless a measurement puts another in).
     static func practice(_ student: Loop.Mechanisms = student) -> Practice<TimerPracticeStep> {
-        Practice(lesson: 6, count: 80, hint: Text(
-            en: "Your rule and the engine's disagree on this scenario: check intervals that are not whole milliseconds, callouts that return exactly on a tick, timers whose first fire date is not a multiple of the interval, many ticks missed at once, and an interval too long for any next tick.",
-            zh: "在这个场景里，你的规则和引擎的规则算出的结果不一样：检查一下间隔不是整毫秒的情况、回调正好在某个时间点返回的情况、第一次触发时间不是间隔整数倍的定时器、一次错过很多时间点的情况，以及长到不会再有下一个时间点的间隔。")
+        Practice(
+            lesson: 6, count: 80,
+            hint: Text(
+                en:
+                    "Your rule and the engine's disagree on this scenario: check intervals that are not whole milliseconds, callouts that return exactly on a tick, timers whose first fire date is not a multiple of the interval, many ticks missed at once, and an interval too long for any next tick.",
+                zh: "在这个场景里，你的规则和引擎的规则算出的结果不一样：检查一下间隔不是整毫秒的情况、回调正好在某个时间点返回的情况、第一次触发时间不是间隔整数倍的定时器、一次错过很多时间点的情况，以及长到不会再有下一个时间点的间隔。")
         ) { random in
             (1...random.int(2...6)).map { TimerPracticeStep.random($0, &random) }
         } run: { steps, side in
@@ -141,8 +155,10 @@ extension Lesson06Tests {
                 var timers: [Loop.Timer] = []
                 for case .timer(let step) in steps {
                     let fires = Log()
-                    let timer = try Loop.Timer(name: step.name, fireDate: loop.now + step.firstAfter,
-                                               interval: step.interval, tolerance: step.tolerance) { timer in
+                    let timer = try Loop.Timer(
+                        name: step.name, fireDate: loop.now + step.firstAfter,
+                        interval: step.interval, tolerance: step.tolerance
+                    ) { timer in
                         fires.add("fire")
                         if let overrun = step.overruns[fires.count] { clock.advance(by: overrun) }
                         if step.stopsAt == fires.count { timer.invalidate() }
@@ -159,8 +175,10 @@ extension Lesson06Tests {
                     try loop.run(mode: other ? "other" : .default, timeout: seconds)
                     for timer in timers {
                         let when = exactly(timer.fireDate)
-                        loop.note(timer.isValid ? Text(en: "\(timer.name) next at \(when.en)", zh: "`\(timer.name)` 下一次在 \(when.zh)")
-                                                : Text(en: "\(timer.name) is invalid", zh: "`\(timer.name)` 已失效"))
+                        loop.note(
+                            timer.isValid
+                                ? Text(en: "\(timer.name) next at \(when.en)", zh: "`\(timer.name)` 下一次在 \(when.zh)")
+                                : Text(en: "\(timer.name) is invalid", zh: "`\(timer.name)` 已失效"))
                     }
                 }
             }

@@ -70,8 +70,9 @@ enum LoopScenario {
             case .wakeUp: Text(en: "wakeUp()", zh: "`wakeUp()`")
             case .takes(let seconds): Text(en: "take \(PracticeText.number(seconds)) s", zh: "耗时 \(PracticeText.number(seconds)) 秒")
             case .run(let place, let timeout, let once):
-                Text(en: "run \(place) nested for \(PracticeText.number(timeout)) s" + (once ? ", returning after a source" : ""),
-                     zh: "嵌套运行 \(place) \(PracticeText.number(timeout)) 秒" + (once ? "，处理完一个事件源就返回" : ""))
+                Text(
+                    en: "run \(place) nested for \(PracticeText.number(timeout)) s" + (once ? ", returning after a source" : ""),
+                    zh: "嵌套运行 \(place) \(PracticeText.number(timeout)) 秒" + (once ? "，处理完一个事件源就返回" : ""))
             case .autorelease(let count): Text(en: "autorelease \(count)", zh: "`autorelease` \(count) 个对象")
             case .pool(let count): Text(en: "@autoreleasepool { autorelease \(count) }", zh: "在自己的自动释放池里 `autorelease` \(count) 个对象")
             case .invalidate: Text(en: "invalidate itself", zh: "让自己失效")
@@ -82,17 +83,26 @@ enum LoopScenario {
         static func with(_ text: Text, _ acts: [Act]) -> Text {
             guard !acts.isEmpty else { return text }
             let texts = acts.map(\.text)
-            return Text(en: text.en + " { " + texts.map(\.en).joined(separator: "; ") + " }",
-                        zh: text.zh + " { " + texts.map(\.zh).joined(separator: "；") + " }")
+            return Text(
+                en: text.en + " { " + texts.map(\.en).joined(separator: "; ") + " }",
+                zh: text.zh + " { " + texts.map(\.zh).joined(separator: "；") + " }")
         }
 
         /// The act with one fewer of the acts it queues, each way (for shrinking).
         var simpler: [Act] {
             switch self {
-            case .perform(let name, let place, let acts): acts.indices.map { var fewer = acts; fewer.remove(at: $0); return .perform(name, place, fewer) }
-            case .mainAsync(let name, let acts): acts.indices.map { var fewer = acts; fewer.remove(at: $0); return .mainAsync(name, fewer) }
+            case .perform(let name, let place, let acts):
+                acts.indices.map {
+                    var fewer = acts; fewer.remove(at: $0); return .perform(name, place, fewer)
+                }
+            case .mainAsync(let name, let acts):
+                acts.indices.map {
+                    var fewer = acts; fewer.remove(at: $0); return .mainAsync(name, fewer)
+                }
             case .mainAsyncFromAnotherThread(let name, let acts):
-                acts.indices.map { var fewer = acts; fewer.remove(at: $0); return .mainAsyncFromAnotherThread(name, fewer) }
+                acts.indices.map {
+                    var fewer = acts; fewer.remove(at: $0); return .mainAsyncFromAnotherThread(name, fewer)
+                }
             case .run(let place, let timeout, true): [.run(place, timeout, false)]
             default: []
             }
@@ -121,22 +131,33 @@ enum LoopScenario {
             switch self {
             case .markCommon(let place): Text(en: "mark \(place) common", zh: "把 \(place) 标为 common")
             case .observer(let name, let activities, let order, let repeats, let place, let acts):
-                Self.with(Text(en: "observer \(name) of \(activities), order \(order)\(repeats ? "" : ", once"), in \(place)",
-                               zh: "观察者 \(name)（\(activities)，`order` \(order)\(repeats ? "" : "，只通知一次")），加在 \(place) 里"), acts)
+                Self.with(
+                    Text(
+                        en: "observer \(name) of \(activities), order \(order)\(repeats ? "" : ", once"), in \(place)",
+                        zh: "观察者 \(name)（\(activities)，`order` \(order)\(repeats ? "" : "，只通知一次")），加在 \(place) 里"), acts)
             case .source(let name, let order, let place, let signalled, let acts):
-                Self.with(Text(en: "source \(name), order \(order), in \(place)\(signalled ? ", signalled" : "")",
-                               zh: "事件源 \(name)（`order` \(order)），加在 \(place) 里\(signalled ? "，已标记" : "")"), acts)
+                Self.with(
+                    Text(
+                        en: "source \(name), order \(order), in \(place)\(signalled ? ", signalled" : "")",
+                        zh: "事件源 \(name)（`order` \(order)），加在 \(place) 里\(signalled ? "，已标记" : "")"), acts)
             case .port(let name, let place, let messages, let acts):
-                Self.with(Text(en: "port \(name) in \(place)" + (messages > 0 ? ", \(messages) message(s) waiting" : ""),
-                               zh: "端口 \(name)，加在 \(place) 里" + (messages > 0 ? "，有 \(messages) 条消息在等" : "")), acts)
+                Self.with(
+                    Text(
+                        en: "port \(name) in \(place)" + (messages > 0 ? ", \(messages) message(s) waiting" : ""),
+                        zh: "端口 \(name)，加在 \(place) 里" + (messages > 0 ? "，有 \(messages) 条消息在等" : "")), acts)
             case .timer(let name, let place, let after, let interval, let acts):
-                Self.with(Text(en: "timer \(name) in \(place), first in \(PracticeText.number(after)) s" + (interval > 0 ? ", every \(PracticeText.number(interval)) s" : ""),
-                               zh: "定时器 \(name)，加在 \(place) 里，\(PracticeText.number(after)) 秒后第一次触发" + (interval > 0 ? "，每 \(PracticeText.number(interval)) 秒一次" : "")), acts)
+                Self.with(
+                    Text(
+                        en: "timer \(name) in \(place), first in \(PracticeText.number(after)) s"
+                            + (interval > 0 ? ", every \(PracticeText.number(interval)) s" : ""),
+                        zh: "定时器 \(name)，加在 \(place) 里，\(PracticeText.number(after)) 秒后第一次触发" + (interval > 0 ? "，每 \(PracticeText.number(interval)) 秒一次" : "")),
+                    acts)
             case .block(let name, let place, let acts): Act.with(Text(en: "queue block \(name) for \(place)", zh: "为 \(place) 排一个 Block \(name)"), acts)
             case .mainAsync(let name, let acts): Act.with(Text(en: "queue \(name) on the main queue", zh: "往主队列排 \(name)"), acts)
             case .run(let place, let timeout, let once):
-                Text(en: "run \(place) for \(PracticeText.number(timeout)) s" + (once ? ", returning after a source" : ""),
-                     zh: "运行 \(place) \(PracticeText.number(timeout)) 秒" + (once ? "，处理完一个事件源就返回" : ""))
+                Text(
+                    en: "run \(place) for \(PracticeText.number(timeout)) s" + (once ? ", returning after a source" : ""),
+                    zh: "运行 \(place) \(PracticeText.number(timeout)) 秒" + (once ? "，处理完一个事件源就返回" : ""))
             case .outside(let acts): Act.with(Text(en: "between runs:", zh: "两次运行之间："), acts)
             case .onTheMainLoop: Text(en: "on the main loop", zh: "在主线程 RunLoop 上")
             }
@@ -154,20 +175,26 @@ enum LoopScenario {
         /// Simpler forms of the step, tried while shrinking: fewer acts, no return after a source.
         var simpler: [Step] {
             func fewer(_ acts: [[Act]]) -> [[[Act]]] {
-                acts.isEmpty ? [] : [[], Array(acts.dropLast())] + acts.indices.filter { acts[$0].count > 1 }.map { index in
-                    var fewer = acts
-                    fewer[index].removeLast()
-                    return fewer
-                }
+                acts.isEmpty
+                    ? []
+                    : [[], Array(acts.dropLast())]
+                        + acts.indices.filter { acts[$0].count > 1 }.map { index in
+                            var fewer = acts
+                            fewer[index].removeLast()
+                            return fewer
+                        }
             }
             func fewer(_ acts: [Act]) -> [[Act]] {
-                acts.isEmpty ? [] : [[], Array(acts.dropLast()), Array(acts.dropFirst())] + acts.indices.flatMap { index in
-                    acts[index].simpler.map { simpler in
-                        var fewer = acts
-                        fewer[index] = simpler
-                        return fewer
-                    }
-                }
+                acts.isEmpty
+                    ? []
+                    : [[], Array(acts.dropLast()), Array(acts.dropFirst())]
+                        + acts.indices.flatMap { index in
+                            acts[index].simpler.map { simpler in
+                                var fewer = acts
+                                fewer[index] = simpler
+                                return fewer
+                            }
+                        }
             }
             switch self {
             case .observer(let name, let activities, let order, let repeats, let place, let acts):
@@ -319,8 +346,10 @@ enum LoopScenario {
         private func observePools(_ when: Text) {
             guard objects.madeCount > 0 else { return }
             let pools = AutoreleasePoolStack.current
-            loop.note(Text(en: "\(when.en): pools open \(pools.depth), objects alive \(objects.aliveCount) of \(objects.madeCount), leaked \(pools.leakedCount)",
-                           zh: "\(when.zh)：未关闭的池 \(pools.depth)，\(objects.madeCount) 个对象里还活着 \(objects.aliveCount) 个，泄漏 \(pools.leakedCount) 个"))
+            loop.note(
+                Text(
+                    en: "\(when.en): pools open \(pools.depth), objects alive \(objects.aliveCount) of \(objects.madeCount), leaked \(pools.leakedCount)",
+                    zh: "\(when.zh)：未关闭的池 \(pools.depth)，\(objects.madeCount) 个对象里还活着 \(objects.aliveCount) 个，泄漏 \(pools.leakedCount) 个"))
         }
     }
 
@@ -399,25 +428,33 @@ extension LoopScenario {
     }
 
     /// Items of every kind, in the places given, with acts of `kinds`.
-    static func items(_ random: inout SeededGenerator, _ kinds: [ActKind], places: [Place], orders: [Int],
-                      observers: ClosedRange<Int>, sources: ClosedRange<Int>, ports: ClosedRange<Int>,
-                      timers: ClosedRange<Int>, blocks: ClosedRange<Int>) -> [Step] {
+    static func items(
+        _ random: inout SeededGenerator, _ kinds: [ActKind], places: [Place], orders: [Int],
+        observers: ClosedRange<Int>, sources: ClosedRange<Int>, ports: ClosedRange<Int>,
+        timers: ClosedRange<Int>, blocks: ClosedRange<Int>
+    ) -> [Step] {
         var steps: [Step] = []
         for number in 0..<random.int(observers) {
-            steps.append(.observer("o\(number + 1)", activities(&random), order: random.pick(orders), repeats: random.chance(0.75),
-                                   random.pick(places), acts: calloutActs(&random, kinds, callouts: 0...3)))
+            steps.append(
+                .observer(
+                    "o\(number + 1)", activities(&random), order: random.pick(orders), repeats: random.chance(0.75),
+                    random.pick(places), acts: calloutActs(&random, kinds, callouts: 0...3)))
         }
         for name in sourceNames.prefix(random.int(sources)) {
-            steps.append(.source(name, order: random.pick([0, 0, 1, -1]), random.pick(places), signalled: random.chance(0.5),
-                                 acts: calloutActs(&random, kinds)))
+            steps.append(
+                .source(
+                    name, order: random.pick([0, 0, 1, -1]), random.pick(places), signalled: random.chance(0.5),
+                    acts: calloutActs(&random, kinds)))
         }
         for name in portNames.prefix(random.int(ports)) {
             steps.append(.port(name, random.pick(places), messages: random.pick([0, 0, 1, 2]), acts: calloutActs(&random, kinds)))
         }
         for number in 0..<random.int(timers) {
             let interval = random.chance(0.3) ? random.pick([0.3, 0.5, 1]) : 0
-            steps.append(.timer("t\(number + 1)", random.pick(places), after: seconds(&random), interval: interval,
-                                acts: calloutActs(&random, kinds)))
+            steps.append(
+                .timer(
+                    "t\(number + 1)", random.pick(places), after: seconds(&random), interval: interval,
+                    acts: calloutActs(&random, kinds)))
         }
         for number in 0..<random.int(blocks) {
             steps.append(.block("q\(number + 1)", random.pick(places), acts(&random, kinds, count: 0...2)))

@@ -24,7 +24,10 @@ extension Kata {
     static var brokenClauses: String {
         guard let holds = Test.current?.traits.compactMap({ $0 as? Holds }).first, !holds.clauses.isEmpty else { return "" }
         let ids = holds.clauses.joined(separator: " ")
-        return "\n" + Text(en: "The promise this test holds: \(ids) in the doc comments of your exercise.",
-                           zh: "这个测试守的约定：你的练习文件文档注释里的 \(ids)。").localized
+        return "\n"
+            + Text(
+                en: "The promise this test holds: \(ids) in the doc comments of your exercise.",
+                zh: "这个测试守的约定：你的练习文件文档注释里的 \(ids)。"
+            ).localized
     }
 }

@@ -23,9 +23,11 @@ enum Kata {
     /// - Parameter registry: where the thread takes its loop from (`Loop.current`): give one with
     ///   a `VirtualClock` to make the thread's own loop virtual.
     /// - Parameter ifStuck: what to suggest when the code does not return in time.
-    static func attempt<T: Sendable>(lesson: Int, registry: LoopRegistry = .shared, timeout: Double = 5,
-                                     ifStuck: Text = HarnessText.stuckAdvice,
-                                     _ body: @escaping @Sendable () throws -> T) async throws -> T {
+    static func attempt<T: Sendable>(
+        lesson: Int, registry: LoopRegistry = .shared, timeout: Double = 5,
+        ifStuck: Text = HarnessText.stuckAdvice,
+        _ body: @escaping @Sendable () throws -> T
+    ) async throws -> T {
         let before = UnsolvedLedger.shared.count(lesson: lesson)
         let outcome = Shared<Result<T, any Error>?>(nil)
         let thread = LoopThread(name: "lesson \(lesson)", registry: registry) {
@@ -54,16 +56,20 @@ enum Kata {
     /// Runs `scenario` twice on a fresh loop on a virtual clock — with the student's mechanisms
     /// (inside ``attempt(lesson:timeout:_:)``) and with the engine's own — and returns both traces.
     /// The scenario adds items and runs the loop itself; the loop allows 10 000 passes per run.
-    static func traces(lesson: Int, student: Loop.Mechanisms, filter: LoopTrace.Filter = .all,
-                       _ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> (actual: [String], expected: [String]) {
+    static func traces(
+        lesson: Int, student: Loop.Mechanisms, filter: LoopTrace.Filter = .all,
+        _ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void
+    ) async throws -> (actual: [String], expected: [String]) {
         let actual = try await attempt(lesson: lesson) { try trace(student, filter, scenario) }
         let expected = try trace(.reference, filter, scenario)
         return (actual, expected)
     }
 
     /// One run of `scenario` on a fresh loop with `mechanisms`: its trace lines.
-    static func trace(_ mechanisms: Loop.Mechanisms, _ filter: LoopTrace.Filter,
-                      _ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) throws -> [String] {
+    static func trace(
+        _ mechanisms: Loop.Mechanisms, _ filter: LoopTrace.Filter,
+        _ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void
+    ) throws -> [String] {
         let (loop, clock) = virtualLoop(mechanisms: mechanisms)
         let trace = loop.startTracing()
         try scenario(loop, clock)
@@ -78,12 +84,17 @@ enum Kata {
 
     /// Expects two lists of lines (trace lines, usually) to be equal; on a mismatch, records one
     /// issue with both side by side and a hint.
-    static func expectSameLines(_ actual: [String], _ expected: [String], hint: Text,
-                                expectedTitle: Text = HarnessText.expectedTitle,
-                                sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectSameLines(
+        _ actual: [String], _ expected: [String], hint: Text,
+        expectedTitle: Text = HarnessText.expectedTitle,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         guard actual != expected else { return }
-        let table = LoopTrace.sideBySide(expected: expected, actual: actual, expectedTitle: expectedTitle.localized, actualTitle: HarnessText.actualTitle.localized)
-        Issue.record(Comment(rawValue: "\(testName)\(HarnessText.mismatch.localized)\n\(table)\n\(HarnessText.hint.localized)\(hint.localized)\(brokenClauses)"), sourceLocation: sourceLocation)
+        let table = LoopTrace.sideBySide(
+            expected: expected, actual: actual, expectedTitle: expectedTitle.localized, actualTitle: HarnessText.actualTitle.localized)
+        Issue.record(
+            Comment(rawValue: "\(testName)\(HarnessText.mismatch.localized)\n\(table)\n\(HarnessText.hint.localized)\(hint.localized)\(brokenClauses)"),
+            sourceLocation: sourceLocation)
     }
 
     /// In Chinese, the running test's name in 「」 before its message: Swift Testing prints a test's

@@ -3,8 +3,10 @@ extension Kata {
     /// virtual clock, and returns its trace lines. The main loop allows 10 000 passes per run;
     /// the thread is given at most `timeout` seconds. Call it inside ``attempt(lesson:registry:timeout:ifStuck:_:)``
     /// when `mechanisms` hold student code.
-    static func mainLoopTrace(_ mechanisms: Loop.Mechanisms, _ filter: LoopTrace.Filter, timeout: Double = 4,
-                              _ scenario: @escaping @Sendable (Loop, MainQueue) throws -> Void) throws -> [String] {
+    static func mainLoopTrace(
+        _ mechanisms: Loop.Mechanisms, _ filter: LoopTrace.Filter, timeout: Double = 4,
+        _ scenario: @escaping @Sendable (Loop, MainQueue) throws -> Void
+    ) throws -> [String] {
         let registry = LoopRegistry(clock: VirtualClock(), mechanisms: mechanisms)
         let lines = Lock<Result<[String], any Error>>(.success([]))
         let main = LoopThread(name: "main", registry: registry, isMain: true) {

@@ -36,9 +36,11 @@ struct Practice<Step: Sendable & CustomStringConvertible>: Sendable {
     /// Runs one scenario on one side; returns the lines to compare (a trace, usually).
     let run: @Sendable (_ steps: [Step], _ side: Side) throws -> [String]
 
-    init(lesson: Int, count: Int = 100, hint: Text,
-         generate: @escaping @Sendable (inout SeededGenerator) -> [Step],
-         run: @escaping @Sendable (_ steps: [Step], _ side: Side) throws -> [String]) {
+    init(
+        lesson: Int, count: Int = 100, hint: Text,
+        generate: @escaping @Sendable (inout SeededGenerator) -> [Step],
+        run: @escaping @Sendable (_ steps: [Step], _ side: Side) throws -> [String]
+    ) {
         self.lesson = lesson
         self.count = count
         self.hint = hint
@@ -65,13 +67,15 @@ struct Practice<Step: Sendable & CustomStringConvertible>: Sendable {
         let stepLines = found.steps.enumerated().map { "  \($0.offset + 1). \(PracticeText.describe($0.element))" }.joined(separator: "\n")
         let header = PracticeText.differs(seed: found.seed, steps: found.steps.count, generated: found.generated).localized
         let again = PracticeText.runAgain(lesson: Lesson.paddedNumber(lesson), seed: found.seed).localized
-        Issue.record(Comment(rawValue: """
-            \(Kata.testName)\(header)
-            \(stepLines)
-            \(table)
-            \(HarnessText.hint.localized)\(hint.localized)
-            \(again)
-            """), sourceLocation: sourceLocation)
+        Issue.record(
+            Comment(
+                rawValue: """
+                    \(Kata.testName)\(header)
+                    \(stepLines)
+                    \(table)
+                    \(HarnessText.hint.localized)\(hint.localized)
+                    \(again)
+                    """), sourceLocation: sourceLocation)
     }
 
     /// A scenario whose traces differ, shrunk, with both traces.
@@ -198,13 +202,15 @@ enum PracticeText {
     /// then how many lines are left out.
     static func table(expected: [String], actual: [String], after: Int = linesAfterTheFirstDifference) -> String {
         let length = max(expected.count, actual.count)
-        let first = (0..<length).first { index in
-            (index < expected.count ? expected[index] : nil) != (index < actual.count ? actual[index] : nil)
-        } ?? length
+        let first =
+            (0..<length).first { index in
+                (index < expected.count ? expected[index] : nil) != (index < actual.count ? actual[index] : nil)
+            } ?? length
         let shown = min(length, first + 1 + after)
-        let table = LoopTrace.sideBySide(expected: Array(expected.prefix(shown)), actual: Array(actual.prefix(shown)),
-                                         expectedTitle: HarnessText.expectedTitle.localized,
-                                         actualTitle: HarnessText.actualTitle.localized)
+        let table = LoopTrace.sideBySide(
+            expected: Array(expected.prefix(shown)), actual: Array(actual.prefix(shown)),
+            expectedTitle: HarnessText.expectedTitle.localized,
+            actualTitle: HarnessText.actualTitle.localized)
         guard shown < length else { return table }
         return table + "\n" + moreLines(length - shown).localized
     }
@@ -235,14 +241,15 @@ enum PracticeText {
         Text(en: "\(number(seconds)) s", zh: "\(number(seconds)) 秒")
     }
 
-
     static func differs(seed: UInt64, steps: Int, generated: Int) -> Text {
-        Text(en: "A generated scenario (seed \(seed), shrunk from \(generated) steps to \(steps)) runs differently with your code:",
-             zh: "一个自动生成的场景（种子 \(seed)，从 \(generated) 步缩减到 \(steps) 步）用你的代码运行，结果不一样：")
+        Text(
+            en: "A generated scenario (seed \(seed), shrunk from \(generated) steps to \(steps)) runs differently with your code:",
+            zh: "一个自动生成的场景（种子 \(seed)，从 \(generated) 步缩减到 \(steps) 步）用你的代码运行，结果不一样：")
     }
 
     static func runAgain(lesson: String, seed: UInt64) -> Text {
-        Text(en: "Run this scenario again: swift run kata practice \(lesson) --seed \(seed) --count 1",
-             zh: "再运行这个场景：swift run kata practice \(lesson) --seed \(seed) --count 1")
+        Text(
+            en: "Run this scenario again: swift run kata practice \(lesson) --seed \(seed) --count 1",
+            zh: "再运行这个场景：swift run kata practice \(lesson) --seed \(seed) --count 1")
     }
 }

@@ -69,15 +69,18 @@ enum ItemPractice {
     /// mode again and again: added twice, removed, removed where it never was. `modes` are
     /// weighted by repetition; `marking` are the modes that may be marked common (none: never),
     /// `markWeight` how often (out of 16).
-    static func scenario(modes: [Loop.Mode], marking: [Loop.Mode], markWeight: Int = 0, steps: ClosedRange<Int> = 4...14,
-                         _ random: inout SeededGenerator) -> [Step] {
-        let cast: [Cast] = switch random.int(0...5) {
-        case 0: [.work, .otherWork]
-        case 1: [.port, .otherPort]
-        case 2: [.first, .second, .third]
-        case 3: [.ticker, .once]
-        default: Array(Cast.allCases.shuffled(using: &random).prefix(random.int(1...4)))
-        }
+    static func scenario(
+        modes: [Loop.Mode], marking: [Loop.Mode], markWeight: Int = 0, steps: ClosedRange<Int> = 4...14,
+        _ random: inout SeededGenerator
+    ) -> [Step] {
+        let cast: [Cast] =
+            switch random.int(0...5) {
+            case 0: [.work, .otherWork]
+            case 1: [.port, .otherPort]
+            case 2: [.first, .second, .third]
+            case 3: [.ticker, .once]
+            default: Array(Cast.allCases.shuffled(using: &random).prefix(random.int(1...4)))
+            }
         return (0..<random.int(steps)).map { _ in
             randomStep(cast: cast, modes: modes, marking: marking, markWeight: markWeight, &random)
         }

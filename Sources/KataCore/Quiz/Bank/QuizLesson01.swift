@@ -5,17 +5,22 @@ extension QuizBank {
         QuizQuestion(
             number: 1, lesson: 1,
             title: .init(en: "RunLoop.current twice on one thread", zh: "同一线程上两次取 RunLoop.current"),
-            form: .choice([.init(en: "the same loop both times", zh: "两次拿到的是同一个 RunLoop", value: "same"), .init(en: "a new loop each time", zh: "每次都是一个新的 RunLoop", value: "different")]),
+            form: .choice([
+                .init(en: "the same loop both times", zh: "两次拿到的是同一个 RunLoop", value: "same"),
+                .init(en: "a new loop each time", zh: "每次都是一个新的 RunLoop", value: "different"),
+            ]),
             wording: .init(
-                question: .init(en: "On one thread, the code asks for RunLoop.current twice. Does it get the same loop?",
-                                zh: "在同一个线程上，代码两次获取 RunLoop.current。两次拿到的是同一个 RunLoop 吗？"),
+                question: .init(
+                    en: "On one thread, the code asks for RunLoop.current twice. Does it get the same loop?",
+                    zh: "在同一个线程上，代码两次获取 RunLoop.current。两次拿到的是同一个 RunLoop 吗？"),
                 ios: """
                     let first = RunLoop.current
                     let second = RunLoop.current
                     print(first === second)
                     """,
-                why: .init(en: "A thread has one loop, made on its first request and kept in a table keyed by the thread; every later request returns it.",
-                           zh: "每个线程只有一个 RunLoop：第一次获取时创建，存进一张以线程为 key 的表；之后再获取，返回的都是它。"))
+                why: .init(
+                    en: "A thread has one loop, made on its first request and kept in a table keyed by the thread; every later request returns it.",
+                    zh: "每个线程只有一个 RunLoop：第一次获取时创建，存进一张以线程为 key 的表；之后再获取，返回的都是它。"))
         ) { stage in
             // ▼ quiz 1
             let first = Loop.current
@@ -26,11 +31,15 @@ extension QuizBank {
         QuizQuestion(
             number: 2, lesson: 1,
             title: .init(en: "RunLoop.current on a background thread", zh: "子线程上的 RunLoop.current"),
-            form: .choice([.init(en: "the main loop", zh: "主线程的 RunLoop", value: "main"), .init(en: "a loop of its own, made on this request", zh: "它自己的 RunLoop，在这次获取时创建", value: "own")]),
+            form: .choice([
+                .init(en: "the main loop", zh: "主线程的 RunLoop", value: "main"),
+                .init(en: "a loop of its own, made on this request", zh: "它自己的 RunLoop，在这次获取时创建", value: "own"),
+            ]),
             setting: .appMain,
             wording: .init(
-                question: .init(en: "The main thread starts a thread that asks for RunLoop.current. Which loop does it get?",
-                                zh: "主线程启动一个子线程，子线程获取 RunLoop.current。它拿到的是哪个 RunLoop？"),
+                question: .init(
+                    en: "The main thread starts a thread that asks for RunLoop.current. Which loop does it get?",
+                    zh: "主线程启动一个子线程，子线程获取 RunLoop.current。它拿到的是哪个 RunLoop？"),
                 ios: """
                     let thread = Thread {
                         let loop = RunLoop.current
@@ -38,8 +47,10 @@ extension QuizBank {
                     }
                     thread.start()
                     """,
-                why: .init(en: "RunLoop.current is the calling thread's loop: a background thread gets a loop of its own, made the first time it asks. Only the main thread's loop is the main loop.",
-                           zh: "RunLoop.current 是调用它的线程自己的 RunLoop：子线程拿到的是它自己的 RunLoop，在第一次获取时创建。只有主线程的 RunLoop 才是主 RunLoop。"))
+                why: .init(
+                    en:
+                        "RunLoop.current is the calling thread's loop: a background thread gets a loop of its own, made the first time it asks. Only the main thread's loop is the main loop.",
+                    zh: "RunLoop.current 是调用它的线程自己的 RunLoop：子线程拿到的是它自己的 RunLoop，在第一次获取时创建。只有主线程的 RunLoop 才是主 RunLoop。"))
         ) { stage in
             // ▼ quiz 2
             let main = Loop.current
@@ -55,13 +66,17 @@ extension QuizBank {
         QuizQuestion(
             number: 3, lesson: 1,
             title: .init(en: "a thread's loop after the thread exits", zh: "线程退出之后，它的 RunLoop"),
-            form: .choice([.init(en: "its sources, timers and observers are removed and it can never run anything again; the object stays while you hold it",
-                                 zh: "它的事件源、定时器和观察者都被移除，再也不能运行任何东西；只要你还持有它，这个对象本身还在", value: "torn down"),
-                           .init(en: "it keeps its sources and timers, ready to run again", zh: "它保留自己的事件源和定时器，随时可以再运行", value: "alive"),
-                           .init(en: "it becomes the main loop", zh: "变成主 RunLoop", value: "main")]),
+            form: .choice([
+                .init(
+                    en: "its sources, timers and observers are removed and it can never run anything again; the object stays while you hold it",
+                    zh: "它的事件源、定时器和观察者都被移除，再也不能运行任何东西；只要你还持有它，这个对象本身还在", value: "torn down"),
+                .init(en: "it keeps its sources and timers, ready to run again", zh: "它保留自己的事件源和定时器，随时可以再运行", value: "alive"),
+                .init(en: "it becomes the main loop", zh: "变成主 RunLoop", value: "main"),
+            ]),
             wording: .init(
-                question: .init(en: "A thread asks for its loop, keeps a reference to it, and exits. What is that loop now?",
-                                zh: "一个线程获取自己的 RunLoop，保留一个对它的引用，然后退出。这个 RunLoop 现在是什么状态？"),
+                question: .init(
+                    en: "A thread asks for its loop, keeps a reference to it, and exits. What is that loop now?",
+                    zh: "一个线程获取自己的 RunLoop，保留一个对它的引用，然后退出。这个 RunLoop 现在是什么状态？"),
                 ios: """
                     final class Kept: @unchecked Sendable { var loop: CFRunLoop? }   // set on the thread, read after it exits
                     let kept = Kept()
@@ -69,10 +84,14 @@ extension QuizBank {
                     thread.start()
                     // … after the thread has exited: what is kept.loop?
                     """,
-                comments: [.init(en: "set on the thread, read after it exits", zh: "在线程里赋值，线程退出后再读"),
-                           .init(en: "… after the thread has exited: what is kept.loop?", zh: "…… 线程退出之后：kept.loop 是什么状态？")],
-                why: .init(en: "When the thread exits, CF's loop table forgets its loop and __CFFinalizeRunLoop removes every mode's sources, timers and observers. Your reference keeps the CFRunLoop object allocated, but it has nothing left and can run nothing again.",
-                           zh: "线程退出时，CF 的 RunLoop 表会忘掉它的 RunLoop，`__CFFinalizeRunLoop` 移除每个 Mode 里的事件源、定时器和观察者。你的引用让这个 CFRunLoop 对象还留在内存里，但它什么都没有了，再也不能运行任何东西。"))
+                comments: [
+                    .init(en: "set on the thread, read after it exits", zh: "在线程里赋值，线程退出后再读"),
+                    .init(en: "… after the thread has exited: what is kept.loop?", zh: "…… 线程退出之后：kept.loop 是什么状态？"),
+                ],
+                why: .init(
+                    en:
+                        "When the thread exits, CF's loop table forgets its loop and __CFFinalizeRunLoop removes every mode's sources, timers and observers. Your reference keeps the CFRunLoop object allocated, but it has nothing left and can run nothing again.",
+                    zh: "线程退出时，CF 的 RunLoop 表会忘掉它的 RunLoop，`__CFFinalizeRunLoop` 移除每个 Mode 里的事件源、定时器和观察者。你的引用让这个 CFRunLoop 对象还留在内存里，但它什么都没有了，再也不能运行任何东西。"))
         ) { stage in
             // ▼ quiz 3
             let kept = Holder<Loop?>(nil)

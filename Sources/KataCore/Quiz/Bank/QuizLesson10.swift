@@ -5,10 +5,14 @@ extension QuizBank {
         QuizQuestion(
             number: 31, lesson: 10,
             title: .init(en: "CFRunLoopStop on a thread inside run()", zh: "对正在 run() 的线程调用 CFRunLoopStop"),
-            form: .choice([.init(en: "the thread exits", zh: "线程退出", value: "exits"), .init(en: "the thread keeps running its loop", zh: "线程继续运行它的 RunLoop", value: "keeps running")]),
+            form: .choice([
+                .init(en: "the thread exits", zh: "线程退出", value: "exits"),
+                .init(en: "the thread keeps running its loop", zh: "线程继续运行它的 RunLoop", value: "keeps running"),
+            ]),
             wording: .init(
-                question: .init(en: "A thread keeps its loop alive with a port and calls run(). Another thread calls CFRunLoopStop on that loop. Does the thread exit?",
-                                zh: "一个线程用端口给 RunLoop 保活，然后调用 run()。另一个线程对这个 RunLoop 调用 CFRunLoopStop。这个线程会退出吗？"),
+                question: .init(
+                    en: "A thread keeps its loop alive with a port and calls run(). Another thread calls CFRunLoopStop on that loop. Does the thread exit?",
+                    zh: "一个线程用端口给 RunLoop 保活，然后调用 run()。另一个线程对这个 RunLoop 调用 CFRunLoopStop。这个线程会退出吗？"),
                 ios: """
                     final class Kept: @unchecked Sendable { var loop: CFRunLoop? }   // set by the thread, read once its loop sleeps
                     let kept = Kept()
@@ -21,10 +25,16 @@ extension QuizBank {
                     thread.start()
                     CFRunLoopStop(kept.loop)         // once the thread's loop sleeps
                     """,
-                comments: [.init(en: "set by the thread, read once its loop sleeps", zh: "由线程赋值，等它的 RunLoop 休眠后再读"),
-                           .init(en: "once the thread's loop sleeps", zh: "等那个线程的 RunLoop 休眠之后")],
-                why: .init(en: "run() is a loop of runs: `while run(mode: .default, before: .distantFuture) {}`. CFRunLoopStop ends the run in progress, and the while starts another at once. Only an empty default mode ends run().",
-                           zh: "run() 是一个不断发起运行的循环：`while run(mode: .default, before: .distantFuture) {}`。CFRunLoopStop 结束的是正在进行的那次运行，`while` 立刻又发起下一次。只有 default Mode 空了，run() 才会结束。"))
+                comments: [
+                    .init(en: "set by the thread, read once its loop sleeps", zh: "由线程赋值，等它的 RunLoop 休眠后再读"),
+                    .init(en: "once the thread's loop sleeps", zh: "等那个线程的 RunLoop 休眠之后"),
+                ],
+                why: .init(
+                    en:
+                        "run() is a loop of runs: `while run(mode: .default, before: .distantFuture) {}`. CFRunLoopStop ends the run in progress, and the while starts another at once. Only an empty default mode ends run().",
+                    zh:
+                        "run() 是一个不断发起运行的循环：`while run(mode: .default, before: .distantFuture) {}`。CFRunLoopStop 结束的是正在进行的那次运行，`while` 立刻又发起下一次。只有 default Mode 空了，run() 才会结束。"
+                ))
         ) { stage in
             // ▼ quiz 31
             let port = Loop.Port(name: "keep-alive")
@@ -45,10 +55,15 @@ extension QuizBank {
         QuizQuestion(
             number: 32, lesson: 10,
             title: .init(en: "the guarded loop", zh: "带条件的循环"),
-            form: .choice([.init(en: "the thread exits", zh: "线程退出", value: "exits"), .init(en: "the thread keeps running its loop", zh: "线程继续运行它的 RunLoop", value: "keeps running")]),
+            form: .choice([
+                .init(en: "the thread exits", zh: "线程退出", value: "exits"),
+                .init(en: "the thread keeps running its loop", zh: "线程继续运行它的 RunLoop", value: "keeps running"),
+            ]),
             wording: .init(
-                question: .init(en: "A thread keeps its loop alive with a port and runs `while !shouldStop && run(mode:before:)`. Work performed on it sets shouldStop and stops the loop. Does the thread exit?",
-                                zh: "一个线程用端口给 RunLoop 保活，运行的是 `while !shouldStop && run(mode:before:)`。perform 到它上面的工作把 shouldStop 设为 true，并停止 RunLoop。这个线程会退出吗？"),
+                question: .init(
+                    en:
+                        "A thread keeps its loop alive with a port and runs `while !shouldStop && run(mode:before:)`. Work performed on it sets shouldStop and stops the loop. Does the thread exit?",
+                    zh: "一个线程用端口给 RunLoop 保活，运行的是 `while !shouldStop && run(mode:before:)`。perform 到它上面的工作把 shouldStop 设为 true，并停止 RunLoop。这个线程会退出吗？"),
                 ios: """
                     let thread = Thread {
                         RunLoop.current.add(NSMachPort(), forMode: .default)
@@ -59,9 +74,15 @@ extension QuizBank {
                     // in the class: nonisolated(unsafe) var shouldStop = false (read and set on the thread only), and
                     // @objc nonisolated func stopThread() { shouldStop = true; CFRunLoopStop(CFRunLoopGetCurrent()) }
                     """,
-                comments: [.init(en: "in the class: nonisolated(unsafe) var shouldStop = false (read and set on the thread only), and", zh: "类里要有：`nonisolated(unsafe) var shouldStop = false`（只在那个线程上读写），以及")],
-                why: .init(en: "The stop ends the run in progress, and the flag keeps the while from starting another: the thread leaves its loop and exits. This is the stoppable permanent thread.",
-                           zh: "停止结束了正在进行的运行，而标志位让 `while` 不再发起下一次：线程离开循环并退出。这就是可以停止的常驻线程。"))
+                comments: [
+                    .init(
+                        en: "in the class: nonisolated(unsafe) var shouldStop = false (read and set on the thread only), and",
+                        zh: "类里要有：`nonisolated(unsafe) var shouldStop = false`（只在那个线程上读写），以及")
+                ],
+                why: .init(
+                    en:
+                        "The stop ends the run in progress, and the flag keeps the while from starting another: the thread leaves its loop and exits. This is the stoppable permanent thread.",
+                    zh: "停止结束了正在进行的运行，而标志位让 `while` 不再发起下一次：线程离开循环并退出。这就是可以停止的常驻线程。"))
         ) { stage in
             // ▼ quiz 32
             let shouldStop = Holder(false)
@@ -70,7 +91,9 @@ extension QuizBank {
                 while !shouldStop.get, (try? Loop.current.run(mode: .default, before: .distantFuture)) == true {}
             }
             try thread.start()
-            try thread.perform(waitUntilDone: false) { shouldStop.set(true); Loop.current.stop() }
+            try thread.perform(waitUntilDone: false) {
+                shouldStop.set(true); Loop.current.stop()
+            }
 
             return choose(thread.join(timeout: 5), "exits", "keeps running")
             // ▲ quiz 32
@@ -80,8 +103,9 @@ extension QuizBank {
             title: .init(en: "CFRunLoopRun and a stop", zh: "CFRunLoopRun 遇上停止"),
             form: .times,
             wording: .init(
-                question: .init(en: "A port keeps the loop alive; a timer calls CFRunLoopStop at 1 s. When does CFRunLoopRun() return?",
-                                zh: "一个端口给 RunLoop 保活；一个定时器在 1 秒时调用 CFRunLoopStop。CFRunLoopRun() 什么时候返回？"),
+                question: .init(
+                    en: "A port keeps the loop alive; a timer calls CFRunLoopStop at 1 s. When does CFRunLoopRun() return?",
+                    zh: "一个端口给 RunLoop 保活；一个定时器在 1 秒时调用 CFRunLoopStop。CFRunLoopRun() 什么时候返回？"),
                 ios: """
                     RunLoop.current.add(NSMachPort(), forMode: .default)
                     let stopper = Timer(timeInterval: 0, repeats: false) { _ in CFRunLoopStop(CFRunLoopGetCurrent()) }
@@ -90,8 +114,10 @@ extension QuizBank {
                     CFRunLoopRun()
                     print("returned")
                     """,
-                why: .init(en: "CFRunLoopRun repeats runs until one ends stopped or finished: the stop at 1 s ends it. Foundation's run() is the one that ignores stop.",
-                           zh: "CFRunLoopRun 反复运行，直到某次运行以 `kCFRunLoopRunStopped` 或 `kCFRunLoopRunFinished` 结束：1 秒时的停止就让它返回了。无视停止的是 Foundation 的 run()。"))
+                why: .init(
+                    en:
+                        "CFRunLoopRun repeats runs until one ends stopped or finished: the stop at 1 s ends it. Foundation's run() is the one that ignores stop.",
+                    zh: "CFRunLoopRun 反复运行，直到某次运行以 `kCFRunLoopRunStopped` 或 `kCFRunLoopRunFinished` 结束：1 秒时的停止就让它返回了。无视停止的是 Foundation 的 run()。"))
         ) { stage in
             // ▼ quiz 33
             try Loop.current.add(Loop.Port(name: "keep-alive"), forMode: .default)
@@ -108,8 +134,9 @@ extension QuizBank {
             title: .init(en: "run(until:) and a stop", zh: "run(until:) 遇上停止"),
             form: .times,
             wording: .init(
-                question: .init(en: "The same, with RunLoop.current.run(until: 3 s from now) instead of CFRunLoopRun(). When does it return?",
-                                zh: "同样的场景，把 CFRunLoopRun() 换成 RunLoop.current.run(until: 3 秒之后)。它什么时候返回？"),
+                question: .init(
+                    en: "The same, with RunLoop.current.run(until: 3 s from now) instead of CFRunLoopRun(). When does it return?",
+                    zh: "同样的场景，把 CFRunLoopRun() 换成 RunLoop.current.run(until: 3 秒之后)。它什么时候返回？"),
                 ios: """
                     RunLoop.current.add(NSMachPort(), forMode: .default)
                     let stopper = Timer(timeInterval: 0, repeats: false) { _ in CFRunLoopStop(CFRunLoopGetCurrent()) }
@@ -118,8 +145,9 @@ extension QuizBank {
                     RunLoop.current.run(until: Date(timeIntervalSinceNow: 3))
                     print("returned")
                     """,
-                why: .init(en: "run(until:) is run() with an end date: the stop ends one inner run, and the loop of runs goes on until the date, 3 s.",
-                           zh: "run(until:) 就是带截止时间的 run()：停止只结束了里面的一次运行，外层的循环继续发起运行，直到截止时间，也就是 3 秒。"))
+                why: .init(
+                    en: "run(until:) is run() with an end date: the stop ends one inner run, and the loop of runs goes on until the date, 3 s.",
+                    zh: "run(until:) 就是带截止时间的 run()：停止只结束了里面的一次运行，外层的循环继续发起运行，直到截止时间，也就是 3 秒。"))
         ) { stage in
             // ▼ quiz 34
             try Loop.current.add(Loop.Port(name: "keep-alive"), forMode: .default)

@@ -22,8 +22,10 @@ extension QuizBank {
             form: .choice([.init(en: "still alive", zh: "还活着", value: "alive"), .init(en: "already freed", zh: "已经释放了", value: "freed")]),
             setting: .appMain,
             wording: .init(
-                question: .init(en: "On the main thread of an iOS app (in a button's action, say), a timer callout at 1 s autoreleases an object. Your observer (order 0) looks at it at the next beforeWaiting. Is it still alive?",
-                                zh: "在 iOS App 的主线程上（比如在按钮的点击回调里），一个定时器在 1 秒的回调里对一个对象调用了 `autorelease`。你的观察者（order 0）在下一次 beforeWaiting 时查看它。它还活着吗？"),
+                question: .init(
+                    en:
+                        "On the main thread of an iOS app (in a button's action, say), a timer callout at 1 s autoreleases an object. Your observer (order 0) looks at it at the next beforeWaiting. Is it still alive?",
+                    zh: "在 iOS App 的主线程上（比如在按钮的点击回调里），一个定时器在 1 秒的回调里对一个对象调用了 `autorelease`。你的观察者（order 0）在下一次 beforeWaiting 时查看它。它还活着吗？"),
                 ios: """
                     final class Tracked { deinit { print("deinit") } }
                     final class Box: @unchecked Sendable { weak var object: Tracked? }   // shared with the callouts, main thread only
@@ -41,10 +43,16 @@ extension QuizBank {
                     CFRunLoopAddObserver(CFRunLoopGetMain(), observer, .commonModes)
                     RunLoop.main.run(until: Date(timeIntervalSinceNow: 2))
                     """,
-                comments: [.init(en: "shared with the callouts, main thread only", zh: "和回调共用，只在主线程上使用"),
-                           .init(en: "held only by the autorelease pool", zh: "只有自动释放池持有它")],
-                why: .init(en: "CF wraps every timer callout in an autorelease pool of its own (CFRunLoop.c: CFRUNLOOP_ARP_BEGIN(NULL) in __CFRunLoopDoTimer, \"NULL\" meaning always) and pops it when the callout returns: the object is freed at 1 s, before any observer looks. UIKit's pool, popped before the sleep by its observer at order 2147483647, only catches what no per-callout pool took.",
-                           zh: "CF 给每个定时器回调都套了一个它自己的自动释放池（CFRunLoop.c：`__CFRunLoopDoTimer` 里的 `CFRUNLOOP_ARP_BEGIN(NULL)`，NULL 表示无条件），回调一返回就 pop：这个对象在 1 秒时就释放了，任何观察者都还没来得及看。UIKit 的池由它 order 为 2147483647 的观察者在休眠前 pop，只接住那些没有被回调自己的池收走的对象。"))
+                comments: [
+                    .init(en: "shared with the callouts, main thread only", zh: "和回调共用，只在主线程上使用"),
+                    .init(en: "held only by the autorelease pool", zh: "只有自动释放池持有它"),
+                ],
+                why: .init(
+                    en:
+                        "CF wraps every timer callout in an autorelease pool of its own (CFRunLoop.c: CFRUNLOOP_ARP_BEGIN(NULL) in __CFRunLoopDoTimer, \"NULL\" meaning always) and pops it when the callout returns: the object is freed at 1 s, before any observer looks. UIKit's pool, popped before the sleep by its observer at order 2147483647, only catches what no per-callout pool took.",
+                    zh:
+                        "CF 给每个定时器回调都套了一个它自己的自动释放池（CFRunLoop.c：`__CFRunLoopDoTimer` 里的 `CFRUNLOOP_ARP_BEGIN(NULL)`，NULL 表示无条件），回调一返回就 pop：这个对象在 1 秒时就释放了，任何观察者都还没来得及看。UIKit 的池由它 order 为 2147483647 的观察者在休眠前 pop，只接住那些没有被回调自己的池收走的对象。"
+                ))
         ) { stage in
             // ▼ quiz 39
             let object = WeakBox()
@@ -67,8 +75,12 @@ extension QuizBank {
             form: .times,
             setting: .appMain,
             wording: .init(
-                question: .init(en: "On the main thread of an iOS app (in a button's action, say), a timer at 1 s autoreleases an object and signals busySource, a source0 that works 0.5 s a pass and signals itself again until 3 s, so the loop does not sleep before 3 s. When is the object freed?",
-                                zh: "在 iOS App 的主线程上（比如在按钮的点击回调里），一个 1 秒的定时器对一个对象调用 `autorelease`，并标记 busySource：一个 Source0，每轮执行 0.5 秒，并重新标记自己，直到 3 秒，所以 RunLoop 在 3 秒之前不会休眠。这个对象什么时候被释放？"),
+                question: .init(
+                    en:
+                        "On the main thread of an iOS app (in a button's action, say), a timer at 1 s autoreleases an object and signals busySource, a source0 that works 0.5 s a pass and signals itself again until 3 s, so the loop does not sleep before 3 s. When is the object freed?",
+                    zh:
+                        "在 iOS App 的主线程上（比如在按钮的点击回调里），一个 1 秒的定时器对一个对象调用 `autorelease`，并标记 busySource：一个 Source0，每轮执行 0.5 秒，并重新标记自己，直到 3 秒，所以 RunLoop 在 3 秒之前不会休眠。这个对象什么时候被释放？"
+                ),
                 ios: """
                     final class Tracked { deinit { print("deinit") } }
                     // busySource (a placeholder): a source0 whose perform takes 0.5 s and signals itself again until 3 s
@@ -82,11 +94,19 @@ extension QuizBank {
                     CFRunLoopRunInMode(.defaultMode, 4, false)   // one run that goes on after each source
                     """,
                 placeholders: ["busySource: CFRunLoopSource"],
-                comments: [.init(en: "busySource (a placeholder): a source0 whose perform takes 0.5 s and signals itself again until 3 s", zh: "busySource（占位，需自己实现）：一个 Source0，它的 perform 要执行 0.5 秒，并重新标记自己，直到 3 秒"),
-                           .init(en: "used on the main thread only: the timer fires there", zh: "只在主线程上使用：定时器就在那里触发"),
-                           .init(en: "one run that goes on after each source", zh: "只运行一次：处理完事件源也不返回，继续运行")],
-                why: .init(en: "The object was autoreleased in a timer's callout, and CF pops a timer callout's own pool as soon as it returns (CFRUNLOOP_ARP_BEGIN(NULL) in __CFRunLoopDoTimer): it is freed at 1 s, busy source or not. Had the busy source's perform autoreleased it instead, on a loop with UIKit's observers (per-callout pools off for sources) it would wait for the pop before the first sleep, at 3 s.",
-                           zh: "这个对象是在定时器回调里 `autorelease` 的，而 CF 在定时器回调返回时立即 pop 它自己的池（`__CFRunLoopDoTimer` 里的 `CFRUNLOOP_ARP_BEGIN(NULL)`）：它在 1 秒时就释放了，不管那个事件源忙不忙。如果是忙碌事件源的 perform 对它调用 `autorelease`，在装了 UIKit 观察者的 RunLoop 上（事件源回调没有自己的池），它就要等到第一次休眠前的 pop，也就是 3 秒。"))
+                comments: [
+                    .init(
+                        en: "busySource (a placeholder): a source0 whose perform takes 0.5 s and signals itself again until 3 s",
+                        zh: "busySource（占位，需自己实现）：一个 Source0，它的 perform 要执行 0.5 秒，并重新标记自己，直到 3 秒"),
+                    .init(en: "used on the main thread only: the timer fires there", zh: "只在主线程上使用：定时器就在那里触发"),
+                    .init(en: "one run that goes on after each source", zh: "只运行一次：处理完事件源也不返回，继续运行"),
+                ],
+                why: .init(
+                    en:
+                        "The object was autoreleased in a timer's callout, and CF pops a timer callout's own pool as soon as it returns (CFRUNLOOP_ARP_BEGIN(NULL) in __CFRunLoopDoTimer): it is freed at 1 s, busy source or not. Had the busy source's perform autoreleased it instead, on a loop with UIKit's observers (per-callout pools off for sources) it would wait for the pop before the first sleep, at 3 s.",
+                    zh:
+                        "这个对象是在定时器回调里 `autorelease` 的，而 CF 在定时器回调返回时立即 pop 它自己的池（`__CFRunLoopDoTimer` 里的 `CFRUNLOOP_ARP_BEGIN(NULL)`）：它在 1 秒时就释放了，不管那个事件源忙不忙。如果是忙碌事件源的 perform 对它调用 `autorelease`，在装了 UIKit 观察者的 RunLoop 上（事件源回调没有自己的池），它就要等到第一次休眠前的 pop，也就是 3 秒。"
+                ))
         ) { stage in
             // ▼ quiz 40
             let again = Holder<Loop.Source?>(nil)
