@@ -14,11 +14,16 @@ import KataCore
 import RunLoopEngine
 
 /// Installs the autorelease-pool observers on a loop.
+///
+/// 把自动释放池的观察者装到一个 RunLoop 上。
 public struct StudentPoolObservers: AutoreleasePoolObservers {
     public init() {}
 
     /// Adds the pool observers to `loop`. `pools` is the pool stack of the loop's thread:
     /// `pools.push()` opens a pool, `pools.pop()` releases everything autoreleased since.
+    ///
+    /// 把这两个观察者加到 `loop` 上。`pools` 是这个 RunLoop 所在线程的自动释放池栈：
+    /// `pools.push()` 打开一个池，`pools.pop()` 释放从那以后 autorelease 的所有对象。
     public func install(on loop: Loop, pools: AutoreleasePoolStack) {
         unsolved(lesson: 12, write: "StudentPoolObservers.install(on:pools:)")
     }
