@@ -132,25 +132,12 @@ extension QuizSession {
     /// Ten questions for an interview: three of ★, four of ★★, three of ★★★, drawn with `seed`,
     /// easiest first.
     static func draw(seed: UInt64) -> [QuizQuestion] {
-        var generator = SplitMix64(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         var drawn: [QuizQuestion] = []
         for (level, count) in [(Lesson.Level.one, 3), (.two, 4), (.three, 3)] {
             let pool = QuizBank.all.filter { Catalog.lesson($0.lesson)?.level == level }
             drawn += pool.shuffled(using: &generator).prefix(count).sorted { $0.number < $1.number }
         }
         return drawn
-    }
-}
-
-/// A small seeded generator, so that `--seed` draws the same interview everywhere.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
