@@ -96,15 +96,13 @@ import Testing
         let held = HeldThread()
         try await held.start()
         let target = held.thread
-        let outcome = Task {
-            try await offPool { () -> String in
-                do { try target.perform(waitUntilDone: true, timeout: 10) {} } catch { return "\(error)" }
-                return "ran"
-            }
+        let outcome = try startOffPool { () -> String in
+            do { try target.perform(waitUntilDone: true, timeout: 10) {} } catch { return "\(error)" }
+            return "ran"
         }
         #expect(await until { target.status.withLock { $0.pendingPerforms.count } == 1 })
         await held.finish()   // exits without ever running its loop
-        #expect(try await outcome.value == LoopError.threadExited(thread: "held").description)
+        #expect(try await outcome.value() == LoopError.threadExited(thread: "held").description)
     }
 
     @Test func twoThreadsCanJoinTheSameThread() async throws {
@@ -112,19 +110,16 @@ import Testing
         try await held.start()
         let target = held.thread
         let joining = Shared(0)
-        let joiners = (0..<2).map { _ in
-            Task {
-                try await offPool { () -> Bool in
-                    joining.update { $0 += 1 }
-                    return target.join(timeout: 10)
-                }
+        let joiners = try (0..<2).map { _ in
+            try startOffPool { () -> Bool in
+                joining.update { $0 += 1 }
+                return target.join(timeout: 10)
             }
         }
-        // Generous: the two joiners start from the test pool, which other suites may keep busy.
-        #expect(await until(20) { joining.value == 2 })
+        #expect(await until { joining.value == 2 })
         let released = RealClock.shared.now
         held.release.open()
-        for joiner in joiners { #expect(try await joiner.value) }
+        for joiner in joiners { #expect(try await joiner.value()) }
         #expect(RealClock.shared.now - released < 3, "both joiners woke when the thread exited, not at their time limit")
     }
 }

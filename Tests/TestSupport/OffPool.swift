@@ -9,16 +9,41 @@ public func offPool<T: Sendable>(
     timeout: Double = 10, name: String = "off-pool", registry: LoopRegistry = LoopRegistry(),
     isMain: Bool = false, _ body: @escaping @Sendable () throws -> T
 ) async throws -> T {
+    try await startOffPool(timeout: timeout, name: name, registry: registry, isMain: isMain, body).value()
+}
+
+/// ``offPool(timeout:name:registry:isMain:_:)`` in two halves: the thread is started before this
+/// returns, and ``OffPoolRun/value()`` awaits its result. For a scenario that must be under way
+/// while the test goes on: a `Task` around `offPool` would first wait for a free pool thread,
+/// which other suites may hold.
+public func startOffPool<T: Sendable>(
+    timeout: Double = 10, name: String = "off-pool", registry: LoopRegistry = LoopRegistry(),
+    isMain: Bool = false, _ body: @escaping @Sendable () throws -> T
+) throws -> OffPoolRun<T> {
     let outcome = Shared<Result<T, any Error>?>(nil)
     let thread = LoopThread(name: name, registry: registry, isMain: isMain) {
         let result = Result { try body() }
         outcome.value = result
     }
     try thread.start()
-    guard await thread.finish(timeout: timeout), let result = outcome.value else {
-        throw OffPoolTimeout(seconds: timeout)
+    return OffPoolRun(thread: thread, outcome: outcome, timeout: timeout)
+}
+
+/// A started ``startOffPool(timeout:name:registry:isMain:_:)`` scenario.
+public struct OffPoolRun<T: Sendable>: Sendable {
+    let thread: LoopThread
+    let outcome: Shared<Result<T, any Error>?>
+    let timeout: Double
+
+    /// Awaits the body's result, at most the run's time limit from now.
+    ///
+    /// - Throws: ``OffPoolTimeout``, or what the body threw.
+    public func value() async throws -> T {
+        guard await thread.finish(timeout: timeout), let result = outcome.value else {
+            throw OffPoolTimeout(seconds: timeout)
+        }
+        return try result.get()
     }
-    return try result.get()
 }
 
 public struct OffPoolTimeout: Error, CustomStringConvertible {
