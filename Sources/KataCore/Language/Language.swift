@@ -61,8 +61,9 @@ public enum Language: String, Sendable, CaseIterable {
 }
 
 /// One student-facing string in both languages, side by side. Both are required: a string
-/// without its translation does not compile.
-public struct Text: Sendable, Hashable {
+/// without its translation does not compile. Codable: the lesson tests send it to `kata` as it is
+/// (``HarnessRecord``), and `kata` picks the language.
+public struct Text: Sendable, Hashable, Codable {
     public let en: String
     public let zh: String
 
