@@ -128,7 +128,9 @@ struct Lesson03Tests {
         #expect(actual.contains { $0.contains("modal") && $0.contains("timer \"ticker\"") })
     }
 
-    @Test("An item removed from .common is forgotten: a mode marked later does not get it, and runs empty", .zh("从 `.common` 移除的 item 被忘掉：之后标记的 Mode 拿不到它，运行时是空的"))
+    @Test(
+        "An item removed from .common is forgotten: a mode marked later does not get it, and runs empty", .zh("从 `.common` 移除的 item 被忘掉：之后标记的 Mode 拿不到它，运行时是空的")
+    )
     func removedIsForgotten() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let ticker = try Loop.Timer(name: "ticker", fireDate: loop.now + 1, interval: 1) { _ in }

@@ -66,7 +66,9 @@ struct Lesson05Tests {
         let finished = Atomic(false)
     }
 
-    @Test("Ringing from another thread wakes the sleeping loop, which runs the bell on its own thread", .zh("从另一个线程按铃会唤醒休眠的 RunLoop，门铃在 RunLoop 自己的线程上执行"), .holds("§2", "§5", "§7"))
+    @Test(
+        "Ringing from another thread wakes the sleeping loop, which runs the bell on its own thread", .zh("从另一个线程按铃会唤醒休眠的 RunLoop，门铃在 RunLoop 自己的线程上执行"),
+        .holds("§2", "§5", "§7"))
     func ringWakes() async throws {
         let (ranOn, loopThread, ringer) = try await Harness.attempt(lesson: 5, timeout: 3, ifStuck: Self.stuck) { () -> (ThreadID?, ThreadID?, ThreadID) in
             let sleeper = try Sleeper()
@@ -91,7 +93,9 @@ struct Lesson05Tests {
             ).comment)
     }
 
-    @Test("A ring wakes the loop without ending its run: after the bell it sleeps on in the same run", .zh("按铃唤醒 RunLoop，但不结束它的运行：门铃之后它在同一次运行里接着休眠"), .holds("§8"))
+    @Test(
+        "A ring wakes the loop without ending its run: after the bell it sleeps on in the same run", .zh("按铃唤醒 RunLoop，但不结束它的运行：门铃之后它在同一次运行里接着休眠"), .holds("§8")
+    )
     func ringDoesNotEndTheRun() async throws {
         let (rang, asleepAgain, runsEnded) = try await Harness.attempt(lesson: 5, timeout: 3, ifStuck: Self.stuck) { () -> (Bool, Bool, [Loop.RunResult]) in
             let sleeper = try Sleeper()
@@ -214,7 +218,9 @@ struct Lesson05Tests {
             expectedTitle: HarnessText.expected)
     }
 
-    @Test("ring() signals before it wakes: a loop woken first would find nothing to run and sleep on", .zh("ring() 先标记再唤醒：先被唤醒的 RunLoop 找不到可执行的东西，会接着睡"), .holds("§7"))
+    @Test(
+        "ring() signals before it wakes: a loop woken first would find nothing to run and sleep on", .zh("ring() 先标记再唤醒：先被唤醒的 RunLoop 找不到可执行的东西，会接着睡"),
+        .holds("§7"))
     func signalThenWake() async throws {
         let (ranBeforeRingReturned, ranAtAll) = try await Harness.attempt(lesson: 5, timeout: 3, ifStuck: Self.stuck) { () -> (Bool, Bool) in
             let sleeper = try Sleeper()
@@ -273,7 +279,9 @@ struct Lesson05Tests {
             expectedTitle: HarnessText.expected)
     }
 
-    @Test("Rings before the loop gets to the bell count once; the bell runs on the loop, not in ring()", .zh("RunLoop 处理之前按的几次铃只算一次；门铃在 RunLoop 上执行，而不是在 ring() 里"), .holds("§3", "§6"))
+    @Test(
+        "Rings before the loop gets to the bell count once; the bell runs on the loop, not in ring()",
+        .zh("RunLoop 处理之前按的几次铃只算一次；门铃在 RunLoop 上执行，而不是在 ring() 里"), .holds("§3", "§6"))
     func ringsCoalesce() async throws {
         let (duringRing, afterRun) = try await Harness.attempt(lesson: 5) { () -> (Int, Int) in
             let loop = Loop(clock: VirtualClock())

@@ -53,7 +53,9 @@ struct Lesson07Tests {
             ).comment)
     }
 
-    @Test("The delay counts from now: on a clock that reads 100 s, a delay of 1.5 s is due at 101.5 s", .zh("延迟从现在算起：时钟读数为 100 秒时，1.5 秒的延迟在 101.5 秒到点"), .holds("§2"))
+    @Test(
+        "The delay counts from now: on a clock that reads 100 s, a delay of 1.5 s is due at 101.5 s", .zh("延迟从现在算起：时钟读数为 100 秒时，1.5 秒的延迟在 101.5 秒到点"),
+        .holds("§2"))
     func delayCountsFromNow() async throws {
         let lines = try await Self.onVirtualThread(clockAt: 100) { loop -> [String] in
             let trace = loop.startTracing()
@@ -112,7 +114,9 @@ struct Lesson07Tests {
             ).comment)
     }
 
-    @Test("Even a zero delay goes through the loop: the work runs on a later pass, never inside the call", .zh("即使延迟为 0 也要经过 RunLoop：工作在之后的某一轮循环里执行，绝不在调用里面"), .holds("§6"))
+    @Test(
+        "Even a zero delay goes through the loop: the work runs on a later pass, never inside the call", .zh("即使延迟为 0 也要经过 RunLoop：工作在之后的某一轮循环里执行，绝不在调用里面"),
+        .holds("§6"))
     func zeroDelayIsStillATimer() async throws {
         let lines = try await Self.onVirtualThread { loop -> [String] in
             let trace = loop.startTracing()

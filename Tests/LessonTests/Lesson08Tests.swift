@@ -86,7 +86,8 @@ struct Lesson08Tests {
             ).comment)
     }
 
-    @Test("waitUntilDone returns only after the work ran, however long the target takes to get to it", .zh("waitUntilDone 要等工作执行完才返回，不管目标线程多久才轮到它"), .holds("§8"))
+    @Test(
+        "waitUntilDone returns only after the work ran, however long the target takes to get to it", .zh("waitUntilDone 要等工作执行完才返回，不管目标线程多久才轮到它"), .holds("§8"))
     func waitUntilDone() async throws {
         let (returnedAfterWork, ranCount, waited) = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (Bool, Int, Double) in
             let gate = DispatchSemaphore(value: 0)
@@ -111,7 +112,8 @@ struct Lesson08Tests {
             ).comment)
     }
 
-    @Test("The work obeys modes: default-mode work waits while the target runs tracking", .zh("工作遵守 Mode：目标线程运行 tracking 时，给 default Mode 的工作要等着"), .holds("§2"))
+    @Test(
+        "The work obeys modes: default-mode work waits while the target runs tracking", .zh("工作遵守 Mode：目标线程运行 tracking 时，给 default Mode 的工作要等着"), .holds("§2"))
     func obeysModes() async throws {
         // The log's lines, in the student's language: the same on both sides of the comparison.
         let defaultWork = Text(en: "default-mode work", zh: "给 default Mode 的工作").localized
@@ -139,7 +141,9 @@ struct Lesson08Tests {
             expectedTitle: HarnessText.expected)
     }
 
-    @Test("With no modes given, the work uses the common modes: it runs while the loop runs tracking, where tracking is common", .zh("不指定 Mode 时，工作使用 common modes：tracking 是 common 时，RunLoop 运行 tracking 也会执行它"), .holds("§10"))
+    @Test(
+        "With no modes given, the work uses the common modes: it runs while the loop runs tracking, where tracking is common",
+        .zh("不指定 Mode 时，工作使用 common modes：tracking 是 common 时，RunLoop 运行 tracking 也会执行它"), .holds("§10"))
     func noModesMeansTheCommonModes() async throws {
         let work = Text(en: "work performed with no modes", zh: "不指定 Mode 交过去的工作").localized
         let nothing = Text(en: "(nothing ran while the loop ran the tracking mode)", zh: "（RunLoop 运行 tracking Mode 期间什么都没有执行）").localized
@@ -251,7 +255,9 @@ struct Lesson08Tests {
 
 /// Lesson 08: the order of signal and wake-up, an empty modes list, and work a thread sends itself.
 extension Lesson08Tests {
-    @Test("perform signals the source before it wakes the loop: a loop woken first would find nothing to run", .zh("perform 先标记事件源、再唤醒 RunLoop：先被唤醒的 RunLoop 找不到可执行的东西"), .holds("§3"))
+    @Test(
+        "perform signals the source before it wakes the loop: a loop woken first would find nothing to run",
+        .zh("perform 先标记事件源、再唤醒 RunLoop：先被唤醒的 RunLoop 找不到可执行的东西"), .holds("§3"))
     func signalThenWake() async throws {
         let (ranBeforeReturn, ranAtAll) = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (Bool, Bool) in
             let worker = try Worker(running: .default)
@@ -310,7 +316,9 @@ extension Lesson08Tests {
             ).comment)
     }
 
-    @Test("Without waitUntilDone, work a thread sends itself waits for its loop, like any other", .zh("不带 waitUntilDone 时，线程发给自己的工作也要等它的 RunLoop，和别的工作一样"), .holds("§2"))
+    @Test(
+        "Without waitUntilDone, work a thread sends itself waits for its loop, like any other", .zh("不带 waitUntilDone 时，线程发给自己的工作也要等它的 RunLoop，和别的工作一样"),
+        .holds("§2"))
     func sendToItselfWithoutWaiting() async throws {
         let order = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
             let worker = try Worker(running: .default)

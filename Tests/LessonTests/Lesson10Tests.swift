@@ -241,7 +241,9 @@ struct Lesson10Tests {
         }
     }
 
-    @Test("stop() returns only once the thread has exited, even when the loop takes a while to get out", .zh("stop() 要等线程退出才返回，即使 RunLoop 要花一会儿才出来"), .holds("§10"))
+    @Test(
+        "stop() returns only once the thread has exited, even when the loop takes a while to get out", .zh("stop() 要等线程退出才返回，即使 RunLoop 要花一会儿才出来"),
+        .holds("§10"))
     func stopWaitsForTheExit() async throws {
         let (slept, stopReturned, lines) = try await Self.attempt { () -> (Bool, Bool, [String]) in
             let permanent = PermanentThread(name: "slow exit")
@@ -281,7 +283,9 @@ struct Lesson10Tests {
             expectedTitle: HarnessText.expected)
     }
 
-    @Test("stop() during work that runs a nested run ends the guarded loop, not the work's nested run", .zh("工作正在嵌套运行时 stop()，结束的是带条件的循环，而不是工作里的嵌套运行"), .holds("§11"))
+    @Test(
+        "stop() during work that runs a nested run ends the guarded loop, not the work's nested run", .zh("工作正在嵌套运行时 stop()，结束的是带条件的循环，而不是工作里的嵌套运行"),
+        .holds("§11"))
     func stopDuringNestedRun() async throws {
         let (slept, stopReturned, exited, lines) = try await Self.attempt { () -> (Bool, Bool, Bool, [String]) in
             let permanent = PermanentThread(name: "nested")
@@ -350,7 +354,9 @@ struct Lesson10Tests {
         #expect(loopGone, Text(en: "the thread's loop was not freed after the thread exited", zh: "线程退出后，它的 RunLoop 没有被释放").comment)
     }
 
-    @Test("Dropping the owner without stop() ends the thread, and owner, thread and loop are freed", .zh("不调用 stop() 直接丢掉持有者，线程也会结束，持有者、线程和 RunLoop 都被释放"), .holds("§2"))
+    @Test(
+        "Dropping the owner without stop() ends the thread, and owner, thread and loop are freed", .zh("不调用 stop() 直接丢掉持有者，线程也会结束，持有者、线程和 RunLoop 都被释放"),
+        .holds("§2"))
     func ownerGoesAway() async throws {
         let (dropped, ownerGone, threadGone, loopGone) = try await Self.attempt { () -> (Bool, Bool, Bool, Bool) in
             let holder = Lock<PermanentThread?>(nil)

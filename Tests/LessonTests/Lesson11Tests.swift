@@ -82,7 +82,9 @@ struct Lesson11Tests {
         Text(en: "a handled source that emptied the mode: \(result)", zh: "一个执行完就让 Mode 变空的事件源：\(result)")
     }
 
-    @Test("Step 11 decides in CF's order: handled source, then timed out, then stopped, then finished", .zh("第 11 步按 CF 的顺序判断：`handled source`，然后 `timed out`，然后 `stopped`，最后 `finished`"))
+    @Test(
+        "Step 11 decides in CF's order: handled source, then timed out, then stopped, then finished",
+        .zh("第 11 步按 CF 的顺序判断：`handled source`，然后 `timed out`，然后 `stopped`，最后 `finished`"))
     func decisionOrder() async throws {
         let (actual, expected) = try await Self.compare { loop, clock in
             try loop.add(
@@ -143,7 +145,9 @@ struct Lesson11Tests {
             ))
     }
 
-    @Test("A last one-shot timer that calls stop(): the run ends 'stopped', though the mode is now empty", .zh("最后一个一次性定时器调用 stop()：虽然 Mode 已经空了，这次运行仍以 `stopped` 结束"))
+    @Test(
+        "A last one-shot timer that calls stop(): the run ends 'stopped', though the mode is now empty",
+        .zh("最后一个一次性定时器调用 stop()：虽然 Mode 已经空了，这次运行仍以 `stopped` 结束"))
     func stopFromTheLastTimer() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             try loop.add(try Loop.Timer(name: "last: stops the run", fireDate: loop.now + 0.5) { _ in Loop.current.stop() }, forMode: .default)

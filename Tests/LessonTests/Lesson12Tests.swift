@@ -238,7 +238,8 @@ struct Lesson12Tests {
             expectedTitle: Text(en: "expected in \"modal\" (as in default)", zh: "期望（\"modal\" 里和 default 一样）"))
     }
 
-    @Test("The observers sit at UIKit's orders: −2147483647 for the push, 2147483647 for the pop", .zh("观察者用 UIKit 的 order：push 是 −2147483647，pop 是 2147483647"))
+    @Test(
+        "The observers sit at UIKit's orders: −2147483647 for the push, 2147483647 for the pop", .zh("观察者用 UIKit 的 order：push 是 −2147483647，pop 是 2147483647"))
     func uikitOrders() async throws {
         let orders = try await Harness.attempt(lesson: 12) { () -> [String] in
             Self.observers(of: Loop(clock: VirtualClock(), mechanisms: Self.student), in: .default).map { line in

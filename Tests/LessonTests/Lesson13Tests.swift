@@ -146,7 +146,9 @@ struct Lesson13Tests {
             expectedTitle: HarnessText.expected)
     }
 
-    @Test("Common means every common mode, also one marked later — not a list of mode names", .zh("common 指的是所有标记为 common 的 Mode，包括后来才标记的——而不是一串 Mode 名字"), .holds("§6", "§8"))
+    @Test(
+        "Common means every common mode, also one marked later — not a list of mode names", .zh("common 指的是所有标记为 common 的 Mode，包括后来才标记的——而不是一串 Mode 名字"),
+        .holds("§6", "§8"))
     func modalMarkedLater() async throws {
         let lines = try await Self.screen(scroll: nil, seconds: 3) { loop in
             try loop.add(
@@ -187,7 +189,9 @@ struct Lesson13Tests {
         }
     }
 
-    @Test("The countdown says 4, 3, 2, 1, 0 a second apart, counted from now — then its timer is gone", .zh("倒计时从现在算起，每隔一秒依次说 4、3、2、1、0——然后它的定时器就没了"), .holds("§1", "§2", "§3"))
+    @Test(
+        "The countdown says 4, 3, 2, 1, 0 a second apart, counted from now — then its timer is gone", .zh("倒计时从现在算起，每隔一秒依次说 4、3、2、1、0——然后它的定时器就没了"),
+        .holds("§1", "§2", "§3"))
     func wholeCountdown() async throws {
         // A clock that has been running for a while (1000.25 s): "a second from now" is not "at 1 s".
         let lines = try await Self.fromLaterStart(1000.25, seconds: 8) { loop in
@@ -213,7 +217,8 @@ struct Lesson13Tests {
             expectedTitle: Lesson13Tests.fromTheStart)
     }
 
-    @Test("A countdown from 0 (or less) ticks nothing, and its timer is invalid from the start", .zh("从 0（或更小的数）开始的倒计时一次也不 `tick`，它的定时器从一开始就是失效的"), .holds("§4"))
+    @Test(
+        "A countdown from 0 (or less) ticks nothing, and its timer is invalid from the start", .zh("从 0（或更小的数）开始的倒计时一次也不 `tick`，它的定时器从一开始就是失效的"), .holds("§4"))
     func countdownFromZero() async throws {
         let lines = try await Self.fromLaterStart(1000.25, seconds: 4) { loop in
             let zero = try startCountdown(from: 0, on: loop) { left in Loop.current.note("countdown \(left)") }

@@ -57,7 +57,9 @@ struct Lesson14Tests {
             Text(en: "the main-queue work must wait until the loop is back in a common mode", zh: "主队列的任务必须等到 RunLoop 回到一个标记为 common 的 Mode 才执行").comment)
     }
 
-    @Test("Main-queue work runs in every common mode: during a scroll, and in a mode marked common later", .zh("主队列任务在每个标记为 common 的 Mode 里都会执行：滑动期间，以及后来才标记为 common 的 Mode 里"))
+    @Test(
+        "Main-queue work runs in every common mode: during a scroll, and in a mode marked common later",
+        .zh("主队列任务在每个标记为 common 的 Mode 里都会执行：滑动期间，以及后来才标记为 common 的 Mode 里"))
     func everyCommonMode() async throws {
         let (actual, expected) = try await Self.compare { loop, queue in
             loop.addCommonMode(.tracking)   // UIKit marks the tracking mode common
