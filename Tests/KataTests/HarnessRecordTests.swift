@@ -133,7 +133,11 @@ struct HarnessRecordTests {
         #expect(!TestRunner.leftCodeRunning(unexplained.result(for: .lesson06)))
         for kind in [HarnessRecord.Kind.wrong, .threw] {
             let one = RunReport(
-                cases: [TestCaseResult(suite: "Lesson02Tests", name: "once()", failure: "x", record: HarnessRecord(test: "", lesson: 2, kind: kind, message: Text(en: "x", zh: "x")))])
+                cases: [
+                    TestCaseResult(
+                        suite: "Lesson02Tests", name: "once()", failure: "x",
+                        record: HarnessRecord(test: "", lesson: 2, kind: kind, message: Text(en: "x", zh: "x")))
+                ])
             #expect(one.result(for: .lesson02).status == .failing, "\(kind)")
         }
     }

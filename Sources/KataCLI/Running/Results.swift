@@ -168,8 +168,9 @@ struct LessonResult: Equatable {
             return test.source == .check ? "\(name) — \(failure)" : name
         case nil:
             // A test outside the harness: its explanation (an `Issue.record` comment) starts with its line.
-            if name.isEmpty { return failure }
-            return test.source == .recorded || (test.source == nil && test.detail != nil) ? name : "\(name) — \(failure)"
+            let first = failure.split(separator: "\n").first.map(String.init) ?? failure
+            if name.isEmpty { return first }
+            return test.source == .recorded || (test.source == nil && test.detail != nil) ? name : "\(name) — \(first)"
         }
     }
 
