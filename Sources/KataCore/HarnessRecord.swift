@@ -1,5 +1,7 @@
 import Foundation
 
+import RunLoopEngine
+
 /// One teaching failure of a lesson test, as data: what the lesson harness tells `kata` about a
 /// test besides what Swift Testing's event stream says (passed or failed, crashed, hung).
 ///
@@ -143,4 +145,37 @@ extension Text {
     public static func rendered(_ make: () -> String) -> Text {
         Text(en: Language.$scoped.withValue(.en) { make() }, zh: Language.$scoped.withValue(.zhHans) { make() })
     }
+}
+
+/// The texts a lesson test process put into its language, so that the harness can give `kata`
+/// both languages of a line it built from them: a trace line with a note the test wrote
+/// (`· the timer fired late`), an expected line written from a ``Text``. Kept only when `kata`
+/// runs the tests (``HarnessRecord/variable`` set); a line is looked up whole, or after its
+/// note mark, never searched.
+public enum Phrasebook {
+    /// Whether texts are remembered: in a test process `kata` started.
+    public static let isOpen = !(ProcessInfo.processInfo.environment[HarnessRecord.variable] ?? "").isEmpty
+
+    private static let entries = Lock<[String: Text]>([:])
+    private static let limit = 200_000
+
+    static func remember(_ text: Text, as string: String) {
+        guard text.en != text.zh else { return }
+        entries.withLock { entries in
+            if entries.count < limit { entries[string] = text }
+        }
+    }
+
+    /// `line` in `language`: the text it was put together from, when the whole line is one,
+    /// or the line up to its note mark (`· `) and the note's text; otherwise the line as it is.
+    public static func line(_ line: String, in language: Language) -> String {
+        entries.withLock { entries in
+            if let text = entries[line] { return text.in(language) }
+            guard let mark = line.range(of: "· "), let text = entries[String(line[mark.upperBound...])] else { return line }
+            return line[..<mark.upperBound] + text.in(language)
+        }
+    }
+
+    /// `lines`, each in `language`.
+    public static func lines(_ lines: [String], in language: Language) -> [String] { lines.map { line($0, in: language) } }
 }

@@ -199,3 +199,14 @@ struct HarnessRecordTests {
         #expect(english == chinese && !english.isEmpty)
     }
 }
+
+@Suite("The phrasebook: a line the tests built from their texts, in either language", .inEnglish)
+struct PhrasebookTests {
+    @Test("Off outside a test process kata started: a line stays as it is")
+    func closed() {
+        #expect(!Phrasebook.isOpen, "kata's own tests run without KATA_RESULTS")
+        let note = Text(en: "t3 is invalid", zh: "`t3` 已失效")
+        _ = note.localized
+        #expect(Phrasebook.line("   13.7 ms  default   · t3 is invalid", in: .zhHans) == "   13.7 ms  default   · t3 is invalid")
+    }
+}

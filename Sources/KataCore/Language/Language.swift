@@ -81,5 +81,9 @@ public struct Text: Sendable, Hashable, Codable {
     }
 
     /// The string in the language of this process (``Language/current``).
-    public var localized: String { self.in(Language.current) }
+    public var localized: String {
+        let string = self.in(Language.current)
+        if Phrasebook.isOpen { Phrasebook.remember(self, as: string) }
+        return string
+    }
 }

@@ -128,9 +128,12 @@ enum Harness {
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         guard actual != expected else { return }
+        // The lines hold the test's notes in the language it runs in; each column is given in
+        // both (``Phrasebook``).
         let table = Text.rendered {
             LoopTrace.sideBySide(
-                expected: expected, actual: actual, expectedTitle: expectedTitle.localized, actualTitle: HarnessText.actualTitle.localized)
+                expected: Phrasebook.lines(expected, in: Language.current), actual: Phrasebook.lines(actual, in: Language.current),
+                expectedTitle: expectedTitle.localized, actualTitle: HarnessText.actualTitle.localized)
         }
         let record = report(.wrong, message: HarnessText.mismatch, table: table, hint: hint)
         Issue.record(Comment(rawValue: record.printed(in: Language.current)), sourceLocation: sourceLocation)

@@ -63,7 +63,9 @@ struct Practice<Step: Sendable & CustomStringConvertible>: Sendable {
         // test pool, under one time limit, longer when `kata practice` asks for more scenarios.
         let timeout = 10 * max(1, Double(seeds.count) / Double(max(count, 1)))
         guard let found = try await Harness.attempt(lesson: lesson, timeout: timeout, { practice.firstDifference(seeds) }) else { return }
-        let table = Text.rendered { PracticeText.table(expected: found.expected, actual: found.actual) }
+        let table = Text.rendered {
+            PracticeText.table(expected: Phrasebook.lines(found.expected, in: Language.current), actual: Phrasebook.lines(found.actual, in: Language.current))
+        }
         let steps = Text.rendered {
             found.steps.enumerated().map { "  \($0.offset + 1). \(PracticeText.describe($0.element))" }.joined(separator: "\n")
         }
