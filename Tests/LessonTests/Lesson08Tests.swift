@@ -435,15 +435,15 @@ private func outcome(_ call: () throws -> Void) -> String {
 /// A thread that keeps its loop running (a port keeps it alive) in a mode the test can switch.
 private final class Worker: Sendable {
     let thread: LoopThread
-    private let mode = Lock<Loop.Mode>(.default)
+    private let runMode = Lock<Loop.Mode>(.default)
     private let loopBox = Lock<Loop?>(nil)
     private let finished = Lock(false)
     /// How often lesson 08's stub had run when this worker was made.
     private let stubsBefore = UnsolvedLedger.shared.count(lesson: 8)
 
     init(running mode: Loop.Mode, waitingFor gate: DispatchSemaphore? = nil) throws {
-        let (modeBox, loopBox, finished) = (self.mode, self.loopBox, self.finished)   // the same locks
-        modeBox.withLock { $0 = mode }
+        let (runMode, loopBox, finished) = (self.runMode, self.loopBox, self.finished)   // a Lock's copies are that lock
+        runMode.withLock { $0 = mode }
         let ready = DispatchSemaphore(value: 0)
         thread = LoopThread(name: "worker") {
             let loop = Loop.current
@@ -453,7 +453,7 @@ private final class Worker: Sendable {
             ready.signal()
             gate?.wait()
             while !finished.withLock({ $0 }) {
-                let mode = modeBox.withLock { $0 }
+                let mode = runMode.withLock { $0 }
                 _ = try? loop.run(mode: mode, before: loop.now + 60)
             }
         }
@@ -464,7 +464,7 @@ private final class Worker: Sendable {
     var loop: Loop { loopBox.withLock { $0! } }
 
     func switchMode(to mode: Loop.Mode) {
-        self.mode.withLock { $0 = mode }
+        runMode.withLock { $0 = mode }
         loop.stop()
     }
 
