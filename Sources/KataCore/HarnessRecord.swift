@@ -169,10 +169,11 @@ public enum Phrasebook {
     /// `line` in `language`: the text it was put together from, when the whole line is one,
     /// or the line up to its note mark (`· `) and the note's text; otherwise the line as it is.
     public static func line(_ line: String, in language: Language) -> String {
+        // `en` and `zh` read directly: `in(_:)` would remember again, inside the lock.
         entries.withLock { entries in
-            if let text = entries[line] { return text.in(language) }
+            if let text = entries[line] { return language == .en ? text.en : text.zh }
             guard let mark = line.range(of: "· "), let text = entries[String(line[mark.upperBound...])] else { return line }
-            return line[..<mark.upperBound] + text.in(language)
+            return line[..<mark.upperBound] + (language == .en ? text.en : text.zh)
         }
     }
 

@@ -74,16 +74,11 @@ public struct Text: Sendable, Hashable, Codable {
 
     /// The string in `language`.
     public func `in`(_ language: Language) -> String {
-        switch language {
-        case .en: en
-        case .zhHans: zh
-        }
-    }
-
-    /// The string in the language of this process (``Language/current``).
-    public var localized: String {
-        let string = self.in(Language.current)
+        let string = language == .en ? en : zh
         if Phrasebook.isOpen { Phrasebook.remember(self, as: string) }
         return string
     }
+
+    /// The string in the language of this process (``Language/current``).
+    public var localized: String { self.in(Language.current) }
 }
