@@ -69,6 +69,13 @@ import Testing
         Story(
             name: "main-queue", inOrder: ["private   → timed out", "default   main queue \"update label\"", "default   main queue \"reload table\""],
             never: ["private   main queue"]),
+        Story(
+            name: "ui-commit",
+            inOrder: [
+                "timer \"tap\"", "then 0.5 s of work", "before waiting", "layoutSubviews: header", "drawRect: label",
+                "commit → render server: header, label", "source \"busy\"", "busy pass 3", "before waiting", "drawRect: label",
+            ],
+            count: ("layoutSubviews: header", 1)),
     ]
 
     @Test(arguments: stories)
@@ -93,7 +100,7 @@ import Testing
 
     @Test("The stories cover every scenario drawn on a lesson page")
     func everyLesson() {
-        #expect(Set(Self.stories.map(\.name)).count == 14)
+        #expect(Set(Self.stories.map(\.name)).count == 15)
         for story in Self.stories { #expect(TraceScenario.named(story.name) != nil, "\(story.name)") }
     }
 }

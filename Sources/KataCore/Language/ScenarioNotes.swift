@@ -75,6 +75,22 @@ extension ScenarioText {
         Text(
             en: "a busy source that signals itself: no sleep between its passes",
             zh: "一个不停标记自己的事件源：两轮之间没有休眠"),
+        // ui-commit, and the engine's notes of every layout, drawing and commit (the view's name)
+        Text(
+            en: "setNeedsLayout() three times, setNeedsDisplay() once, then 0.5 s of work",
+            zh: "调用三次 `setNeedsLayout()`、一次 `setNeedsDisplay()`，然后干 0.5 秒的活"),
+        Text(
+            en: "busy pass {1}: the label changes; the loop does not sleep",
+            zh: "忙碌的第 {1} 轮：label 变了；RunLoop 没有休眠"),
+        Text(
+            en: "layoutSubviews: {1}",
+            zh: "布局（`layoutSubviews`）：`{1}`"),
+        Text(
+            en: "drawRect: {1}",
+            zh: "绘制（`drawRect:`）：`{1}`"),
+        Text(
+            en: "commit → render server: {1}",
+            zh: "提交 → 渲染服务：`{1}`"),
         // main-queue
         Text(
             en: "two blocks on the main queue; run a private mode",

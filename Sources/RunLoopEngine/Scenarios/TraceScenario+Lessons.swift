@@ -215,6 +215,44 @@ extension TraceScenario {
         let trace = try main.start()
         return main.join(trace)
     }
+
+    /// Core Animation's commit at before waiting: a tap marks the header three times and the
+    /// label once, then works 0.5 s: one layout and one drawing, when the loop is about to sleep;
+    /// then a busy source that keeps signalling itself changes the label each pass, and nothing
+    /// is drawn until the loop finally sleeps.
+    static let uiCommit = TraceScenario(
+        name: "ui-commit",
+        summary:
+            "a tap marks the header three times and the label once, then works 0.5 s; later a busy source changes the label on each of its passes",
+        lookFor:
+            "one layoutSubviews and one drawRect at 1.5 s, right after before waiting; the three busy passes at 2 s draw nothing until the before waiting that follows them"
+    ) {
+        let clock = VirtualClock()
+        let loop = Loop(clock: clock, mechanisms: Loop.Mechanisms.reference.with(commit: ReferenceCoreAnimationCommit()))
+        let trace = loop.startTracing()
+        let window = View(name: "window"), header = View(name: "header"), label = View(name: "label")
+        window.addSubview(header)
+        window.addSubview(label)
+        try loop.add(
+            try Loop.Timer(name: "tap", fireDate: loop.now + 1) { _ in
+                for _ in 0..<3 { header.setNeedsLayout() }
+                label.setNeedsDisplay()
+                Loop.current.note("setNeedsLayout() three times, setNeedsDisplay() once, then 0.5 s of work")
+                clock.advance(by: 0.5)
+            }, forMode: .default)
+        let passes = TickCounter(), again = WeakSource()
+        let busy = Loop.Source(name: "busy") {
+            let pass = passes.next()
+            label.setNeedsDisplay()
+            Loop.current.note("busy pass \(pass): the label changes; the loop does not sleep")
+            if pass < 3 { again.source?.signal() }
+        }
+        again.source = busy
+        try loop.add(busy, forMode: .default)
+        try loop.add(try Loop.Timer(name: "start work", fireDate: loop.now + 2) { _ in busy.signal() }, forMode: .default)
+        try loop.run(mode: .default, timeout: 2.5)
+        return trace
+    }
 }
 
 /// Something to autorelease.

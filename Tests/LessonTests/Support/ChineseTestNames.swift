@@ -5,6 +5,6 @@
 enum ChineseTestNames {
     static let all: [String: String] = [
         lesson01, lesson02, lesson03, lesson04, lesson05, lesson06, lesson07,
-        lesson08, lesson09, lesson10, lesson11, lesson12, lesson13, lesson14,
+        lesson08, lesson09, lesson10, lesson11, lesson12, lesson13, lesson14, lesson15,
     ].reduce(into: [:]) { all, lesson in all.merge(lesson) { first, _ in first } }
 }
