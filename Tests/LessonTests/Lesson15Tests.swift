@@ -4,7 +4,7 @@ import Testing
 /// the engine models it: views marked in callouts, laid out and drawn when the loop is about to
 /// sleep (or a run exits), on a virtual clock.
 
-@Suite("Lesson 15 — The commit at beforeWaiting", .serialized, .tags(.lesson15, .level3, .build))
+@Suite("Lesson 15 — The commit at beforeWaiting", .serialized, .tags(.lesson15, .level3, .build), .namedInChinese)
 struct Lesson15Tests {
     static let student = Loop.Mechanisms.reference.with(commit: StudentCommit())
     static let reference = Loop.Mechanisms.reference.with(commit: ReferenceCoreAnimationCommit())
@@ -13,8 +13,8 @@ struct Lesson15Tests {
 
     /// Runs `scenario` with the student's commit and with the engine's; returns both traces.
     static func compare(_ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> (actual: [String], expected: [String]) {
-        let actual = try await Kata.attempt(lesson: 15) { try Kata.trace(student, filter, scenario) }
-        let expected = try await Kata.attempt(lesson: 15) { try Kata.trace(reference, filter, scenario) }
+        let actual = try await Harness.attempt(lesson: 15) { try Harness.trace(student, filter, scenario) }
+        let expected = try await Harness.attempt(lesson: 15) { try Harness.trace(reference, filter, scenario) }
         return (actual, expected)
     }
 
@@ -48,7 +48,7 @@ struct Lesson15Tests {
         lines.filter { $0.contains("layoutSubviews:") || $0.contains("drawRect:") || $0.contains("commit →") }
     }
 
-    @Test("Three setNeedsLayout() calls in one turn lay out once, parents before children")
+    @Test("Three setNeedsLayout() calls in one turn lay out once, parents before children", .zh("一轮里调用三次 `setNeedsLayout()`，只布局一次，先父视图后子视图"))
     func coalescedTopDown() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let screen = Screen(headerResizesTitle: true)
@@ -62,7 +62,7 @@ struct Lesson15Tests {
                 }, forMode: .default)
             try loop.run(mode: .default, timeout: 2)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -75,7 +75,7 @@ struct Lesson15Tests {
             Text(en: "the title is marked three times and laid out once", zh: "title 被标记了三次，只布局一次").comment)
     }
 
-    @Test("The whole tree is laid out before anything is drawn")
+    @Test("The whole tree is laid out before anything is drawn", .zh("整棵树布局完，才开始绘制"))
     func layoutBeforeDisplay() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let screen = Screen()
@@ -88,7 +88,7 @@ struct Lesson15Tests {
                 }, forMode: .default)
             try loop.run(mode: .default, timeout: 2)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -98,7 +98,7 @@ struct Lesson15Tests {
             ))
     }
 
-    @Test("A change followed by a long callout reaches the screen only after the callout returns")
+    @Test("A change followed by a long callout reaches the screen only after the callout returns", .zh("改动之后紧跟一个耗时的回调：要等回调返回，改动才上屏"))
     func drawnAfterTheLongCallout() async throws {
         let (actual, expected) = try await Self.compare { loop, clock in
             let screen = Screen()
@@ -112,7 +112,7 @@ struct Lesson15Tests {
                 try Loop.Timer(name: "next", fireDate: loop.now + 4) { _ in screen.header.setNeedsLayout() }, forMode: .default)
             try loop.run(mode: .default, timeout: 5)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -122,7 +122,7 @@ struct Lesson15Tests {
             ))
     }
 
-    @Test("A source that keeps signalling itself never lets the loop commit: the UI is frozen")
+    @Test("A source that keeps signalling itself never lets the loop commit: the UI is frozen", .zh("一直重新标记自己的事件源让 RunLoop 永远不提交：界面卡住了"))
     func frozenWhileBusy() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let screen = Screen()
@@ -139,7 +139,7 @@ struct Lesson15Tests {
             try loop.add(try Loop.Timer(name: "start", fireDate: loop.now + 1) { _ in busy.signal() }, forMode: .default)
             try loop.run(mode: .default, timeout: 2)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -152,7 +152,7 @@ struct Lesson15Tests {
             Text(en: "three busy passes, one drawing: the UI does not change while the loop never sleeps", zh: "忙了三轮，只绘制一次：RunLoop 不休眠，界面就不变").comment)
     }
 
-    @Test("layoutIfNeeded() lays out at once and leaves the next commit nothing to lay out")
+    @Test("layoutIfNeeded() lays out at once and leaves the next commit nothing to lay out", .zh("`layoutIfNeeded()` 立即布局，下一次提交就没有要布局的了"))
     func layoutIfNeededNow() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let screen = Screen()
@@ -164,7 +164,7 @@ struct Lesson15Tests {
                 }, forMode: .default)
             try loop.run(mode: .default, timeout: 2)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -177,7 +177,7 @@ struct Lesson15Tests {
             Text(en: "the header is laid out once, by layoutIfNeeded()", zh: "header 只布局一次，由 `layoutIfNeeded()` 完成").comment)
     }
 
-    @Test("A run that ends without sleeping commits at exit")
+    @Test("A run that ends without sleeping commits at exit", .zh("没休眠就结束的运行，在 `exit` 时提交"))
     func commitsAtExit() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let screen = Screen()
@@ -186,7 +186,7 @@ struct Lesson15Tests {
             source.signal()
             try loop.run(mode: .default, timeout: 0)   // one pass that polls: no before waiting
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -194,7 +194,7 @@ struct Lesson15Tests {
                 zh: "没有时间可等的运行只轮询一次就退出，根本到不了 `before waiting`：Core Animation 的观察者也观察 `exit`，所以这一轮的改动照样会提交。"))
     }
 
-    @Test("While scrolling (the tracking mode) the UI is still laid out and drawn")
+    @Test("While scrolling (the tracking mode) the UI is still laid out and drawn", .zh("滑动时（tracking Mode）界面照样布局和绘制"))
     func commitsWhileScrolling() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let screen = Screen()
@@ -208,7 +208,7 @@ struct Lesson15Tests {
             loop.addCommonMode("modal")   // marked common later, as an app may
             try loop.run(mode: "modal", timeout: 0.7)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -217,7 +217,7 @@ struct Lesson15Tests {
             ))
     }
 
-    @Test("The commit follows the app's observers at lower orders and precedes those at higher ones")
+    @Test("The commit follows the app's observers at lower orders and precedes those at higher ones", .zh("提交排在 order 更小的 App 观察者之后、order 更大的之前"))
     func commitOrder() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let screen = Screen()
@@ -235,7 +235,7 @@ struct Lesson15Tests {
             try loop.add(try Loop.Timer(name: "wake", fireDate: loop.now + 1) { _ in }, forMode: .default)
             try loop.run(mode: .default, timeout: 2)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -245,9 +245,9 @@ struct Lesson15Tests {
             ))
     }
 
-    @Test("One observer: before waiting and exit, repeating, at order 2000000, in the common modes")
+    @Test("One observer: before waiting and exit, repeating, at order 2000000, in the common modes", .zh("一个观察者：`before waiting` 和 `exit`，重复，order 2000000，在 common modes 里"))
     func theObserver() async throws {
-        let observers = try await Kata.attempt(lesson: 15) { () -> [String] in
+        let observers = try await Harness.attempt(lesson: 15) { () -> [String] in
             let loop = Loop(clock: VirtualClock(), mechanisms: Self.student)
             loop.addCommonMode(.tracking)
             return [Loop.Mode.default, .tracking].flatMap { mode in
@@ -257,7 +257,7 @@ struct Lesson15Tests {
                 }
             }
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             observers, ["default: before waiting | exit, order 2000000", "tracking: before waiting | exit, order 2000000"],
             hint: Text(
                 en:
@@ -280,19 +280,4 @@ private final class Counter: @unchecked Sendable {
 
 private final class SourceHolder: @unchecked Sendable {
     var source: Loop.Source?
-}
-
-extension ChineseTestNames {
-    static let lesson15: [String: String] = [
-        "Three setNeedsLayout() calls in one turn lay out once, parents before children": "一轮里调用三次 `setNeedsLayout()`，只布局一次，先父视图后子视图",
-        "The whole tree is laid out before anything is drawn": "整棵树布局完，才开始绘制",
-        "A change followed by a long callout reaches the screen only after the callout returns": "改动之后紧跟一个耗时的回调：要等回调返回，改动才上屏",
-        "A source that keeps signalling itself never lets the loop commit: the UI is frozen": "一直重新标记自己的事件源让 RunLoop 永远不提交：界面卡住了",
-        "layoutIfNeeded() lays out at once and leaves the next commit nothing to lay out": "`layoutIfNeeded()` 立即布局，下一次提交就没有要布局的了",
-        "A run that ends without sleeping commits at exit": "没休眠就结束的运行，在 `exit` 时提交",
-        "While scrolling (the tracking mode) the UI is still laid out and drawn": "滑动时（tracking Mode）界面照样布局和绘制",
-        "The commit follows the app's observers at lower orders and precedes those at higher ones": "提交排在 order 更小的 App 观察者之后、order 更大的之前",
-        "One observer: before waiting and exit, repeating, at order 2000000, in the common modes": "一个观察者：`before waiting` 和 `exit`，重复，order 2000000，在 common modes 里",
-        "Generated scenarios: your commits lay out and draw as the reference engine's": "自动生成的场景：你的提交和参考实现在同样的时刻布局、绘制",
-    ]
 }

@@ -233,14 +233,14 @@ extension Lesson15Tests {
             practiceScenario(&random)
         } run: { steps, side in
             let mechanisms = Loop.Mechanisms.reference.with(commit: side == .student ? commit : ReferenceCoreAnimationCommit())
-            return try Kata.trace(mechanisms, .all) { loop, clock in
+            return try Harness.trace(mechanisms, .all) { loop, clock in
                 let world = UIWorld(loop: loop, clock: clock, steps: steps)
                 for step in steps { try world.perform(step) }
             }
         }
     }
 
-    @Test("Generated scenarios: your commits lay out and draw as the reference engine's")
+    @Test("Generated scenarios: your commits lay out and draw as the reference engine's", .zh("自动生成的场景：你的提交和参考实现在同样的时刻布局、绘制"))
     func generatedScenarios() async throws {
         try await Self.practice(StudentCommit()).check()
     }
