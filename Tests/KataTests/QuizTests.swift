@@ -125,7 +125,9 @@ private struct CommitInDefaultOnly: CoreAnimationCommit {
 
 /// A commit that lays out every view of a marked window, whether it needs layout or not.
 private struct CommitLayingOutEverything: CoreAnimationCommit {
-    func install(on loop: Loop, transaction: Transaction) { ReferenceCoreAnimationCommit().install(on: loop, transaction: transaction) }
+    func install(on loop: Loop, transaction: Transaction) {
+        try? loop.add(Loop.Observer(activities: [.beforeWaiting, .exit], order: 2_000_000) { _ in commit(transaction) }, forMode: .common)
+    }
     func commit(_ transaction: Transaction) {
         func layOut(_ view: View) {
             view.layoutSubviews()

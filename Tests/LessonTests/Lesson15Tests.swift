@@ -36,7 +36,7 @@ struct Lesson15Tests {
     }
 
     // The notes the tests write, in the student's language.
-    static let marked = Text(en: "marked: title, window, title, header", zh: "已标记：title、window、title、header")
+    static let marked = Text(en: "marked: title, window, title, header", zh: "已标记：`title`、`window`、`title`、`header`")
     static func returns(after seconds: Int) -> Text {
         Text(en: "the callout returns after \(seconds) s of work", zh: "回调忙了 \(seconds) 秒才返回")
     }
@@ -68,11 +68,11 @@ struct Lesson15Tests {
                 en:
                     "setNeedsLayout() only sets a flag; the commit lays out each view whose flag is set, once (laying out clears it), walking each window from the top: a view before its subviews. The header's layout resizes the title, so the title must come after the header, in the same commit.",
                 zh:
-                    "`setNeedsLayout()` 只是设一个标记；提交时，对标记了的每个视图布局一次（布局会清掉标记），从每个 window 自上而下地走：先父视图，后子视图。header 的布局会改变 title 的大小，所以 title 必须排在 header 之后，而且就在同一次提交里。"
+                    "`setNeedsLayout()` 只是设一个标记；提交时，对标记了的每个视图布局一次（布局会清掉标记），从每个窗口自上而下地走：先父视图，后子视图。`header` 的布局会改变 `title` 的大小，所以 `title` 必须排在 `header` 之后，而且就在同一次提交里。"
             ))
         #expect(
             Self.work(actual).filter { $0.hasSuffix("layoutSubviews: title") }.count == 1,
-            Text(en: "the title is marked three times and laid out once", zh: "title 被标记了三次，只布局一次").comment)
+            Text(en: "the title is marked three times and laid out once", zh: "`title` 被标记了三次，只布局一次").comment)
     }
 
     @Test("The whole tree is laid out before anything is drawn", .zh("整棵树布局完，才开始绘制"))
@@ -118,7 +118,7 @@ struct Lesson15Tests {
                 en:
                     "The commit runs at before waiting, once the turn's callouts have returned: a label changed at 1 s before 2 s of work on the main thread is drawn at 3 s, not at 1 s and not after the next wake-up. Every turn commits its own changes (the observer repeats).",
                 zh:
-                    "提交发生在 `before waiting`，也就是这一轮的回调全部返回之后：1 秒时改了 label，接着在主线程上干了 2 秒的活，它要到 3 秒才被绘制——不是 1 秒，也不是下一次唤醒之后。每一轮都提交自己的改动（观察者是重复的）。"
+                    "提交发生在 `before waiting`，也就是这一轮的回调全部返回之后：1 秒时改了 `label`，接着在主线程上干了 2 秒的活，它要到 3 秒才被绘制——不是 1 秒，也不是下一次唤醒之后。每一轮都提交自己的改动（观察者是重复的）。"
             ))
     }
 
@@ -145,7 +145,7 @@ struct Lesson15Tests {
                 en:
                     "While a source keeps itself signalled, the loop polls and never reaches before waiting, so nothing is committed: the progress label is drawn once, when the loop finally gets to sleep. Commit at before waiting (and exit) only — not after waking, not before timers or sources.",
                 zh:
-                    "事件源一直重新标记自己时，RunLoop 只轮询、到不了 `before waiting`，所以什么都不提交：进度 label 只在 RunLoop 终于要休眠时绘制一次。只在 `before waiting`（和 `exit`）提交——不在唤醒之后，也不在处理定时器或事件源之前。"
+                    "事件源一直重新标记自己时，RunLoop 只轮询、到不了 `before waiting`，所以什么都不提交：进度 `label` 只在 RunLoop 终于要休眠时绘制一次。只在 `before waiting`（和 `exit`）提交——不在唤醒之后，也不在处理定时器或事件源之前。"
             ))
         #expect(
             Self.work(actual).filter { $0.hasSuffix("drawRect: label") }.count == 1,
@@ -170,11 +170,11 @@ struct Lesson15Tests {
                 en:
                     "layoutIfNeeded() lays the header out inside the callout and clears its flag: the commit must find nothing left to lay out (check `needsLayout`, never lay out a view just because its window was marked) — but it still sends the new layout to the render server: only then is it on screen.",
                 zh:
-                    "`layoutIfNeeded()` 在回调里就给 header 布局了，并清掉了它的标记：提交时必须发现已经没有要布局的了（要看 `needsLayout`，不能因为 window 被标记过就给视图布局）——但仍然要把新的布局交给渲染服务：到那时它才出现在屏幕上。"
+                    "`layoutIfNeeded()` 在回调里就给 `header` 布局了，并清掉了它的标记：提交时必须发现已经没有要布局的了（要看 `needsLayout`，不能因为窗口被标记过就给视图布局）——但仍然要把新的布局交给渲染服务：到那时它才出现在屏幕上。"
             ))
         #expect(
             Self.work(actual).filter { $0.contains("layoutSubviews: header") }.count == 1,
-            Text(en: "the header is laid out once, by layoutIfNeeded()", zh: "header 只布局一次，由 `layoutIfNeeded()` 完成").comment)
+            Text(en: "the header is laid out once, by layoutIfNeeded()", zh: "`header` 只布局一次，由 `layoutIfNeeded()` 完成").comment)
     }
 
     @Test("A run that ends without sleeping commits at exit", .zh("没休眠就结束的运行，在 `exit` 时提交"))
@@ -263,7 +263,7 @@ struct Lesson15Tests {
                 en:
                     "A `po [NSRunLoop mainRunLoop]` dump shows Core Animation's observer (_ZN2CA11Transaction17observer_callback…) as activities = 0xa0 (before waiting | exit), repeats = Yes, order = 2000000, among the common mode items: one observer, exactly that.",
                 zh:
-                    "`po [NSRunLoop mainRunLoop]` 打印出来的 Core Animation 观察者（`_ZN2CA11Transaction17observer_callback…`）是 `activities = 0xa0`（`before waiting` | `exit`）、`repeats = Yes`、`order = 2000000`，在 common mode items 里：一个观察者，就是这样。"
+                    "`po [NSRunLoop mainRunLoop]` 打印出来的 Core Animation 观察者（`_ZN2CA11Transaction17observer_callback…`）是 `activities = 0xa0`（`before waiting` | `exit`）、`repeats = Yes`、`order = 2000000`，在 `common mode items` 里：一个观察者，就是这样。"
             ),
             expectedTitle: Text(en: "expected (Core Animation's observer)", zh: "期望（Core Animation 的观察者）"))
     }

@@ -81,7 +81,7 @@ extension ScenarioText {
             zh: "调用三次 `setNeedsLayout()`、一次 `setNeedsDisplay()`，然后干 0.5 秒的活"),
         Text(
             en: "busy pass {1}: the label changes; the loop does not sleep",
-            zh: "忙碌的第 {1} 轮：label 变了；RunLoop 没有休眠"),
+            zh: "忙碌的第 {1} 轮：`label` 变了；RunLoop 没有休眠"),
         Text(
             en: "layoutSubviews: {1}",
             zh: "布局（`layoutSubviews`）：`{1}`"),

@@ -83,7 +83,7 @@ public enum ScenarioText {
             "私有 Mode 的运行超时返回，没有任何回调；default 的运行中：先 `main queue \"update label\"`，再 `\"reload table\"`"
         ),
         "ui-commit": (
-            "一次点击把 header 标记了三次、label 标记了一次，接着干了 0.5 秒的活；后来一个忙碌的事件源每轮都改一次 label",
+            "一次点击把 `header` 标记了三次、`label` 标记了一次，接着干了 0.5 秒的活；后来一个忙碌的事件源每轮都改一次 `label`",
             "1.5 秒时、紧跟在 `before waiting` 之后，只有一次 `layoutSubviews` 和一次 `drawRect`；2 秒时忙碌的三轮什么都没画，要等到它们之后的那次 `before waiting`"
         ),
     ]

@@ -9,7 +9,7 @@ extension Lesson {
         level: .three,
         behaviour:
             "The UI is laid out, drawn and committed by Core Animation's observer just before the loop sleeps: changes coalesce, a long callout delays them, a loop that never sleeps freezes the UI.",
-        behaviourZh: "界面由 Core Animation 的观察者在 RunLoop 即将休眠时布局、绘制、提交：改动会合并，耗时的回调会推迟它们，从不休眠的 RunLoop 会让界面卡住。",
+        behaviourZh: "界面由 Core Animation 的观察者在 RunLoop 即将进入休眠时布局、绘制、提交：改动会合并，耗时的回调会推迟它们，从不休眠的 RunLoop 会让界面卡住。",
         exerciseFile: "Exercises/15-commit-at-before-waiting/CommitObserver.swift",
         task: "StudentCommit (a CoreAnimationCommit): install(on:transaction:), commit(_:)",
         taskZh: "StudentCommit（一个 CoreAnimationCommit）：install(on:transaction:)、commit(_:)",
@@ -21,8 +21,8 @@ extension Lesson {
         ],
         hintsZh: [
             "一个 `Loop.Observer`，观察 `[.beforeWaiting, .exit]`，order 2_000_000，回调里调用 `commit(transaction)`，用 `try? loop.add(observer, forMode: .common)` 加进去。",
-            "在 `commit(_:)` 里：`let windows = transaction.takeWindows()`；从每个 window 自上而下地走，`if view.needsLayout { view.layoutSubviews() }`，再走它的 `subviews`；全部布局完，再走第二趟来绘制（`needsDisplay`、`display()`）；最后 `transaction.sendToRenderServer()`。",
-            "要看标记，不能因为 window 被标记过就给视图布局或绘制：`layoutIfNeeded()` 可能已经给它布局过了。先父视图后子视图：父视图的布局可能会标记子视图，这时子视图必须在同一次提交里布局。",
+            "在 `commit(_:)` 里：`let windows = transaction.takeWindows()`；从每个窗口自上而下地走，`if view.needsLayout { view.layoutSubviews() }`，再走它的 `subviews`；全部布局完，再走第二趟来绘制（`needsDisplay`、`display()`）；最后 `transaction.sendToRenderServer()`。",
+            "要看标记，不能因为窗口被标记过就给视图布局或绘制：`layoutIfNeeded()` 可能已经给它布局过了。先父视图后子视图：父视图的布局可能会标记子视图，这时子视图必须在同一次提交里布局。",
         ],
         buildsOn: [11, 12]
     )

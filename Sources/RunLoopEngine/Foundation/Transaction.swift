@@ -19,10 +19,9 @@ public final class Transaction: @unchecked Sendable {
         weak var loop: Loop?
     }
 
-    /// What a view had done to it, as the trace says it.
-    enum Change: String {
-        case layout = "layoutSubviews"
-        case display = "drawRect"
+    /// What a view had done to it.
+    enum Change {
+        case layout, display
     }
 
     init() {}
@@ -63,7 +62,10 @@ public final class Transaction: @unchecked Sendable {
             if !state.changed.contains(view.name) { state.changed.append(view.name) }
             return state.loop
         }
-        loop?.note("\(change.rawValue): \(view.name)")
+        switch change {
+        case .layout: loop?.note("layoutSubviews: \(view.name)")
+        case .display: loop?.note("drawRect: \(view.name)")
+        }
     }
 
     /// A fresh transaction for `loop`'s thread, recorded in `loop`'s trace: what an earlier loop
