@@ -11,10 +11,16 @@ struct Lesson15Tests {
     /// The observer log, the callouts and the notes: where each layout and commit falls in the turn.
     static let filter: LoopTrace.Filter = [.activities, .callouts, .notes]
 
-    /// Runs `scenario` with the student's commit and with the engine's; returns both traces.
+    /// Runs `scenario` with the student's commit and with the engine's; returns both traces. The
+    /// loop has a port in the common modes, as an app's main loop has its event ports: it sleeps
+    /// when it has nothing to do instead of running out of items.
     static func compare(_ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> (actual: [String], expected: [String]) {
-        let actual = try await Harness.attempt(lesson: 15) { try Harness.trace(student, filter, scenario) }
-        let expected = try await Harness.attempt(lesson: 15) { try Harness.trace(reference, filter, scenario) }
+        let app: @Sendable (Loop, VirtualClock) throws -> Void = { loop, clock in
+            try loop.add(Loop.Port(name: "the app's other sources"), forMode: .common)
+            try scenario(loop, clock)
+        }
+        let actual = try await Harness.attempt(lesson: 15) { try Harness.trace(student, filter, app) }
+        let expected = try await Harness.attempt(lesson: 15) { try Harness.trace(reference, filter, app) }
         return (actual, expected)
     }
 

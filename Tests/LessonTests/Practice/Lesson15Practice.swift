@@ -33,6 +33,8 @@ extension Lesson15Tests {
 
     /// One step of a scenario.
     enum UIStep: Sendable, CustomStringConvertible, PracticeStep, SimplifiableStep {
+        /// A port in the common modes: the loop sleeps when idle instead of running out of items.
+        case keepAlive
         case markCommon(LoopScenario.Place)
         /// `parent`'s layout marks `child` for layout (it changes the child's size).
         case resizes(String, String)
@@ -48,6 +50,7 @@ extension Lesson15Tests {
 
         var text: Text {
             switch self {
+            case .keepAlive: Text(en: "a port in common modes (the app's event ports)", zh: "common modes 里有一个端口（App 的事件端口）")
             case .markCommon(let place): Text(en: "mark \(place) common", zh: "把 \(place) 标为 common")
             case .resizes(let parent, let child):
                 Text(en: "\(parent)'s layout marks \(child) for layout", zh: "\(parent) 的布局会标记 \(child) 需要布局")
@@ -82,14 +85,17 @@ extension Lesson15Tests {
         }
 
         var simpler: [UIStep] {
+            /// No acts, one callout fewer, or one act fewer in one callout.
             func fewer(_ acts: [[UIAct]]) -> [[[UIAct]]] {
                 acts.isEmpty
                     ? []
                     : [[], Array(acts.dropLast())]
-                        + acts.indices.filter { !acts[$0].isEmpty }.map { index in
-                            var fewer = acts
-                            fewer[index].removeLast()
-                            return fewer
+                        + acts.indices.flatMap { callout in
+                            acts[callout].indices.map { act in
+                                var fewer = acts
+                                fewer[callout].remove(at: act)
+                                return fewer
+                            }
                         }
             }
             switch self {
@@ -100,7 +106,7 @@ extension Lesson15Tests {
                 return fewer(acts).map { .observer(name, activities, order: order, acts: $0) }
             case .busy(let passes, let acts):
                 return fewer([acts]).map { .busy(passes: passes, acts: $0.first ?? []) } + (passes > 1 ? [.busy(passes: 1, acts: acts)] : [])
-            case .markCommon, .resizes, .run: return []
+            case .keepAlive, .markCommon, .resizes, .run: return []
             }
         }
     }
@@ -132,6 +138,7 @@ extension Lesson15Tests {
 
         func perform(_ step: UIStep) throws {
             switch step {
+            case .keepAlive: try loop.add(Loop.Port(name: "events"), forMode: .common)
             case .markCommon(let place): loop.addCommonMode(place.mode)
             case .resizes: break
             case .timer(let name, let place, let after, let interval, let acts):
@@ -193,7 +200,7 @@ extension Lesson15Tests {
     }
 
     static func practiceScenario(_ random: inout SeededGenerator) -> [UIStep] {
-        var steps: [UIStep] = []
+        var steps: [UIStep] = random.chance(0.7) ? [.keepAlive] : []
         if random.chance(0.5) { steps.append(.markCommon(.tracking)) }
         if random.chance(0.2) { steps.append(.markCommon(.modal)) }
         for (parent, child) in [("window", "a"), ("a", "b"), ("window", "c"), ("w2", "d")] where random.chance(0.3) {
