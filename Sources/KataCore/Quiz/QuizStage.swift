@@ -59,7 +59,7 @@ public final class QuizStage: @unchecked Sendable {
     }
 
     /// When the loop's trace noted exactly `text` (the engine notes each layout and drawing:
-    /// `layoutSubviews: header`, `drawRect: label`), in ms.
+    /// `[header layoutSubviews]`, `[label drawRect:]`), in ms.
     public func times(ofNote text: String) -> [String] {
         events.compactMap { event in
             if case .note(let noted) = event.kind, noted == text { return QuizStage.ms(event.time) }

@@ -37,7 +37,7 @@ public final class Transaction: @unchecked Sendable {
     }
 
     /// Sends the layer tree to the render server: what was laid out or drawn since the last send
-    /// appears on screen now, recorded as `commit → render server: header, label`. Nothing to send,
+    /// appears on screen now, recorded as `CA::Transaction::commit(header, label)`. Nothing to send,
     /// nothing recorded. CA: `CA::Context::commit_transaction`.
     public func sendToRenderServer() {
         let (changed, loop) = state.withLock { state in
@@ -45,7 +45,7 @@ public final class Transaction: @unchecked Sendable {
             return (state.changed, state.loop)
         }
         guard !changed.isEmpty else { return }
-        loop?.note("commit → render server: \(changed.joined(separator: ", "))")
+        loop?.note("CA::Transaction::commit(\(changed.joined(separator: ", ")))")
     }
 
     /// Registers `view`'s window for the next commit.
@@ -63,8 +63,8 @@ public final class Transaction: @unchecked Sendable {
             return state.loop
         }
         switch change {
-        case .layout: loop?.note("layoutSubviews: \(view.name)")
-        case .display: loop?.note("drawRect: \(view.name)")
+        case .layout: loop?.note("[\(view.name) layoutSubviews]")
+        case .display: loop?.note("[\(view.name) drawRect:]")
         }
     }
 

@@ -1,7 +1,7 @@
 /// A view of a window's view tree: what `setNeedsLayout()` marks and Core Animation's commit lays
 /// out and draws. UIKit: `UIView`, whose `CALayer` keeps the flags (`needsLayout`,
 /// `needsDisplay`). A model with no frames and no pixels: it records only *when* a view is laid
-/// out and drawn, as notes in the trace of the loop that commits it (`layoutSubviews: header`).
+/// out and drawn, as notes in the trace of the loop that commits it (`[header layoutSubviews]`).
 ///
 /// Marking a view registers its window with the calling thread's ``Transaction`` (CA: the
 /// thread's implicit transaction); the commit observer lays the marked windows out before the
@@ -75,7 +75,7 @@ public final class View: @unchecked Sendable {
         for subview in subviews { subview.layoutIfNeeded() }
     }
 
-    /// Lays the view out: records `layoutSubviews: name` and clears ``needsLayout``. The commit
+    /// Lays the view out: records `[name layoutSubviews]` and clears ``needsLayout``. The commit
     /// calls it (CA: `-[CALayer layoutSublayers]` → `-[UIView layoutSubviews]`); an app never does.
     public func layoutSubviews() {
         state.withLock { $0.needsLayout = false }
@@ -83,7 +83,7 @@ public final class View: @unchecked Sendable {
         layout(self)
     }
 
-    /// Draws the view: records `drawRect: name` and clears ``needsDisplay``. The commit calls it
+    /// Draws the view: records `[name drawRect:]` and clears ``needsDisplay``. The commit calls it
     /// (CA: `-[CALayer display]` → `-[UIView drawRect:]`); an app never does.
     public func display() {
         state.withLock { $0.needsDisplay = false }

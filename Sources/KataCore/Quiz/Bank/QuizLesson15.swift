@@ -45,7 +45,7 @@ extension QuizBank {
             try Loop.current.add(timer, forMode: .default)
             try Loop.current.add(Loop.Port(name: "the app's other sources"), forMode: .default)
             try Loop.current.run(until: Loop.current.now + 5)
-            return stage.times(ofNote: "drawRect: label")
+            return stage.times(ofNote: "[label drawRect:]")
             // ▲ quiz 47
         },
         QuizQuestion(
@@ -139,7 +139,7 @@ extension QuizBank {
             try Loop.current.add(timer, forMode: .common)
             try stage.scroll(from: 1, to: 3)
             try Loop.current.run(until: Loop.current.now + 4)
-            return Array(stage.modes(ofNote: "drawRect: label").prefix(1))
+            return Array(stage.modes(ofNote: "[label drawRect:]").prefix(1))
             // ▲ quiz 49
         },
     ]
