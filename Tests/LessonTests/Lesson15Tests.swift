@@ -251,7 +251,9 @@ struct Lesson15Tests {
             ))
     }
 
-    @Test("One observer: before waiting and exit, repeating, at order 2000000, in the common modes", .zh("一个观察者：`before waiting` 和 `exit`，重复，order 2000000，在 common modes 里"))
+    @Test(
+        "One observer: before waiting and exit, repeating, at order 2000000, in the common modes",
+        .zh("一个观察者：`before waiting` 和 `exit`，重复，order 2000000，在 common modes 里"))
     func theObserver() async throws {
         let observers = try await Harness.attempt(lesson: 15) { () -> [String] in
             let loop = Loop(clock: VirtualClock(), mechanisms: Self.student)

@@ -220,7 +220,9 @@ extension Lesson15Tests {
             let acts = (0..<random.int(1...2)).map { _ in practiceActs(&random, count: 1...2).filter { if case .stop = $0 { false } else { true } } }
             steps.append(.observer("o\(number + 1)", activities, order: order, acts: acts))
         }
-        if random.chance(0.4) { steps.append(.busy(passes: random.int(1...3), acts: practiceActs(&random, count: 1...2).filter { if case .stop = $0 { false } else { true } })) }
+        if random.chance(0.4) {
+            steps.append(.busy(passes: random.int(1...3), acts: practiceActs(&random, count: 1...2).filter { if case .stop = $0 { false } else { true } }))
+        }
         for _ in 0..<random.int(1...3) {
             steps.append(.run(random.pick([.default, .default, .tracking, .modal]), timeout: random.pick([0, 0.5, 1, 2, 2])))
         }

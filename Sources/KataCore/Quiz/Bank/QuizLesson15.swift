@@ -58,7 +58,8 @@ extension QuizBank {
                     en:
                         "On the main thread of an iOS app, a timer at 1 s calls header.setNeedsLayout() three times, then header.layoutIfNeeded(), then works 1 s. When does the header's layoutSubviews() run? (Give every time it runs.)",
                     zh:
-                        "在 iOS App 的主线程上，一个 1 秒的定时器调用三次 `header`.setNeedsLayout()，再调用 `header`.layoutIfNeeded()，然后干 1 秒的活。`header` 的 layoutSubviews() 什么时候执行？（执行几次就写几个时间。）"),
+                        "在 iOS App 的主线程上，一个 1 秒的定时器调用三次 `header.setNeedsLayout()`，再调用 `header.layoutIfNeeded()`，然后干 1 秒的活。`header` 的 `layoutSubviews()` 什么时候执行？（执行几次就写几个时间。）"
+                ),
                 ios: """
                     // setNeedsLayout, layoutIfNeeded (placeholders): those of header, a UIView whose layoutSubviews() prints "layout"
                     let timer = Timer(timeInterval: 0, repeats: false) { _ in
@@ -130,7 +131,8 @@ extension QuizBank {
                 why: .init(
                     en:
                         "Core Animation's observer is one of the common mode items, so the tracking mode has it too: the label is committed at the before waiting of the tracking run, during the scroll. An observer in the default mode alone would wait for the finger to lift.",
-                    zh: "Core Animation 的观察者是 `common mode items` 之一，所以 tracking Mode 里也有它：`label` 在 tracking 运行的 `before waiting` 时提交，也就是滑动期间。只加在 default Mode 里的观察者，就要等手指离开屏幕。"
+                    zh:
+                        "Core Animation 的观察者是 `common mode items` 之一，所以 tracking Mode 里也有它：`label` 在 tracking 运行的 `before waiting` 时提交，也就是滑动期间。只加在 default Mode 里的观察者，就要等手指离开屏幕。"
                 ))
         ) { stage in
             // ▼ quiz 49
