@@ -54,10 +54,10 @@ import Testing
         let port = Loop.Port(name: "source1") { _ in make("source1") }
         try loop.add(port, forMode: .default)
         try port.send("hello")
-        let once = Flag()
+        let once = Shared(false)
         try loop.add(
             Loop.Observer(name: "observer", activities: .beforeWaiting) { _ in
-                if !once.isSet { once.set(); make("observer") }
+                if !once.value { once.value = true; make("observer") }
             }, forMode: .default)
         loop.perform(inModes: [.default]) { make("block") }
         try loop.run(mode: .default, timeout: 2)

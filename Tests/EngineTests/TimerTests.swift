@@ -17,7 +17,7 @@ import Testing
         #expect(result == .timedOut)
         #expect(nested.value == .timedOut)
         #expect(log.all == ["fired at 1000 ms"])
-        print(trace.timeline())
+        print(trace.lines().joined(separator: "\n"))
     }
 }
 

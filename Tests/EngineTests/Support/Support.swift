@@ -3,6 +3,7 @@
 @_exported import TestSupport
 import Testing
 @testable import RunLoopEngine
+import TraceViews
 
 /// A port that only keeps a mode alive.
 func keepAlive(_ loop: Loop, _ mode: Loop.Mode = .default) throws {
