@@ -202,7 +202,7 @@ struct Lesson17Tests {
     }
 
     @Test(
-        "The proxy passes each tick on while its target lives, and never keeps it alive", .zh("目标还活着时代理转交每一次触发，而且从不让它活着"),
+        "The proxy passes each tick on while its target lives, and never keeps it alive", .zh("target 还活着时代理转交每一次触发，而且从不让它活着"),
         .holds("§1", "§2"))
     func proxyForwardsWeakly() async throws {
         let outcome = try await Self.proxyStory(lines: .notes)
@@ -219,12 +219,12 @@ struct Lesson17Tests {
             expectedTitle: HarnessText.expected)
         #expect(
             !outcome.target,
-            Text(en: "the proxy still has a target after it was let go: hold it weakly", zh: "目标被放开之后代理还拿着它：要用弱引用").comment)
+            Text(en: "the proxy still has a target after it was let go: hold it weakly", zh: "target 被放开之后代理还拿着它：要用弱引用").comment)
     }
 
     @Test(
         "A proxy whose target is gone invalidates its timer instead of waking the loop for nothing",
-        .zh("目标已经没了的代理让定时器失效，而不是让 RunLoop 白白醒来"), .holds("§3"))
+        .zh("target 已经没了的代理让定时器失效，而不是让 RunLoop 白白醒来"), .holds("§3"))
     func proxyInvalidatesWhenTargetIsGone() async throws {
         let outcome = try await Self.proxyStory(lines: [.callouts, .notes, .results])
         let after = outcome.lines.drop { !$0.hasSuffix(Self.letGo.localized) }.filter { !$0.contains("the test") }
@@ -239,7 +239,7 @@ struct Lesson17Tests {
                     "When `target` is nil, `fire(_:)` calls `timer.invalidate()`: the timer leaves the mode after that one useless wake-up, the mode is empty and the run finishes. Without it the loop wakes every second for no one.",
                 zh: "`target` 为 nil 时，`fire(_:)` 调用 `timer.invalidate()`：这一次白白醒来之后定时器离开 Mode，Mode 空了，运行结束。不这样做，RunLoop 每秒都为没人接收的触发醒来。"),
             expectedTitle: HarnessText.expected)
-        #expect(!outcome.timerValid, Text(en: "the timer is still valid after its target went", zh: "目标没了之后定时器仍然有效").comment)
+        #expect(!outcome.timerValid, Text(en: "the timer is still valid after its target went", zh: "target 没了之后定时器仍然有效").comment)
     }
 
     @Test(
