@@ -65,7 +65,10 @@ public final class ClockScreen: Sendable {
 
     /// The clock's action: shows the next count.
     public func tick(_ timer: Loop.Timer) {
-        show(ticks.withLock { $0 += 1; return $0 })
+        show(
+            ticks.withLock {
+                $0 += 1; return $0
+            })
     }
 
     /// The save's action: saves the draft.

@@ -12,9 +12,9 @@ struct Lesson17Tests {
     static let saved = Text(en: "draft saved", zh: "草稿已保存")
     static let stopped = Text(en: "stop()", zh: "stop()")
     static let startedAgain = Text(en: "start(on:) again", zh: "再次 start(on:)")
-    static let heard = Text(en: "listener heard the tick", zh: "监听者收到了触发")
-    static let letGo = Text(en: "listener let go", zh: "监听者被放开")
-    static let listenerFreed = Text(en: "listener freed", zh: "监听者被释放")
+    static let heard = Text(en: "listener heard the tick", zh: "接收方收到了触发")
+    static let letGo = Text(en: "listener let go", zh: "接收方被放开")
+    static let listenerFreed = Text(en: "listener freed", zh: "接收方被释放")
 
     /// Writes `note` into `loop`'s trace when it is freed: captured by the screen's closures, it
     /// goes exactly when the screen goes.
@@ -143,7 +143,8 @@ struct Lesson17Tests {
                 en:
                     "The loop keeps the timer, and a timer made with `scheduledTimer(…target: self…)` keeps the screen: it is never freed and ticks on. Give the timer a `WeakTimerTarget(target: self, action: ClockScreen.tick)` as its target, with `WeakTimerTarget<ClockScreen>.fire` as the selector.",
                 zh:
-                    "RunLoop 持有定时器，而用 `scheduledTimer(…target: self…)` 建的定时器持有页面：页面永远不会被释放，时钟一直走。让定时器的 target 是 `WeakTimerTarget(target: self, action: ClockScreen.tick)`，selector 是 `WeakTimerTarget<ClockScreen>.fire`。"),
+                    "RunLoop 持有定时器，而用 `scheduledTimer(…target: self…)` 建的定时器持有页面：页面永远不会被释放，时钟一直走。让定时器的 target 是 `WeakTimerTarget(target: self, action: ClockScreen.tick)`，selector 是 `WeakTimerTarget<ClockScreen>.fire`。"
+            ),
             expectedTitle: Text(en: "expected (times from the start)", zh: "期望（从开始算起的时间）"))
         Self.expectFreed(outcome)
     }
@@ -215,7 +216,7 @@ struct Lesson17Tests {
             hint: Text(
                 en:
                     "`fire(_:)` sends `action(target)(timer)` once per fire; the proxy keeps the target in `weak let target`, so letting the listener go frees it at once.",
-                zh: "`fire(_:)` 每次触发调用一次 `action(target)(timer)`；代理把 target 存在 `weak let target` 里，所以放开监听者时它立即被释放。"),
+                zh: "`fire(_:)` 每次触发调用一次 `action(target)(timer)`；代理把 target 存在 `weak let target` 里，所以放开接收方时它立即被释放。"),
             expectedTitle: HarnessText.expected)
         #expect(
             !outcome.target,
@@ -260,7 +261,8 @@ struct Lesson17Tests {
                 en:
                     "`scheduledTimer(name:timeInterval:target:selector:repeats:)` puts a repeating timer in the default mode, first due `timeInterval` from now: interval 1, `repeats: true`, no mode argument. While the tracking mode runs it waits; it fires once, late, when default runs.",
                 zh:
-                    "`scheduledTimer(name:timeInterval:target:selector:repeats:)` 把重复定时器放进 default Mode，第一次在从现在起 `timeInterval` 之后：间隔 1，`repeats: true`，不传 Mode 参数。tracking Mode 运行时它等着；default 运行时它晚一点触发一次。"),
+                    "`scheduledTimer(name:timeInterval:target:selector:repeats:)` 把重复定时器放进 default Mode，第一次在从现在起 `timeInterval` 之后：间隔 1，`repeats: true`，不传 Mode 参数。tracking Mode 运行时它等着；default 运行时它晚一点触发一次。"
+            ),
             expectedTitle: Text(en: "expected (times from the start)", zh: "期望（从开始算起的时间）"))
     }
 
@@ -301,7 +303,7 @@ struct Lesson17Tests {
             hint: Text(
                 en:
                     "`stop()` calls `invalidate()` on the clock's timer: that is the only way a repeating timer leaves the loop's modes (forgetting it in `clock` does not). Then the default mode holds nothing and `run` returns finished.",
-                zh: "`stop()` 对时钟的定时器调用 `invalidate()`：这是重复定时器离开 RunLoop 各个 Mode 的唯一办法（只在 `clock` 里把它忘掉不算）。之后 default Mode 里什么都没有，`run` 返回 finished。"),
+                zh: "`stop()` 对时钟的定时器调用 `invalidate()`：这是重复定时器离开 RunLoop 各个 Mode 的唯一办法（只在 `clock` 里把它忘掉不算）。之后 default Mode 里什么都没有，`run` 返回 `finished`。"),
             expectedTitle: Text(en: "expected (times from the start)", zh: "期望（从开始算起的时间）"))
     }
 
@@ -341,7 +343,8 @@ struct Lesson17Tests {
                 en:
                     "A one-shot timer: `scheduledTimer(name: \"save draft\", timeInterval: delay, target: self, selector: ClockScreen.saveDraft, repeats: false)`. It fires once and leaves the mode, so the run finishes.",
                 zh:
-                    "一次性定时器：`scheduledTimer(name: \"save draft\", timeInterval: delay, target: self, selector: ClockScreen.saveDraft, repeats: false)`。它触发一次就离开 Mode，运行随即结束。"),
+                    "一次性定时器：`scheduledTimer(name: \"save draft\", timeInterval: delay, target: self, selector: ClockScreen.saveDraft, repeats: false)`。它触发一次就离开 Mode，运行随即结束。"
+            ),
             expectedTitle: Text(en: "expected (times from the start)", zh: "期望（从开始算起的时间）"))
     }
 

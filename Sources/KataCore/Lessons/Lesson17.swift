@@ -8,7 +8,7 @@ extension Lesson {
         kind: .use,
         level: .two,
         behaviour: "A scheduled timer keeps its target alive (loop → mode → timer → target) until it is invalidated; a weak proxy and invalidate set it free.",
-        behaviourZh: "已调度的定时器让它的 target 一直活着（RunLoop → Mode → 定时器 → target），直到定时器失效；弱引用代理加上 invalidate 才能放开它。",
+        behaviourZh: "已调度的定时器让它的 target 一直活着（RunLoop → Mode → 定时器 → target），直到定时器失效；弱引用代理加上 `invalidate` 才能放开它。",
         exerciseFile: "Exercises/17-timer-retains-its-target/ClockScreen.swift",
         task: "WeakTimerTarget and ClockScreen in ClockScreen.swift",
         taskZh: "ClockScreen.swift 里的 WeakTimerTarget 和 ClockScreen",

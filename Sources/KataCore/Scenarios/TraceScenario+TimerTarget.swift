@@ -12,8 +12,9 @@ extension TraceScenario {
             en: "two screens with a 1 s clock, both dismissed at 2.5 s: A is its timer's target, B's timer targets a weak proxy",
             zh: "两个页面各有一个 1 秒的时钟，都在 2.5 秒时被关闭：A 是它的定时器的 target，B 的定时器的 target 是一个弱引用代理"),
         lookFor: Text(
-            en: "after 2.5 s only timer \"clock A\" fires: loop → default → timer → screen A keeps A alive until its timer is invalidated at 4.5 s; then → finished",
-            zh: "2.5 秒之后只有 `timer \"clock A\"` 还在触发：RunLoop → default → 定时器 → 页面 A，让 A 一直活到 4.5 秒它的定时器失效；随后 → finished")
+            en:
+                "after 2.5 s only timer \"clock A\" fires: loop → default → timer → screen A keeps A alive until its timer is invalidated at 4.5 s; then → finished",
+            zh: "2.5 秒之后只有 `timer \"clock A\"` 还在触发：RunLoop → default → 定时器 → 页面 A，让 A 一直活到 4.5 秒它的定时器失效；随后 `→ finished`")
     ) { language in
         let loop = Loop(clock: VirtualClock())
         let trace = loop.startTracing()
@@ -36,7 +37,7 @@ extension TraceScenario {
             }, forMode: .default)
         try loop.add(
             try Loop.Timer(name: "stop A", fireDate: loop.now + 4.5) { _ in
-                loop.note(Text(en: "someone calls invalidate() on clock A", zh: "有人对 clock A 调用了 `invalidate()`"), in: language)
+                loop.note(Text(en: "someone calls invalidate() on clock A", zh: "有人对 `clock A` 调用了 `invalidate()`"), in: language)
                 clockA.invalidate()
             }, forMode: .default)
         _ = try loop.run(mode: .default, timeout: 8)
@@ -69,7 +70,8 @@ private final class ScenarioScreen: Sendable {
         let timer =
             throughProxy
             ? try loop.scheduledTimer(
-                name: "clock \(name)", timeInterval: 1, target: ScenarioWeakProxy(target: screen), selector: ScenarioWeakProxy.fire, repeats: true)
+                name: "clock \(name)", timeInterval: 1, target: WeakTimerProxy(screen, ScenarioScreen.tick), selector: WeakTimerProxy<ScenarioScreen>.fire,
+                repeats: true)
             : try loop.scheduledTimer(name: "clock \(name)", timeInterval: 1, target: screen, selector: ScenarioScreen.tick, repeats: true)
         screen.clock.withLock { $0 = timer }
         stack.withLock { $0.append(screen) }
@@ -82,13 +84,20 @@ private final class ScenarioScreen: Sendable {
     }
 }
 
-/// The scenario's weak proxy: passes ticks on while its screen lives, invalidates the timer after.
-private final class ScenarioWeakProxy: Sendable {
-    weak let target: ScenarioScreen?
-    init(target: ScenarioScreen) { self.target = target }
+/// A weak proxy as lesson 17 teaches it, for its scenario and its quiz questions: a timer's
+/// target in the real target's place, holding it weakly; passes each tick on while it lives,
+/// and invalidates the timer once it is gone.
+final class WeakTimerProxy<Target: AnyObject & Sendable>: Sendable {
+    weak let target: Target?
+    let action: @Sendable (Target) -> @Sendable (Loop.Timer) -> Void
+
+    init(_ target: Target, _ action: @escaping @Sendable (Target) -> @Sendable (Loop.Timer) -> Void) {
+        self.target = target
+        self.action = action
+    }
 
     func fire(_ timer: Loop.Timer) {
         guard let target else { return timer.invalidate() }
-        target.tick(timer)
+        action(target)(timer)
     }
 }

@@ -10,7 +10,7 @@ extension QuizBank {
                 question: .init(
                     en:
                         "A screen schedules a 1 s repeating timer with itself as the target; the navigation stack lets the screen go at 2.5 s and nothing calls invalidate. When does tick run in the first 5.2 s?",
-                    zh: "一个页面以自己为 target 调度了一个 1 秒的重复定时器；导航栈在 2.5 秒时放开这个页面，没有人调用 invalidate。前 5.2 秒里 tick 什么时候执行？"),
+                    zh: "一个页面以自己为 target 调度了一个 1 秒的重复定时器；导航栈在 2.5 秒时放开这个页面，没有人调用 `invalidate`。前 5.2 秒里 `tick` 什么时候执行？"),
                 ios: """
                     final class ClockScreen: NSObject {
                         @objc func tick(_ timer: Timer) { print("tick") }
@@ -72,7 +72,8 @@ extension QuizBank {
             // ▼ quiz 54
             let stack = Lock<[QuizScreen]>([QuizScreen(stage)])
             try Loop.current.scheduledTimer(
-                name: "proxy", timeInterval: 1, target: QuizWeakProxy(stack.withLock { $0[0] }), selector: QuizWeakProxy.fire, repeats: true)
+                name: "proxy", timeInterval: 1, target: WeakTimerProxy(stack.withLock { $0[0] }, QuizScreen.tick), selector: WeakTimerProxy<QuizScreen>.fire,
+                repeats: true)
             try Loop.current.scheduleTimer(name: "the user goes back", after: 2.5) { _ in stack.withLock { $0.removeAll() } }
             try Loop.current.run(until: Loop.current.now + 5.2)
             return stage.times(of: "proxy")
@@ -127,14 +128,4 @@ final class QuizScreen: Sendable {
     init(_ stage: QuizStage) { self.stage = stage }
     func tick(_ timer: Loop.Timer) {}
     deinit { stage.print("deinit") }
-}
-
-/// The questions' weak proxy: passes ticks on while its screen lives, invalidates the timer after.
-final class QuizWeakProxy: Sendable {
-    weak let target: QuizScreen?
-    init(_ target: QuizScreen) { self.target = target }
-    func fire(_ timer: Loop.Timer) {
-        guard let target else { return timer.invalidate() }
-        target.tick(timer)
-    }
 }
