@@ -12,16 +12,23 @@ extension QuizBank {
                         "A screen schedules a 1 s repeating timer with itself as the target; the navigation stack lets the screen go at 2.5 s and nothing calls invalidate. When does tick run in the first 5.2 s?",
                     zh: "一个页面以自己为 target 调度了一个 1 秒的重复定时器；导航栈在 2.5 秒时放开这个页面，没有人调用 `invalidate`。前 5.2 秒里 `tick` 什么时候执行？"),
                 ios: """
-                    final class ClockScreen: NSObject {
-                        @objc func tick(_ timer: Timer) { print("tick") }
-                        deinit { print("deinit") }
-                    }
-                    var stack: [ClockScreen] = [ClockScreen()]
-                    Timer.scheduledTimer(timeInterval: 1, target: stack[0], selector: #selector(ClockScreen.tick(_:)), userInfo: nil, repeats: true)
-                    DispatchQueue.main.asyncAfter(deadline: .now() + 2.5) { stack.removeAll() }   // the user goes back
+                    // ClockScreen: NSObject, with @objc func tick(_ timer: Timer) { print("tick") }
+                    // @objc func goBack() { screens.removeAll() }   (screens: the navigation stack)
+                    screens = [ClockScreen()]
+                    Timer.scheduledTimer(
+                        timeInterval: 1, target: screens[0], selector: #selector(ClockScreen.tick(_:)), userInfo: nil, repeats: true)
+                    perform(#selector(goBack), with: nil, afterDelay: 2.5)   // the user goes back
                     RunLoop.current.run(until: Date(timeIntervalSinceNow: 5.2))
                     """,
-                comments: [.init(en: "the user goes back", zh: "用户返回上一页")],
+                comments: [
+                    .init(
+                        en: "ClockScreen: NSObject, with @objc func tick(_ timer: Timer) { print(\"tick\") }",
+                        zh: "`ClockScreen` 继承 `NSObject`，带有 `@objc func tick(_ timer: Timer) { print(\"tick\") }`"),
+                    .init(
+                        en: "@objc func goBack() { screens.removeAll() }   (screens: the navigation stack)",
+                        zh: "`@objc func goBack() { screens.removeAll() }`   （`screens`：导航栈）"),
+                    .init(en: "the user goes back", zh: "用户返回上一页"),
+                ],
                 why: .init(
                     en:
                         "The loop's default mode holds the timer and the timer holds its target until it is invalidated: loop → mode → timer → screen. Letting the screen go at 2.5 s removes only the stack's reference, so the screen lives on and ticks at 3, 4 and 5 s; its deinit never runs.",
@@ -48,20 +55,19 @@ extension QuizBank {
                         "The same screen, but the timer's target is a weak proxy: it passes each tick on while the screen lives and invalidates the timer once the screen is gone. The screen's deinit does not touch the timer. When does the timer fire in the first 5.2 s?",
                     zh: "同样的页面，但定时器的 target 是一个弱引用代理：页面还活着时它转交每一次触发，页面没了就让定时器失效。页面的 deinit 不碰定时器。前 5.2 秒里定时器什么时候触发？"),
                 ios: """
-                    final class WeakProxy: NSObject {
-                        weak var target: ClockScreen?
-                        init(_ target: ClockScreen) { self.target = target }
-                        @objc func fire(_ timer: Timer) {
-                            guard let target else { return timer.invalidate() }
-                            target.tick(timer)
-                        }
-                    }
-                    var stack: [ClockScreen] = [ClockScreen()]
-                    Timer.scheduledTimer(timeInterval: 1, target: WeakProxy(stack[0]), selector: #selector(WeakProxy.fire(_:)), userInfo: nil, repeats: true)
-                    DispatchQueue.main.asyncAfter(deadline: .now() + 2.5) { stack.removeAll() }   // the user goes back
+                    // WeakProxy: NSObject, with weak var target: ClockScreen? and
+                    // @objc func fire(_ timer: Timer) { guard let target else { return timer.invalidate() }; target.tick(timer) }
+                    screens = [ClockScreen()]
+                    Timer.scheduledTimer(
+                        timeInterval: 1, target: WeakProxy(screens[0]), selector: #selector(WeakProxy.fire(_:)), userInfo: nil, repeats: true)
+                    perform(#selector(goBack), with: nil, afterDelay: 2.5)   // the user goes back
                     RunLoop.current.run(until: Date(timeIntervalSinceNow: 5.2))
                     """,
-                comments: [.init(en: "the user goes back", zh: "用户返回上一页")],
+                comments: [
+                    .init(
+                        en: "WeakProxy: NSObject, with weak var target: ClockScreen? and", zh: "`WeakProxy` 继承 `NSObject`，带有 `weak var target: ClockScreen?` 和"),
+                    .init(en: "the user goes back", zh: "用户返回上一页"),
+                ],
                 why: .init(
                     en:
                         "The timer keeps the proxy, and the proxy keeps the screen only weakly, so the screen is freed at 2.5 s. The timer is still scheduled: it fires once more at 3 s, the proxy finds no target and invalidates it, and it never fires again. A deinit that invalidates the timer would save that last wake-up.",
@@ -93,16 +99,19 @@ extension QuizBank {
                         "A screen schedules a one-shot timer (repeats: false) with itself as the target, to save a draft in 2 s; the stack lets the screen go at 0.5 s. When does the screen's deinit run?",
                     zh: "一个页面以自己为 target 调度了一个一次性定时器（repeats: false），2 秒后保存草稿；导航栈在 0.5 秒时放开这个页面。页面的 deinit 什么时候执行？"),
                 ios: """
-                    final class EditorScreen: NSObject {
-                        @objc func saveDraft(_ timer: Timer) { print("saved") }
-                        deinit { print("deinit") }
-                    }
-                    var stack: [EditorScreen] = [EditorScreen()]
-                    Timer.scheduledTimer(timeInterval: 2, target: stack[0], selector: #selector(EditorScreen.saveDraft(_:)), userInfo: nil, repeats: false)
-                    DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { stack.removeAll() }   // the user goes back
+                    // ClockScreen: NSObject, with @objc func saveDraft(_ timer: Timer) { print("saved") } and deinit { print("deinit") }
+                    screens = [ClockScreen()]
+                    Timer.scheduledTimer(
+                        timeInterval: 2, target: screens[0], selector: #selector(ClockScreen.saveDraft(_:)), userInfo: nil, repeats: false)
+                    perform(#selector(goBack), with: nil, afterDelay: 0.5)   // the user goes back
                     RunLoop.current.run(until: Date(timeIntervalSinceNow: 5))
                     """,
-                comments: [.init(en: "the user goes back", zh: "用户返回上一页")],
+                comments: [
+                    .init(
+                        en: "ClockScreen: NSObject, with @objc func saveDraft(_ timer: Timer) { print(\"saved\") } and deinit { print(\"deinit\") }",
+                        zh: "`ClockScreen` 继承 `NSObject`，带有 `@objc func saveDraft(_ timer: Timer) { print(\"saved\") }` 和 `deinit { print(\"deinit\") }`"),
+                    .init(en: "the user goes back", zh: "用户返回上一页"),
+                ],
                 why: .init(
                     en:
                         "Until it fires, the timer keeps its target, so the screen outlives the stack's reference and the draft is saved at 2 s. A one-shot timer invalidates itself after it fires, and invalidating lets go of the target: the screen is freed right after the save.",
