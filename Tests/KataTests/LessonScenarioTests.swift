@@ -18,7 +18,7 @@ struct LessonScenarioTests {
         var testDescription: String { name }
     }
 
-    /// One story for each of the fourteen lessons' key scenarios.
+    /// One story for each lesson's key scenario.
     static let stories: [Story] = [
         Story(name: "thread-gets-its-loop", inOrder: ["the same loop — true", "timer \"one-shot\"", "→ finished", "still holds its loop — false"]),
         Story(
@@ -79,6 +79,13 @@ struct LessonScenarioTests {
                 "CA::Transaction::commit(header, label)", "source \"busy\"", "busy pass 3", "before waiting", "[label drawRect:]",
             ],
             count: ("[header layoutSubviews]", 1)),
+        Story(
+            name: "timer-retains-target",
+            inOrder: [
+                "timer \"clock A\"", "timer \"clock B\"", "both screens dismissed", "screen B freed", "timer \"clock A\"", "timer \"clock A\"",
+                "screen A freed", "→ finished",
+            ],
+            count: ("timer \"clock B\"", 2)),
     ]
 
     @Test(arguments: stories)
@@ -104,6 +111,7 @@ struct LessonScenarioTests {
     @Test("The stories cover every scenario drawn on a lesson page")
     func everyLesson() {
         #expect(Set(Self.stories.map(\.name)).count == 15)
+        #expect(Set(Self.stories.map(\.name)).count == Self.stories.count)
         for story in Self.stories { #expect(TraceScenario.named(story.name) != nil, "\(story.name)") }
     }
 

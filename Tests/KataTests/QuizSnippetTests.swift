@@ -23,7 +23,8 @@ import Testing
 /// runtime (`canImport(ObjectiveC)`); on Linux their test is skipped and says so:
 /// - questions 20–27, 32 and 46 use `#selector` / `@objc` (`perform(_:with:afterDelay:)`,
 ///   `perform(_:on:with:waitUntilDone:)`); their engine twin is `Loop.perform(afterDelay:)` /
-///   `LoopThread.perform`.
+///   `LoopThread.perform`. Questions 53–55 use `Timer.scheduledTimer(timeInterval:target:selector:…)`;
+///   their engine twin is `Loop.scheduledTimer(name:timeInterval:target:selector:repeats:)`.
 /// - questions 5 and 8 bridge a String with `as CFString`, which the Swift overlay of Apple's
 ///   CoreFoundation provides and swift-corelibs-foundation does not.
 @Suite("kata quiz: every question's iOS code compiles in Swift 6", .inEnglish)
@@ -47,9 +48,9 @@ struct QuizSnippetTests {
         }
     }
 
-    static let appleOnlyNumbers = [5, 8, 20, 21, 22, 23, 24, 25, 26, 27, 32, 46]
+    static let appleOnlyNumbers = [5, 8, 20, 21, 22, 23, 24, 25, 26, 27, 32, 46, 53, 54, 55]
     static let skippedOffApple =
-        "the iOS code of questions 5, 8, 20–27, 32 and 46 (#selector, @objc, as CFString) needs the Objective-C runtime: type-checked on macOS only"
+        "the iOS code of questions 5, 8, 20–27, 32, 46 and 53–55 (#selector, @objc, as CFString) needs the Objective-C runtime: type-checked on macOS only"
 
     /// The stand-ins for UIKit every snippet is compiled with.
     static let uikitStandIns = """
@@ -65,6 +66,8 @@ struct QuizSnippetTests {
         @MainActor final class ViewController: NSObject {
             /// Question 32: read and set on the worker thread only.
             nonisolated(unsafe) var shouldStop = false
+            /// Questions 53–55: the navigation stack, on the quiz's thread only.
+            nonisolated(unsafe) var screens: [NSObject] = []
         }
 
         """
@@ -80,6 +83,23 @@ struct QuizSnippetTests {
             @objc func work() { print("work") }
             @objc func update() { print(RunLoop.current.currentMode!.rawValue) }
             @objc nonisolated func stopThread() { shouldStop = true; CFRunLoopStop(CFRunLoopGetCurrent()) }
+            @objc nonisolated func goBack() { screens.removeAll() }
+        }
+
+        /// Questions 53–55: a screen a timer targets, and a weak proxy in its place.
+        final class ClockScreen: NSObject {
+            @objc func tick(_ timer: Timer) { print("tick") }
+            @objc func saveDraft(_ timer: Timer) { print("saved") }
+            deinit { print("deinit") }
+        }
+
+        final class WeakProxy: NSObject {
+            weak var target: ClockScreen?
+            init(_ target: NSObject) { self.target = target as? ClockScreen }   // a screen of `screens`
+            @objc func fire(_ timer: Timer) {
+                guard let target else { return timer.invalidate() }
+                target.tick(timer)
+            }
         }
 
         """
