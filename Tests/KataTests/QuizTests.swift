@@ -107,6 +107,29 @@ private struct MainQueueEverywhere: MainQueueServicing {
     func service(_ queue: MainQueue) { ReferenceMainQueueServicing().service(queue) }
 }
 
+/// A display link that is wrong in one way, the engine's in every other.
+private struct WrongDisplayLink: DisplayLinkDriving {
+    enum Mistake { case alwaysCommon, catchesUp, truncatesTheRate }
+    let mistake: Mistake
+    let reference = ReferenceDisplayLink()
+
+    func add(_ link: DisplayLink, to loop: Loop, forMode mode: Loop.Mode) throws(LoopError) {
+        try reference.add(link, to: loop, forMode: mistake == .alwaysCommon ? .common : mode)
+    }
+    func setPaused(_ paused: Bool, _ link: DisplayLink) { reference.setPaused(paused, link) }
+    func vsyncsPerFrame(preferredFramesPerSecond fps: Int) -> Int {
+        guard mistake == .truncatesTheRate, fps > 0 else { return reference.vsyncsPerFrame(preferredFramesPerSecond: fps) }
+        return max(1, DisplayLink.maximumFramesPerSecond / fps)
+    }
+    func vsync(_ link: DisplayLink, at now: Instant) {
+        guard mistake == .catchesUp, let last = link.lastFrameVSync else { return reference.vsync(link, at: now) }
+        // Every vsync missed is delivered, one after another, late.
+        for frame in (last + 1)...max(last + 1, DisplayLink.vsync(at: now)) {
+            link.deliverFrame(vsync: frame, timestamp: DisplayLink.time(ofVSync: frame), targetTimestamp: DisplayLink.time(ofVSync: frame + 1))
+        }
+    }
+}
+
 @Suite("kata quiz: the answer comes from the engine", .inEnglish)
 struct QuizFollowsTheEngineTests {
     static let pools = Loop.Mechanisms.reference.with(autoreleasePools: ReferenceAutoreleasePoolObservers())
@@ -117,6 +140,9 @@ struct QuizFollowsTheEngineTests {
         ("common modes that forget the items added before", .reference.with(commonModes: NoCopyCommonModes.self), [8]),
         ("a pass that tells before waiting when it polls", .reference.with(pass: AlwaysWaitingPass()), [36, 38]),
         ("a main queue serviced in every mode", pools.with(mainQueue: MainQueueEverywhere()), [44]),
+        ("a display link added to the common modes whatever the mode", .reference.with(displayLink: WrongDisplayLink(mistake: .alwaysCommon)), [56]),
+        ("a display link that delivers the frames it missed", .reference.with(displayLink: WrongDisplayLink(mistake: .catchesUp)), [57]),
+        ("a display link that truncates 60 / fps", .reference.with(displayLink: WrongDisplayLink(mistake: .truncatesTheRate)), [58]),
     ]
 
     @Test(

@@ -75,6 +75,19 @@ extension ScenarioText {
         Text(
             en: "a busy source that signals itself: no sleep between its passes",
             zh: "一个不停标记自己的事件源：两轮之间没有休眠"),
+        // display-link
+        Text(
+            en: "{1}: frame {2} at {3}, {4} dropped",
+            zh: "`{1}`：第 {2} 帧，timestamp {3}，已丢 {4} 帧"),
+        Text(
+            en: "this frame takes 40 ms",
+            zh: "这一帧要干 40 ms"),
+        Text(
+            en: "the user scrolls for 50 ms (tracking)",
+            zh: "用户滑动 50 ms（tracking）"),
+        Text(
+            en: "the scroll ends",
+            zh: "滑动结束"),
         // main-queue
         Text(
             en: "two blocks on the main queue; run a private mode",

@@ -82,5 +82,9 @@ public enum ScenarioText {
             "派发到主队列的任务，在主 RunLoop 运行私有 Mode 时一直等着，到了 default Mode 才执行",
             "私有 Mode 的运行超时返回，没有任何回调；default 的运行中：先 `main queue \"update label\"`，再 `\"reload table\"`"
         ),
+        "display-link": (
+            "两个 60 Hz 的 display link，一个加到 default，一个加到 common；先是一帧干了 40 ms，接着滑动 50 ms",
+            "`\"in common\"` 在它那 40 ms 的一帧之后丢了两帧；滑动期间只有 `\"in common\"` 有帧，`\"in default\"` 滑动结束后才恢复，错过的帧记为丢帧"
+        ),
     ]
 }

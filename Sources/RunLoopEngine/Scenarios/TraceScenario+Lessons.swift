@@ -217,5 +217,40 @@ extension TraceScenario {
     }
 }
 
+extension TraceScenario {
+    /// Lesson 18: two display links, one in the default mode and one in the common modes; a
+    /// slow frame drops the frames it overran, and a scroll stops the default one only.
+    static let displayLink = TraceScenario(
+        name: "display-link",
+        summary: "two display links at 60 Hz, one added in default and one in common; a 40 ms frame, then a 50 ms scroll",
+        lookFor: "\"in common\" drops two frames after its 40 ms frame; during the scroll only \"in common\" gets frames, \"in default\" resumes after it with its missed frames dropped"
+    ) {
+        let clock = VirtualClock()
+        let loop = Loop(clock: clock)
+        loop.addCommonMode(.tracking)   // as UIKit does
+        let trace = loop.startTracing()
+        func frames(_ name: String, slowFrame: Int?) -> DisplayLink {
+            DisplayLink(name: name) { link in
+                let dropped = link.droppedFrames
+                Loop.current.note("\(link.name): frame \(link.frames) at \(link.timestamp), \(dropped) dropped")
+                if link.frames == slowFrame {
+                    Loop.current.note("this frame takes 40 ms")
+                    clock.advance(by: 0.04)
+                }
+            }
+        }
+        try frames("in default", slowFrame: nil).add(to: loop, forMode: .default)
+        try frames("in common", slowFrame: 2).add(to: loop, forMode: .common)
+        try loop.add(
+            try Loop.Timer(name: "scroll", fireDate: loop.now + 0.1) { _ in
+                Loop.current.note("the user scrolls for 50 ms (tracking)")
+                _ = try? Loop.current.run(mode: .tracking, timeout: 0.05)
+                Loop.current.note("the scroll ends")
+            }, forMode: .default)
+        try loop.run(mode: .default, timeout: 0.2)
+        return trace
+    }
+}
+
 /// Something to autorelease.
 private final class Garbage {}
