@@ -72,10 +72,10 @@ import Testing
         Story(
             name: "display-link",
             inOrder: [
-                "in common: frame 2", "this frame takes 40 ms", "in common: frame 3 at 83.333 ms, 2 dropped", "the user scrolls for 50 ms",
-                "tracking", "in common: frame", "the scroll ends", "in default: frame",
+                "in common: frame 2", "this frame takes 40 ms", "in common: frame 3 at 66.667 ms, 1 dropped", "the user scrolls for 50 ms",
+                "│ · in common: frame", "the scroll ends", "in default: frame 5 at 150 ms, 4 dropped",
             ],
-            never: ["tracking    in default: frame"]),
+            never: ["│ · in default: frame"]),
     ]
 
     @Test(arguments: stories)

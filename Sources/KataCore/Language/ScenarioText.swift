@@ -84,7 +84,7 @@ public enum ScenarioText {
         ),
         "display-link": (
             "两个 60 Hz 的 display link，一个加到 default，一个加到 common；先是一帧干了 40 ms，接着滑动 50 ms",
-            "`\"in common\"` 在它那 40 ms 的一帧之后丢了两帧；滑动期间只有 `\"in common\"` 有帧，`\"in default\"` 滑动结束后才恢复，错过的帧记为丢帧"
+            "40 ms 的那一帧之后，两个 display link 都跳到 66.7 ms，丢了一帧；滑动期间只有 `\"in common\"` 有帧；`\"in default\"` 在 150 ms 恢复，滑动期间的帧记为丢帧"
         ),
     ]
 }

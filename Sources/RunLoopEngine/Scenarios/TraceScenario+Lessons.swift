@@ -223,7 +223,7 @@ extension TraceScenario {
     static let displayLink = TraceScenario(
         name: "display-link",
         summary: "two display links at 60 Hz, one added in default and one in common; a 40 ms frame, then a 50 ms scroll",
-        lookFor: "\"in common\" drops two frames after its 40 ms frame; during the scroll only \"in common\" gets frames, \"in default\" resumes after it with its missed frames dropped"
+        lookFor: "after the 40 ms frame both links skip to 66.7 ms, one frame dropped; during the scroll only \"in common\" gets frames; \"in default\" resumes at 150 ms, the frames of the scroll dropped"
     ) {
         let clock = VirtualClock()
         let loop = Loop(clock: clock)
