@@ -72,8 +72,8 @@ import Testing
         Story(
             name: "display-link",
             inOrder: [
-                "in common: frame 2", "this frame takes 40 ms", "in common: frame 3 at 66.667 ms, 1 dropped", "the user scrolls for 50 ms",
-                "│ · in common: frame", "the scroll ends", "in default: frame 5 at 150 ms, 4 dropped",
+                "in common: frame 1", "this frame takes 40 ms", "in common: frame 2 at 50 ms, 1 dropped", "the user scrolls for 35 ms",
+                "│ · in common: frame", "the scroll ends", "in default: frame 4 at 100 ms, 1 dropped",
             ],
             never: ["│ · in default: frame"]),
     ]

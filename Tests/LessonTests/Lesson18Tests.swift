@@ -200,7 +200,8 @@ struct Lesson18Tests {
         Harness.expectSameLines(
             actual, expected,
             hint: Text(
-                en: "`.common` is a mode set: add the port to it as it is (`loop.add(link.port, forMode: .common)`), so it is in tracking too and frames go on while the user scrolls.",
+                en:
+                    "`.common` is a mode set: add the port to it as it is (`loop.add(link.port, forMode: .common)`), so it is in tracking too and frames go on while the user scrolls.",
                 zh: "`.common` 是一组 Mode：原样把端口加进去（`loop.add(link.port, forMode: .common)`），这样它也在 tracking 里，用户滑动时帧照常到来。"))
         #expect(
             Self.frames(Self.between(actual, Self.scrollBegins, Self.scrollEnds)).count == 6,

@@ -83,8 +83,8 @@ extension ScenarioText {
             en: "this frame takes 40 ms",
             zh: "这一帧要干 40 ms"),
         Text(
-            en: "the user scrolls for 50 ms (tracking)",
-            zh: "用户滑动 50 ms（tracking）"),
+            en: "the user scrolls for 35 ms (tracking)",
+            zh: "用户滑动 35 ms（tracking）"),
         Text(
             en: "the scroll ends",
             zh: "滑动结束"),

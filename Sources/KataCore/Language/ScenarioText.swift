@@ -83,8 +83,8 @@ public enum ScenarioText {
             "私有 Mode 的运行超时返回，没有任何回调；default 的运行中：先 `main queue \"update label\"`，再 `\"reload table\"`"
         ),
         "display-link": (
-            "两个 60 Hz 的 display link，一个加到 default，一个加到 common；先是一帧干了 40 ms，接着滑动 50 ms",
-            "40 ms 的那一帧之后，两个 display link 都跳到 66.7 ms，丢了一帧；滑动期间只有 `\"in common\"` 有帧；`\"in default\"` 在 150 ms 恢复，滑动期间的帧记为丢帧"
+            "两个 60 Hz 的 display link，一个加到 default，一个加到 common；先是一帧干了 40 ms，接着滑动 35 ms",
+            "40 ms 的那一帧之后，两个 display link 都跳到 50 ms 的 vsync，丢了一帧；滑动期间只有 `\"in common\"` 有帧；`\"in default\"` 从 100 ms 的 vsync 恢复，滑动期间的那一帧记为丢帧"
         ),
     ]
 }

@@ -11,8 +11,10 @@ extension Lesson {
             "A display link calls back once per frame of the display, in the modes it was added to: frames missed while the loop is busy are dropped, never queued; a paused link does not wake the loop.",
         behaviourZh: "display link 在屏幕的每一帧回调一次，只在它被加入的那些 Mode 里：RunLoop 忙时错过的帧被丢掉，不会排队补上；暂停的 display link 不唤醒 RunLoop。",
         exerciseFile: "Exercises/18-display-link/FrameSource.swift",
-        task: "StudentDisplayLink (a DisplayLinkDriving): add(_:to:forMode:), setPaused(_:_:), vsyncsPerFrame(preferredFramesPerSecond:), vsync(_:at:); FPSMeter.frame(at:)",
-        taskZh: "StudentDisplayLink（一个 DisplayLinkDriving）：add(_:to:forMode:)、setPaused(_:_:)、vsyncsPerFrame(preferredFramesPerSecond:)、vsync(_:at:)；FPSMeter.frame(at:)",
+        task:
+            "StudentDisplayLink (a DisplayLinkDriving): add(_:to:forMode:), setPaused(_:_:), vsyncsPerFrame(preferredFramesPerSecond:), vsync(_:at:); FPSMeter.frame(at:)",
+        taskZh:
+            "StudentDisplayLink（一个 DisplayLinkDriving）：add(_:to:forMode:)、setPaused(_:_:)、vsyncsPerFrame(preferredFramesPerSecond:)、vsync(_:at:)；FPSMeter.frame(at:)",
         keyScenario: "display-link",
         hints: [
             "`add`: `try loop.add(link.port, forMode: mode)` — the mode the client asked for, `.common` included — then `link.startVSync(on: loop)` unless `link.isPaused`. `setPaused`: `link.stopVSync()`; to resume, `link.lastFrameVSync = nil` and `link.startVSync(on: loop)`.",

@@ -222,8 +222,9 @@ extension TraceScenario {
     /// slow frame drops the frames it overran, and a scroll stops the default one only.
     static let displayLink = TraceScenario(
         name: "display-link",
-        summary: "two display links at 60 Hz, one added in default and one in common; a 40 ms frame, then a 50 ms scroll",
-        lookFor: "after the 40 ms frame both links skip to 66.7 ms, one frame dropped; during the scroll only \"in common\" gets frames; \"in default\" resumes at 150 ms, the frames of the scroll dropped"
+        summary: "two display links at 60 Hz, one added in default and one in common; a 40 ms frame, then a 35 ms scroll",
+        lookFor:
+            "after the 40 ms frame both links skip to the vsync at 50 ms, one frame dropped; during the scroll only \"in common\" gets frames; \"in default\" resumes with the vsync at 100 ms, the one of the scroll dropped"
     ) {
         let clock = VirtualClock()
         let loop = Loop(clock: clock)
@@ -240,14 +241,14 @@ extension TraceScenario {
             }
         }
         try frames("in default", slowFrame: nil).add(to: loop, forMode: .default)
-        try frames("in common", slowFrame: 2).add(to: loop, forMode: .common)
+        try frames("in common", slowFrame: 1).add(to: loop, forMode: .common)
         try loop.add(
-            try Loop.Timer(name: "scroll", fireDate: loop.now + 0.1) { _ in
-                Loop.current.note("the user scrolls for 50 ms (tracking)")
-                _ = try? Loop.current.run(mode: .tracking, timeout: 0.05)
+            try Loop.Timer(name: "scroll", fireDate: loop.now + 0.07) { _ in
+                Loop.current.note("the user scrolls for 35 ms (tracking)")
+                _ = try? Loop.current.run(mode: .tracking, timeout: 0.035)
                 Loop.current.note("the scroll ends")
             }, forMode: .default)
-        try loop.run(mode: .default, timeout: 0.2)
+        try loop.run(mode: .default, timeout: 0.12)
         return trace
     }
 }

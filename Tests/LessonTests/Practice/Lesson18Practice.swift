@@ -55,7 +55,8 @@ extension Lesson18Tests {
         var steps: [DisplayStep] = []
         let names = random.chance(0.3) ? ["a", "b"] : ["a"]
         for name in names {
-            steps.append(.link(name, random.pick([Loop.Mode.default, .default, .common, .tracking]), fps: random.pick(practiceRates), paused: random.chance(0.15)))
+            steps.append(
+                .link(name, random.pick([Loop.Mode.default, .default, .common, .tracking]), fps: random.pick(practiceRates), paused: random.chance(0.15)))
             for _ in 0..<random.int(0...3) {
                 let ms = random.pick([5, 16, 1000.0 / 60, 20, 2000.0 / 60, 40, 50, 77.5, 100, 190])
                 steps.append(.slowFrame(name, frame: random.int(1...8), ms: ms))
