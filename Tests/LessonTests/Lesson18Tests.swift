@@ -322,19 +322,19 @@ struct Lesson18Tests {
     /// Runs the engine's display link for `seconds`, each frame working `work` seconds, and
     /// feeds the student's meter: its readings and the ones expected.
     static func meterReadings(seconds: Double, work: Double) async throws -> (actual: [String], expected: [String]) {
-        let readings = Shared<[String]>([]), stamps = Shared<[Instant]>([])
+        let readings = Lock<[String]>([]), stamps = Lock<[Instant]>([])
         try await Harness.attempt(lesson: 18) {
             let (loop, clock) = virtualLoop()
-            let meter = Shared(FPSMeter())
+            let meter = Lock(FPSMeter())
             let link = DisplayLink(name: "meter") { link in
-                stamps.update { $0.append(link.timestamp) }
-                if let fps = meter.update({ $0.frame(at: link.timestamp) }) { readings.update { $0.append("\(ms(link.timestamp)) ms: \(fps) fps") } }
+                stamps.withLock { $0.append(link.timestamp) }
+                if let fps = meter.withLock({ $0.frame(at: link.timestamp) }) { readings.withLock { $0.append("\(ms(link.timestamp)) ms: \(fps) fps") } }
                 clock.advance(by: work)
             }
             try link.add(to: loop, forMode: .default)
             try loop.run(mode: .default, timeout: seconds)
         }
-        return (readings.value, expectedReadings(stamps.value))
+        return (readings.withLock { $0 }, expectedReadings(stamps.withLock { $0 }))
     }
 
     @Test("FPS meter: idle seconds read 60; 50 ms of work per frame reads 20", .zh("帧率计：空闲时每秒读数 60；每帧干 50 ms 的活时读数 20"))
