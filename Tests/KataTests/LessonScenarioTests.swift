@@ -76,9 +76,9 @@ struct LessonScenarioTests {
             name: "display-link",
             inOrder: [
                 "in common: frame 1", "this frame takes 40 ms", "in common: frame 2 at 50 ms, 1 dropped", "the user scrolls for 35 ms",
-                "│ · in common: frame", "the scroll ends", "in default: frame 4 at 100 ms, 1 dropped",
+                "tracking    · in common: frame", "the scroll ends", "in default: frame 4 at 100 ms, 2 dropped",
             ],
-            never: ["│ · in default: frame"]),
+            never: ["tracking    · in default: frame"]),
     ]
 
     @Test(arguments: stories)

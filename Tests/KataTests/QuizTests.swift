@@ -109,18 +109,16 @@ private struct MainQueueEverywhere: MainQueueServicing {
 
 /// A display link that is wrong in one way, the engine's in every other.
 private struct WrongDisplayLink: DisplayLinkDriving {
-    enum Mistake { case alwaysCommon, catchesUp, truncatesTheRate }
+    enum Mistake { case alwaysCommon, catchesUp, ignoresTheRate }
     let mistake: Mistake
     let reference = ReferenceDisplayLink()
 
     func add(_ link: DisplayLink, to loop: Loop, forMode mode: Loop.Mode) throws(LoopError) {
+        if mistake == .ignoresTheRate { link.preferredFramesPerSecond = 0 }
         try reference.add(link, to: loop, forMode: mistake == .alwaysCommon ? .common : mode)
     }
     func setPaused(_ paused: Bool, _ link: DisplayLink) { reference.setPaused(paused, link) }
-    func vsyncsPerFrame(preferredFramesPerSecond fps: Int) -> Int {
-        guard mistake == .truncatesTheRate, fps > 0 else { return reference.vsyncsPerFrame(preferredFramesPerSecond: fps) }
-        return max(1, DisplayLink.maximumFramesPerSecond / fps)
-    }
+    func vsyncsPerFrame(preferredFramesPerSecond fps: Int) -> Int { reference.vsyncsPerFrame(preferredFramesPerSecond: fps) }
     func vsync(_ link: DisplayLink, at now: Instant) {
         guard mistake == .catchesUp, let last = link.lastFrameVSync else { return reference.vsync(link, at: now) }
         // Every vsync missed is delivered, one after another, late.
@@ -142,7 +140,7 @@ struct QuizFollowsTheEngineTests {
         ("a main queue serviced in every mode", pools.with(mainQueue: MainQueueEverywhere()), [44]),
         ("a display link added to the common modes whatever the mode", .reference.with(displayLink: WrongDisplayLink(mistake: .alwaysCommon)), [56]),
         ("a display link that delivers the frames it missed", .reference.with(displayLink: WrongDisplayLink(mistake: .catchesUp)), [57]),
-        ("a display link that truncates 60 / fps", .reference.with(displayLink: WrongDisplayLink(mistake: .truncatesTheRate)), [58]),
+        ("a display link that ignores the preferred rate", .reference.with(displayLink: WrongDisplayLink(mistake: .ignoresTheRate)), [58]),
     ]
 
     @Test(

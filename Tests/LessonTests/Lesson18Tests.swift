@@ -160,11 +160,11 @@ struct Lesson18Tests {
             ).comment)
     }
 
-    @Test("Added in .default, the link stops while the user scrolls", .zh("加到 .default 的 link 在用户滑动时停下"))
-    func defaultStopsDuringScroll() async throws {
-        let (actual, expected) = try await Self.compare(seconds: 0.25) { loop, clock in
+    /// A link added in `mode`; at 50 ms the user scrolls for 100 ms (a nested run of tracking).
+    static func scrolling(linkIn mode: Loop.Mode) async throws -> (actual: [String], expected: [String]) {
+        try await Self.compare(seconds: 0.25) { loop, clock in
             let link = Self.link(clock: clock)
-            try link.add(to: loop, forMode: .default)
+            try link.add(to: loop, forMode: mode)
             try Self.at(0.05, "scroll", on: loop) {
                 Loop.current.note(Self.scrollBegins)
                 try Loop.current.run(mode: .tracking, timeout: 0.1)
@@ -172,6 +172,11 @@ struct Lesson18Tests {
             }
             return [link]
         }
+    }
+
+    @Test("Added in .default, the link stops while the user scrolls", .zh("加到 .default 的 link 在用户滑动时停下"))
+    func defaultStopsDuringScroll() async throws {
+        let (actual, expected) = try await Self.scrolling(linkIn: .default)
         Harness.expectSameLines(
             actual, expected,
             hint: Text(
@@ -187,16 +192,7 @@ struct Lesson18Tests {
 
     @Test("Added in .common, the link keeps going during the scroll", .zh("加到 .common 的 link 在滑动期间照常运行"))
     func commonKeepsGoing() async throws {
-        let (actual, expected) = try await Self.compare(seconds: 0.25) { loop, clock in
-            let link = Self.link(clock: clock)
-            try link.add(to: loop, forMode: .common)
-            try Self.at(0.05, "scroll", on: loop) {
-                Loop.current.note(Self.scrollBegins)
-                try Loop.current.run(mode: .tracking, timeout: 0.1)
-                Loop.current.note(Self.scrollEnds)
-            }
-            return [link]
-        }
+        let (actual, expected) = try await Self.scrolling(linkIn: .common)
         Harness.expectSameLines(
             actual, expected,
             hint: Text(

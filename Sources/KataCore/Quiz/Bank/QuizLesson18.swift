@@ -1,6 +1,15 @@
 import RunLoopEngine
 
 extension QuizBank {
+    /// The placeholder the display-link questions share: a `CADisplayLink` made and added.
+    static let startDisplayLinkPlaceholder = "startDisplayLink: (RunLoop.Mode, Int, @escaping @Sendable (Double) -> Void) -> Void"
+    static let startDisplayLinkComment = Text(
+        en:
+            "startDisplayLink(mode, fps, callback) (a placeholder): a CADisplayLink whose selector calls callback(link.timestamp), its preferredFramesPerSecond fps, added with link.add(to: .main, forMode: mode)",
+        zh:
+            "startDisplayLink(mode, fps, callback)（占位，需自己实现）：一个 CADisplayLink，它的 selector 调用 callback(link.timestamp)，preferredFramesPerSecond 为 fps，用 link.add(to: .main, forMode: mode) 加入"
+    )
+
     static let lesson18: [QuizQuestion] = [
         QuizQuestion(
             number: 56, lesson: 18,
@@ -24,14 +33,9 @@ extension QuizBank {
                     RunLoop.main.run(mode: .tracking, before: Date(timeIntervalSinceNow: 0.1))   // the scroll
                     RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
                     """,
-                placeholders: ["startDisplayLink: (RunLoop.Mode, Int, @escaping @Sendable (Double) -> Void) -> Void"],
+                placeholders: [startDisplayLinkPlaceholder],
                 comments: [
-                    .init(
-                        en:
-                            "startDisplayLink(mode, fps, callback) (a placeholder): a CADisplayLink whose selector calls callback(link.timestamp), its preferredFramesPerSecond fps, added with link.add(to: .main, forMode: mode)",
-                        zh:
-                            "startDisplayLink(mode, fps, callback)（占位，需自己实现）：一个 CADisplayLink，它的 selector 调用 callback(link.timestamp)，preferredFramesPerSecond 为 fps，用 link.add(to: .main, forMode: mode) 加入"
-                    ),
+                    startDisplayLinkComment,
                     .init(en: "the scroll", zh: "滑动"),
                 ],
                 why: .init(
@@ -71,14 +75,9 @@ extension QuizBank {
                     }
                     RunLoop.main.run(until: Date(timeIntervalSinceNow: 0.2))
                     """,
-                placeholders: ["startDisplayLink: (RunLoop.Mode, Int, @escaping @Sendable (Double) -> Void) -> Void"],
+                placeholders: [startDisplayLinkPlaceholder],
                 comments: [
-                    .init(
-                        en:
-                            "startDisplayLink(mode, fps, callback) (a placeholder): a CADisplayLink whose selector calls callback(link.timestamp), its preferredFramesPerSecond fps, added with link.add(to: .main, forMode: mode)",
-                        zh:
-                            "startDisplayLink(mode, fps, callback)（占位，需自己实现）：一个 CADisplayLink，它的 selector 调用 callback(link.timestamp)，preferredFramesPerSecond 为 fps，用 link.add(to: .main, forMode: mode) 加入"
-                    ),
+                    startDisplayLinkComment,
                     .init(en: "50 ms of work in every frame", zh: "每一帧都干 50 ms 的活"),
                 ],
                 why: .init(
@@ -119,14 +118,9 @@ extension QuizBank {
                     startDisplayLink(.common, 40) { _ in print("frame") }
                     RunLoop.main.run(until: Date(timeIntervalSinceNow: 1))
                     """,
-                placeholders: ["startDisplayLink: (RunLoop.Mode, Int, @escaping @Sendable (Double) -> Void) -> Void"],
+                placeholders: [startDisplayLinkPlaceholder],
                 comments: [
-                    .init(
-                        en:
-                            "startDisplayLink(mode, fps, callback) (a placeholder): a CADisplayLink whose selector calls callback(link.timestamp), its preferredFramesPerSecond fps, added with link.add(to: .main, forMode: mode)",
-                        zh:
-                            "startDisplayLink(mode, fps, callback)（占位，需自己实现）：一个 CADisplayLink，它的 selector 调用 callback(link.timestamp)，preferredFramesPerSecond 为 fps，用 link.add(to: .main, forMode: mode) 加入"
-                    )
+                    startDisplayLinkComment
                 ],
                 why: .init(
                     en:
