@@ -101,11 +101,11 @@ extension QuizBank {
         },
         QuizQuestion(
             number: 58, lesson: 18,
-            title: .init(en: "preferredFramesPerSecond = 40", zh: "preferredFramesPerSecond = 40"),
+            title: .init(en: "a display link that prefers 40 frames per second", zh: "preferredFramesPerSecond 为 40 的 display link"),
             form: .choice([
-                .init(en: "40", zh: "40", value: "40"),
-                .init(en: "30", zh: "30", value: "30"),
-                .init(en: "60", zh: "60", value: "60"),
+                .init(en: "40 a second", zh: "每秒 40 次", value: "40"),
+                .init(en: "30 a second", zh: "每秒 30 次", value: "30"),
+                .init(en: "60 a second", zh: "每秒 60 次", value: "60"),
             ]),
             setting: .appMain,
             wording: .init(
