@@ -135,6 +135,24 @@ private struct CommitLayingOutEverything: CoreAnimationCommit {
         }
         transaction.takeWindows().forEach(layOut)
         transaction.sendToRenderServer()
+/// A display link that is wrong in one way, the engine's in every other.
+private struct WrongDisplayLink: DisplayLinkDriving {
+    enum Mistake { case alwaysCommon, catchesUp, ignoresTheRate }
+    let mistake: Mistake
+    let reference = ReferenceDisplayLink()
+
+    func add(_ link: DisplayLink, to loop: Loop, forMode mode: Loop.Mode) throws(LoopError) {
+        if mistake == .ignoresTheRate { link.preferredFramesPerSecond = 0 }
+        try reference.add(link, to: loop, forMode: mistake == .alwaysCommon ? .common : mode)
+    }
+    func setPaused(_ paused: Bool, _ link: DisplayLink) { reference.setPaused(paused, link) }
+    func vsyncsPerFrame(preferredFramesPerSecond fps: Int) -> Int { reference.vsyncsPerFrame(preferredFramesPerSecond: fps) }
+    func vsync(_ link: DisplayLink, at now: Instant) {
+        guard mistake == .catchesUp, let last = link.lastFrameVSync else { return reference.vsync(link, at: now) }
+        // Every vsync missed is delivered, one after another, late.
+        for frame in (last + 1)...max(last + 1, DisplayLink.vsync(at: now)) {
+            link.deliverFrame(vsync: frame, timestamp: DisplayLink.time(ofVSync: frame), targetTimestamp: DisplayLink.time(ofVSync: frame + 1))
+        }
     }
 }
 
@@ -151,6 +169,9 @@ struct QuizFollowsTheEngineTests {
         ("a commit after the loop wakes", pools.with(commit: CommitAfterWaking()), [47]),
         ("a commit that lays out every view, needed or not", pools.with(commit: CommitLayingOutEverything()), [48]),
         ("a commit in the default mode only", pools.with(commit: CommitInDefaultOnly()), [49]),
+        ("a display link added to the common modes whatever the mode", .reference.with(displayLink: WrongDisplayLink(mistake: .alwaysCommon)), [56]),
+        ("a display link that delivers the frames it missed", .reference.with(displayLink: WrongDisplayLink(mistake: .catchesUp)), [57]),
+        ("a display link that ignores the preferred rate", .reference.with(displayLink: WrongDisplayLink(mistake: .ignoresTheRate)), [58]),
     ]
 
     @Test(

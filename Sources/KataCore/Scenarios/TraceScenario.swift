@@ -47,6 +47,7 @@ public struct TraceScenario: Sendable {
         .threadGetsItsLoop, .emptyModeReturns, .commonModes, .runResults, .source0Wakeup, .timerOverrun,
         .performAfterDelay, .performOnThread, .keepAlivePort, .runVersusGuardedLoop, .oneTouch,
         .autoreleasePools, .timerDuringScroll, .mainQueue, .uiCommit, .timerRetainsTarget,
+        .displayLink,
     ]
 
     /// The scenario called `name`, if any.
