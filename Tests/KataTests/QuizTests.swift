@@ -135,6 +135,9 @@ private struct CommitLayingOutEverything: CoreAnimationCommit {
         }
         transaction.takeWindows().forEach(layOut)
         transaction.sendToRenderServer()
+    }
+}
+
 /// A display link that is wrong in one way, the engine's in every other.
 private struct WrongDisplayLink: DisplayLinkDriving {
     enum Mistake { case alwaysCommon, catchesUp, ignoresTheRate }
