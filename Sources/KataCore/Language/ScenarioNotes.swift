@@ -117,6 +117,16 @@ extension ScenarioText {
         Text(
             en: "the guarded loop: while !shouldStop { run(mode:before:) }",
             zh: "带条件的循环：`while !shouldStop { run(mode:before:) }`"),
+        // stall-monitor, stall-monitor-live
+        Text(
+            en: "watchdog: stall — busy since {1}, {2}",
+            zh: "看门狗：卡顿——从 {1} 起一直忙，停在 `{2}`"),
+        Text(
+            en: "the tap's handler works for 400 ms",
+            zh: "点击的处理代码干了 400 ms 的活"),
+        Text(
+            en: "the tap's handler blocks the thread for 400 ms",
+            zh: "点击的处理代码把线程堵了 400 ms"),
     ]
 
     /// The notes a trace gets only when something breaks: a scenario that could not run, a timer

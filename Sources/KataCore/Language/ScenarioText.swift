@@ -82,5 +82,13 @@ public enum ScenarioText {
             "派发到主队列的任务，在主 RunLoop 运行私有 Mode 时一直等着，到了 default Mode 才执行",
             "私有 Mode 的运行超时返回，没有任何回调；default 的运行中：先 `main queue \"update label\"`，再 `\"reload table\"`"
         ),
+        "stall-monitor": (
+            "一个卡顿监控（阈值 100 ms，采样 5 次）看着一个 400 ms 的回调、2 秒的闲置休眠，然后是滑动中的一次卡顿",
+            "`\"watchdog: stall\"` 在 400 ms 的回调里出现一次，开始后 100 ms；2 秒的休眠里一次也没有；嵌套的 tracking 运行里出现一次"
+        ),
+        "stall-monitor-live": (
+            "同一个监控器跑在真实线程上：一个回调把线程堵住 400 ms 时，看门狗线程在信号量上等待",
+            "`\"watchdog: stall\"` 由看门狗线程写下，大约在回调开始后 100 ms，回调结束之前；闲置休眠里一次也没有"
+        ),
     ]
 }

@@ -127,6 +127,7 @@ extension Tag {
     @Tag static var lesson12: Self
     @Tag static var lesson13: Self
     @Tag static var lesson14: Self
+    @Tag static var lesson16: Self
     /// ★ lessons.
     @Tag static var level1: Self
     /// ★★ lessons.

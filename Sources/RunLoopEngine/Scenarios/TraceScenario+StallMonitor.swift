@@ -1,0 +1,195 @@
+import Dispatch
+
+extension TraceScenario {
+    /// A stall monitor (卡顿监控) on a main loop, on the virtual clock: the classic observer in the
+    /// common modes and its watchdog (waits of 20 ms on a semaphore, five timeouts in a row while
+    /// the loop is after waiting or before sources make a stall). The watchdog's wake-ups run on
+    /// the loop's clock, so the reports land at their exact times.
+    static let stallMonitor = TraceScenario(
+        name: "stall-monitor",
+        summary: "a stall monitor (100 ms, 5 samples) watches a 400 ms callout, 2 s of idle sleep, then a stall while scrolling",
+        lookFor: "\"watchdog: stall\" once, 100 ms into the 400 ms callout; nothing in the 2 s sleep; once in the nested tracking run"
+    ) {
+        let clock = VirtualClock()
+        let loop = Loop(clock: clock, name: "main loop")
+        loop.addCommonMode(.tracking)   // UIKit marks UITrackingRunLoopMode common
+        try loop.add(Loop.Port(name: "event port"), forMode: .common)
+        let monitor = ScenarioStallMonitor(threshold: 0.1, samples: 5) { stall in
+            Loop.current.note("watchdog: stall — busy since \(stall.since), \(stall.activity)")
+        }
+        let watchdog = VirtualStallWatchdog(monitor: monitor, clock: clock)
+        try watchdog.start(on: loop)
+        try monitor.install(on: loop, signal: watchdog.signal)
+        let trace = loop.startTracing()
+        try loop.add(
+            try Loop.Timer(name: "tap", fireDate: loop.now + 0.5) { _ in
+                Loop.current.note("the tap's handler works for 400 ms")
+                watchdog.work(0.4)
+            }, forMode: .default)
+        try loop.add(
+            try Loop.Timer(name: "finger down", fireDate: loop.now + 3) { _ in
+                let ui = Loop.current
+                ui.note("scroll begins: run the tracking mode")
+                if let cell = try? Loop.Timer(name: "cell layout", fireDate: ui.now + 0.2, callout: { _ in watchdog.work(0.3) }) {
+                    try? ui.add(cell, forMode: .tracking)
+                }
+                _ = try? ui.run(mode: .tracking, timeout: 0.8)
+                ui.note("scroll ends")
+            }, forMode: .default)
+        try loop.run(mode: .default, timeout: 4)
+        return trace
+    }
+
+    /// The same monitor on real threads and the real clock: the watchdog is a thread of its own
+    /// that waits on a semaphore, and reports while the loop's thread is still inside the slow
+    /// callout. Times vary from run to run by a little.
+    static let stallMonitorLive = TraceScenario(
+        name: "stall-monitor-live",
+        summary: "the same monitor on real threads: a watchdog thread waits on a semaphore while a callout blocks for 400 ms",
+        lookFor: "\"watchdog: stall\" written by the watchdog thread about 100 ms into the callout, before the callout ends; none in the idle sleep"
+    ) {
+        let loop = Loop(clock: RealClock.shared, name: "main loop")
+        try loop.add(Loop.Port(name: "event port"), forMode: .common)
+        let monitor = ScenarioStallMonitor(threshold: 0.1, samples: 5) { stall in
+            // On the watchdog's thread: the loop's thread is still busy.
+            loop.note("watchdog: stall — busy since \(stall.since), \(stall.activity)")
+        }
+        let semaphore = DispatchSemaphore(value: 0)
+        let stopped = Flag()
+        let interval = monitor.interval
+        let watchdog = LoopThread(name: "watchdog") {
+            while !stopped.isSet {
+                let signalled = semaphore.wait(timeout: .now() + interval) == .success
+                monitor.watchdogWoke(signalled: signalled, at: loop.now)
+            }
+        }
+        try monitor.install(on: loop, signal: { semaphore.signal() })
+        let trace = loop.startTracing()
+        try watchdog.start()
+        try loop.add(
+            try Loop.Timer(name: "tap", fireDate: loop.now + 0.1) { _ in
+                Loop.current.note("the tap's handler blocks the thread for 400 ms")
+                _ = DispatchSemaphore(value: 0).wait(timeout: .now() + 0.4)   // a real block, no loop in between
+            }, forMode: .default)
+        try loop.run(mode: .default, timeout: 1)
+        stopped.set()
+        watchdog.join(timeout: 1)
+        return trace
+    }
+}
+
+/// The reference stall monitor of the scenarios (lesson 16's answer): an observer of every
+/// activity in the common modes records the activity and its time and signals the watchdog; the
+/// watchdog counts timed-out waits in a row while the loop is after waiting or before sources and
+/// reports the `samples`-th, once per stall.
+final class ScenarioStallMonitor: Sendable {
+    struct Stall: Sendable {
+        let activity: Loop.Activity
+        let since: Instant
+    }
+
+    private struct State {
+        var activity: Loop.Activity?
+        var since = Instant.zero
+        var count = 0
+        var reported = false
+    }
+
+    let samples: Int
+    /// How long each wait of the watchdog lasts.
+    let interval: Double
+    private let report: @Sendable (Stall) -> Void
+    private let state = Lock(State())
+
+    init(threshold: Double, samples: Int, report: @escaping @Sendable (Stall) -> Void) {
+        self.samples = samples
+        self.interval = threshold / Double(samples)
+        self.report = report
+    }
+
+    func install(on loop: Loop, signal: @escaping @Sendable () -> Void) throws {
+        let clock = loop.clock
+        let observer = Loop.Observer(name: "stall monitor", activities: .all) { [state] activity in
+            state.withLock { $0.activity = activity; $0.since = clock.now }
+            signal()
+        }
+        try loop.add(observer, forMode: .common)
+    }
+
+    func watchdogWoke(signalled: Bool, at now: Instant) {
+        let stall = state.withLock { state -> Stall? in
+            guard !signalled else {
+                state.count = 0
+                state.reported = false
+                return nil
+            }
+            guard let activity = state.activity, activity == .afterWaiting || activity == .beforeSources else {
+                state.count = 0
+                return nil
+            }
+            state.count += 1
+            guard state.count >= samples, !state.reported else { return nil }
+            state.reported = true
+            return Stall(activity: activity, since: state.since)
+        }
+        if let stall { report(stall) }
+    }
+}
+
+/// The watchdog thread played on a virtual clock: its semaphore, and its waits one after another.
+/// Slow work advances the clock a wait at a time (``work(_:)``), so the watchdog wakes inside it
+/// as a real one would; an observer at the lowest order catches up on the waits of a sleep before
+/// any other observer hears of the wake-up.
+final class VirtualStallWatchdog: Sendable {
+    private let monitor: ScenarioStallMonitor
+    private let clock: VirtualClock
+    private let state: Lock<(signals: [Instant], waitStarted: Instant)>
+
+    init(monitor: ScenarioStallMonitor, clock: VirtualClock) {
+        self.monitor = monitor
+        self.clock = clock
+        state = Lock(([], clock.now))
+    }
+
+    /// The semaphore's signal.
+    @Sendable func signal() {
+        let now = clock.now
+        state.withLock { $0.signals.append(now) }
+    }
+
+    func start(on loop: Loop) throws {
+        let observer = Loop.Observer(name: "watchdog", activities: .all, order: .min) { [weak self] _ in
+            guard let self else { return }
+            catchUp(to: clock.now)
+        }
+        try loop.add(observer, forMode: .common)
+    }
+
+    /// A callout that keeps the thread busy for `seconds`, a wait of the watchdog at a time.
+    func work(_ seconds: Double) {
+        let end = clock.now + seconds
+        while clock.now < end {
+            clock.advance(to: min(end, clock.now + monitor.interval))
+            catchUp(to: clock.now)
+        }
+    }
+
+    /// Every wake-up due up to `now`: a signal ends the wait at once, else it times out.
+    func catchUp(to now: Instant) {
+        while true {
+            let wake = state.withLock { state -> (signalled: Bool, at: Instant)? in
+                let timeout = state.waitStarted + monitor.interval
+                if let signal = state.signals.first, signal <= timeout {
+                    state.signals.removeFirst()
+                    state.waitStarted = signal
+                    return (true, signal)
+                }
+                guard timeout <= now else { return nil }
+                state.waitStarted = timeout
+                return (false, timeout)
+            }
+            guard let wake else { return }
+            monitor.watchdogWoke(signalled: wake.signalled, at: wake.at)
+        }
+    }
+}
