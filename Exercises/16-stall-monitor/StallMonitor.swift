@@ -8,7 +8,7 @@
 //
 // 任务：在 App 内部发现主线程卡住（卡顿）的经典做法：主 RunLoop 上的一个观察者记下每一个活动，并
 // signal 一个信号量；一个看门狗线程一次又一次地在这个信号量上等一小会儿，当 RunLoop 连续 `samples`
-// 次都停在忙碌的状态（刚唤醒之后，或处理事件源之前）时上报。写出监控器的这两半。
+// 次都停在忙碌的状态（AfterWaiting 之后，或 BeforeSources 之后）时上报。写出监控器的这两半。
 //
 // Run just this lesson:   swift test --filter Lesson16Tests      (or: swift run kata watch)
 // 只运行本课：            swift test --filter Lesson16Tests      （或：swift run kata watch）
