@@ -132,7 +132,7 @@ extension QuizBank {
                 .init(code: "afterWaiting", value: "afterWaiting"),
                 .init(code: "beforeSources", value: "beforeSources"),
                 .init(code: "beforeWaiting", value: "beforeWaiting"),
-                .init(code: "exit", value: "exit"),
+                .init(en: "exit", zh: "Exit（即将退出 RunLoop）", value: "exit"),
             ]),
             wording: .init(
                 question: .init(
