@@ -5,17 +5,17 @@ import Testing
 /// the student's table and on one with the engine's `ReferenceLoopTable` — and the two stories
 /// must match line for line.
 
-@Suite("Lesson 01 — One loop per thread", .serialized, .tags(.lesson01, .level1, .build))
+@Suite("Lesson 01 — One loop per thread", .serialized, .tags(.lesson01, .level1, .build), .namedInChinese)
 struct Lesson01Tests {
-    /// Runs `scenario` on a registry with the student's table (inside `Kata.attempt`) and on one
+    /// Runs `scenario` on a registry with the student's table (inside `Harness.attempt`) and on one
     /// with the reference table; returns both stories.
     static func stories(_ scenario: @escaping @Sendable (LoopRegistry) throws -> [String]) async throws -> (actual: [String], expected: [String]) {
-        let actual = try await Kata.attempt(lesson: 1) { try scenario(LoopRegistry(table: StudentLoopTable())) }
-        let expected = try await Kata.attempt(lesson: 1) { try scenario(LoopRegistry(table: ReferenceLoopTable())) }
+        let actual = try await Harness.attempt(lesson: 1) { try scenario(LoopRegistry(table: StudentLoopTable())) }
+        let expected = try await Harness.attempt(lesson: 1) { try scenario(LoopRegistry(table: ReferenceLoopTable())) }
         return (actual, expected)
     }
 
-    @Test("A thread gets the same loop every time it asks")
+    @Test("A thread gets the same loop every time it asks", .zh("同一个线程每次获取都拿到同一个 RunLoop"))
     func sameLoopEachTime() async throws {
         let (actual, expected) = try await Self.stories { registry in
             let names = LoopNames()
@@ -23,7 +23,7 @@ struct Lesson01Tests {
             defer { a.leave() }
             return ["a asks: \(names[a.ask()])", "a asks again: \(names[a.ask()])", "a asks a third time: \(names[a.ask()])"]
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: "loop(for:makeLoop:) must return the loop the thread already has; call makeLoop() only the first time, and remember what it made.",
@@ -31,7 +31,7 @@ struct Lesson01Tests {
         #expect(expected == ["a asks: loop 1", "a asks again: loop 1", "a asks a third time: loop 1"])
     }
 
-    @Test("Two threads alive at the same time get two different loops")
+    @Test("Two threads alive at the same time get two different loops", .zh("同时存活的两个线程拿到两个不同的 RunLoop"))
     func twoThreadsTwoLoops() async throws {
         let (actual, expected) = try await Self.stories { registry in
             let names = LoopNames()
@@ -42,7 +42,7 @@ struct Lesson01Tests {
                 "a asks again: \(names[a.ask()])", "b asks again: \(names[b.ask()])",
             ]
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: "one loop per thread: key the table by the thread (a dictionary [ThreadID: Loop]), not one loop for everyone.",
@@ -50,7 +50,7 @@ struct Lesson01Tests {
         #expect(expected == ["a asks: loop 1", "b asks: loop 2", "a asks again: loop 1", "b asks again: loop 2"])
     }
 
-    @Test("A thread that never asks has no loop; asking makes one")
+    @Test("A thread that never asks has no loop; asking makes one", .zh("从没获取过的线程没有 RunLoop；获取时才创建"))
     func lazyCreation() async throws {
         let (actual, expected) = try await Self.stories { registry in
             let names = LoopNames()
@@ -62,7 +62,7 @@ struct Lesson01Tests {
             story.append("b, which never asks: \(names[registry.existingLoop(for: b.id)])")
             return story
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -71,7 +71,7 @@ struct Lesson01Tests {
         #expect(expected == ["a, before it asks: no loop", "a asks: loop 1", "a, after it asked: loop 1", "b, which never asks: no loop"])
     }
 
-    @Test("When a thread exits, its loop is forgotten, torn down and freed")
+    @Test("When a thread exits, its loop is forgotten, torn down and freed", .zh("线程退出时，它的 RunLoop 被忘掉、销毁并释放"))
     func goneWithTheThread() async throws {
         let (actual, expected) = try await Self.stories { registry in
             let a = try Resident(registry, name: "a"), b = try Resident(registry, name: "b")
@@ -86,7 +86,7 @@ struct Lesson01Tests {
                 "b's loop is \(bLoop?.isTornDown == true ? "torn down" : "not torn down") after b exits",
             ]
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -95,7 +95,7 @@ struct Lesson01Tests {
         #expect(expected == ["after a exits, the registry has no loop for a", "a's loop is freed", "b's loop is torn down after b exits"])
     }
 
-    @Test("A thread that exits right after it asked leaves nothing behind, however recent its question")
+    @Test("A thread that exits right after it asked leaves nothing behind, however recent its question", .zh("刚获取完就退出的线程也不留下任何东西，哪怕它是最近一个来获取的"))
     func lastToAskExits() async throws {
         let (actual, expected) = try await Self.stories { registry in
             let names = LoopNames()
@@ -113,7 +113,7 @@ struct Lesson01Tests {
             ]
             return story
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: """
@@ -132,7 +132,7 @@ struct Lesson01Tests {
             ])
     }
 
-    @Test("A thread that exits takes only its own loop with it")
+    @Test("A thread that exits takes only its own loop with it", .zh("线程退出时只带走它自己的 RunLoop"))
     func othersKeepTheirLoops() async throws {
         let (actual, expected) = try await Self.stories { registry in
             let names = LoopNames()
@@ -147,7 +147,7 @@ struct Lesson01Tests {
                 "b asks again: \(names[b.ask()])",
             ]
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: "threadDidExit(_:) removes one entry — the exiting thread's — and returns that thread's loop only.",
@@ -159,7 +159,7 @@ struct Lesson01Tests {
             ])
     }
 
-    @Test("The main loop is one loop, the same from every thread, and it is the main thread's own")
+    @Test("The main loop is one loop, the same from every thread, and it is the main thread's own", .zh("主 RunLoop 只有一个，从哪个线程拿到的都是它，而且它就是主线程自己的 RunLoop"))
     func mainLoop() async throws {
         let (actual, expected) = try await Self.stories { registry in
             let names = LoopNames()
@@ -173,7 +173,7 @@ struct Lesson01Tests {
                 "a, which asked only for the main loop: \(names[registry.existingLoop(for: a.id)])",
             ]
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -263,17 +263,4 @@ private final class LoopNames: Sendable {
 private final class WeakLoop: @unchecked Sendable {
     // @unchecked: written and read by one thread (the scenario's).
     weak var loop: Loop?
-}
-
-extension ChineseTestNames {
-    static let lesson01: [String: String] = [
-        "A thread gets the same loop every time it asks": "同一个线程每次获取都拿到同一个 RunLoop",
-        "Two threads alive at the same time get two different loops": "同时存活的两个线程拿到两个不同的 RunLoop",
-        "A thread that never asks has no loop; asking makes one": "从没获取过的线程没有 RunLoop；获取时才创建",
-        "When a thread exits, its loop is forgotten, torn down and freed": "线程退出时，它的 RunLoop 被忘掉、销毁并释放",
-        "A thread that exits right after it asked leaves nothing behind, however recent its question": "刚获取完就退出的线程也不留下任何东西，哪怕它是最近一个来获取的",
-        "A thread that exits takes only its own loop with it": "线程退出时只带走它自己的 RunLoop",
-        "The main loop is one loop, the same from every thread, and it is the main thread's own": "主 RunLoop 只有一个，从哪个线程拿到的都是它，而且它就是主线程自己的 RunLoop",
-        "Generated scenarios of threads asking, looking up and exiting run as on the reference table": "自动生成的线程获取、查询和退出场景，运行结果和参考实现的表一致",
-    ]
 }

@@ -2,12 +2,12 @@ import Testing
 
 /// Lesson 02: the student's mode item table inside the reference loop, against the engine's own.
 
-@Suite("Lesson 02 — Mode isolation", .serialized, .tags(.lesson02, .level1, .build))
+@Suite("Lesson 02 — Mode isolation", .serialized, .tags(.lesson02, .level1, .build), .namedInChinese)
 struct Lesson02Tests {
     static let student = Loop.Mechanisms.reference.with(modeItemTable: StudentModeItemTable.self)
 
     static func compare(_ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> (actual: [String], expected: [String]) {
-        try await Kata.traces(lesson: 2, student: student, scenario)
+        try await Harness.traces(lesson: 2, student: student, scenario)
     }
 
     // The notes the scenarios write, and the tests read back, in the student's language.
@@ -22,7 +22,7 @@ struct Lesson02Tests {
     }
     static let secondWorkRuns = Text(en: "the second \"work\" source runs", zh: "第二个 `\"work\"` 事件源执行了")
 
-    @Test("One mode runs at a time: the items of other modes wait")
+    @Test("One mode runs at a time: the items of other modes wait", .zh("同一时间只运行一个 Mode：其他 Mode 的 item 只能等着"))
     func otherModesWait() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             try loop.add(try Loop.Timer(name: "default timer", fireDate: loop.now + 1) { _ in }, forMode: .default)
@@ -32,7 +32,7 @@ struct Lesson02Tests {
             loop.note(Text(en: "now the editing mode", zh: "现在运行 `editing` Mode"))
             try loop.run(mode: "editing", timeout: 2)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -41,7 +41,7 @@ struct Lesson02Tests {
         #expect(actual.contains { $0.contains("2000 ms  editing   timer \"editing timer\"") })
     }
 
-    @Test("An empty mode returns finished at once, without entry or exit")
+    @Test("An empty mode returns finished at once, without entry or exit", .zh("空 Mode 立即返回 `finished`，不会有 `entry` 和 `exit`"))
     func emptyModeReturnsAtOnce() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             try loop.add(try Loop.Timer(name: "elsewhere", fireDate: loop.now + 1) { _ in }, forMode: "elsewhere")
@@ -51,7 +51,7 @@ struct Lesson02Tests {
             let second = try loop.run(mode: .default, timeout: 1)
             loop.note(Text(en: "with a source it returned \(second)", zh: "有了一个事件源，它返回了 \(second)"))
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -60,7 +60,7 @@ struct Lesson02Tests {
         #expect(actual.contains { $0.hasSuffix(Note.returned("run(default)", .finished).localized) })
     }
 
-    @Test("Observers alone keep nothing alive")
+    @Test("Observers alone keep nothing alive", .zh("光有观察者保不住 RunLoop"))
     func observersDoNotCount() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             try loop.add(
@@ -70,7 +70,7 @@ struct Lesson02Tests {
             let result = try loop.run(mode: .default, timeout: 5)
             loop.note(Text(en: "a mode with only an observer: \(result)", zh: "只有一个观察者的 Mode：\(result)"))
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: "An observer watches the loop; it gives it nothing to wait for. A mode with only observers is empty: count sources, ports and timers only.",
@@ -80,7 +80,7 @@ struct Lesson02Tests {
             Text(en: "the observer is never told anything: the run never started", zh: "观察者什么通知都不该收到：这次运行根本没有开始").comment)
     }
 
-    @Test("An item added twice to a mode is held once")
+    @Test("An item added twice to a mode is held once", .zh("同一个 item 加到 Mode 里两次，只保存一份"))
     func addedTwiceHeldOnce() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let observer = Loop.Observer(name: "twice", activities: .beforeWaiting) { _ in Loop.current.note(Self.observerTold) }
@@ -91,7 +91,7 @@ struct Lesson02Tests {
             try loop.add(timer, forMode: .default)
             try loop.run(mode: .default, timeout: 0.5)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: "`insert` must return false and change nothing when the table already holds the item — or the loop tells the same observer twice.",
@@ -99,7 +99,7 @@ struct Lesson02Tests {
         #expect(actual.filter { $0.contains(Self.observerTold.localized) }.count == 1)
     }
 
-    @Test("A removed item leaves the mode; removing it again changes nothing")
+    @Test("A removed item leaves the mode; removing it again changes nothing", .zh("移除的 item 离开 Mode；再移除一次什么都不变"))
     func removal() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let timer = try Loop.Timer(name: "cancelled", fireDate: loop.now + 1) { _ in }
@@ -113,7 +113,7 @@ struct Lesson02Tests {
             let result = try loop.run(mode: .default, timeout: 2)
             loop.note(Text(en: "without the port: \(result)", zh: "移除端口之后：\(result)"))
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -122,7 +122,7 @@ struct Lesson02Tests {
         #expect(!actual.contains { $0.contains("timer \"cancelled\"") })
     }
 
-    @Test("An observer added twice and removed once has left: the loop lets it go")
+    @Test("An observer added twice and removed once has left: the loop lets it go", .zh("观察者加两次、移除一次就已经离开：RunLoop 放开了它"))
     func addedTwiceRemovedOnce() async throws {
         let (actual, expected) = try await Self.compare { loop, clock in
             let watcher = Loop.Observer(name: "watcher", activities: .entry) { _ in Loop.current.note(Self.watcherToldEntry) }
@@ -145,7 +145,7 @@ struct Lesson02Tests {
                 loop.note(Self.watcherKept(error))
             }
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: """
@@ -160,7 +160,7 @@ struct Lesson02Tests {
         #expect(actual.last?.hasSuffix(Self.watcherFree.localized) == true)
     }
 
-    @Test("Removing an item from a mode that never held it changes nothing")
+    @Test("Removing an item from a mode that never held it changes nothing", .zh("从没有持有某个 item 的 Mode 里移除它，什么都不变"))
     func removingWhatIsNotThere() async throws {
         let (actual, expected) = try await Self.compare { loop, clock in
             let watcher = Loop.Observer(name: "watcher", activities: .entry) { _ in Loop.current.note(Self.watcherToldEntry) }
@@ -181,7 +181,7 @@ struct Lesson02Tests {
                 loop.note(Self.watcherKept(error))
             }
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: """
@@ -198,7 +198,7 @@ struct Lesson02Tests {
             Text(en: "the watcher is still in the default mode: it is told of the entry", zh: "`watcher` 仍在 default Mode 里：它应该收到 `entry` 通知").comment)
     }
 
-    @Test("Two items with the same name are two items")
+    @Test("Two items with the same name are two items", .zh("名字相同的两个 item 仍是两个 item"))
     func sameNameTwoItems() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let first = Loop.Source(name: "work") { Loop.current.note(Text(en: "the first \"work\" source runs", zh: "第一个 `\"work\"` 事件源执行了")) }
@@ -213,7 +213,7 @@ struct Lesson02Tests {
             second.signal()
             try loop.run(mode: .default, timeout: 0)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: """
@@ -228,7 +228,7 @@ struct Lesson02Tests {
         #expect(actual.contains { $0.hasSuffix(Self.secondWorkRuns.localized) })
     }
 
-    @Test("A source, a port or a timer alone keeps a mode from being empty")
+    @Test("A source, a port or a timer alone keeps a mode from being empty", .zh("单独一个事件源、端口或定时器，就能让 Mode 不为空"))
     func eachKindAloneCounts() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             try loop.add(try Loop.Timer(name: "only a timer", fireDate: loop.now + 1) { _ in }, forMode: "timer only")
@@ -239,7 +239,7 @@ struct Lesson02Tests {
                 loop.note(Note.returned("run(\(mode.name))", result))
             }
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: """
@@ -254,7 +254,7 @@ struct Lesson02Tests {
         #expect(actual.contains { $0.hasSuffix(Note.returned("run(port only)", .timedOut).localized) })
     }
 
-    @Test("A mode keeps its items in the order they were added")
+    @Test("A mode keeps its items in the order they were added", .zh("Mode 按添加的先后顺序保存它的 item"))
     func insertionOrder() async throws {
         let names = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
         let (actual, expected) = try await Self.compare { loop, _ in
@@ -264,7 +264,7 @@ struct Lesson02Tests {
             try loop.add(Loop.Port(name: "keep-alive"), forMode: .default)
             try loop.run(mode: .default, timeout: 0)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: "Observers of the same order are told in the order they were added: `items(of:)` must keep insertion order (a Set does not).",
@@ -272,20 +272,4 @@ struct Lesson02Tests {
         let told = actual.compactMap { line in names.first { line.hasSuffix("· \($0) observer") } }
         #expect(told == names, Text(en: "told in the order they were added", zh: "应按添加的先后顺序收到通知").comment)
     }
-}
-
-extension ChineseTestNames {
-    static let lesson02: [String: String] = [
-        "One mode runs at a time: the items of other modes wait": "同一时间只运行一个 Mode：其他 Mode 的 item 只能等着",
-        "An empty mode returns finished at once, without entry or exit": "空 Mode 立即返回 `finished`，不会有 `entry` 和 `exit`",
-        "Observers alone keep nothing alive": "光有观察者保不住 RunLoop",
-        "An item added twice to a mode is held once": "同一个 item 加到 Mode 里两次，只保存一份",
-        "A removed item leaves the mode; removing it again changes nothing": "移除的 item 离开 Mode；再移除一次什么都不变",
-        "An observer added twice and removed once has left: the loop lets it go": "观察者加两次、移除一次就已经离开：RunLoop 放开了它",
-        "Removing an item from a mode that never held it changes nothing": "从没有持有某个 item 的 Mode 里移除它，什么都不变",
-        "Two items with the same name are two items": "名字相同的两个 item 仍是两个 item",
-        "A source, a port or a timer alone keeps a mode from being empty": "单独一个事件源、端口或定时器，就能让 Mode 不为空",
-        "A mode keeps its items in the order they were added": "Mode 按添加的先后顺序保存它的 item",
-        "Generated scenarios of adding, removing and running run as on the reference engine": "自动生成的添加、移除和运行场景，运行结果和参考实现一致",
-    ]
 }

@@ -2,12 +2,12 @@ import Testing
 
 /// Lesson 03: the student's common-mode bookkeeping inside the reference loop, against the engine's own.
 
-@Suite("Lesson 03 — Common modes", .serialized, .tags(.lesson03, .level1, .build))
+@Suite("Lesson 03 — Common modes", .serialized, .tags(.lesson03, .level1, .build), .namedInChinese)
 struct Lesson03Tests {
     static let student = Loop.Mechanisms.reference.with(commonModes: StudentCommonModes.self)
 
     static func compare(_ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> (actual: [String], expected: [String]) {
-        try await Kata.traces(lesson: 3, student: student, filter: [.callouts, .notes, .results], scenario)
+        try await Harness.traces(lesson: 3, student: student, filter: [.callouts, .notes, .results], scenario)
     }
 
     // The notes the tests read back, in the student's language.
@@ -17,7 +17,7 @@ struct Lesson03Tests {
     }
     static let eventsHandled = Text(en: "events handled", zh: "事件源 `events` 执行了")
 
-    @Test("An item added to .common reaches every common mode")
+    @Test("An item added to .common reaches every common mode", .zh("加到 `.common` 的 item 会进入每一个标记为 common 的 Mode"))
     func reachesEveryCommonMode() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             loop.addCommonMode(.tracking)
@@ -26,7 +26,7 @@ struct Lesson03Tests {
             loop.note(Text(en: "scrolling: the tracking mode runs", zh: "滑动：运行 tracking Mode"))
             try loop.run(mode: .tracking, timeout: 1.5)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: "`addCommonItem` answers the modes that are common right now — here default and tracking — and the loop adds the timer to each.",
@@ -36,14 +36,14 @@ struct Lesson03Tests {
             Text(en: "ticks at 1 s (default), 2 s and 3 s (tracking)", zh: "应在 1 秒（default）、2 秒和 3 秒（tracking）触发").comment)
     }
 
-    @Test("The default mode is common from the start")
+    @Test("The default mode is common from the start", .zh("default Mode 一开始就是 common"))
     func defaultIsCommon() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             try loop.add(try Loop.Timer(name: "common timer", fireDate: loop.now + 1) { _ in }, forMode: .common)
             let result = try loop.run(mode: .default, timeout: 2)
             loop.note(Text(en: "default run: \(result)", zh: "default 的运行：\(result)"))
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: "A new loop's common modes are {default}: the loop calls `markCommon(.default)` right after making your struct — remember it.",
@@ -51,7 +51,7 @@ struct Lesson03Tests {
         #expect(actual.contains { $0.contains("timer \"common timer\"") })
     }
 
-    @Test("A mode that is not common gets nothing of .common, even a mode that runs")
+    @Test("A mode that is not common gets nothing of .common, even a mode that runs", .zh("不是 common 的 Mode 拿不到 `.common` 里的任何东西，哪怕它正在运行"))
     func notCommonGetsNothing() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             // Not the main loop: here the tracking mode is just another mode, never marked common.
@@ -64,7 +64,7 @@ struct Lesson03Tests {
             loop.note(Note.backToDefault)
             try loop.run(mode: .default, timeout: 1)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: """
@@ -83,7 +83,7 @@ struct Lesson03Tests {
             Text(en: "the ticker, late, once back in default", zh: "回到 default 之后，`\"common ticker\"` 晚触发一次").comment)
     }
 
-    @Test(".common names a set of modes: it is never a mode of its own")
+    @Test(".common names a set of modes: it is never a mode of its own", .zh("`.common` 指的是一组 Mode：它本身从来不是一个 Mode"))
     func commonIsNotAMode() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let ticker = try Loop.Timer(name: "ticker", fireDate: loop.now + 1, interval: 1) { _ in }
@@ -95,7 +95,7 @@ struct Lesson03Tests {
             loop.note(Text(en: "tracking holds the ticker: \(held)", zh: "tracking 里有 `ticker`：\(held)"))
             try loop.run(mode: .tracking, timeout: 1.5)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: """
@@ -110,7 +110,7 @@ struct Lesson03Tests {
         #expect(actual.dropFirst().first == "      0 ms  default   · " + Self.itemsInCommon(0).localized)
     }
 
-    @Test("A mode marked common later receives every common item")
+    @Test("A mode marked common later receives every common item", .zh("后来才标为 common 的 Mode 也会收到所有 common item"))
     func markedLater() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             try loop.add(try Loop.Timer(name: "ticker", fireDate: loop.now + 1, interval: 1) { _ in }, forMode: .common)
@@ -119,7 +119,7 @@ struct Lesson03Tests {
             loop.addCommonMode("modal")
             try loop.run(mode: "modal", timeout: 1.5)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -128,7 +128,9 @@ struct Lesson03Tests {
         #expect(actual.contains { $0.contains("modal") && $0.contains("timer \"ticker\"") })
     }
 
-    @Test("An item removed from .common is forgotten: a mode marked later does not get it, and runs empty")
+    @Test(
+        "An item removed from .common is forgotten: a mode marked later does not get it, and runs empty", .zh("从 `.common` 移除的 item 被忘掉：之后标记的 Mode 拿不到它，运行时是空的")
+    )
     func removedIsForgotten() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let ticker = try Loop.Timer(name: "ticker", fireDate: loop.now + 1, interval: 1) { _ in }
@@ -145,7 +147,7 @@ struct Lesson03Tests {
             let result = try loop.run(mode: "later", timeout: 2)
             loop.note(Note.returned("run(later)", result))
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: """
@@ -162,7 +164,7 @@ struct Lesson03Tests {
         #expect(actual.last?.hasSuffix(Note.returned("run(later)", .finished).localized) == true)
     }
 
-    @Test("An item added to .common twice is one common item: one removal forgets it")
+    @Test("An item added to .common twice is one common item: one removal forgets it", .zh("加到 `.common` 两次的 item 只是一个 common item：移除一次就忘掉了"))
     func addedTwiceRemovedOnce() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let ticker = try Loop.Timer(name: "ticker", fireDate: loop.now + 1, interval: 1) { _ in }
@@ -175,7 +177,7 @@ struct Lesson03Tests {
             try loop.add(Loop.Port(name: "keep-alive"), forMode: "later")
             try loop.run(mode: "later", timeout: 1.5)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: """
@@ -190,7 +192,7 @@ struct Lesson03Tests {
         #expect(!actual.contains { $0.contains("timer \"ticker\"") })
     }
 
-    @Test("Marking a mode common again changes nothing")
+    @Test("Marking a mode common again changes nothing", .zh("再次把一个 Mode 标为 common，什么都不变"))
     func markingAgainChangesNothing() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             loop.addCommonMode(.tracking)
@@ -207,7 +209,7 @@ struct Lesson03Tests {
             try loop.add(Loop.Port(name: "touches"), forMode: .tracking)
             try loop.run(mode: .tracking, timeout: 1.5)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: """
@@ -222,7 +224,7 @@ struct Lesson03Tests {
         #expect(!actual.contains { $0.contains("timer \"ticker\"") })
     }
 
-    @Test("A mode marked common later receives the common items in the order they were added")
+    @Test("A mode marked common later receives the common items in the order they were added", .zh("后来才标为 common 的 Mode 按加入的先后顺序收到 common item"))
     func markedLaterInOrder() async throws {
         let names = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
         let (actual, expected) = try await Self.compare { loop, _ in
@@ -233,7 +235,7 @@ struct Lesson03Tests {
             try loop.add(Loop.Port(name: "keep-alive"), forMode: "modal")
             try loop.run(mode: "modal", timeout: 0)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: """
@@ -249,7 +251,7 @@ struct Lesson03Tests {
         #expect(told == names, Text(en: "told in the order they were added to .common", zh: "应按加入 `.common` 的先后顺序收到通知").comment)
     }
 
-    @Test("Removing an item from .common takes it out of every common mode")
+    @Test("Removing an item from .common takes it out of every common mode", .zh("从 `.common` 移除 item，会把它从每个标记为 common 的 Mode 里拿出来"))
     func removeFromCommon() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             loop.addCommonMode(.tracking)
@@ -263,27 +265,11 @@ struct Lesson03Tests {
             let result = try loop.run(mode: "later", timeout: 1.5)
             loop.note("later: \(result)")
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: "`removeCommonItem` forgets the item (so a mode marked later does not get it) and answers every common mode it must leave.",
                 zh: "`removeCommonItem` 忘掉这个 item（这样之后标记的 Mode 就拿不到它），并返回它必须离开的每一个标记为 common 的 Mode。"))
         #expect(!actual.contains { $0.contains("timer \"ticker\"") })
     }
-}
-
-extension ChineseTestNames {
-    static let lesson03: [String: String] = [
-        "An item added to .common reaches every common mode": "加到 `.common` 的 item 会进入每一个标记为 common 的 Mode",
-        "The default mode is common from the start": "default Mode 一开始就是 common",
-        "A mode that is not common gets nothing of .common, even a mode that runs": "不是 common 的 Mode 拿不到 `.common` 里的任何东西，哪怕它正在运行",
-        ".common names a set of modes: it is never a mode of its own": "`.common` 指的是一组 Mode：它本身从来不是一个 Mode",
-        "A mode marked common later receives every common item": "后来才标为 common 的 Mode 也会收到所有 common item",
-        "An item removed from .common is forgotten: a mode marked later does not get it, and runs empty": "从 `.common` 移除的 item 被忘掉：之后标记的 Mode 拿不到它，运行时是空的",
-        "An item added to .common twice is one common item: one removal forgets it": "加到 `.common` 两次的 item 只是一个 common item：移除一次就忘掉了",
-        "Marking a mode common again changes nothing": "再次把一个 Mode 标为 common，什么都不变",
-        "A mode marked common later receives the common items in the order they were added": "后来才标为 common 的 Mode 按加入的先后顺序收到 common item",
-        "Removing an item from .common takes it out of every common mode": "从 `.common` 移除 item，会把它从每个标记为 common 的 Mode 里拿出来",
-        "Generated scenarios of common modes run as on the reference engine": "自动生成的 common modes 场景，运行结果和参考实现一致",
-    ]
 }

@@ -3,7 +3,7 @@ import Testing
 /// Lesson 04: the student's predictions against the reference loop, and the results the
 /// student's own runs produce — read from the loop's trace, not from what the functions return.
 
-@Suite("Lesson 04 — Run results", .serialized, .tags(.lesson04, .level1, .use))
+@Suite("Lesson 04 — Run results", .serialized, .tags(.lesson04, .level1, .use), .namedInChinese)
 struct Lesson04Tests {
     // MARK: Predict
 
@@ -36,7 +36,7 @@ struct Lesson04Tests {
         is truth: Loop.RunResult, because reason: Text,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
-        let guess = try await Kata.attempt(lesson: 4) { prediction() }
+        let guess = try await Harness.attempt(lesson: 4) { prediction() }
         #expect(
             guess == truth,
             Text(
@@ -46,7 +46,7 @@ struct Lesson04Tests {
             sourceLocation: sourceLocation)
     }
 
-    @Test("Predict: an empty mode finishes at once, and so does a run whose last timer fired", .holds("§1", "§2"))
+    @Test("Predict: an empty mode finishes at once, and so does a run whose last timer fired", .zh("预测：空 Mode 立即结束，最后一个定时器触发之后的运行也一样"), .holds("§1", "§2"))
     func predictFinished() async throws {
         try await Self.expectPrediction(
             "emptyMode", { RunResultPredictions.emptyMode },
@@ -65,7 +65,7 @@ struct Lesson04Tests {
                 zh: "一次性定时器触发之后就没了，Mode 又变空了"))
     }
 
-    @Test("Predict: a stop from inside a run stops it", .holds("§3"))
+    @Test("Predict: a stop from inside a run stops it", .zh("预测：在运行内部调用 stop() 会让它停下"), .holds("§3"))
     func predictStopped() async throws {
         try await Self.expectPrediction(
             "stopFromATimer", { RunResultPredictions.stopFromATimer },
@@ -75,7 +75,7 @@ struct Lesson04Tests {
                 zh: "stop() 赶上了一次正在进行的运行，离它的截止时间还早得很"))
     }
 
-    @Test("Predict: a stop sent while nothing runs is lost", .holds("§4"))
+    @Test("Predict: a stop sent while nothing runs is lost", .zh("预测：没有运行时发出的 stop() 会丢掉"), .holds("§4"))
     func predictLostStop() async throws {
         try await Self.expectPrediction(
             "stopBeforeTheRun", { RunResultPredictions.stopBeforeTheRun },
@@ -89,7 +89,7 @@ struct Lesson04Tests {
                 zh: "没有正在进行的运行时，stop() 不会被记住：之后的运行会一直等到截止时间"))
     }
 
-    @Test("Predict: a stop in the same pass as the deadline gives timed out", .holds("§5"))
+    @Test("Predict: a stop in the same pass as the deadline gives timed out", .zh("预测：stop() 和截止时间落在同一轮循环，结果是 `timed out`"), .holds("§5"))
     func predictStopAtTheDeadline() async throws {
         try await Self.expectPrediction(
             "stopAtTheDeadline", { RunResultPredictions.stopAtTheDeadline },
@@ -99,7 +99,7 @@ struct Lesson04Tests {
                 zh: "一轮循环结束时，RunLoop 先检查 `timed out`，再检查 `stopped`"))
     }
 
-    @Test("Predict: a timer is not a handled source", .holds("§6"))
+    @Test("Predict: a timer is not a handled source", .zh("预测：定时器不算被处理的事件源"), .holds("§6"))
     func predictTimerIsNotASource() async throws {
         try await Self.expectPrediction(
             "timerWithReturnAfterSource", { RunResultPredictions.timerWithReturnAfterSource },
@@ -112,7 +112,7 @@ struct Lesson04Tests {
                 zh: "只有事件源和端口才算被处理；定时器触发了，运行还会继续"))
     }
 
-    @Test("Predict: with a zero timeout, a handled source comes before timed out", .holds("§7", "§8"))
+    @Test("Predict: with a zero timeout, a handled source comes before timed out", .zh("预测：超时为 0 时，`handled source` 先于 `timed out`"), .holds("§7", "§8"))
     func predictZeroTimeout() async throws {
         try await Self.expectPrediction(
             "zeroTimeoutWithASource", { RunResultPredictions.zeroTimeoutWithASource },
@@ -203,7 +203,7 @@ struct Lesson04Tests {
     /// the loop and notes, in the trace, whether a run was there to stop. The clock does not
     /// start at 0 (it reads 1000 s): a fire date counted from the clock's origin is in the past.
     static func produce(_ producer: @escaping @Sendable (Loop, @escaping @Sendable () -> Void) throws -> Loop.RunResult) async throws -> Produced {
-        try await Kata.attempt(lesson: 4) {
+        try await Harness.attempt(lesson: 4) {
             let loop = Loop(clock: VirtualClock(startingAt: Instant(seconds: 1000)))
             loop.passLimit = 10_000
             let trace = loop.startTracing()
@@ -216,7 +216,7 @@ struct Lesson04Tests {
         }
     }
 
-    @Test("Produce each of the four results, from a run that really ran", .holds("§9", "§11", "§12", "§13", "§14"))
+    @Test("Produce each of the four results, from a run that really ran", .zh("亲手造出四种结果，每一种都来自真正跑过的运行"), .holds("§9", "§11", "§12", "§13", "§14"))
     func produceTheFour() async throws {
         let producers: [(Loop.RunResult, @Sendable (Loop) throws -> Loop.RunResult)] = [
             (.finished, produceFinished(on:)), (.stopped, produceStopped(on:)),
@@ -228,7 +228,7 @@ struct Lesson04Tests {
             actual.append(Produced.resultLine(wanted, run: produced.lastRun, returned: produced.returned))
             expected.append(Produced.resultLine(wanted, run: Produced.ended(wanted), returned: wanted))
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: """
@@ -243,10 +243,10 @@ struct Lesson04Tests {
                     """), expectedTitle: HarnessText.expected)
     }
 
-    @Test("Produce a stop in the same pass as the deadline: the run times out", .holds("§10", "§15", "§16"))
+    @Test("Produce a stop in the same pass as the deadline: the run times out", .zh("造出和截止时间同一轮的 stop()：运行以超时结束"), .holds("§10", "§15", "§16"))
     func produceStopAtTheDeadlineTimesOut() async throws {
         let produced = try await Self.produce(produceStopAtTheDeadline(on:stop:))
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             produced.stops + [Produced.runLine(produced.lastRun), Produced.returnedLine(produced.returned)],
             [
                 Produced.stopLine(Produced.reached, Produced.duringTheLastRun),
@@ -260,10 +260,10 @@ struct Lesson04Tests {
             expectedTitle: HarnessText.expected)
     }
 
-    @Test("Produce a stop sent while nothing runs: it is lost, and the run times out", .holds("§16", "§17"))
+    @Test("Produce a stop sent while nothing runs: it is lost, and the run times out", .zh("造出没有运行时发出的 stop()：它丢掉了，运行以超时结束"), .holds("§16", "§17"))
     func produceLostStopTimesOut() async throws {
         let produced = try await Self.produce(produceLostStop(on:stop:))
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             produced.stops + [Produced.runLine(produced.lastRun), Produced.returnedLine(produced.returned)],
             [
                 Produced.stopLine(Produced.lost, Produced.beforeTheLastRun),
@@ -275,18 +275,4 @@ struct Lesson04Tests {
                 zh: "在运行 RunLoop 之前调用交给你的 stop()，然后带着超时运行一个有东西可等（一个端口）的 Mode。"),
             expectedTitle: HarnessText.expected)
     }
-}
-
-extension ChineseTestNames {
-    static let lesson04: [String: String] = [
-        "Predict: an empty mode finishes at once, and so does a run whose last timer fired": "预测：空 Mode 立即结束，最后一个定时器触发之后的运行也一样",
-        "Predict: a stop from inside a run stops it": "预测：在运行内部调用 stop() 会让它停下",
-        "Predict: a stop sent while nothing runs is lost": "预测：没有运行时发出的 stop() 会丢掉",
-        "Predict: a stop in the same pass as the deadline gives timed out": "预测：stop() 和截止时间落在同一轮循环，结果是 `timed out`",
-        "Predict: a timer is not a handled source": "预测：定时器不算被处理的事件源",
-        "Predict: with a zero timeout, a handled source comes before timed out": "预测：超时为 0 时，`handled source` 先于 `timed out`",
-        "Produce each of the four results, from a run that really ran": "亲手造出四种结果，每一种都来自真正跑过的运行",
-        "Produce a stop in the same pass as the deadline: the run times out": "造出和截止时间同一轮的 stop()：运行以超时结束",
-        "Produce a stop sent while nothing runs: it is lost, and the run times out": "造出没有运行时发出的 stop()：它丢掉了，运行以超时结束",
-    ]
 }

@@ -5,7 +5,7 @@ import Testing
 
 /// Lesson 05: the student's door bell, rung across threads (short waits) and on a virtual clock.
 
-@Suite("Lesson 05 — Source0: signal and wake", .serialized, .tags(.lesson05, .level2, .use))
+@Suite("Lesson 05 — Source0: signal and wake", .serialized, .tags(.lesson05, .level2, .use), .namedInChinese)
 struct Lesson05Tests {
     static let stuck = Text(
         en: "did ring() wake the loop? A signalled source waits for a wake-up",
@@ -66,9 +66,11 @@ struct Lesson05Tests {
         let finished = Atomic(false)
     }
 
-    @Test("Ringing from another thread wakes the sleeping loop, which runs the bell on its own thread", .holds("§2", "§5", "§7"))
+    @Test(
+        "Ringing from another thread wakes the sleeping loop, which runs the bell on its own thread", .zh("从另一个线程按铃会唤醒休眠的 RunLoop，门铃在 RunLoop 自己的线程上执行"),
+        .holds("§2", "§5", "§7"))
     func ringWakes() async throws {
-        let (ranOn, loopThread, ringer) = try await Kata.attempt(lesson: 5, timeout: 3, ifStuck: Self.stuck) { () -> (ThreadID?, ThreadID?, ThreadID) in
+        let (ranOn, loopThread, ringer) = try await Harness.attempt(lesson: 5, timeout: 3, ifStuck: Self.stuck) { () -> (ThreadID?, ThreadID?, ThreadID) in
             let sleeper = try Sleeper()
             defer { sleeper.finish() }
             let ranOn = Lock<ThreadID?>(nil)
@@ -91,9 +93,11 @@ struct Lesson05Tests {
             ).comment)
     }
 
-    @Test("A ring wakes the loop without ending its run: after the bell it sleeps on in the same run", .holds("§8"))
+    @Test(
+        "A ring wakes the loop without ending its run: after the bell it sleeps on in the same run", .zh("按铃唤醒 RunLoop，但不结束它的运行：门铃之后它在同一次运行里接着休眠"), .holds("§8")
+    )
     func ringDoesNotEndTheRun() async throws {
-        let (rang, asleepAgain, runsEnded) = try await Kata.attempt(lesson: 5, timeout: 3, ifStuck: Self.stuck) { () -> (Bool, Bool, [Loop.RunResult]) in
+        let (rang, asleepAgain, runsEnded) = try await Harness.attempt(lesson: 5, timeout: 3, ifStuck: Self.stuck) { () -> (Bool, Bool, [Loop.RunResult]) in
             let sleeper = try Sleeper()
             defer { sleeper.finish() }
             let rang = DispatchSemaphore(value: 0)
@@ -131,7 +135,7 @@ struct Lesson05Tests {
     /// a woken loop runs the bell at 0 ms, one that was not woken runs it at 5000 ms. Whether
     /// the ring woke the loop is a time in the trace, not a wait that might be too short.
     static func ringOnTheWayToSleep(from ringer: Ringer, _ setUp: @escaping @Sendable (Loop) throws -> @Sendable () -> Void) async throws -> [String] {
-        try await Kata.attempt(lesson: 5) { () -> [String] in
+        try await Harness.attempt(lesson: 5) { () -> [String] in
             let loop = Loop(clock: VirtualClock())
             loop.passLimit = 1_000
             let trace = loop.startTracing()
@@ -167,14 +171,15 @@ struct Lesson05Tests {
     }
 
     @Test(
-        "A ring that comes while the loop is on its way to sleep still wakes it", .holds("§5", "§6", "§7"),
+        "A ring that comes while the loop is on its way to sleep still wakes it", .zh("RunLoop 正要休眠时按下的铃，照样能唤醒它"),
+        .holds("§5", "§6", "§7"),
         arguments: [Ringer.anotherThread, .loopThread])
     func ringOnTheWayToSleep(_ ringer: Ringer) async throws {
         let lines = try await Self.ringOnTheWayToSleep(from: ringer) { loop in
             let bell = try DoorBell(on: loop) { Loop.current.note(Self.ringing.load(ordering: .relaxed) ? Self.insideRing.localized : "bell") }
             return { bell.ring() }
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             lines, [Self.at(0, "bell"), Self.at(5000, Self.atFiveSeconds.localized)],
             hint: Text(
                 en: """
@@ -194,7 +199,7 @@ struct Lesson05Tests {
                     """), expectedTitle: HarnessText.expected)
     }
 
-    @Test("A ring's wake-up runs every signalled source at once, not at the loop's next timer", .holds("§7"))
+    @Test("A ring's wake-up runs every signalled source at once, not at the loop's next timer", .zh("按铃的唤醒立刻执行所有被标记的事件源，而不是等到 RunLoop 的下一个定时器"), .holds("§7"))
     func ringRunsEverySignalledSource() async throws {
         let lines = try await Self.ringOnTheWayToSleep(from: .anotherThread) { loop in
             let quiet = Loop.Source(name: "signalled only") { Loop.current.note(Self.quietSource) }
@@ -204,7 +209,7 @@ struct Lesson05Tests {
                 quiet.signal(); bell.ring()
             }
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             lines, [Self.at(0, Self.quietSource.localized), Self.at(0, "bell"), Self.at(5000, Self.atFiveSeconds.localized)],
             hint: Text(
                 en:
@@ -213,9 +218,11 @@ struct Lesson05Tests {
             expectedTitle: HarnessText.expected)
     }
 
-    @Test("ring() signals before it wakes: a loop woken first would find nothing to run and sleep on", .holds("§7"))
+    @Test(
+        "ring() signals before it wakes: a loop woken first would find nothing to run and sleep on", .zh("ring() 先标记再唤醒：先被唤醒的 RunLoop 找不到可执行的东西，会接着睡"),
+        .holds("§7"))
     func signalThenWake() async throws {
-        let (ranBeforeRingReturned, ranAtAll) = try await Kata.attempt(lesson: 5, timeout: 3, ifStuck: Self.stuck) { () -> (Bool, Bool) in
+        let (ranBeforeRingReturned, ranAtAll) = try await Harness.attempt(lesson: 5, timeout: 3, ifStuck: Self.stuck) { () -> (Bool, Bool) in
             let sleeper = try Sleeper()
             defer { sleeper.finish() }
             let loop = sleeper.loop
@@ -248,9 +255,9 @@ struct Lesson05Tests {
     static let rungSecond = Text(en: "order 0, rung second", zh: "order 0，后按响的")
     static let bellForBoth = Text(en: "bell for both modes", zh: "两个 Mode 共用的门铃")
 
-    @Test("Bells rung together run by order, then in the order they were rung", .holds("§4"))
+    @Test("Bells rung together run by order, then in the order they were rung", .zh("同时按下的门铃先按 order、再按按铃的先后执行"), .holds("§4"))
     func order() async throws {
-        let lines = try await Kata.attempt(lesson: 5) { () -> [String] in
+        let lines = try await Harness.attempt(lesson: 5) { () -> [String] in
             let loop = Loop(clock: VirtualClock())
             loop.passLimit = 1_000
             let trace = loop.startTracing()
@@ -263,7 +270,7 @@ struct Lesson05Tests {
             try loop.run(mode: .default, timeout: 0.1)
             return trace.lines(.notes, times: false)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             lines, ["default   · \(Self.rungFirst.localized)", "default   · \(Self.rungSecond.localized)", "default   · order 1"],
             hint: Text(
                 en:
@@ -272,9 +279,11 @@ struct Lesson05Tests {
             expectedTitle: HarnessText.expected)
     }
 
-    @Test("Rings before the loop gets to the bell count once; the bell runs on the loop, not in ring()", .holds("§3", "§6"))
+    @Test(
+        "Rings before the loop gets to the bell count once; the bell runs on the loop, not in ring()",
+        .zh("RunLoop 处理之前按的几次铃只算一次；门铃在 RunLoop 上执行，而不是在 ring() 里"), .holds("§3", "§6"))
     func ringsCoalesce() async throws {
-        let (duringRing, afterRun) = try await Kata.attempt(lesson: 5) { () -> (Int, Int) in
+        let (duringRing, afterRun) = try await Harness.attempt(lesson: 5) { () -> (Int, Int) in
             let loop = Loop(clock: VirtualClock())
             loop.passLimit = 1_000
             let count = Log()
@@ -300,9 +309,9 @@ struct Lesson05Tests {
             ).comment)
     }
 
-    @Test("A bell of the default mode waits while the loop runs another mode", .holds("§1", "§2"))
+    @Test("A bell of the default mode waits while the loop runs another mode", .zh("RunLoop 运行别的 Mode 时，default Mode 的门铃要等着"), .holds("§1", "§2"))
     func modes() async throws {
-        let lines = try await Kata.attempt(lesson: 5) { () -> [String] in
+        let lines = try await Harness.attempt(lesson: 5) { () -> [String] in
             let loop = Loop(clock: VirtualClock())
             loop.passLimit = 1_000
             let trace = loop.startTracing()
@@ -316,24 +325,11 @@ struct Lesson05Tests {
             try loop.run(mode: .default, timeout: 0.1)
             return trace.lines(.notes, times: false)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             lines, ["tracking  · \(Self.bellForBoth.localized)", "default   · \(Note.backToDefault.localized)", "default   · bell"],
             hint: Text(
                 en: "Add the source to each of `modes`, and only those.",
                 zh: "把事件源加到 `modes` 里的每一个 Mode，而且只加到这些 Mode。"),
             expectedTitle: HarnessText.expected)
     }
-}
-
-extension ChineseTestNames {
-    static let lesson05: [String: String] = [
-        "Ringing from another thread wakes the sleeping loop, which runs the bell on its own thread": "从另一个线程按铃会唤醒休眠的 RunLoop，门铃在 RunLoop 自己的线程上执行",
-        "A ring wakes the loop without ending its run: after the bell it sleeps on in the same run": "按铃唤醒 RunLoop，但不结束它的运行：门铃之后它在同一次运行里接着休眠",
-        "A ring that comes while the loop is on its way to sleep still wakes it": "RunLoop 正要休眠时按下的铃，照样能唤醒它",
-        "A ring's wake-up runs every signalled source at once, not at the loop's next timer": "按铃的唤醒立刻执行所有被标记的事件源，而不是等到 RunLoop 的下一个定时器",
-        "ring() signals before it wakes: a loop woken first would find nothing to run and sleep on": "ring() 先标记再唤醒：先被唤醒的 RunLoop 找不到可执行的东西，会接着睡",
-        "Bells rung together run by order, then in the order they were rung": "同时按下的门铃先按 order、再按按铃的先后执行",
-        "Rings before the loop gets to the bell count once; the bell runs on the loop, not in ring()": "RunLoop 处理之前按的几次铃只算一次；门铃在 RunLoop 上执行，而不是在 ring() 里",
-        "A bell of the default mode waits while the loop runs another mode": "RunLoop 运行别的 Mode 时，default Mode 的门铃要等着",
-    ]
 }

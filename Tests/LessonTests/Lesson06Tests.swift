@@ -3,7 +3,7 @@ import Testing
 /// Lesson 06: the student's `nextFireDate(after:interval:now:)` inside the reference loop,
 /// against the engine's own rule, on a virtual clock.
 
-@Suite("Lesson 06 — Timer skip on overrun", .serialized, .tags(.lesson06, .level2, .build))
+@Suite("Lesson 06 — Timer skip on overrun", .serialized, .tags(.lesson06, .level2, .build), .namedInChinese)
 struct Lesson06Tests {
     static let student = Loop.Mechanisms.reference.with(timers: StudentTimerSchedule())
 
@@ -11,7 +11,7 @@ struct Lesson06Tests {
     static func compare(seconds: Double, _ setUp: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> (
         actual: [String], expected: [String]
     ) {
-        try await Kata.traces(lesson: 6, student: student, filter: [.callouts, .notes]) { loop, clock in
+        try await Harness.traces(lesson: 6, student: student, filter: [.callouts, .notes]) { loop, clock in
             try setUp(loop, clock)
             try loop.run(mode: .default, timeout: seconds)
         }
@@ -25,12 +25,12 @@ struct Lesson06Tests {
             zh: "运行：\(result)；`\"once\"` 的 isValid：\(onceIsValid)；default Mode 里的 item 数：\(items)")
     }
 
-    @Test("A timer that is on time fires once per interval")
+    @Test("A timer that is on time fires once per interval", .zh("准时的定时器每个间隔触发一次"))
     func onTime() async throws {
         let (actual, expected) = try await Self.compare(seconds: 3.5) { loop, _ in
             try loop.add(try Loop.Timer(name: "tick", fireDate: loop.now + 1, interval: 1) { _ in }, forMode: .default)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: "With nothing late, the next fire date is simply the last one plus the interval.",
@@ -38,7 +38,7 @@ struct Lesson06Tests {
         #expect(actual.count == 3, Text(en: "ticks at 1, 2 and 3 s", zh: "应在 1、2、3 秒各触发一次").comment)
     }
 
-    @Test("Ticks missed during a slow callout are skipped, not replayed")
+    @Test("Ticks missed during a slow callout are skipped, not replayed", .zh("慢回调期间错过的时间点被跳过，不会补触发"))
     func missedTicksAreSkipped() async throws {
         let (actual, expected) = try await Self.compare(seconds: 5.5) { loop, clock in
             let first = FirstTime()
@@ -50,7 +50,7 @@ struct Lesson06Tests {
                     }
                 }, forMode: .default)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: """
@@ -66,7 +66,7 @@ struct Lesson06Tests {
             Text(en: "ticks at 1, 4 and 5 s: no burst of catch-up ticks", zh: "应在 1、4、5 秒触发：不能一口气补上一串时间点").comment)
     }
 
-    @Test("The timer keeps its phase: it does not restart from now")
+    @Test("The timer keeps its phase: it does not restart from now", .zh("定时器保持相位：不会从现在重新开始计时"))
     func phaseIsKept() async throws {
         let (actual, expected) = try await Self.compare(seconds: 3.5) { loop, clock in
             let first = FirstTime()
@@ -75,7 +75,7 @@ struct Lesson06Tests {
                     if first.check() { clock.advance(by: 0.3) }
                 }, forMode: .default)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: """
@@ -89,7 +89,7 @@ struct Lesson06Tests {
         #expect(actual.contains { $0.hasPrefix("   2000 ms") }, Text(en: "a tick at exactly 2000 ms", zh: "正好在 2000 ms 应有一次触发").comment)
     }
 
-    @Test("Ticks missed while the loop ran another mode are skipped too")
+    @Test("Ticks missed while the loop ran another mode are skipped too", .zh("RunLoop 运行别的 Mode 时错过的时间点也被跳过"))
     func ticksMissedInAnotherMode() async throws {
         let (actual, expected) = try await Self.compare(seconds: 4.5) { loop, _ in
             try loop.add(try Loop.Timer(name: "default ticker", fireDate: loop.now + 1, interval: 1) { _ in }, forMode: .default)
@@ -100,7 +100,7 @@ struct Lesson06Tests {
                 }, forMode: .default)
             try loop.add(Loop.Port(name: "touches"), forMode: .tracking)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: """
@@ -119,7 +119,7 @@ struct Lesson06Tests {
             ).comment)
     }
 
-    @Test("A tick that falls exactly on now is already missed")
+    @Test("A tick that falls exactly on now is already missed", .zh("正好落在现在的时间点已经算错过"))
     func tickOnNowIsMissed() async throws {
         let (actual, expected) = try await Self.compare(seconds: 4.5) { loop, clock in
             let first = FirstTime()
@@ -128,7 +128,7 @@ struct Lesson06Tests {
                     if first.check() { clock.advance(by: 2) }   // returns at exactly 3 s
                 }, forMode: .default)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: """
@@ -144,9 +144,9 @@ struct Lesson06Tests {
             Text(en: "no tick at 3 s", zh: "3 秒不应触发").comment)
     }
 
-    @Test("A one-shot timer fires once and ends; a repeating one goes on")
+    @Test("A one-shot timer fires once and ends; a repeating one goes on", .zh("一次性定时器触发一次就结束；重复定时器继续走"))
     func oneShotEnds() async throws {
-        let (actual, expected) = try await Kata.traces(lesson: 6, student: Self.student, filter: [.callouts, .notes, .results]) { loop, _ in
+        let (actual, expected) = try await Harness.traces(lesson: 6, student: Self.student, filter: [.callouts, .notes, .results]) { loop, _ in
             let once = try Loop.Timer(name: "once", fireDate: loop.now + 1) { _ in }
             try loop.add(once, forMode: .default)
             let ticks = Log()
@@ -158,7 +158,7 @@ struct Lesson06Tests {
             let result = try loop.run(mode: .default, timeout: 10)
             loop.note(Self.oneShotOutcome(result, onceIsValid: once.isValid, items: loop.items(inMode: .default).count))
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: """
@@ -180,12 +180,12 @@ struct Lesson06Tests {
             ).comment)
     }
 
-    @Test("With tolerance the timer may fire late; its schedule keeps its phase")
+    @Test("With tolerance the timer may fire late; its schedule keeps its phase", .zh("有容差时定时器可以晚触发，时间表的相位不变"))
     func toleranceKeepsPhase() async throws {
         let (actual, expected) = try await Self.compare(seconds: 3.5) { loop, _ in
             try loop.add(try Loop.Timer(name: "relaxed", fireDate: loop.now + 1, interval: 1, tolerance: 0.3) { _ in }, forMode: .default)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: """
@@ -200,7 +200,7 @@ struct Lesson06Tests {
         #expect(actual.first?.hasPrefix("   1300 ms") == true, Text(en: "the first tick comes 0.3 s late", zh: "第一次触发应晚 0.3 秒").comment)
     }
 
-    @Test("With tolerance, ticks missed during a slow callout are still skipped")
+    @Test("With tolerance, ticks missed during a slow callout are still skipped", .zh("有容差时，慢回调期间错过的时间点仍然被跳过"))
     func toleranceStillSkips() async throws {
         let (actual, expected) = try await Self.compare(seconds: 5.5) { loop, clock in
             let first = FirstTime()
@@ -212,7 +212,7 @@ struct Lesson06Tests {
                     }
                 }, forMode: .default)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: """
@@ -231,7 +231,7 @@ struct Lesson06Tests {
             Text(en: "the last tick on the original schedule (5 s), 0.3 s late", zh: "最后一次触发仍在原来的时间表上（5 秒），晚 0.3 秒").comment)
     }
 
-    @Test("The schedule counts from the timer's own fire date, not from the clock's origin")
+    @Test("The schedule counts from the timer's own fire date, not from the clock's origin", .zh("时间表从定时器自己的触发时间算起，而不是从时钟原点算起"))
     func phaseOfItsOwnSchedule() async throws {
         let (actual, expected) = try await Self.compare(seconds: 5.5) { loop, clock in
             clock.advance(by: 0.3)   // this loop's clock reads 0.3 s when the timer is made
@@ -244,7 +244,7 @@ struct Lesson06Tests {
                     }
                 }, forMode: .default)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: """
@@ -265,7 +265,7 @@ struct Lesson06Tests {
             ).comment)
     }
 
-    @Test("A tick exactly on now is missed for an interval like 0.1 s too")
+    @Test("A tick exactly on now is missed for an interval like 0.1 s too", .zh("间隔是 0.1 秒这样的值时，正好落在现在的时间点同样算错过"))
     func tickOnNowWithATenth() async throws {
         let (actual, expected) = try await Self.compare(seconds: 0.85) { loop, clock in
             let first = FirstTime()
@@ -277,7 +277,7 @@ struct Lesson06Tests {
                     }
                 }, forMode: .default)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: """
@@ -296,16 +296,16 @@ struct Lesson06Tests {
             Text(en: "no second tick at 400 ms", zh: "400 ms 不应再触发第二次").comment)
     }
 
-    @Test("An interval longer than nanoseconds can count (~292 years) has no next tick: never, not a crash")
+    @Test("An interval longer than nanoseconds can count (~292 years) has no next tick: never, not a crash", .zh("间隔长到纳秒数装不下（约 292 年）时没有下一个时间点：是“永不”，而不是崩溃"))
     func intervalBeyondNanoseconds() async throws {
-        let (actual, expected) = try await Kata.traces(lesson: 6, student: Self.student, filter: [.callouts, .notes]) { loop, _ in
+        let (actual, expected) = try await Harness.traces(lesson: 6, student: Self.student, filter: [.callouts, .notes]) { loop, _ in
             let forever = try Loop.Timer(name: "every 317 years", fireDate: loop.now + 1, interval: 1e10) { _ in }
             try loop.add(forever, forMode: .default)
             try loop.add(try Loop.Timer(name: "tick", fireDate: loop.now + 1.5, interval: 1) { _ in }, forMode: .default)
             try loop.run(mode: .default, timeout: 3)
             loop.note(Self.nextFireDate(of: forever))
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: """
@@ -333,21 +333,4 @@ private final class FirstTime: Sendable {
         asked.add("asked")
         return asked.count == 1
     }
-}
-
-extension ChineseTestNames {
-    static let lesson06: [String: String] = [
-        "A timer that is on time fires once per interval": "准时的定时器每个间隔触发一次",
-        "Ticks missed during a slow callout are skipped, not replayed": "慢回调期间错过的时间点被跳过，不会补触发",
-        "The timer keeps its phase: it does not restart from now": "定时器保持相位：不会从现在重新开始计时",
-        "Ticks missed while the loop ran another mode are skipped too": "RunLoop 运行别的 Mode 时错过的时间点也被跳过",
-        "A tick that falls exactly on now is already missed": "正好落在现在的时间点已经算错过",
-        "A one-shot timer fires once and ends; a repeating one goes on": "一次性定时器触发一次就结束；重复定时器继续走",
-        "With tolerance the timer may fire late; its schedule keeps its phase": "有容差时定时器可以晚触发，时间表的相位不变",
-        "With tolerance, ticks missed during a slow callout are still skipped": "有容差时，慢回调期间错过的时间点仍然被跳过",
-        "The schedule counts from the timer's own fire date, not from the clock's origin": "时间表从定时器自己的触发时间算起，而不是从时钟原点算起",
-        "A tick exactly on now is missed for an interval like 0.1 s too": "间隔是 0.1 秒这样的值时，正好落在现在的时间点同样算错过",
-        "An interval longer than nanoseconds can count (~292 years) has no next tick: never, not a crash": "间隔长到纳秒数装不下（约 292 年）时没有下一个时间点：是“永不”，而不是崩溃",
-        "Generated timer scenarios run as on the reference engine": "自动生成的定时器场景，运行结果和参考实现一致",
-    ]
 }

@@ -3,12 +3,12 @@ import Testing
 
 /// Lesson 07: the student's `performAfterDelay` on a thread whose loop runs on a virtual clock.
 
-@Suite("Lesson 07 — Perform after delay is a timer", .serialized, .tags(.lesson07, .level2, .use))
+@Suite("Lesson 07 — Perform after delay is a timer", .serialized, .tags(.lesson07, .level2, .use), .namedInChinese)
 struct Lesson07Tests {
     /// Runs `body` on a thread whose own loop (`Loop.current`) is on a fresh virtual clock,
     /// which reads `clockAt` seconds when `body` starts.
     static func onVirtualThread<T: Sendable>(clockAt start: Double = 0, _ body: @escaping @Sendable (Loop) throws -> T) async throws -> T {
-        try await Kata.attempt(lesson: 7, registry: LoopRegistry(clock: VirtualClock(startingAt: Instant(seconds: start)))) {
+        try await Harness.attempt(lesson: 7, registry: LoopRegistry(clock: VirtualClock(startingAt: Instant(seconds: start)))) {
             let loop = Loop.current
             loop.passLimit = 10_000
             return try body(loop)
@@ -30,7 +30,7 @@ struct Lesson07Tests {
     static let trackingWork = Text(en: "work for tracking only", zh: "只给 tracking 的工作")
     static let scrollOver = Text(en: "scroll over: back to default", zh: "滑动结束：回到 default")
 
-    @Test("The work runs after the delay, from a one-shot timer in the current loop", .holds("§2", "§5"))
+    @Test("The work runs after the delay, from a one-shot timer in the current loop", .zh("工作在延迟之后执行，由当前 RunLoop 里的一个一次性定时器触发"), .holds("§2", "§5"))
     func itIsATimer() async throws {
         let (scheduled, lines) = try await Self.onVirtualThread { loop -> (Instant?, [String]) in
             let trace = loop.startTracing()
@@ -53,7 +53,9 @@ struct Lesson07Tests {
             ).comment)
     }
 
-    @Test("The delay counts from now: on a clock that reads 100 s, a delay of 1.5 s is due at 101.5 s", .holds("§2"))
+    @Test(
+        "The delay counts from now: on a clock that reads 100 s, a delay of 1.5 s is due at 101.5 s", .zh("延迟从现在算起：时钟读数为 100 秒时，1.5 秒的延迟在 101.5 秒到点"),
+        .holds("§2"))
     func delayCountsFromNow() async throws {
         let lines = try await Self.onVirtualThread(clockAt: 100) { loop -> [String] in
             let trace = loop.startTracing()
@@ -63,7 +65,7 @@ struct Lesson07Tests {
             try loop.run(mode: .default, timeout: 3)
             return trace.lines(.notes, times: false)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             lines,
             [
                 "default   · " + Self.clockReads(Instant(seconds: 100)).localized,
@@ -77,7 +79,7 @@ struct Lesson07Tests {
             expectedTitle: HarnessText.expected)
     }
 
-    @Test("No running loop, no call", .holds("§7"))
+    @Test("No running loop, no call", .zh("RunLoop 不运行，就不会调用"), .holds("§7"))
     func noRunningLoopNoCall() async throws {
         let ran = Log()
         try await Self.onVirtualThread { loop in
@@ -97,7 +99,7 @@ struct Lesson07Tests {
             ).comment)
     }
 
-    @Test("It returns at once: the delay is not a sleep", .holds("§8"))
+    @Test("It returns at once: the delay is not a sleep", .zh("它立即返回：延迟不是原地等待"), .holds("§8"))
     func returnsAtOnce() async throws {
         let elapsed = try await Self.onVirtualThread { _ -> Double in
             let start = Date()
@@ -112,7 +114,9 @@ struct Lesson07Tests {
             ).comment)
     }
 
-    @Test("Even a zero delay goes through the loop: the work runs on a later pass, never inside the call", .holds("§6"))
+    @Test(
+        "Even a zero delay goes through the loop: the work runs on a later pass, never inside the call", .zh("即使延迟为 0 也要经过 RunLoop：工作在之后的某一轮循环里执行，绝不在调用里面"),
+        .holds("§6"))
     func zeroDelayIsStillATimer() async throws {
         let lines = try await Self.onVirtualThread { loop -> [String] in
             let trace = loop.startTracing()
@@ -122,8 +126,8 @@ struct Lesson07Tests {
             return trace.lines([.callouts, .notes], times: false)
         }
         let expected = ["default   · \(Self.zeroDelayReturned.localized)", "default   timer \"…\"", "default   · \(Self.workRuns.localized)"]
-        Kata.expectSameLines(
-            Kata.renaming("timer", to: "…", in: lines),
+        Harness.expectSameLines(
+            Harness.renaming("timer", to: "…", in: lines),
             expected,
             hint: Text(
                 en: "A delay of 0 is still a timer: it is due at once, but it fires only when the loop runs — never inside the call.",
@@ -131,7 +135,7 @@ struct Lesson07Tests {
             expectedTitle: HarnessText.expected)
     }
 
-    @Test("It obeys modes: default-mode work waits while the loop runs another mode", .holds("§3"))
+    @Test("It obeys modes: default-mode work waits while the loop runs another mode", .zh("它遵守 Mode：RunLoop 运行别的 Mode 时，default Mode 的工作要等着"), .holds("§3"))
     func obeysModes() async throws {
         let lines = try await Self.onVirtualThread { loop -> [String] in
             let trace = loop.startTracing()
@@ -150,7 +154,7 @@ struct Lesson07Tests {
             "   2000 ms  default   · \(Self.scrollOver.localized)",
             "   2000 ms  default   · \(Self.defaultWork.localized)",
         ]
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             lines, expected,
             hint: Text(
                 en:
@@ -161,7 +165,7 @@ struct Lesson07Tests {
             expectedTitle: HarnessText.expected)
     }
 
-    @Test("The work runs on the thread that asked", .holds("§1"))
+    @Test("The work runs on the thread that asked", .zh("工作在发起调用的线程上执行"), .holds("§1"))
     func runsOnTheCallingThread() async throws {
         let (asker, runner) = try await Self.onVirtualThread { loop -> (ThreadID, ThreadID?) in
             let runner = Shared<ThreadID?>(nil)
@@ -178,7 +182,7 @@ struct Lesson07Tests {
             ).comment)
     }
 
-    @Test("An empty modes list schedules nothing: the work never runs, in any mode", .holds("§4"))
+    @Test("An empty modes list schedules nothing: the work never runs, in any mode", .zh("空的 modes 什么都不安排：工作在哪个 Mode 里都不执行"), .holds("§4"))
     func emptyModes() async throws {
         let ran = Log()
         try await Self.onVirtualThread { loop in
@@ -197,7 +201,7 @@ struct Lesson07Tests {
             ).comment)
     }
 
-    @Test("Invalidating the returned timer cancels the work", .holds("§9"))
+    @Test("Invalidating the returned timer cancels the work", .zh("让返回的定时器失效，就取消了这份工作"), .holds("§9"))
     func cancel() async throws {
         let ran = Log()
         try await Self.onVirtualThread { loop in
@@ -213,18 +217,4 @@ struct Lesson07Tests {
                 zh: "返回的对象必须就是承载这份工作的那个定时器"
             ).comment)
     }
-}
-
-extension ChineseTestNames {
-    static let lesson07: [String: String] = [
-        "The work runs after the delay, from a one-shot timer in the current loop": "工作在延迟之后执行，由当前 RunLoop 里的一个一次性定时器触发",
-        "The delay counts from now: on a clock that reads 100 s, a delay of 1.5 s is due at 101.5 s": "延迟从现在算起：时钟读数为 100 秒时，1.5 秒的延迟在 101.5 秒到点",
-        "No running loop, no call": "RunLoop 不运行，就不会调用",
-        "It returns at once: the delay is not a sleep": "它立即返回：延迟不是原地等待",
-        "An empty modes list schedules nothing: the work never runs, in any mode": "空的 modes 什么都不安排：工作在哪个 Mode 里都不执行",
-        "Even a zero delay goes through the loop: the work runs on a later pass, never inside the call": "即使延迟为 0 也要经过 RunLoop：工作在之后的某一轮循环里执行，绝不在调用里面",
-        "It obeys modes: default-mode work waits while the loop runs another mode": "它遵守 Mode：RunLoop 运行别的 Mode 时，default Mode 的工作要等着",
-        "The work runs on the thread that asked": "工作在发起调用的线程上执行",
-        "Invalidating the returned timer cancels the work": "让返回的定时器失效，就取消了这份工作",
-    ]
 }

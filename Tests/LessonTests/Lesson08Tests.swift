@@ -3,7 +3,7 @@ import Testing
 
 /// Lesson 08: the student's `perform(on:…)` against real threads, each with a bounded wait.
 
-@Suite("Lesson 08 — Perform on thread is a source0", .serialized, .tags(.lesson08, .level2, .use))
+@Suite("Lesson 08 — Perform on thread is a source0", .serialized, .tags(.lesson08, .level2, .use), .namedInChinese)
 struct Lesson08Tests {
     static let stuck = Text(
         en: "was the work never run? A signalled source waits for a wake-up: signal() the source AND wakeUp() the target's loop",
@@ -17,9 +17,9 @@ struct Lesson08Tests {
         try? worker.thread.perform(waitUntilDone: true, modes: [mode], timeout: 1) {}
     }
 
-    @Test("The work runs on the target thread, not on the caller's", .holds("§1"))
+    @Test("The work runs on the target thread, not on the caller's", .zh("工作在目标线程上执行，而不是在调用方的线程上"), .holds("§1"))
     func runsOnTarget() async throws {
-        let (caller, ranOn, target) = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (ThreadID, ThreadID?, ThreadID?) in
+        let (caller, ranOn, target) = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (ThreadID, ThreadID?, ThreadID?) in
             let worker = try Worker(running: .default)
             defer { worker.finish() }
             let ranOn = Lock<ThreadID?>(nil)
@@ -36,9 +36,9 @@ struct Lesson08Tests {
             ).comment)
     }
 
-    @Test("It arrives as a source0: signalled, then a wake-up", .holds("§3"))
+    @Test("It arrives as a source0: signalled, then a wake-up", .zh("工作以 Source0 的方式到达：先标记，再唤醒"), .holds("§3"))
     func itIsASource0() async throws {
-        let lines = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
+        let lines = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
             let worker = try Worker(running: .default)
             defer { worker.finish() }
             _ = worker.waitUntil { worker.loop.isWaiting }   // asleep, so a wake-up is needed
@@ -48,8 +48,8 @@ struct Lesson08Tests {
             return trace.lines([.wakeUps, .callouts, .notes], times: false)
         }
         let expected = ["default   woke: wake-up", "default   source \"perform\"", "default   · work"]
-        Kata.expectSameLines(
-            Kata.renaming("source", to: "perform", in: lines),
+        Harness.expectSameLines(
+            Harness.renaming("source", to: "perform", in: lines),
             expected,
             hint: Text(
                 en:
@@ -58,9 +58,9 @@ struct Lesson08Tests {
             expectedTitle: HarnessText.expected)
     }
 
-    @Test("The work waits until the target loop runs", .holds("§2", "§4"))
+    @Test("The work waits until the target loop runs", .zh("工作要等到目标线程的 RunLoop 运行起来才执行"), .holds("§2", "§4"))
     func waitsForTheLoop() async throws {
-        let (before, after) = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (Int, Int) in
+        let (before, after) = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (Int, Int) in
             let ran = Log()
             let gate = DispatchSemaphore(value: 0)
             let worker = try Worker(running: .default, waitingFor: gate)
@@ -86,9 +86,10 @@ struct Lesson08Tests {
             ).comment)
     }
 
-    @Test("waitUntilDone returns only after the work ran, however long the target takes to get to it", .holds("§8"))
+    @Test(
+        "waitUntilDone returns only after the work ran, however long the target takes to get to it", .zh("waitUntilDone 要等工作执行完才返回，不管目标线程多久才轮到它"), .holds("§8"))
     func waitUntilDone() async throws {
-        let (returnedAfterWork, ranCount, waited) = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (Bool, Int, Double) in
+        let (returnedAfterWork, ranCount, waited) = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (Bool, Int, Double) in
             let gate = DispatchSemaphore(value: 0)
             let worker = try Worker(running: .default, waitingFor: gate)
             defer { worker.finish() }
@@ -111,13 +112,14 @@ struct Lesson08Tests {
             ).comment)
     }
 
-    @Test("The work obeys modes: default-mode work waits while the target runs tracking", .holds("§2"))
+    @Test(
+        "The work obeys modes: default-mode work waits while the target runs tracking", .zh("工作遵守 Mode：目标线程运行 tracking 时，给 default Mode 的工作要等着"), .holds("§2"))
     func obeysModes() async throws {
         // The log's lines, in the student's language: the same on both sides of the comparison.
         let defaultWork = Text(en: "default-mode work", zh: "给 default Mode 的工作").localized
         let trackingWork = Text(en: "tracking work", zh: "给 tracking 的工作").localized
         let switchToDefault = Text(en: "switch to default", zh: "切换到 default").localized
-        let notes = try await Kata.attempt(lesson: 8, timeout: 5, ifStuck: Self.stuck) { () -> [String] in
+        let notes = try await Harness.attempt(lesson: 8, timeout: 5, ifStuck: Self.stuck) { () -> [String] in
             let worker = try Worker(running: .tracking)
             defer { worker.finish() }
             let log = Log()
@@ -130,7 +132,7 @@ struct Lesson08Tests {
             _ = worker.waitUntil { log.count == 3 }
             return log.all
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             notes, [trackingWork, switchToDefault, defaultWork],
             hint: Text(
                 en:
@@ -139,11 +141,13 @@ struct Lesson08Tests {
             expectedTitle: HarnessText.expected)
     }
 
-    @Test("With no modes given, the work uses the common modes: it runs while the loop runs tracking, where tracking is common", .holds("§10"))
+    @Test(
+        "With no modes given, the work uses the common modes: it runs while the loop runs tracking, where tracking is common",
+        .zh("不指定 Mode 时，工作使用 common modes：tracking 是 common 时，RunLoop 运行 tracking 也会执行它"), .holds("§10"))
     func noModesMeansTheCommonModes() async throws {
         let work = Text(en: "work performed with no modes", zh: "不指定 Mode 交过去的工作").localized
         let nothing = Text(en: "(nothing ran while the loop ran the tracking mode)", zh: "（RunLoop 运行 tracking Mode 期间什么都没有执行）").localized
-        let notes = try await Kata.attempt(lesson: 8, timeout: 5, ifStuck: Self.stuck) { () -> [String] in
+        let notes = try await Harness.attempt(lesson: 8, timeout: 5, ifStuck: Self.stuck) { () -> [String] in
             let worker = try Worker(running: .tracking)
             defer { worker.finish() }
             worker.loop.addCommonMode(.tracking)   // as UIKit marks it on the main loop
@@ -152,7 +156,7 @@ struct Lesson08Tests {
             if !worker.waitUntil({ log.count > 0 }) { log.add(nothing) }
             return log.all
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             notes, [work],
             hint: Text(
                 en:
@@ -162,9 +166,9 @@ struct Lesson08Tests {
             ), expectedTitle: HarnessText.expected)
     }
 
-    @Test("A thread that has exited, or never started, is an error, not silence or a hang", .holds("§11"))
+    @Test("A thread that has exited, or never started, is an error, not silence or a hang", .zh("对已退出或从未启动的线程执行工作是错误：既不能悄无声息，也不能卡住"), .holds("§11"))
     func exitedThreadThrows() async throws {
-        let outcomes = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
+        let outcomes = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
             let done = LoopThread(name: "short-lived") {}
             try done.start()
             done.join()
@@ -195,9 +199,9 @@ struct Lesson08Tests {
             ).comment)
     }
 
-    @Test("A caller waiting for work is released with an error when the target exits first", .holds("§12"))
+    @Test("A caller waiting for work is released with an error when the target exits first", .zh("目标线程先退出时，等待工作的调用方会带着错误返回"), .holds("§12"))
     func exitWhileWaiting() async throws {
-        let (result, ran) = try await Kata.attempt(
+        let (result, ran) = try await Harness.attempt(
             lesson: 8, timeout: 3,
             ifStuck: Text(
                 en:
@@ -228,9 +232,9 @@ struct Lesson08Tests {
             ).comment)
     }
 
-    @Test("waitUntilDone on the target thread itself runs the work at once", .holds("§9"))
+    @Test("waitUntilDone on the target thread itself runs the work at once", .zh("在目标线程自己身上 waitUntilDone，工作立即执行"), .holds("§9"))
     func waitOnOwnThread() async throws {
-        let order = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
+        let order = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
             let log = Log()
             let me = LoopThread(name: "self") {
                 try? perform(on: LoopThread.current!, waitUntilDone: true) { log.add("work") }
@@ -251,9 +255,11 @@ struct Lesson08Tests {
 
 /// Lesson 08: the order of signal and wake-up, an empty modes list, and work a thread sends itself.
 extension Lesson08Tests {
-    @Test("perform signals the source before it wakes the loop: a loop woken first would find nothing to run", .holds("§3"))
+    @Test(
+        "perform signals the source before it wakes the loop: a loop woken first would find nothing to run",
+        .zh("perform 先标记事件源、再唤醒 RunLoop：先被唤醒的 RunLoop 找不到可执行的东西"), .holds("§3"))
     func signalThenWake() async throws {
-        let (ranBeforeReturn, ranAtAll) = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (Bool, Bool) in
+        let (ranBeforeReturn, ranAtAll) = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (Bool, Bool) in
             let worker = try Worker(running: .default)
             defer { worker.finish() }
             guard worker.waitUntil({ worker.loop.isWaiting }) else { return (false, false) }
@@ -279,9 +285,9 @@ extension Lesson08Tests {
             ).comment)
     }
 
-    @Test("An empty modes list performs nothing and returns at once, even with waitUntilDone", .holds("§7"))
+    @Test("An empty modes list performs nothing and returns at once, even with waitUntilDone", .zh("modes 为空时什么都不执行、立即返回，带 waitUntilDone 也一样"), .holds("§7"))
     func emptyModes() async throws {
-        let (returned, ran) = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (Bool, Int) in
+        let (returned, ran) = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (Bool, Int) in
             let worker = try Worker(running: .default)
             defer { worker.finish() }
             let ran = Log()
@@ -310,9 +316,11 @@ extension Lesson08Tests {
             ).comment)
     }
 
-    @Test("Without waitUntilDone, work a thread sends itself waits for its loop, like any other", .holds("§2"))
+    @Test(
+        "Without waitUntilDone, work a thread sends itself waits for its loop, like any other", .zh("不带 waitUntilDone 时，线程发给自己的工作也要等它的 RunLoop，和别的工作一样"),
+        .holds("§2"))
     func sendToItselfWithoutWaiting() async throws {
-        let order = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
+        let order = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
             let worker = try Worker(running: .default)
             defer { worker.finish() }
             let log = Log()
@@ -323,7 +331,7 @@ extension Lesson08Tests {
             _ = worker.waitUntil { log.count == 2 }
             return log.all
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             order, [Self.callReturned, Self.laterWork],
             hint: Text(
                 en:
@@ -339,13 +347,13 @@ extension Lesson08Tests {
 /// Lesson 08, more ways the work can go astray: several pieces queued at once, work for several
 /// modes, and what a piece of work leaves behind in the target's loop.
 extension Lesson08Tests {
-    @Test("Four pieces of work queued before the target's loop runs all run, in the order sent", .holds("§4", "§5"))
+    @Test("Four pieces of work queued before the target's loop runs all run, in the order sent", .zh("目标 RunLoop 运行前排进来的四份工作全部执行，按发送顺序"), .holds("§4", "§5"))
     func manyQueued() async throws {
         let names = [
             Text(en: "first", zh: "第一份"), Text(en: "second", zh: "第二份"),
             Text(en: "third", zh: "第三份"), Text(en: "fourth", zh: "第四份"),
         ].map(\.localized)
-        let ran = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
+        let ran = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
             let gate = DispatchSemaphore(value: 0)
             let worker = try Worker(running: .default, waitingFor: gate)
             defer { worker.finish() }
@@ -358,7 +366,7 @@ extension Lesson08Tests {
             Self.barrier(worker, in: .default)   // a fifth run would have come before it
             return log.all
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             ran, names,
             hint: Text(
                 en:
@@ -367,11 +375,11 @@ extension Lesson08Tests {
             expectedTitle: Text(en: "expected (all of them, in order)", zh: "期望（全部执行，按顺序）"))
     }
 
-    @Test("Work for several modes runs in whichever of them the target runs", .holds("§2"))
+    @Test("Work for several modes runs in whichever of them the target runs", .zh("给多个 Mode 的工作，目标线程运行其中哪个都会执行"), .holds("§2"))
     func severalModes() async throws {
         let work = Text(en: "work for default and tracking", zh: "给 default 和 tracking 的工作").localized
         let stillTracking = Text(en: "the target still runs tracking", zh: "目标线程仍在运行 tracking").localized
-        let ran = try await Kata.attempt(lesson: 8, timeout: 5, ifStuck: Self.stuck) { () -> [String] in
+        let ran = try await Harness.attempt(lesson: 8, timeout: 5, ifStuck: Self.stuck) { () -> [String] in
             let worker = try Worker(running: .tracking)
             defer { worker.finish() }
             let log = Log()
@@ -380,7 +388,7 @@ extension Lesson08Tests {
             log.add(stillTracking)
             return log.all
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             ran, [work, stillTracking],
             hint: Text(
                 en:
@@ -389,9 +397,9 @@ extension Lesson08Tests {
             expectedTitle: HarnessText.expected)
     }
 
-    @Test("Once the work ran, its source leaves the target's loop", .holds("§6"))
+    @Test("Once the work ran, its source leaves the target's loop", .zh("工作执行完后，它的事件源离开目标线程的 RunLoop"), .holds("§6"))
     func sourceLeaves() async throws {
-        let (before, after) = try await Kata.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> ([String], [String]) in
+        let (before, after) = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> ([String], [String]) in
             let worker = try Worker(running: .default)
             defer { worker.finish() }
             let items = { () -> [String] in
@@ -402,7 +410,7 @@ extension Lesson08Tests {
             _ = worker.waitUntil { items() == before }   // the source may leave just after the work
             return (before, items())
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             after, before,
             hint: Text(
                 en:
@@ -479,26 +487,4 @@ private final class WorkerBox: Sendable {
     let mode = Lock<Loop.Mode>(.default)
     let loop = Lock<Loop?>(nil)
     let finished = Lock(false)
-}
-
-extension ChineseTestNames {
-    static let lesson08: [String: String] = [
-        "The work runs on the target thread, not on the caller's": "工作在目标线程上执行，而不是在调用方的线程上",
-        "It arrives as a source0: signalled, then a wake-up": "工作以 Source0 的方式到达：先标记，再唤醒",
-        "The work waits until the target loop runs": "工作要等到目标线程的 RunLoop 运行起来才执行",
-        "waitUntilDone returns only after the work ran, however long the target takes to get to it": "waitUntilDone 要等工作执行完才返回，不管目标线程多久才轮到它",
-        "The work obeys modes: default-mode work waits while the target runs tracking": "工作遵守 Mode：目标线程运行 tracking 时，给 default Mode 的工作要等着",
-        "With no modes given, the work uses the common modes: it runs while the loop runs tracking, where tracking is common":
-            "不指定 Mode 时，工作使用 common modes：tracking 是 common 时，RunLoop 运行 tracking 也会执行它",
-        "A thread that has exited, or never started, is an error, not silence or a hang": "对已退出或从未启动的线程执行工作是错误：既不能悄无声息，也不能卡住",
-        "A caller waiting for work is released with an error when the target exits first": "目标线程先退出时，等待工作的调用方会带着错误返回",
-        "waitUntilDone on the target thread itself runs the work at once": "在目标线程自己身上 waitUntilDone，工作立即执行",
-        "Four pieces of work queued before the target's loop runs all run, in the order sent": "目标 RunLoop 运行前排进来的四份工作全部执行，按发送顺序",
-        "Work for several modes runs in whichever of them the target runs": "给多个 Mode 的工作，目标线程运行其中哪个都会执行",
-        "Once the work ran, its source leaves the target's loop": "工作执行完后，它的事件源离开目标线程的 RunLoop",
-        "perform signals the source before it wakes the loop: a loop woken first would find nothing to run":
-            "perform 先标记事件源、再唤醒 RunLoop：先被唤醒的 RunLoop 找不到可执行的东西",
-        "An empty modes list performs nothing and returns at once, even with waitUntilDone": "modes 为空时什么都不执行、立即返回，带 waitUntilDone 也一样",
-        "Without waitUntilDone, work a thread sends itself waits for its loop, like any other": "不带 waitUntilDone 时，线程发给自己的工作也要等它的 RunLoop，和别的工作一样",
-    ]
 }

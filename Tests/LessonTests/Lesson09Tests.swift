@@ -5,7 +5,7 @@ import Testing
 /// started by taking the items out of its loop's default mode: with nothing left to wait for,
 /// `run()` returns and the thread exits.
 
-@Suite("Lesson 09 — Keep alive with a port", .serialized, .tags(.lesson09, .level2, .use))
+@Suite("Lesson 09 — Keep alive with a port", .serialized, .tags(.lesson09, .level2, .use), .namedInChinese)
 struct Lesson09Tests {
     /// A network thread, started, given up to 1 s for its loop to fall asleep.
     static func started() throws -> NetworkThread {
@@ -26,9 +26,9 @@ struct Lesson09Tests {
         return network.thread.join(timeout: 1)
     }
 
-    @Test("Once started, the thread stays alive, its loop asleep", .holds("§7"))
+    @Test("Once started, the thread stays alive, its loop asleep", .zh("线程启动后一直活着，它的 RunLoop 在休眠"), .holds("§7"))
     func staysAlive() async throws {
-        let (asleep, alive) = try await Kata.attempt(lesson: 9) { () -> (Bool, Bool) in
+        let (asleep, alive) = try await Harness.attempt(lesson: 9) { () -> (Bool, Bool) in
             let network = try Self.started()
             defer { Self.retire(network) }
             // Asleep in a run that ends only when work comes: it stays so, with no need to watch it.
@@ -49,9 +49,9 @@ struct Lesson09Tests {
             ).comment)
     }
 
-    @Test("It is kept alive by a port in its default mode", .holds("§4"))
+    @Test("It is kept alive by a port in its default mode", .zh("保活靠的是 default Mode 里的一个端口"), .holds("§4"))
     func keptByAPort() async throws {
-        let kinds = try await Kata.attempt(lesson: 9) { () -> [String] in
+        let kinds = try await Harness.attempt(lesson: 9) { () -> [String] in
             let network = try Self.started()
             defer { Self.retire(network) }
             return (network.thread.loop?.items(inMode: .default) ?? []).map(\.kind.rawValue)
@@ -64,9 +64,9 @@ struct Lesson09Tests {
             ).comment)
     }
 
-    @Test("The port is all that keeps it: take it away and run() returns, and the thread exits", .holds("§6"))
+    @Test("The port is all that keeps it: take it away and run() returns, and the thread exits", .zh("只有端口在保活：拿掉它，run() 就返回，线程退出"), .holds("§6"))
     func thePortIsAllThatKeepsIt() async throws {
-        let (hadAPort, exited) = try await Kata.attempt(lesson: 9) { () -> (Bool, Bool) in
+        let (hadAPort, exited) = try await Harness.attempt(lesson: 9) { () -> (Bool, Bool) in
             let network = try Self.started()
             let hadAPort = network.thread.loop?.items(inMode: .default).contains { $0.kind == .port } == true
             return (hadAPort, Self.retire(network))
@@ -85,9 +85,9 @@ struct Lesson09Tests {
             ).comment)
     }
 
-    @Test("Requests performed on it run there, in order", .holds("§8", "§9"))
+    @Test("Requests performed on it run there, in order", .zh("交给它的请求在它上面按顺序执行"), .holds("§8", "§9"))
     func requestsRun() async throws {
-        let (ran, threads, network) = try await Kata.attempt(lesson: 9) { () -> ([String], Set<ThreadID>, ThreadID?) in
+        let (ran, threads, network) = try await Harness.attempt(lesson: 9) { () -> ([String], Set<ThreadID>, ThreadID?) in
             let network = try Self.started()
             defer { Self.retire(network) }
             let log = Log()
@@ -105,9 +105,9 @@ struct Lesson09Tests {
         #expect(threads == Set([network].compactMap { $0 }), Text(en: "requests must run on the network thread", zh: "请求必须在网络线程上执行").comment)
     }
 
-    @Test("It keeps going: a request much later still runs", .holds("§9"))
+    @Test("It keeps going: a request much later still runs", .zh("它一直在：很久以后的请求照样执行"), .holds("§9"))
     func stillAliveLater() async throws {
-        let ran = try await Kata.attempt(lesson: 9) { () -> Bool in
+        let ran = try await Harness.attempt(lesson: 9) { () -> Bool in
             let network = try Self.started()
             defer { Self.retire(network) }
             let log = Log()
@@ -132,9 +132,9 @@ struct Lesson09Tests {
         return deadline - loop.now >= 3600
     }
 
-    @Test("Idle, the loop sleeps in one run: it does not wake up to run again and again", .holds("§5"))
+    @Test("Idle, the loop sleeps in one run: it does not wake up to run again and again", .zh("空闲时 RunLoop 在一次运行里休眠：不会一次又一次醒来重新运行"), .holds("§5"))
     func sleepsInOneRun() async throws {
-        let deadline = try await Kata.attempt(lesson: 9) { () -> Double?? in
+        let deadline = try await Harness.attempt(lesson: 9) { () -> Double?? in
             let network = try Self.started()
             defer { Self.retire(network) }
             guard let loop = network.thread.loop, loop.isWaiting else { return nil }
@@ -161,9 +161,9 @@ struct Lesson09Tests {
             ).comment)
     }
 
-    @Test("init makes the thread without starting it: start() starts it", .holds("§3"))
+    @Test("init makes the thread without starting it: start() starts it", .zh("`init` 只创建线程而不启动它：由 `start()` 来启动"), .holds("§3"))
     func initDoesNotStart() async throws {
-        let (phaseAfterInit, phaseAfterStart) = try await Kata.attempt(lesson: 9) { () -> (LoopThread.Phase, LoopThread.Phase) in
+        let (phaseAfterInit, phaseAfterStart) = try await Harness.attempt(lesson: 9) { () -> (LoopThread.Phase, LoopThread.Phase) in
             let network = NetworkThread()
             let afterInit = network.thread.phase
             try network.start()
@@ -180,9 +180,9 @@ struct Lesson09Tests {
         #expect(phaseAfterStart != .notStarted, Text(en: "after start() the thread is still not started", zh: "调用 start() 之后，线程仍然没有启动").comment)
     }
 
-    @Test("shared is one thread for the whole app, already started", .holds("§1", "§2"))
+    @Test("shared is one thread for the whole app, already started", .zh("`shared` 是整个 App 共用的一个线程，已经启动"), .holds("§1", "§2"))
     func shared() async throws {
-        let (same, started) = try await Kata.attempt(lesson: 9) { () -> (Bool, Bool) in
+        let (same, started) = try await Harness.attempt(lesson: 9) { () -> (Bool, Bool) in
             let first = NetworkThread.shared, second = NetworkThread.shared
             return (first === second, untilBlocking(1) { first.thread.loop?.isWaiting == true })
         }
@@ -194,17 +194,4 @@ struct Lesson09Tests {
                 zh: "`NetworkThread.shared` 必须已经启动，它的 RunLoop 在休眠，等着活来"
             ).comment)
     }
-}
-
-extension ChineseTestNames {
-    static let lesson09: [String: String] = [
-        "Once started, the thread stays alive, its loop asleep": "线程启动后一直活着，它的 RunLoop 在休眠",
-        "It is kept alive by a port in its default mode": "保活靠的是 default Mode 里的一个端口",
-        "The port is all that keeps it: take it away and run() returns, and the thread exits": "只有端口在保活：拿掉它，run() 就返回，线程退出",
-        "Requests performed on it run there, in order": "交给它的请求在它上面按顺序执行",
-        "It keeps going: a request much later still runs": "它一直在：很久以后的请求照样执行",
-        "Idle, the loop sleeps in one run: it does not wake up to run again and again": "空闲时 RunLoop 在一次运行里休眠：不会一次又一次醒来重新运行",
-        "init makes the thread without starting it: start() starts it": "`init` 只创建线程而不启动它：由 `start()` 来启动",
-        "shared is one thread for the whole app, already started": "`shared` 是整个 App 共用的一个线程，已经启动",
-    ]
 }

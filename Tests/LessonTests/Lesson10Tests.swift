@@ -3,7 +3,7 @@ import Testing
 
 /// Lesson 10: the student's permanent thread, on real threads with short time limits.
 
-@Suite("Lesson 10 — Stopping run vs the guarded loop", .serialized, .tags(.lesson10, .level3, .use))
+@Suite("Lesson 10 — Stopping run vs the guarded loop", .serialized, .tags(.lesson10, .level3, .use), .namedInChinese)
 struct Lesson10Tests {
     static let stuck = Text(
         en: "did stop() wait for a thread that never exits? `run()` cannot be stopped: run one mode at a time in a loop guarded by a flag",
@@ -26,10 +26,10 @@ struct Lesson10Tests {
     }
 
     static func attempt<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await Kata.attempt(lesson: 10, timeout: 3, ifStuck: stuck, body)
+        try await Harness.attempt(lesson: 10, timeout: 3, ifStuck: stuck, body)
     }
 
-    @Test("Work performed on the thread runs there, in order", .holds("§6"))
+    @Test("Work performed on the thread runs there, in order", .zh("交给线程的工作在它上面按顺序执行"), .holds("§6"))
     func runsWork() async throws {
         let (ran, threadIDs, permanentID) = try await Self.attempt { () -> ([String], Set<ThreadID>, ThreadID?) in
             let permanent = PermanentThread(name: "worker")
@@ -55,7 +55,7 @@ struct Lesson10Tests {
         #expect(threadIDs.count == 1 && threadIDs.first == permanentID, Text(en: "all work runs on the permanent thread", zh: "所有工作都在这个常驻线程上执行").comment)
     }
 
-    @Test("Between jobs the loop sleeps: kept alive by a port, not by spinning or polling", .holds("§3", "§4"))
+    @Test("Between jobs the loop sleeps: kept alive by a port, not by spinning or polling", .zh("两份工作之间 RunLoop 在休眠：靠端口保活，而不是空转或轮询"), .holds("§3", "§4"))
     func sleepsBetweenJobs() async throws {
         let (asleep, alive, runLasts) = try await Self.attempt { () -> (Bool, Bool, Double?) in
             let permanent = PermanentThread()
@@ -91,7 +91,7 @@ struct Lesson10Tests {
         }
     }
 
-    @Test("Two permanent threads live side by side: stopping one leaves the other running", .holds("§1"))
+    @Test("Two permanent threads live side by side: stopping one leaves the other running", .zh("两个常驻线程同时活着：停掉一个，另一个照常运行"), .holds("§1"))
     func twoAtOnce() async throws {
         let outcome = try await Self.attempt { () -> [String] in
             let first = PermanentThread(name: "first"), second = PermanentThread(name: "second")
@@ -119,7 +119,7 @@ struct Lesson10Tests {
             lines += log.all.map { Self.secondRan($0) }
             return lines
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             outcome, [Self.firstStopped(exited: true), Self.secondRan("job 1"), Self.secondRan("job 2")],
             hint: Text(
                 en:
@@ -128,7 +128,7 @@ struct Lesson10Tests {
             expectedTitle: HarnessText.expected)
     }
 
-    @Test("perform(_:) returns without waiting for the work", .holds("§7"))
+    @Test("perform(_:) returns without waiting for the work", .zh("perform(_:) 不等工作执行完就返回"), .holds("§7"))
     func performDoesNotWait() async throws {
         let (returnedFirst, order) = try await Self.attempt { () -> (Bool, [String]) in
             let permanent = PermanentThread(name: "busy")
@@ -152,7 +152,7 @@ struct Lesson10Tests {
             return (returned, log.all)
         }
         #expect(returnedFirst, Text(en: "perform(_:) did not return", zh: "perform(_:) 没有返回").comment)
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             order, [Self.performReturned, Self.workRan],
             hint: Text(
                 en:
@@ -171,7 +171,7 @@ struct Lesson10Tests {
     static let workRan = Text(en: "the work ran", zh: "工作执行了").localized
     static let performReturned = Text(en: "perform returned", zh: "perform 返回了").localized
 
-    @Test("stop() ends the guarded loop and its thread, where run() would start another run", .holds("§9", "§10"))
+    @Test("stop() ends the guarded loop and its thread, where run() would start another run", .zh("stop() 结束带条件的循环和它的线程，而 run() 会再开始一次运行"), .holds("§9", "§10"))
     func stopEndsTheGuardedLoop() async throws {
         let outcome = try await Self.attempt { () -> StopOutcome in
             var outcome = StopOutcome()
@@ -216,7 +216,7 @@ struct Lesson10Tests {
         }
         let firstEnd = outcome.lines.firstIndex { $0.hasPrefix("→") }
         let guarded = firstEnd.map { Array(outcome.lines[...$0]) } ?? outcome.lines + ["→ stopped"]
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             outcome.lines, guarded,
             hint: Text(
                 en:
@@ -241,7 +241,9 @@ struct Lesson10Tests {
         }
     }
 
-    @Test("stop() returns only once the thread has exited, even when the loop takes a while to get out", .holds("§10"))
+    @Test(
+        "stop() returns only once the thread has exited, even when the loop takes a while to get out", .zh("stop() 要等线程退出才返回，即使 RunLoop 要花一会儿才出来"),
+        .holds("§10"))
     func stopWaitsForTheExit() async throws {
         let (slept, stopReturned, lines) = try await Self.attempt { () -> (Bool, Bool, [String]) in
             let permanent = PermanentThread(name: "slow exit")
@@ -272,7 +274,7 @@ struct Lesson10Tests {
             return
         }
         #expect(stopReturned, Text(en: "stop() did not return within 1 s", zh: "`stop()` 在 1 秒内没有返回").comment)
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             lines, [Self.runExited, Self.stopReturned(threadExited: true)],
             hint: Text(
                 en:
@@ -281,7 +283,9 @@ struct Lesson10Tests {
             expectedTitle: HarnessText.expected)
     }
 
-    @Test("stop() during work that runs a nested run ends the guarded loop, not the work's nested run", .holds("§11"))
+    @Test(
+        "stop() during work that runs a nested run ends the guarded loop, not the work's nested run", .zh("工作正在嵌套运行时 stop()，结束的是带条件的循环，而不是工作里的嵌套运行"),
+        .holds("§11"))
     func stopDuringNestedRun() async throws {
         let (slept, stopReturned, exited, lines) = try await Self.attempt { () -> (Bool, Bool, Bool, [String]) in
             let permanent = PermanentThread(name: "nested")
@@ -317,7 +321,7 @@ struct Lesson10Tests {
             Issue.record(Self.neverSlept.comment)
             return
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             lines + [Self.stopOutcome(returned: stopReturned, threadExited: exited)],
             [Self.nestedRunEnded("\(Loop.RunResult.timedOut)"), Self.stopOutcome(returned: true, threadExited: true)],
             hint: Text(
@@ -329,7 +333,7 @@ struct Lesson10Tests {
             expectedTitle: HarnessText.expected)
     }
 
-    @Test("A stopped thread and its owner are freed: no retain cycle", .holds("§5"))
+    @Test("A stopped thread and its owner are freed: no retain cycle", .zh("停止后的线程和它的持有者都被释放：没有循环引用"), .holds("§5"))
     func freedAfterStop() async throws {
         let (ownerGone, threadGone, loopGone) = try await Self.attempt { () -> (Bool, Bool, Bool) in
             let watch = Watch()
@@ -350,7 +354,9 @@ struct Lesson10Tests {
         #expect(loopGone, Text(en: "the thread's loop was not freed after the thread exited", zh: "线程退出后，它的 RunLoop 没有被释放").comment)
     }
 
-    @Test("Dropping the owner without stop() ends the thread, and owner, thread and loop are freed", .holds("§2"))
+    @Test(
+        "Dropping the owner without stop() ends the thread, and owner, thread and loop are freed", .zh("不调用 stop() 直接丢掉持有者，线程也会结束，持有者、线程和 RunLoop 都被释放"),
+        .holds("§2"))
     func ownerGoesAway() async throws {
         let (dropped, ownerGone, threadGone, loopGone) = try await Self.attempt { () -> (Bool, Bool, Bool, Bool) in
             let holder = Lock<PermanentThread?>(nil)
@@ -394,7 +400,7 @@ struct Lesson10Tests {
         }
     }
 
-    @Test("Stopping twice, or before start, does nothing", .holds("§8", "§12"))
+    @Test("Stopping twice, or before start, does nothing", .zh("停止两次，或者在启动前停止，什么都不做"), .holds("§8", "§12"))
     func stopIsIdempotent() async throws {
         let (idleWorks, outcome) = try await Self.attempt { () -> (Bool, String) in
             // A stop before start() does nothing: once started, the thread takes work as any other.
@@ -492,7 +498,7 @@ private final class RunForeverThread: Sendable {
         }
         try thread.start()
         guard untilBlocking(1, { loopBox.withLock { $0?.isWaiting == true } }), let loop = loopBox.withLock({ $0 }) else {
-            throw Kata.Failure(
+            throw Harness.Failure(
                 description: Text(
                     en: "(the engine) a thread calling run() never went to sleep",
                     zh: "（引擎）调用 `run()` 的线程从没进入休眠"
@@ -507,19 +513,4 @@ private final class RunForeverThread: Sendable {
         loop.wakeUp()
         thread.join(timeout: 1)
     }
-}
-
-extension ChineseTestNames {
-    static let lesson10: [String: String] = [
-        "Work performed on the thread runs there, in order": "交给线程的工作在它上面按顺序执行",
-        "Between jobs the loop sleeps: kept alive by a port, not by spinning or polling": "两份工作之间 RunLoop 在休眠：靠端口保活，而不是空转或轮询",
-        "Two permanent threads live side by side: stopping one leaves the other running": "两个常驻线程同时活着：停掉一个，另一个照常运行",
-        "perform(_:) returns without waiting for the work": "perform(_:) 不等工作执行完就返回",
-        "stop() ends the guarded loop and its thread, where run() would start another run": "stop() 结束带条件的循环和它的线程，而 run() 会再开始一次运行",
-        "stop() returns only once the thread has exited, even when the loop takes a while to get out": "stop() 要等线程退出才返回，即使 RunLoop 要花一会儿才出来",
-        "stop() during work that runs a nested run ends the guarded loop, not the work's nested run": "工作正在嵌套运行时 stop()，结束的是带条件的循环，而不是工作里的嵌套运行",
-        "A stopped thread and its owner are freed: no retain cycle": "停止后的线程和它的持有者都被释放：没有循环引用",
-        "Dropping the owner without stop() ends the thread, and owner, thread and loop are freed": "不调用 stop() 直接丢掉持有者，线程也会结束，持有者、线程和 RunLoop 都被释放",
-        "Stopping twice, or before start, does nothing": "停止两次，或者在启动前停止，什么都不做",
-    ]
 }

@@ -4,21 +4,21 @@ import Testing
 /// Lesson 11: the student's pass of the loop against the engine's, scenario by scenario,
 /// on a virtual clock; the whole trace is compared (observer log, callouts, wake-ups, results).
 
-@Suite("Lesson 11 — Observers and the iteration", .serialized, .tags(.lesson11, .level3, .build))
+@Suite("Lesson 11 — Observers and the iteration", .serialized, .tags(.lesson11, .level3, .build), .namedInChinese)
 struct Lesson11Tests {
     static let student = Loop.Mechanisms.reference.with(pass: StudentPass())
 
     static func compare(_ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> (actual: [String], expected: [String]) {
-        try await Kata.traces(lesson: 11, student: student, scenario)
+        try await Harness.traces(lesson: 11, student: student, scenario)
     }
 
-    @Test("An idle loop sleeps until its deadline, and observers see entry, the sleep and exit")
+    @Test("An idle loop sleeps until its deadline, and observers see entry, the sleep and exit", .zh("空闲的 RunLoop 一直休眠到截止时间，观察者看到 `entry`、休眠和 `exit`"))
     func idle() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             try loop.add(Loop.Port(name: "keep-alive"), forMode: .default)
             try loop.run(mode: .default, timeout: 1)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -26,7 +26,7 @@ struct Lesson11Tests {
                 zh: "一轮循环：`before timers`、`before sources`、（Block、事件源：都没有）、`before waiting`、休眠、`after waiting`、处理唤醒原因、Block，然后判断：截止时间已过 → `timed out`。"))
     }
 
-    @Test("After a source ran, the loop polls: no before/after waiting in that pass")
+    @Test("After a source ran, the loop polls: no before/after waiting in that pass", .zh("执行了事件源之后 RunLoop 只轮询：那一轮没有 `before waiting` / `after waiting`"))
     func sourcePolls() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let source = Loop.Source(name: "touch events") { Loop.current.note(Text(en: "handled", zh: "处理了")) }
@@ -34,7 +34,7 @@ struct Lesson11Tests {
             source.signal()
             try loop.run(mode: .default, timeout: 1)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -42,13 +42,13 @@ struct Lesson11Tests {
                 zh: "`poll` = 执行了事件源，或者超时为 0。轮询时，不休眠就去找唤醒原因——也不要通知观察者即将进入休眠或刚从休眠中唤醒。"))
     }
 
-    @Test("A timer wakes the loop; its callout comes after the after-waiting observers")
+    @Test("A timer wakes the loop; its callout comes after the after-waiting observers", .zh("定时器唤醒 RunLoop；它的回调排在 `after waiting` 的观察者之后"))
     func timerWake() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             try loop.add(try Loop.Timer(name: "tick", fireDate: loop.now + 0.5, interval: 0.5) { _ in }, forMode: .default)
             try loop.run(mode: .default, timeout: 1.2)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -56,7 +56,7 @@ struct Lesson11Tests {
                 zh: "`before timers` 只是一个通知：到点的定时器在第 9 步触发，作为 RunLoop 被唤醒的原因（`pass.handle(reason)`），在 `after waiting` 之后。"))
     }
 
-    @Test("A port message wakes the loop and counts as a handled source")
+    @Test("A port message wakes the loop and counts as a handled source", .zh("端口消息唤醒 RunLoop，并算作处理了一个事件源"))
     func portMessage() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let port = Loop.Port(name: "network") { message in Loop.current.note(Text(en: "got \(message)", zh: "收到 \(message)")) }
@@ -65,7 +65,7 @@ struct Lesson11Tests {
             let result = try loop.run(mode: .default, timeout: 2, returnAfterSourceHandled: true)
             loop.note(Note.returned("run", result))
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -82,7 +82,9 @@ struct Lesson11Tests {
         Text(en: "a handled source that emptied the mode: \(result)", zh: "一个执行完就让 Mode 变空的事件源：\(result)")
     }
 
-    @Test("Step 11 decides in CF's order: handled source, then timed out, then stopped, then finished")
+    @Test(
+        "Step 11 decides in CF's order: handled source, then timed out, then stopped, then finished",
+        .zh("第 11 步按 CF 的顺序判断：`handled source`，然后 `timed out`，然后 `stopped`，最后 `finished`"))
     func decisionOrder() async throws {
         let (actual, expected) = try await Self.compare { loop, clock in
             try loop.add(
@@ -106,7 +108,7 @@ struct Lesson11Tests {
             let third = try loop.run(mode: .default, timeout: 3, returnAfterSourceHandled: true)
             loop.note(Self.emptiedItsMode(third))
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -118,7 +120,7 @@ struct Lesson11Tests {
             ])
     }
 
-    @Test("A run with timeout 0 polls: its observers never hear about waiting")
+    @Test("A run with timeout 0 polls: its observers never hear about waiting", .zh("超时为 0 的运行只轮询：观察者不会收到休眠相关的通知"))
     func timeoutZeroPolls() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             try loop.add(Loop.Port(name: "keep-alive"), forMode: .default)
@@ -133,7 +135,7 @@ struct Lesson11Tests {
                     en: "a poll that ran a source, asked to return after one: \(handled)",
                     zh: "要求处理完一个事件源就返回、也执行了事件源的轮询：\(handled)"))
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -143,14 +145,16 @@ struct Lesson11Tests {
             ))
     }
 
-    @Test("A last one-shot timer that calls stop(): the run ends 'stopped', though the mode is now empty")
+    @Test(
+        "A last one-shot timer that calls stop(): the run ends 'stopped', though the mode is now empty",
+        .zh("最后一个一次性定时器调用 stop()：虽然 Mode 已经空了，这次运行仍以 `stopped` 结束"))
     func stopFromTheLastTimer() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             try loop.add(try Loop.Timer(name: "last: stops the run", fireDate: loop.now + 0.5) { _ in Loop.current.stop() }, forMode: .default)
             let result = try loop.run(mode: .default, timeout: 2)
             loop.note(Note.returned("run", result))
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -158,7 +162,7 @@ struct Lesson11Tests {
                 zh: "一次性定时器回调之后就没了，所以 Mode 变空了——但它的回调要求停止，而第 11 步先检查 `stopped` 再检查 `finished`（`handled source` → `timed out` → `stopped` → `finished`）。"))
     }
 
-    @Test("A block queued by a timer or a port message runs in the same pass, at step 10")
+    @Test("A block queued by a timer or a port message runs in the same pass, at step 10", .zh("定时器或端口消息排进来的 Block 在同一轮的第 10 步执行"))
     func blocksAfterTheWake() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let replies = Loop.Port(name: "replies") { _ in Loop.current.perform(name: "queued by the port message") {} }
@@ -170,7 +174,7 @@ struct Lesson11Tests {
                 }, forMode: .default)
             try loop.run(mode: .default, timeout: 1)   // the last timer fires at the deadline
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -178,7 +182,7 @@ struct Lesson11Tests {
                 zh: "处理完唤醒原因之后，第 10 步再执行一次 Block：定时器或端口回调排进来的 Block 在同一轮里执行——在第 11 步判断之前，所以即使是这次运行的最后一轮也会执行它。"))
     }
 
-    @Test("Blocks run at the blocks steps, and again right after sources — before a port message")
+    @Test("Blocks run at the blocks steps, and again right after sources — before a port message", .zh("Block 在执行 Block 的那几步执行，执行完事件源后再执行一次——在端口消息之前"))
     func blocks() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             loop.perform(name: "queued before the run") {}
@@ -192,7 +196,7 @@ struct Lesson11Tests {
             source.signal()
             try loop.run(mode: .default, timeout: 0.5)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -205,7 +209,7 @@ struct Lesson11Tests {
             Text(en: "the block queued by the source must run before the port message of the same pass", zh: "事件源排进来的 Block 必须在同一轮的端口消息之前执行").comment)
     }
 
-    @Test("A nested run in another mode has its own entry and exit, inside the outer pass")
+    @Test("A nested run in another mode has its own entry and exit, inside the outer pass", .zh("另一个 Mode 里的嵌套运行有自己的 `entry` 和 `exit`，夹在外层的那一轮里"))
     func nestedRun() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             loop.addCommonMode(.tracking)
@@ -216,14 +220,14 @@ struct Lesson11Tests {
                 }, forMode: .default)
             try loop.run(mode: .default, timeout: 1.5)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: "Your pass runs for the nested run too (same loop, another mode): each run has its own passes, between its own entry and exit.",
                 zh: "嵌套运行用的也是你写的那一轮（同一个 RunLoop，另一个 Mode）：每次运行都有自己的若干轮，夹在它自己的 `entry` 和 `exit` 之间。"))
     }
 
-    @Test("On the main loop, main-queue work that arrived meanwhile is serviced without sleeping")
+    @Test("On the main loop, main-queue work that arrived meanwhile is serviced without sleeping", .zh("在主线程 RunLoop 上，期间到达的主队列任务不休眠就直接处理"))
     func mainQueueSkipsTheSleep() async throws {
         let scenario: @Sendable (Loop, MainQueue) throws -> Void = { loop, queue in
             try loop.add(
@@ -234,9 +238,9 @@ struct Lesson11Tests {
                 }, forMode: .default)
             try loop.run(mode: .default, timeout: 1)
         }
-        let actual = try await Kata.attempt(lesson: 11) { try Kata.mainLoopTrace(Self.student, .all, scenario) }
-        let expected = try Kata.mainLoopTrace(.reference, .all, scenario)
-        Kata.expectSameLines(
+        let actual = try await Harness.attempt(lesson: 11) { try Harness.mainLoopTrace(Self.student, .all, scenario) }
+        let expected = try Harness.mainLoopTrace(.reference, .all, scenario)
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -251,7 +255,7 @@ struct Lesson11Tests {
             Text(en: "the main loop slept before servicing main-queue work that was already waiting", zh: "主队列的任务已经在等了，主线程的 RunLoop 却先休眠再处理").comment)
     }
 
-    @Test("The articles' observer log of one touch")
+    @Test("The articles' observer log of one touch", .zh("文章里点一下屏幕时观察者打印的日志"))
     func oneTouch() async throws {
         // A tap: the system's port message wakes the loop; its handler signals the event source,
         // which runs in the next pass and signals itself again while events remain.
@@ -271,7 +275,7 @@ struct Lesson11Tests {
             try loop.add(try Loop.Timer(name: "the system sends a touch", fireDate: loop.now + 1) { _ in try? touches.send("touch") }, forMode: .default)
             try loop.run(mode: .default, timeout: 2)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: "A pass that ran a source polls: the event source's passes have no before/after waiting, until a pass finds nothing to do.",
@@ -281,7 +285,7 @@ struct Lesson11Tests {
         // 1 after waiting · 2 before timers · 3 before sources · touchesBegan · 4–9 before
         // timers / before sources three more times · 10 before waiting.
         let articleLog = ["after waiting"] + Array(repeating: ["before timers", "before sources"], count: 4).flatMap { $0 } + ["before waiting"]
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             Self.activitiesFromTheTouch(actual), articleLog,
             hint: Text(
                 en:
@@ -299,7 +303,7 @@ struct Lesson11Tests {
         return lines[woke...asleep].compactMap { line in activities.first { line.hasSuffix("  \($0)") } }
     }
 
-    @Test("The pass is your own: this lesson's file does not reach the engine's pass")
+    @Test("The pass is your own: this lesson's file does not reach the engine's pass", .zh("这一轮是你自己写的：本课的文件没有调用引擎的那一轮"))
     func ownPass() throws {
         #if Solutions
         let file = "Solutions/11-observers-and-the-iteration/OnePass.swift"
@@ -322,7 +326,7 @@ struct Lesson11Tests {
                 ).comment)
         }
         if code.contains("unsolved(") {
-            throw Kata.Failure(
+            throw Harness.Failure(
                 description: UnsolvedLedger.shared.message(lesson: 11)
                     ?? HarnessText.notSolved(lesson: "11", function: "StudentPass.runPass(_:)", file: file).localized)
         }
@@ -332,24 +336,4 @@ struct Lesson11Tests {
 /// Lets a source signal itself again from its own callout.
 private final class SourceHolder: @unchecked Sendable {
     weak var source: Loop.Source?   // set once, before the source can run
-}
-
-extension ChineseTestNames {
-    static let lesson11: [String: String] = [
-        "An idle loop sleeps until its deadline, and observers see entry, the sleep and exit": "空闲的 RunLoop 一直休眠到截止时间，观察者看到 `entry`、休眠和 `exit`",
-        "After a source ran, the loop polls: no before/after waiting in that pass": "执行了事件源之后 RunLoop 只轮询：那一轮没有 `before waiting` / `after waiting`",
-        "A timer wakes the loop; its callout comes after the after-waiting observers": "定时器唤醒 RunLoop；它的回调排在 `after waiting` 的观察者之后",
-        "A port message wakes the loop and counts as a handled source": "端口消息唤醒 RunLoop，并算作处理了一个事件源",
-        "Step 11 decides in CF's order: handled source, then timed out, then stopped, then finished":
-            "第 11 步按 CF 的顺序判断：`handled source`，然后 `timed out`，然后 `stopped`，最后 `finished`",
-        "A run with timeout 0 polls: its observers never hear about waiting": "超时为 0 的运行只轮询：观察者不会收到休眠相关的通知",
-        "A last one-shot timer that calls stop(): the run ends 'stopped', though the mode is now empty": "最后一个一次性定时器调用 stop()：虽然 Mode 已经空了，这次运行仍以 `stopped` 结束",
-        "A block queued by a timer or a port message runs in the same pass, at step 10": "定时器或端口消息排进来的 Block 在同一轮的第 10 步执行",
-        "Blocks run at the blocks steps, and again right after sources — before a port message": "Block 在执行 Block 的那几步执行，执行完事件源后再执行一次——在端口消息之前",
-        "A nested run in another mode has its own entry and exit, inside the outer pass": "另一个 Mode 里的嵌套运行有自己的 `entry` 和 `exit`，夹在外层的那一轮里",
-        "On the main loop, main-queue work that arrived meanwhile is serviced without sleeping": "在主线程 RunLoop 上，期间到达的主队列任务不休眠就直接处理",
-        "The articles' observer log of one touch": "文章里点一下屏幕时观察者打印的日志",
-        "The pass is your own: this lesson's file does not reach the engine's pass": "这一轮是你自己写的：本课的文件没有调用引擎的那一轮",
-        "Generated scenarios: your pass runs every one as the reference engine does": "自动生成的场景：你写的那一轮，每个场景都和参考实现运行得一样",
-    ]
 }

@@ -4,15 +4,15 @@ import Testing
 /// Lesson 12: the student's pool observers on a reference loop, against the engine's own, with
 /// objects watched through weak references.
 
-@Suite("Lesson 12 — Autorelease pool observers", .serialized, .tags(.lesson12, .level3, .build))
+@Suite("Lesson 12 — Autorelease pool observers", .serialized, .tags(.lesson12, .level3, .build), .namedInChinese)
 struct Lesson12Tests {
     static let student = Loop.Mechanisms.reference.with(autoreleasePools: StudentPoolObservers())
     static let reference = Loop.Mechanisms.reference.with(autoreleasePools: ReferenceAutoreleasePoolObservers())
 
     /// Runs `scenario` with the student's observers and with the engine's; returns the notes.
     static func compare(_ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> (actual: [String], expected: [String]) {
-        let actual = try await Kata.attempt(lesson: 12) { try Kata.trace(student, .notes, scenario) }
-        let expected = try await Kata.attempt(lesson: 12) { try Kata.trace(reference, .notes, scenario) }
+        let actual = try await Harness.attempt(lesson: 12) { try Harness.trace(student, .notes, scenario) }
+        let expected = try await Harness.attempt(lesson: 12) { try Harness.trace(reference, .notes, scenario) }
         return (actual, expected)
     }
 
@@ -29,7 +29,7 @@ struct Lesson12Tests {
         Text(en: "\(when.en): pools open: \(depth)", zh: "\(when.zh)，未关闭的池：\(depth)")
     }
 
-    @Test("What a callout autoreleases is released before the loop sleeps")
+    @Test("What a callout autoreleases is released before the loop sleeps", .zh("回调里 `autorelease` 的对象在 RunLoop 休眠前被释放"))
     func releasedBeforeSleep() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let watch = Watch()
@@ -47,7 +47,7 @@ struct Lesson12Tests {
                 }, forMode: .default)
             try loop.run(mode: .default, timeout: 3)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: "Before the loop sleeps (before waiting), pop the pool — that releases what was autoreleased — and push a new one for the next turn.",
@@ -55,7 +55,7 @@ struct Lesson12Tests {
         #expect(actual.last?.hasSuffix(Self.nextTurn(alive: false).localized) == true)
     }
 
-    @Test("A timer's objects go with its own pool; a source's wait in yours until just before the sleep")
+    @Test("A timer's objects go with its own pool; a source's wait in yours until just before the sleep", .zh("定时器的对象随它自己的池释放；事件源的对象留在你的池里，直到休眠之前"))
     func twoLayers() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let timerWatch = Watch(), sourceWatch = Watch()
@@ -80,7 +80,7 @@ struct Lesson12Tests {
                 }, forMode: .default)
             try loop.run(mode: .default, timeout: 2)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -90,7 +90,7 @@ struct Lesson12Tests {
             ))
     }
 
-    @Test("The pool is drained when the run exits, too")
+    @Test("The pool is drained when the run exits, too", .zh("运行退出时，自动释放池也会被清空"))
     func drainedAtExit() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let watch = Watch()
@@ -104,7 +104,7 @@ struct Lesson12Tests {
                     en: "after the run; alive: \(watch.alive), pools open: \(depth)",
                     zh: "运行结束后；还活着：\(watch.alive)，未关闭的池：\(depth)"))
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -112,7 +112,7 @@ struct Lesson12Tests {
                 zh: "从不休眠的运行也会以 `exit` 结束：在那里也要 pop（而且不要再 push）。`entry` push 了一个池，`exit` 把它 pop 掉：不会留下没关上的池。"))
     }
 
-    @Test("The pool observers come first at entry and last before sleeping, around every other observer")
+    @Test("The pool observers come first at entry and last before sleeping, around every other observer", .zh("自动释放池的观察者在 `entry` 时最先执行，在休眠前最后执行，把其他观察者都包在中间"))
     func extremeOrders() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let watch = Watch()
@@ -140,7 +140,7 @@ struct Lesson12Tests {
             let leaked = AutoreleasePoolStack.current.leakedCount
             loop.note(Text(en: "leaked (autoreleased with no pool): \(leaked)", zh: "泄漏的对象（没有池时被 `autorelease` 的）：\(leaked)"))
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -150,7 +150,7 @@ struct Lesson12Tests {
             ))
     }
 
-    @Test("Work that never lets the loop sleep keeps its garbage")
+    @Test("Work that never lets the loop sleep keeps its garbage", .zh("不让 RunLoop 休眠的任务，它产生的临时对象会一直不释放"))
     func noSleepNoRelease() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let watch = Watch()
@@ -170,7 +170,7 @@ struct Lesson12Tests {
                 }, forMode: .default)
             try loop.run(mode: .default, timeout: 2)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -185,7 +185,7 @@ struct Lesson12Tests {
             ).comment)
     }
 
-    @Test("A nested run gets a pool of its own, and its exit leaves the outer run's pool open")
+    @Test("A nested run gets a pool of its own, and its exit leaves the outer run's pool open", .zh("嵌套运行有自己的自动释放池，它的 `exit` 不会关掉外层运行的池"))
     func nestedRunHasItsOwnPool() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let watch = Watch()
@@ -207,7 +207,7 @@ struct Lesson12Tests {
                     en: "objects alive: \(watch.aliveCount) of \(watch.madeCount); leaked (no pool): \(leaked)",
                     zh: "\(watch.madeCount) 个对象里还活着 \(watch.aliveCount) 个；泄漏的（没有池）：\(leaked)"))
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -215,22 +215,22 @@ struct Lesson12Tests {
                 zh: "每次运行都在 `entry` push 自己的池，在 `exit` pop 掉——嵌套运行也一样。如果嵌套运行的 `entry` 不 push，它的 `exit` 就会 pop 掉【外层】运行的池，外层回调接下来 `autorelease` 的对象就没有池了。"))
     }
 
-    @Test("The observers are in the common modes")
+    @Test("The observers are in the common modes", .zh("这两个观察者在 common modes 里"))
     func commonModes() async throws {
-        let (inDefault, tracking, modal) = try await Kata.attempt(lesson: 12) { () -> ([String], [String], [String]) in
+        let (inDefault, tracking, modal) = try await Harness.attempt(lesson: 12) { () -> ([String], [String], [String]) in
             let loop = Loop(clock: VirtualClock(), mechanisms: Self.student)
             loop.addCommonMode(.tracking)
             loop.addCommonMode("modal")   // marked common later, as an app may
             return (Self.observers(of: loop, in: .default), Self.observers(of: loop, in: .tracking), Self.observers(of: loop, in: "modal"))
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             tracking, inDefault,
             hint: Text(
                 en:
                     "The tracking mode (common on a UI loop) must get the same pool observers as the default mode, or scrolling has no pools: add them to `.common`, not to `.default`.",
                 zh: "tracking Mode（在 UI RunLoop 上是 common）必须有和 default Mode 一样的自动释放池观察者，否则滑动时没有池：把它们加到 `.common`，而不是 `.default`。"),
             expectedTitle: Text(en: "expected in tracking (as in default)", zh: "期望（tracking 里和 default 一样）"))
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             modal, inDefault,
             hint: Text(
                 en: "A mode marked common later must get the pool observers too: add them to `.common` (the set), not to each mode by name.",
@@ -238,16 +238,17 @@ struct Lesson12Tests {
             expectedTitle: Text(en: "expected in \"modal\" (as in default)", zh: "期望（\"modal\" 里和 default 一样）"))
     }
 
-    @Test("The observers sit at UIKit's orders: −2147483647 for the push, 2147483647 for the pop")
+    @Test(
+        "The observers sit at UIKit's orders: −2147483647 for the push, 2147483647 for the pop", .zh("观察者用 UIKit 的 order：push 是 −2147483647，pop 是 2147483647"))
     func uikitOrders() async throws {
-        let orders = try await Kata.attempt(lesson: 12) { () -> [String] in
+        let orders = try await Harness.attempt(lesson: 12) { () -> [String] in
             Self.observers(of: Loop(clock: VirtualClock(), mechanisms: Self.student), in: .default).map { line in
                 // Only the role and the order: what the observers do is checked elsewhere.
                 let order = line.components(separatedBy: "order ").last ?? "?"
                 return line.contains("entry") ? "push observer (entry): order \(order)" : "pop observer (before waiting, exit): order \(order)"
             }
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             orders, ["push observer (entry): order -2147483647", "pop observer (before waiting, exit): order 2147483647"],
             hint: Text(
                 en:
@@ -290,18 +291,4 @@ private final class Watch: Sendable {
 
 private final class SourceBox: @unchecked Sendable {
     var source: Loop.Source?
-}
-
-extension ChineseTestNames {
-    static let lesson12: [String: String] = [
-        "What a callout autoreleases is released before the loop sleeps": "回调里 `autorelease` 的对象在 RunLoop 休眠前被释放",
-        "A timer's objects go with its own pool; a source's wait in yours until just before the sleep": "定时器的对象随它自己的池释放；事件源的对象留在你的池里，直到休眠之前",
-        "The pool is drained when the run exits, too": "运行退出时，自动释放池也会被清空",
-        "The pool observers come first at entry and last before sleeping, around every other observer": "自动释放池的观察者在 `entry` 时最先执行，在休眠前最后执行，把其他观察者都包在中间",
-        "Work that never lets the loop sleep keeps its garbage": "不让 RunLoop 休眠的任务，它产生的临时对象会一直不释放",
-        "A nested run gets a pool of its own, and its exit leaves the outer run's pool open": "嵌套运行有自己的自动释放池，它的 `exit` 不会关掉外层运行的池",
-        "The observers are in the common modes": "这两个观察者在 common modes 里",
-        "The observers sit at UIKit's orders: −2147483647 for the push, 2147483647 for the pop": "观察者用 UIKit 的 order：push 是 −2147483647，pop 是 2147483647",
-        "Generated scenarios: your pools open and close as the reference engine's": "自动生成的场景：你的自动释放池和参考实现的在同样的时刻打开、关闭",
-    ]
 }

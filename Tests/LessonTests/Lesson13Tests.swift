@@ -3,7 +3,7 @@ import Testing
 /// Lesson 13: the student's scheduling on a simulated UI loop (virtual clock) that runs the
 /// tracking mode while a scroll lasts, as UIKit does.
 
-@Suite("Lesson 13 — Scrolling keeps the ticker", .serialized, .tags(.lesson13, .level3, .use))
+@Suite("Lesson 13 — Scrolling keeps the ticker", .serialized, .tags(.lesson13, .level3, .use), .namedInChinese)
 struct Lesson13Tests {
     // The notes of the story, in the student's language. The countdown's and the download's own
     // notes (`countdown 3`, `download chunk 2`) are what the app shows, and stay as they are.
@@ -21,7 +21,7 @@ struct Lesson13Tests {
     /// UIKit does while a finger drags); the network sends a chunk every second from 0.5 s.
     static func screen(scroll: ClosedRange<Double>?, seconds: Double = 6, extra: @escaping @Sendable (Loop) throws -> Void = { _ in }) async throws -> [String]
     {
-        try await Kata.attempt(lesson: 13) { () -> [String] in
+        try await Harness.attempt(lesson: 13) { () -> [String] in
             let clock = VirtualClock()
             let loop = Loop(clock: clock, name: "main loop")
             loop.passLimit = 10_000
@@ -86,11 +86,11 @@ struct Lesson13Tests {
         return Array(lines[(begin + 1)..<end])
     }
 
-    @Test("The countdown keeps ticking while the user scrolls", .holds("§5"))
+    @Test("The countdown keeps ticking while the user scrolls", .zh("用户滑动时，倒计时照常走"), .holds("§5"))
     func countdownTicksDuringScroll() async throws {
         let lines = try await Self.screen(scroll: 1.2...4.2)
         let inScroll = Self.during(lines).filter { $0.contains("countdown") }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             inScroll, ["   2000 ms  tracking    · countdown 3", "   3000 ms  tracking    · countdown 2", "   4000 ms  tracking    · countdown 1"],
             hint: Text(
                 en:
@@ -99,11 +99,11 @@ struct Lesson13Tests {
             expectedTitle: Lesson13Tests.duringTheScroll)
     }
 
-    @Test("Download chunks keep arriving while the user scrolls", .holds("§7", "§8"))
+    @Test("Download chunks keep arriving while the user scrolls", .zh("用户滑动时，下载的数据块照常到达"), .holds("§7", "§8"))
     func downloadDuringScroll() async throws {
         let lines = try await Self.screen(scroll: 1.2...4.2)
         let inScroll = Self.during(lines).filter { $0.contains("download") }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             inScroll,
             ["   1500 ms  tracking    · download chunk 2", "   2500 ms  tracking    · download chunk 3", "   3500 ms  tracking    · download chunk 4"],
             hint: Text(
@@ -113,7 +113,7 @@ struct Lesson13Tests {
             expectedTitle: Lesson13Tests.duringTheScroll)
     }
 
-    @Test("The badge refresh pauses during the scroll and catches up once after", .holds("§10"))
+    @Test("The badge refresh pauses during the scroll and catches up once after", .zh("角标刷新在滑动期间暂停，滑动结束后补一次"), .holds("§10"))
     func badgeWaits() async throws {
         let lines = try await Self.screen(scroll: 1.2...4.2)
         let refreshedDuringScroll = Self.during(lines).contains { $0.hasSuffix(Self.badgeRefreshed.localized) }
@@ -129,10 +129,10 @@ struct Lesson13Tests {
             ).comment)
     }
 
-    @Test("Without a scroll, everything runs on schedule", .holds("§1", "§7", "§9"))
+    @Test("Without a scroll, everything runs on schedule", .zh("不滑动时，一切按计划执行"), .holds("§1", "§7", "§9"))
     func noScroll() async throws {
         let lines = try await Self.screen(scroll: nil, seconds: 3)
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             lines,
             [
                 "    500 ms  default   · download chunk 1", "   1000 ms  default   · countdown 4", "   1000 ms  default   · \(Self.badgeRefreshed.localized)",
@@ -146,7 +146,9 @@ struct Lesson13Tests {
             expectedTitle: HarnessText.expected)
     }
 
-    @Test("Common means every common mode, also one marked later — not a list of mode names", .holds("§6", "§8"))
+    @Test(
+        "Common means every common mode, also one marked later — not a list of mode names", .zh("common 指的是所有标记为 common 的 Mode，包括后来才标记的——而不是一串 Mode 名字"),
+        .holds("§6", "§8"))
     func modalMarkedLater() async throws {
         let lines = try await Self.screen(scroll: nil, seconds: 3) { loop in
             try loop.add(
@@ -159,7 +161,7 @@ struct Lesson13Tests {
                 }, forMode: .default)
         }
         let inModal = lines.filter { $0.contains(" modal ") && !$0.hasSuffix(Self.modalPresented.localized) && !$0.hasSuffix(Self.modalDismissed.localized) }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             inModal, ["   1500 ms  modal       · download chunk 2", "   2000 ms  modal       · countdown 3", "   2500 ms  modal       · download chunk 3"],
             hint: Text(
                 en:
@@ -171,7 +173,7 @@ struct Lesson13Tests {
     /// A UI loop whose clock starts at `start` seconds (not 0): `schedule` adds the work, the loop
     /// runs the default mode for `seconds`; returns the notes, timed from `start` ("+1000 ms  …").
     static func fromLaterStart(_ start: Double, seconds: Double, _ schedule: @escaping @Sendable (Loop) throws -> Void) async throws -> [String] {
-        try await Kata.attempt(lesson: 13) { () -> [String] in
+        try await Harness.attempt(lesson: 13) { () -> [String] in
             let clock = VirtualClock(startingAt: Instant(seconds: start))
             let loop = Loop(clock: clock, name: "main loop")
             loop.passLimit = 10_000
@@ -187,7 +189,9 @@ struct Lesson13Tests {
         }
     }
 
-    @Test("The countdown says 4, 3, 2, 1, 0 a second apart, counted from now — then its timer is gone", .holds("§1", "§2", "§3"))
+    @Test(
+        "The countdown says 4, 3, 2, 1, 0 a second apart, counted from now — then its timer is gone", .zh("倒计时从现在算起，每隔一秒依次说 4、3、2、1、0——然后它的定时器就没了"),
+        .holds("§1", "§2", "§3"))
     func wholeCountdown() async throws {
         // A clock that has been running for a while (1000.25 s): "a second from now" is not "at 1 s".
         let lines = try await Self.fromLaterStart(1000.25, seconds: 8) { loop in
@@ -199,7 +203,7 @@ struct Lesson13Tests {
                     }, forMode: .default)
             }
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             lines,
             [
                 "+1000 ms  · countdown 4", "+2000 ms  · countdown 3", "+3000 ms  · countdown 2", "+4000 ms  · countdown 1", "+5000 ms  · countdown 0",
@@ -213,7 +217,8 @@ struct Lesson13Tests {
             expectedTitle: Lesson13Tests.fromTheStart)
     }
 
-    @Test("A countdown from 0 (or less) ticks nothing, and its timer is invalid from the start", .holds("§4"))
+    @Test(
+        "A countdown from 0 (or less) ticks nothing, and its timer is invalid from the start", .zh("从 0（或更小的数）开始的倒计时一次也不 `tick`，它的定时器从一开始就是失效的"), .holds("§4"))
     func countdownFromZero() async throws {
         let lines = try await Self.fromLaterStart(1000.25, seconds: 4) { loop in
             let zero = try startCountdown(from: 0, on: loop) { left in Loop.current.note("countdown \(left)") }
@@ -223,7 +228,7 @@ struct Lesson13Tests {
                     Loop.current.note(Self.countdownTimerValid(zero.isValid || negative.isValid))
                 }, forMode: .default)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             lines, ["+500 ms  · " + Self.countdownTimerValid(false).localized],
             hint: Text(
                 en:
@@ -232,12 +237,12 @@ struct Lesson13Tests {
             expectedTitle: Lesson13Tests.fromTheStart)
     }
 
-    @Test("The badge refreshes every interval, counted from now", .holds("§9"))
+    @Test("The badge refreshes every interval, counted from now", .zh("角标从现在算起，每个间隔刷新一次"), .holds("§9"))
     func badgeInterval() async throws {
         let lines = try await Self.fromLaterStart(1000.25, seconds: 7) { loop in
             try scheduleBadgeRefresh(every: 2.5, on: loop) { Loop.current.note(Self.badgeRefreshed) }
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             lines, ["+2500 ms  · \(Self.badgeRefreshed.localized)", "+5000 ms  · \(Self.badgeRefreshed.localized)"],
             hint: Text(
                 en:
@@ -245,17 +250,4 @@ struct Lesson13Tests {
                 zh: "每 `interval` 秒一次，第一次在调用之后一个间隔：触发时间 `loop.now + interval`，间隔 `interval`——不是立即触发，不是每秒一次，也不是从时钟零点算起的时间。"),
             expectedTitle: Lesson13Tests.fromTheStart)
     }
-}
-
-extension ChineseTestNames {
-    static let lesson13: [String: String] = [
-        "The countdown keeps ticking while the user scrolls": "用户滑动时，倒计时照常走",
-        "Download chunks keep arriving while the user scrolls": "用户滑动时，下载的数据块照常到达",
-        "The badge refresh pauses during the scroll and catches up once after": "角标刷新在滑动期间暂停，滑动结束后补一次",
-        "Without a scroll, everything runs on schedule": "不滑动时，一切按计划执行",
-        "A countdown from 0 (or less) ticks nothing, and its timer is invalid from the start": "从 0（或更小的数）开始的倒计时一次也不 `tick`，它的定时器从一开始就是失效的",
-        "Common means every common mode, also one marked later — not a list of mode names": "common 指的是所有标记为 common 的 Mode，包括后来才标记的——而不是一串 Mode 名字",
-        "The countdown says 4, 3, 2, 1, 0 a second apart, counted from now — then its timer is gone": "倒计时从现在算起，每隔一秒依次说 4、3、2、1、0——然后它的定时器就没了",
-        "The badge refreshes every interval, counted from now": "角标从现在算起，每个间隔刷新一次",
-    ]
 }

@@ -4,13 +4,13 @@ import Testing
 /// Lesson 14: the student's main-queue servicing on a main loop (a thread of a registry of its
 /// own, on a virtual clock), against the engine's own.
 
-@Suite("Lesson 14 — Main queue on the main loop", .serialized, .tags(.lesson14, .level3, .build))
+@Suite("Lesson 14 — Main queue on the main loop", .serialized, .tags(.lesson14, .level3, .build), .namedInChinese)
 struct Lesson14Tests {
     static let filter: LoopTrace.Filter = [.callouts, .notes, .results]
 
     static func compare(_ scenario: @escaping @Sendable (Loop, MainQueue) throws -> Void) async throws -> (actual: [String], expected: [String]) {
-        let actual = try await Kata.attempt(lesson: 14) { try Kata.mainLoopTrace(.reference.with(mainQueue: StudentMainQueue()), Self.filter, scenario) }
-        let expected = try Kata.mainLoopTrace(.reference, Self.filter, scenario)
+        let actual = try await Harness.attempt(lesson: 14) { try Harness.mainLoopTrace(.reference.with(mainQueue: StudentMainQueue()), Self.filter, scenario) }
+        let expected = try Harness.mainLoopTrace(.reference, Self.filter, scenario)
         return (actual, expected)
     }
 
@@ -21,14 +21,14 @@ struct Lesson14Tests {
     static let backInDefault = Text(en: "back in the default mode", zh: "回到 default Mode")
     static let sourceTurn = Text(en: "a source gets its turn", zh: "事件源轮到了")
 
-    @Test("Work sent to the main queue runs on the main loop, in order")
+    @Test("Work sent to the main queue runs on the main loop, in order", .zh("发到主队列的任务在主线程 RunLoop 上按顺序执行"))
     func runsOnTheMainLoop() async throws {
         let (actual, expected) = try await Self.compare { loop, queue in
             queue.async(name: "first") { Loop.current.note(Self.firstOnTheMainThread(Loop.current.isMain)) }
             queue.async(name: "second") {}
             try loop.run(mode: .default, timeout: 1)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: "The default mode is common: service the main queue there, running each queued item in order with `item.run()`.",
@@ -36,7 +36,7 @@ struct Lesson14Tests {
         #expect(actual.contains { $0.hasSuffix(Self.firstOnTheMainThread(true).localized) })
     }
 
-    @Test("In a private mode the main queue waits")
+    @Test("In a private mode the main queue waits", .zh("在私有 Mode 里，主队列要等着"))
     func privateModeWaits() async throws {
         let (actual, expected) = try await Self.compare { loop, queue in
             try loop.add(Loop.Port(name: "modal events"), forMode: "modal")
@@ -45,7 +45,7 @@ struct Lesson14Tests {
             loop.note(Self.backInDefault)
             try loop.run(mode: .default, timeout: 1)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: "Only common modes service the main queue: in \"modal\" (not common) the work must wait.",
@@ -57,7 +57,9 @@ struct Lesson14Tests {
             Text(en: "the main-queue work must wait until the loop is back in a common mode", zh: "主队列的任务必须等到 RunLoop 回到一个标记为 common 的 Mode 才执行").comment)
     }
 
-    @Test("Main-queue work runs in every common mode: during a scroll, and in a mode marked common later")
+    @Test(
+        "Main-queue work runs in every common mode: during a scroll, and in a mode marked common later",
+        .zh("主队列任务在每个标记为 common 的 Mode 里都会执行：滑动期间，以及后来才标记为 common 的 Mode 里"))
     func everyCommonMode() async throws {
         let (actual, expected) = try await Self.compare { loop, queue in
             loop.addCommonMode(.tracking)   // UIKit marks the tracking mode common
@@ -69,7 +71,7 @@ struct Lesson14Tests {
             let modal = try loop.run(mode: "modal", timeout: 1, returnAfterSourceHandled: true)
             loop.note(Text(en: "modal, marked common: \(modal)", zh: "`modal`，已标为 common：\(modal)"))
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en: "Not just the default mode: every mode in `commonModes` — tracking while the user scrolls, and any mode marked common later.",
@@ -78,7 +80,7 @@ struct Lesson14Tests {
         #expect(actual.contains { $0.contains("modal") && $0.contains("update during the modal") })
     }
 
-    @Test("The main queue keeps the main loop's common modes from ever being empty")
+    @Test("The main queue keeps the main loop's common modes from ever being empty", .zh("有主队列在，主线程 RunLoop 的标记为 common 的 Mode 永远不会是空的"))
     func neverEmpty() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let common = try loop.run(mode: .default, timeout: 1)
@@ -86,7 +88,7 @@ struct Lesson14Tests {
             let other = try loop.run(mode: "private", timeout: 1)
             loop.note(Text(en: "private, nothing in it: \(other)", zh: "`private`，里面什么都没有：\(other)"))
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -94,7 +96,7 @@ struct Lesson14Tests {
                 zh: "在主线程 RunLoop 上，标记为 common 的 Mode 里总有主队列可等：即使里面别的什么都没有，运行它也不会立即返回 `finished`。"))
     }
 
-    @Test("Work queued while the queue is serviced waits for the next service")
+    @Test("Work queued while the queue is serviced waits for the next service", .zh("处理队列期间新排进来的任务，要等下一次处理"))
     func snapshot() async throws {
         let (actual, expected) = try await Self.compare { loop, queue in
             let source = Loop.Source(name: "touch") { Loop.current.note(Self.sourceTurn) }
@@ -106,7 +108,7 @@ struct Lesson14Tests {
             queue.async(name: "C (queued with A)") {}
             try loop.run(mode: .default, timeout: 1)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -118,7 +120,7 @@ struct Lesson14Tests {
         #expect(order == ["A", "C", "source", "B"], Text(en: "order of the work: \(order)", zh: "任务的执行顺序：\(order)").comment)
     }
 
-    @Test("One service runs everything queued when it starts, however much that is")
+    @Test("One service runs everything queued when it starts, however much that is", .zh("一次处理执行开始时排着的全部任务，不管有多少"))
     func wholeSnapshot() async throws {
         let (actual, expected) = try await Self.compare { loop, queue in
             let source = Loop.Source(name: "touch") { Loop.current.note(Text(en: "the source signalled by A", zh: "A 标记的事件源")) }
@@ -127,7 +129,7 @@ struct Lesson14Tests {
             for name in ["B", "C", "D", "E"] { queue.async(name: name) {} }
             try loop.run(mode: .default, timeout: 1)
         }
-        Kata.expectSameLines(
+        Harness.expectSameLines(
             actual, expected,
             hint: Text(
                 en:
@@ -135,9 +137,9 @@ struct Lesson14Tests {
                 zh: "一次处理把那一刻排着的任务全部取出来（`queue.takeAll()`），按顺序全部执行——这里是五项，不是一两项：A 标记的事件源要到 E 之后才轮到。"))
     }
 
-    @Test("Main-queue work sent from another thread wakes the sleeping main loop")
+    @Test("Main-queue work sent from another thread wakes the sleeping main loop", .zh("从别的线程发来的主队列任务会唤醒休眠中的主线程 RunLoop"))
     func wakesFromAnotherThread() async throws {
-        let ran = try await Kata.attempt(lesson: 14, timeout: 4) { () -> Bool in
+        let ran = try await Harness.attempt(lesson: 14, timeout: 4) { () -> Bool in
             let registry = LoopRegistry(mechanisms: .reference.with(mainQueue: StudentMainQueue()))
             let done = DispatchSemaphore(value: 0)
             let sleeping = DispatchSemaphore(value: 0)
@@ -158,18 +160,4 @@ struct Lesson14Tests {
             Text(en: "work sent to the main queue from another thread did not run on the sleeping main loop", zh: "从别的线程发到主队列的任务，没有在休眠中的主线程 RunLoop 上执行")
                 .comment)
     }
-}
-
-extension ChineseTestNames {
-    static let lesson14: [String: String] = [
-        "Work sent to the main queue runs on the main loop, in order": "发到主队列的任务在主线程 RunLoop 上按顺序执行",
-        "In a private mode the main queue waits": "在私有 Mode 里，主队列要等着",
-        "Main-queue work runs in every common mode: during a scroll, and in a mode marked common later":
-            "主队列任务在每个标记为 common 的 Mode 里都会执行：滑动期间，以及后来才标记为 common 的 Mode 里",
-        "The main queue keeps the main loop's common modes from ever being empty": "有主队列在，主线程 RunLoop 的标记为 common 的 Mode 永远不会是空的",
-        "Work queued while the queue is serviced waits for the next service": "处理队列期间新排进来的任务，要等下一次处理",
-        "One service runs everything queued when it starts, however much that is": "一次处理执行开始时排着的全部任务，不管有多少",
-        "Main-queue work sent from another thread wakes the sleeping main loop": "从别的线程发来的主队列任务会唤醒休眠中的主线程 RunLoop",
-        "Generated scenarios: your main loop services the main queue as the reference engine does": "自动生成的场景：你的主线程 RunLoop 处理主队列的方式和参考实现一致",
-    ]
 }

@@ -16,7 +16,7 @@ public func until(_ timeout: Double = 5, every interval: Double = 0.001, _ condi
 }
 
 /// ``until(_:every:_:)`` for a thread the test started (a scenario's own thread, inside
-/// `Kata.attempt` or `offPool`): it blocks that thread between looks (2 ms unless told), so
+/// `Harness.attempt` or `offPool`): it blocks that thread between looks (2 ms unless told), so
 /// never call it on a Swift Testing pool thread.
 public func untilBlocking(_ timeout: Double = 5, every interval: Double = 0.002, _ condition: () -> Bool) -> Bool {
     let deadline = monotonicSeconds() + timeout

@@ -125,7 +125,7 @@ extension Lesson01Tests {
         }
     }
 
-    @Test("Generated scenarios of threads asking, looking up and exiting run as on the reference table")
+    @Test("Generated scenarios of threads asking, looking up and exiting run as on the reference table", .zh("自动生成的线程获取、查询和退出场景，运行结果和参考实现的表一致"))
     func generatedScenarios() async throws {
         try await Self.practice().check()
     }

@@ -20,7 +20,7 @@ extension Lesson02Tests {
         ) { random in
             ItemPractice.scenario(modes: [.default, .default, "editing"], marking: [], steps: 3...10, &random)
         } run: { steps, side in
-            try Kata.trace(side == .student ? student : .reference, .all) { loop, clock in
+            try Harness.trace(side == .student ? student : .reference, .all) { loop, clock in
                 // At the end, what each mode holds, and whether the loop still counts each
                 // observer and timer as held (another loop can take it only if not).
                 let epilogue: [ItemPractice.Step] =
@@ -31,7 +31,7 @@ extension Lesson02Tests {
         }
     }
 
-    @Test("Generated scenarios of adding, removing and running run as on the reference engine")
+    @Test("Generated scenarios of adding, removing and running run as on the reference engine", .zh("自动生成的添加、移除和运行场景，运行结果和参考实现一致"))
     func generatedScenarios() async throws {
         try await Self.practice().check()
     }

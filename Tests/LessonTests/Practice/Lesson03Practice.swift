@@ -22,7 +22,7 @@ extension Lesson03Tests {
                 modes: [.common, .common, .common, .common, .default, .tracking],
                 marking: [.tracking, "modal", "modal"], markWeight: 3, steps: 3...10, &random)
         } run: { steps, side in
-            try Kata.trace(side == .student ? student : .reference, [.callouts, .notes, .results]) { loop, clock in
+            try Harness.trace(side == .student ? student : .reference, [.callouts, .notes, .results]) { loop, clock in
                 // At the end, a mode never seen before is marked common — it receives what the
                 // rules still remember, in their order — tracking and "modal" are marked (again,
                 // if they were), and every mode is looked at.
@@ -35,7 +35,7 @@ extension Lesson03Tests {
         }
     }
 
-    @Test("Generated scenarios of common modes run as on the reference engine")
+    @Test("Generated scenarios of common modes run as on the reference engine", .zh("自动生成的 common modes 场景，运行结果和参考实现一致"))
     func generatedScenarios() async throws {
         try await Self.practice().check()
     }

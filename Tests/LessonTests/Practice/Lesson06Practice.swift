@@ -149,7 +149,7 @@ extension Lesson06Tests {
         ) { random in
             (1...random.int(2...6)).map { TimerPracticeStep.random($0, &random) }
         } run: { steps, side in
-            try Kata.trace(side == .student ? student : .reference, [.callouts, .notes]) { loop, clock in
+            try Harness.trace(side == .student ? student : .reference, [.callouts, .notes]) { loop, clock in
                 let starts = steps.compactMap { step -> Double? in if case .clockStartsAt(let seconds) = step { seconds } else { nil } }
                 if let start = starts.last { clock.advance(by: start) }
                 var timers: [Loop.Timer] = []
@@ -185,7 +185,7 @@ extension Lesson06Tests {
         }
     }
 
-    @Test("Generated timer scenarios run as on the reference engine")
+    @Test("Generated timer scenarios run as on the reference engine", .zh("自动生成的定时器场景，运行结果和参考实现一致"))
     func generatedScenarios() async throws {
         try await Self.practice().check()
     }

@@ -47,7 +47,7 @@ extension Lesson11Tests {
         }
     }
 
-    @Test("Generated scenarios: your pass runs every one as the reference engine does")
+    @Test("Generated scenarios: your pass runs every one as the reference engine does", .zh("自动生成的场景：你写的那一轮，每个场景都和参考实现运行得一样"))
     func generatedScenarios() async throws {
         try await Self.practice(Self.student).check()
     }

@@ -56,7 +56,7 @@ extension Lesson12Tests {
         }
     }
 
-    @Test("Generated scenarios: your pools open and close as the reference engine's")
+    @Test("Generated scenarios: your pools open and close as the reference engine's", .zh("自动生成的场景：你的自动释放池和参考实现的在同样的时刻打开、关闭"))
     func generatedScenarios() async throws {
         try await Self.practice(Self.student).check()
     }

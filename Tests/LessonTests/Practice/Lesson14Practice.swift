@@ -41,7 +41,7 @@ extension Lesson14Tests {
         }
     }
 
-    @Test("Generated scenarios: your main loop services the main queue as the reference engine does")
+    @Test("Generated scenarios: your main loop services the main queue as the reference engine does", .zh("自动生成的场景：你的主线程 RunLoop 处理主队列的方式和参考实现一致"))
     func generatedScenarios() async throws {
         try await Self.practice(StudentMainQueue()).check()
     }

@@ -225,9 +225,9 @@ enum LoopScenario {
     /// `mainLoop`), else on a fresh loop of the calling thread; both on a virtual clock.
     static func trace(_ steps: [Step], _ mechanisms: Loop.Mechanisms, _ filter: LoopTrace.Filter, mainLoop: Bool = false) throws -> [String] {
         if mainLoop || steps.contains(where: { if case .onTheMainLoop = $0 { true } else { false } }) {
-            return try Kata.mainLoopTrace(mechanisms, filter) { loop, queue in try perform(steps, on: loop, queue: queue) }
+            return try Harness.mainLoopTrace(mechanisms, filter) { loop, queue in try perform(steps, on: loop, queue: queue) }
         }
-        return try Kata.trace(mechanisms, filter) { loop, _ in try perform(steps, on: loop, queue: nil) }
+        return try Harness.trace(mechanisms, filter) { loop, _ in try perform(steps, on: loop, queue: nil) }
     }
 
     /// The scenario's items and objects while it runs. Used on the loop's thread only (the

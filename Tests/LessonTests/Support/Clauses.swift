@@ -7,7 +7,7 @@ import Testing
 /// has a test that fails when it is broken (this trait names it) and a wrong answer in
 /// `Mutants/` that breaks it (its `// Breaks: §6` line); `ClauseCoverageTests` (KataTests) reads
 /// the three and fails when a clause lacks either. A failing test names its clauses, so the
-/// student can find the sentence they broke (``Kata/brokenClauses``).
+/// student can find the sentence they broke (``Harness/brokenClauses``).
 struct Holds: TestTrait {
     /// `["§3", "§4"]`.
     let clauses: [String]
@@ -18,7 +18,7 @@ extension Trait where Self == Holds {
     static func holds(_ clauses: String...) -> Self { Holds(clauses: clauses) }
 }
 
-extension Kata {
+extension Harness {
     /// The clauses the running test holds, as a line for its failure message; empty for a test
     /// without ``Holds``.
     static var brokenClauses: String {

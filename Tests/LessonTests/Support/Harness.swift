@@ -5,10 +5,10 @@ import Testing
 /// only two here), always with a time limit, and with one clear line when the stub is still there.
 ///
 ///     @Test func missedTicksAreSkipped() async throws {
-///         let trace = try await Kata.attempt(lesson: 6) { try scenario(StudentTimerSchedule()) }
-///         Kata.expectSameLines(trace, expected, hint: "…")
+///         let trace = try await Harness.attempt(lesson: 6) { try scenario(StudentTimerSchedule()) }
+///         Harness.expectSameLines(trace, expected, hint: "…")
 ///     }
-enum Kata {
+enum Harness {
     /// What went wrong, in one line that names the lesson.
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -98,18 +98,19 @@ enum Kata {
     }
 
     /// In Chinese, the running test's name in 「」 before its message: Swift Testing prints a test's
-    /// name as written in `@Test("…")`, in English, so a Chinese reader gets it here. Empty in English.
+    /// name as written first in `@Test("…")`, in English, so a Chinese reader gets it here, from
+    /// the test's ``ChineseName`` trait. Empty in English.
     static var testName: String {
-        guard Language.current == .zhHans, let name = Test.current?.displayName else { return "" }
-        return ChineseTestNames.all[name].map { "「\($0)」" } ?? ""
+        guard Language.current == .zhHans, let test = Test.current, let name = ChineseName.of(test) else { return "" }
+        return "「\(name)」"
     }
 }
 
 extension Text {
     /// The text as the comment of an `#expect`, `#require` or `Issue.record`, in the student's
-    /// language (with the test's Chinese name first, see ``Kata/testName``, and the clauses it
-    /// holds last, see ``Kata/brokenClauses``).
-    var comment: Comment { Comment(rawValue: Kata.testName + localized + Kata.brokenClauses) }
+    /// language (with the test's Chinese name first, see ``Harness/testName``, and the clauses it
+    /// holds last, see ``Harness/brokenClauses``).
+    var comment: Comment { Comment(rawValue: Harness.testName + localized + Harness.brokenClauses) }
 }
 
 extension Tag {

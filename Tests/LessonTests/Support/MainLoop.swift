@@ -1,4 +1,4 @@
-extension Kata {
+extension Harness {
     /// Runs `scenario` on the main thread of a fresh registry whose loops use `mechanisms`, on a
     /// virtual clock, and returns its trace lines. The main loop allows 10 000 passes per run;
     /// the thread is given at most `timeout` seconds. Call it inside ``attempt(lesson:registry:timeout:ifStuck:_:)``

@@ -14,7 +14,7 @@ import Testing
 ///         try await Practice(lesson: 6, hint: …) { random in
 ///             (0..<random.int(1...4)).map { _ in TimerStep.random(&random) }
 ///         } run: { steps, side in
-///             try Kata.trace(side == .student ? student : .reference, .all) { loop, clock in … }
+///             try Harness.trace(side == .student ? student : .reference, .all) { loop, clock in … }
 ///         }.check()
 ///     }
 ///
@@ -62,7 +62,7 @@ struct Practice<Step: Sendable & CustomStringConvertible>: Sendable {
         // One thread for the whole search, shrinking included: the student's code runs off the
         // test pool, under one time limit, longer when `kata practice` asks for more scenarios.
         let timeout = 10 * max(1, Double(seeds.count) / Double(max(count, 1)))
-        guard let found = try await Kata.attempt(lesson: lesson, timeout: timeout, { practice.firstDifference(seeds) }) else { return }
+        guard let found = try await Harness.attempt(lesson: lesson, timeout: timeout, { practice.firstDifference(seeds) }) else { return }
         let table = PracticeText.table(expected: found.expected, actual: found.actual)
         let stepLines = found.steps.enumerated().map { "  \($0.offset + 1). \(PracticeText.describe($0.element))" }.joined(separator: "\n")
         let header = PracticeText.differs(seed: found.seed, steps: found.steps.count, generated: found.generated).localized
@@ -70,7 +70,7 @@ struct Practice<Step: Sendable & CustomStringConvertible>: Sendable {
         Issue.record(
             Comment(
                 rawValue: """
-                    \(Kata.testName)\(header)
+                    \(Harness.testName)\(header)
                     \(stepLines)
                     \(table)
                     \(HarnessText.hint.localized)\(hint.localized)
