@@ -14,7 +14,8 @@ struct Lesson16Tests {
     static let wakesForATimer = Text(en: "a timer wakes the loop (10 s of idle sleep before it)", zh: "一个定时器唤醒了 RunLoop（之前闲着睡了 10 秒）")
     static let scrollBegins = Text(en: "scroll begins: the app runs the tracking mode", zh: "开始滑动：App 运行 tracking Mode")
     static let scrollEnds = Text(en: "scroll ends: back to the default mode", zh: "滑动结束：回到 default Mode")
-    static let modalPresented = Text(en: "modal presented: the app runs \"modal\" (marked common after the monitor started)", zh: "弹出模态视图：App 运行 `\"modal\"` Mode（在监控开始之后才标为 common）")
+    static let modalPresented = Text(
+        en: "modal presented: the app runs \"modal\" (marked common after the monitor started)", zh: "弹出模态视图：App 运行 `\"modal\"` Mode（在监控开始之后才标为 common）")
     static let modalDismissed = Text(en: "modal dismissed", zh: "模态视图关闭")
 
     /// A report as a timeline line.
@@ -69,7 +70,8 @@ struct Lesson16Tests {
     }
 
     /// A one-shot timer at `at` seconds whose callout works for `ms` milliseconds, then runs `then`.
-    static func slowTimer(at: Double, ms: Int, on loop: Loop, clock: VirtualClock, mode: Loop.Mode = .default, then: @escaping @Sendable () -> Void = {}) throws {
+    static func slowTimer(at: Double, ms: Int, on loop: Loop, clock: VirtualClock, mode: Loop.Mode = .default, then: @escaping @Sendable () -> Void = {}) throws
+    {
         try loop.add(
             try Loop.Timer(name: "slow work", fireDate: loop.now + at) { _ in
                 Loop.current.note(slowWork(ms))
@@ -99,7 +101,8 @@ struct Lesson16Tests {
                 en:
                     "The loop woke at 1000 ms (after waiting) and then sat in the timer's callout. Each wait lasts threshold / samples = 20 ms; the 5th timed-out wait in a row, at 1100 ms, reports the stall with the activity and time the observer recorded — and only once: the next 15 timeouts of the same stall say nothing until a signal.",
                 zh:
-                    "RunLoop 在 1000 ms 醒来（`after waiting`），然后一直卡在定时器的回调里。每次等待 `threshold / samples` = 20 ms；连续第 5 次超时，也就是 1100 ms，上报这次卡顿，带上观察者记下的活动和时刻——而且只报一次：同一次卡顿后面的 15 次超时，在下一次 `signal()` 之前什么也不说。"),
+                    "RunLoop 在 1000 ms 醒来（`after waiting`），然后一直卡在定时器的回调里。每次等待 `threshold / samples` = 20 ms；连续第 5 次超时，也就是 1100 ms，上报这次卡顿，带上观察者记下的活动和时刻——而且只报一次：同一次卡顿后面的 15 次超时，在下一次 `signal()` 之前什么也不说。"
+            ),
             expectedTitle: Self.expectedTitle)
     }
 
@@ -214,7 +217,8 @@ struct Lesson16Tests {
                 en:
                     "Between the two callouts the loop passes beforeTimers and beforeSources without sleeping: the observer signals, the watchdog wakes signalled, counts from zero and may report again. A stall after beforeSources (source0s, blocks) counts like one after afterWaiting.",
                 zh:
-                    "两个回调之间，RunLoop 没有休眠，经过了 beforeTimers 和 beforeSources：观察者调用 `signal()`，看门狗被它唤醒，从零开始计数，可以再报一次。beforeSources 之后（Source0、`block`）的卡顿，和 afterWaiting 之后的一样要计数。"),
+                    "两个回调之间，RunLoop 没有休眠，经过了 beforeTimers 和 beforeSources：观察者调用 `signal()`，看门狗被它唤醒，从零开始计数，可以再报一次。beforeSources 之后（Source0、`block`）的卡顿，和 afterWaiting 之后的一样要计数。"
+            ),
             expectedTitle: Self.expectedTitle)
     }
 
@@ -250,7 +254,8 @@ struct Lesson16Tests {
                 en:
                     "Each 60 ms task is three timed-out waits, then the loop passes beforeTimers and beforeSources: the observer signals and the watchdog counts from zero. A monitor that never signals, or keeps its count across a signal, adds the tasks up into a stall that is not there.",
                 zh:
-                    "每个 60 ms 的任务是 3 次超时的等待，然后 RunLoop 经过 beforeTimers 和 beforeSources：观察者调用 `signal()`，看门狗从零开始计数。从不调用 `signal()`、或者 `signal()` 之后还保留计数的监控器，会把这些任务加起来，报出一个并不存在的卡顿。"),
+                    "每个 60 ms 的任务是 3 次超时的等待，然后 RunLoop 经过 beforeTimers 和 beforeSources：观察者调用 `signal()`，看门狗从零开始计数。从不调用 `signal()`、或者 `signal()` 之后还保留计数的监控器，会把这些任务加起来，报出一个并不存在的卡顿。"
+            ),
             expectedTitle: Self.expectedTitle)
     }
 

@@ -110,7 +110,9 @@ final class ScenarioStallMonitor: Sendable {
     func install(on loop: Loop, signal: @escaping @Sendable () -> Void) throws {
         let clock = loop.clock
         let observer = Loop.Observer(name: "stall monitor", activities: .all) { [state] activity in
-            state.withLock { $0.activity = activity; $0.since = clock.now }
+            state.withLock {
+                $0.activity = activity; $0.since = clock.now
+            }
             signal()
         }
         try loop.add(observer, forMode: .common)

@@ -10,7 +10,8 @@ extension QuizBank {
                 question: .init(
                     en:
                         "An observer times each stretch from beforeWaiting to afterWaiting and prints \"stall\" when one lasts over 100 ms. A timer's callout at 1 s works for 400 ms; another timer fires at 10 s. When (ms) does it print \"stall\"?",
-                    zh: "一个观察者给每一段 beforeWaiting 到 afterWaiting 计时，超过 100 ms 就打印 `\"stall\"`。1 秒时一个定时器的回调干了 400 ms 的活；另一个定时器在 10 秒时触发。它在什么时候（ms）打印 `\"stall\"`？"),
+                    zh: "一个观察者给每一段 beforeWaiting 到 afterWaiting 计时，超过 100 ms 就打印 `\"stall\"`。1 秒时一个定时器的回调干了 400 ms 的活；另一个定时器在 10 秒时触发。它在什么时候（ms）打印 `\"stall\"`？"
+                ),
                 ios: """
                     let thread = Thread {
                         var slept = CFAbsoluteTimeGetCurrent()
