@@ -1,7 +1,8 @@
 import Testing
 
 /// Lesson 16: the student's stall monitor on a main loop on a virtual clock, with its watchdog
-/// thread played by ``VirtualWatchdog``: the same semaphore waits, on the loop's clock.
+/// thread played by the engine's ``VirtualWatchdog``: the same semaphore waits, on the loop's
+/// clock, so each report carries the exact instant a real watchdog would have made it.
 
 @Suite("Lesson 16 — Stall monitor", .serialized, .tags(.lesson16, .level3, .use), .namedInChinese)
 struct Lesson16Tests {
@@ -53,7 +54,9 @@ struct Lesson16Tests {
             let trace = loop.startTracing()
             let reports = Lock<[Stall]>([])
             let monitor = StallMonitor(threshold: threshold, samples: samples) { stall in reports.withLock { $0.append(stall) } }
-            let watchdog = try VirtualWatchdog(monitor: monitor, clock: clock)
+            let interval = monitor.interval
+            guard interval >= 0.001, interval.isFinite else { throw BadInterval(interval: interval) }
+            let watchdog = try VirtualWatchdog(clock: clock, interval: interval, woke: monitor.watchdogWoke)
             try watchdog.start(on: loop)   // first: its observer catches up before the student's sees the activity
             try monitor.install(on: loop, signal: watchdog.signal)
             try story(loop, clock)
@@ -78,6 +81,17 @@ struct Lesson16Tests {
                 clock.advance(by: Double(ms) / 1000)
                 then()
             }, forMode: mode)
+    }
+
+    /// The student's `interval`, refused before the watchdog wakes millions of times.
+    struct BadInterval: Error, CustomStringConvertible {
+        let interval: Double
+        var description: String {
+            Text(
+                en: "StallMonitor.interval is \(interval) s: each wait of the watchdog lasts threshold / samples (here 0.02 s)",
+                zh: "StallMonitor.interval 是 \(interval) 秒：看门狗每次等待 `threshold / samples` 秒（这里是 0.02 秒）"
+            ).localized
+        }
     }
 
     static let expectedTitle = Text(en: "expected (threshold 100 ms, 5 samples)", zh: "期望（阈值 100 ms，采样 5 次）")
@@ -275,86 +289,5 @@ struct Lesson16Tests {
                     "80 ms busy is four timed-out 20 ms waits: one short of the five that make a 100 ms stall. Report at the `samples`-th in a row, not before.",
                 zh: "忙 80 ms 是 4 次超时的 20 ms 等待：比构成 100 ms 卡顿的 5 次少一次。连续第 `samples` 次时才上报，不能提前。"),
             expectedTitle: Self.expectedTitle)
-    }
-}
-
-/// The watchdog thread of the classic monitor, played on the loop's virtual clock: a semaphore
-/// the student's observer signals, and waits of `monitor.interval` seconds on it, one after
-/// another. A wait ends at the first signal (the semaphore counts them: one wait per signal) or
-/// times out; either way the watchdog calls `monitor.watchdogWoke(signalled:at:)` and waits again.
-///
-/// A real watchdog wakes while the loop is still inside a slow callout. Here the loop's thread
-/// plays it: an observer at the lowest order, in the common modes, runs every wake-up due up to
-/// now before any other observer hears of an activity — so each wake-up sees the monitor as the
-/// real one would have at that instant, and reports carry their exact times.
-final class VirtualWatchdog: Sendable {
-    let monitor: StallMonitor
-    let clock: VirtualClock
-    let interval: Double
-    private let state: Lock<State>
-
-    struct State {
-        var signals: [Instant] = []
-        var waitStarted: Instant
-        var wakeUps = 0
-    }
-
-    struct BadInterval: Error, CustomStringConvertible {
-        let interval: Double
-        var description: String {
-            Text(
-                en: "StallMonitor.interval is \(interval) s: each wait of the watchdog lasts threshold / samples (here 0.02 s)",
-                zh: "StallMonitor.interval 是 \(interval) 秒：看门狗每次等待 `threshold / samples` 秒（这里是 0.02 秒）"
-            ).localized
-        }
-    }
-
-    init(monitor: StallMonitor, clock: VirtualClock) throws {
-        self.monitor = monitor
-        self.clock = clock
-        interval = monitor.interval
-        // At least a millisecond: a shorter wait would make the watchdog wake millions of times.
-        guard interval >= 0.001, interval.isFinite else { throw BadInterval(interval: interval) }
-        state = Lock(State(waitStarted: clock.now))
-    }
-
-    var wakeUps: Int { state.withLock { $0.wakeUps } }
-
-    /// The semaphore's signal (`dispatch_semaphore_signal`), from the observer.
-    @Sendable func signal() {
-        let now = clock.now
-        state.withLock { $0.signals.append(now) }
-    }
-
-    /// Adds the observer that runs the watchdog's wake-ups before each activity.
-    func start(on loop: Loop) throws {
-        let observer = Loop.Observer(name: "watchdog (virtual)", activities: .all, order: .min) { [weak self] _ in
-            self?.catchUp(to: Loop.current.now)
-        }
-        try loop.add(observer, forMode: .common)
-    }
-
-    /// Every wake-up due up to `now`, in order: a signal ends the wait in progress at once; a wait
-    /// with no signal times out `interval` after it began.
-    func catchUp(to now: Instant) {
-        while true {
-            let next = state.withLock { state -> (signalled: Bool, at: Instant)? in
-                let timeout = state.waitStarted + interval
-                let wake: (signalled: Bool, at: Instant)
-                if let signal = state.signals.first, signal <= timeout {
-                    state.signals.removeFirst()
-                    wake = (true, signal)
-                } else if timeout <= now {
-                    wake = (false, timeout)
-                } else {
-                    return nil
-                }
-                state.waitStarted = wake.at
-                state.wakeUps += 1
-                return wake
-            }
-            guard let next else { return }
-            monitor.watchdogWoke(signalled: next.signalled, at: next.at)
-        }
     }
 }

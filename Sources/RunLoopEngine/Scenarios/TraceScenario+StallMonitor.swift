@@ -3,8 +3,8 @@ import Dispatch
 extension TraceScenario {
     /// A stall monitor (卡顿监控) on a main loop, on the virtual clock: the classic observer in the
     /// common modes and its watchdog (waits of 20 ms on a semaphore, five timeouts in a row while
-    /// the loop is after waiting or before sources make a stall). The watchdog's wake-ups run on
-    /// the loop's clock, so the reports land at their exact times.
+    /// the loop is after waiting or before sources make a stall), played by a ``VirtualWatchdog``
+    /// so the reports land at their exact times.
     static let stallMonitor = TraceScenario(
         name: "stall-monitor",
         summary: "a stall monitor (100 ms, 5 samples) watches a 400 ms callout, 2 s of idle sleep, then a stall while scrolling",
@@ -17,7 +17,7 @@ extension TraceScenario {
         let monitor = ScenarioStallMonitor(threshold: 0.1, samples: 5) { stall in
             Loop.current.note("watchdog: stall — busy since \(stall.since), \(stall.activity)")
         }
-        let watchdog = VirtualStallWatchdog(monitor: monitor, clock: clock)
+        let watchdog = try VirtualWatchdog(clock: clock, interval: monitor.interval, woke: monitor.watchdogWoke)
         try watchdog.start(on: loop)
         try monitor.install(on: loop, signal: watchdog.signal)
         let trace = loop.startTracing()
@@ -138,60 +138,3 @@ final class ScenarioStallMonitor: Sendable {
     }
 }
 
-/// The watchdog thread played on a virtual clock: its semaphore, and its waits one after another.
-/// Slow work advances the clock a wait at a time (``work(_:)``), so the watchdog wakes inside it
-/// as a real one would; an observer at the lowest order catches up on the waits of a sleep before
-/// any other observer hears of the wake-up.
-final class VirtualStallWatchdog: Sendable {
-    private let monitor: ScenarioStallMonitor
-    private let clock: VirtualClock
-    private let state: Lock<(signals: [Instant], waitStarted: Instant)>
-
-    init(monitor: ScenarioStallMonitor, clock: VirtualClock) {
-        self.monitor = monitor
-        self.clock = clock
-        state = Lock(([], clock.now))
-    }
-
-    /// The semaphore's signal.
-    @Sendable func signal() {
-        let now = clock.now
-        state.withLock { $0.signals.append(now) }
-    }
-
-    func start(on loop: Loop) throws {
-        let observer = Loop.Observer(name: "watchdog", activities: .all, order: .min) { [weak self] _ in
-            guard let self else { return }
-            catchUp(to: clock.now)
-        }
-        try loop.add(observer, forMode: .common)
-    }
-
-    /// A callout that keeps the thread busy for `seconds`, a wait of the watchdog at a time.
-    func work(_ seconds: Double) {
-        let end = clock.now + seconds
-        while clock.now < end {
-            clock.advance(to: min(end, clock.now + monitor.interval))
-            catchUp(to: clock.now)
-        }
-    }
-
-    /// Every wake-up due up to `now`: a signal ends the wait at once, else it times out.
-    func catchUp(to now: Instant) {
-        while true {
-            let wake = state.withLock { state -> (signalled: Bool, at: Instant)? in
-                let timeout = state.waitStarted + monitor.interval
-                if let signal = state.signals.first, signal <= timeout {
-                    state.signals.removeFirst()
-                    state.waitStarted = signal
-                    return (true, signal)
-                }
-                guard timeout <= now else { return nil }
-                state.waitStarted = timeout
-                return (false, timeout)
-            }
-            guard let wake else { return }
-            monitor.watchdogWoke(signalled: wake.signalled, at: wake.at)
-        }
-    }
-}
