@@ -137,4 +137,3 @@ final class ScenarioStallMonitor: Sendable {
         if let stall { report(stall) }
     }
 }
-
