@@ -1,5 +1,6 @@
 import Testing
-@testable import RunLoopEngine
+import KataCore
+import RunLoopEngine
 
 /// The watchdog thread played on the virtual clock: a signal ends the wait in progress at once
 /// (one wait per signal), a wait with no signal times out an interval after it began, and slow

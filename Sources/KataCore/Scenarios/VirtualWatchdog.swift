@@ -1,3 +1,5 @@
+import RunLoopEngine
+
 /// A watchdog thread — a loop around `dispatch_semaphore_wait(semaphore, timeout)` — played on a
 /// ``VirtualClock``, so that what it sees of a loop is the same on every run.
 ///

@@ -1,4 +1,5 @@
 import Dispatch
+import RunLoopEngine
 
 extension TraceScenario {
     /// A stall monitor (卡顿监控) on a main loop, on the virtual clock: the classic observer in the
@@ -7,15 +8,19 @@ extension TraceScenario {
     /// so the reports land at their exact times.
     static let stallMonitor = TraceScenario(
         name: "stall-monitor",
-        summary: "a stall monitor (100 ms, 5 samples) watches a 400 ms callout, 2 s of idle sleep, then a stall while scrolling",
-        lookFor: "\"watchdog: stall\" once, 100 ms into the 400 ms callout; nothing in the 2 s sleep; once in the nested tracking run"
-    ) {
+        summary: Text(
+            en: "a stall monitor (100 ms, 5 samples) watches a 400 ms callout, 2 s of idle sleep, then a stall while scrolling",
+            zh: "一个卡顿监控（阈值 100 ms，采样 5 次）看着一个 400 ms 的回调、2 秒的闲置休眠，然后是滑动中的一次卡顿"),
+        lookFor: Text(
+            en: "\"watchdog: stall\" once, 100 ms into the 400 ms callout; nothing in the 2 s sleep; once in the nested tracking run",
+            zh: "`\"watchdog: stall\"` 在 400 ms 的回调里出现一次，开始后 100 ms；2 秒的休眠里一次也没有；嵌套的 tracking 运行里出现一次")
+    ) { language in
         let clock = VirtualClock()
         let loop = Loop(clock: clock, name: "main loop")
         loop.addCommonMode(.tracking)   // UIKit marks UITrackingRunLoopMode common
         try loop.add(Loop.Port(name: "event port"), forMode: .common)
         let monitor = ScenarioStallMonitor(threshold: 0.1, samples: 5) { stall in
-            Loop.current.note("watchdog: stall — busy since \(stall.since), \(stall.activity)")
+            Loop.current.note(ScenarioStallMonitor.reported(stall), in: language)
         }
         let watchdog = try VirtualWatchdog(clock: clock, interval: monitor.interval, woke: monitor.watchdogWoke)
         try watchdog.start(on: loop)
@@ -23,18 +28,18 @@ extension TraceScenario {
         let trace = loop.startTracing()
         try loop.add(
             try Loop.Timer(name: "tap", fireDate: loop.now + 0.5) { _ in
-                Loop.current.note("the tap's handler works for 400 ms")
+                Loop.current.note(Text(en: "the tap's handler works for 400 ms", zh: "点击的处理代码干了 400 ms 的活"), in: language)
                 watchdog.work(0.4)
             }, forMode: .default)
         try loop.add(
             try Loop.Timer(name: "finger down", fireDate: loop.now + 3) { _ in
                 let ui = Loop.current
-                ui.note("scroll begins: run the tracking mode")
+                ui.note(Text(en: "scroll begins: run the tracking mode", zh: "开始滑动：运行 tracking Mode"), in: language)
                 if let cell = try? Loop.Timer(name: "cell layout", fireDate: ui.now + 0.2, callout: { _ in watchdog.work(0.3) }) {
                     try? ui.add(cell, forMode: .tracking)
                 }
                 _ = try? ui.run(mode: .tracking, timeout: 0.8)
-                ui.note("scroll ends")
+                ui.note(Text(en: "scroll ends", zh: "滑动结束"), in: language)
             }, forMode: .default)
         try loop.run(mode: .default, timeout: 4)
         return trace
@@ -45,14 +50,18 @@ extension TraceScenario {
     /// callout. Times vary from run to run by a little.
     static let stallMonitorLive = TraceScenario(
         name: "stall-monitor-live",
-        summary: "the same monitor on real threads: a watchdog thread waits on a semaphore while a callout blocks for 400 ms",
-        lookFor: "\"watchdog: stall\" written by the watchdog thread about 100 ms into the callout, before the callout ends; none in the idle sleep"
-    ) {
+        summary: Text(
+            en: "the same monitor on real threads: a watchdog thread waits on a semaphore while a callout blocks for 400 ms",
+            zh: "同一个监控器跑在真实线程上：一个回调把线程堵住 400 ms 时，看门狗线程在信号量上等待"),
+        lookFor: Text(
+            en: "\"watchdog: stall\" written by the watchdog thread about 100 ms into the callout, before the callout ends; none in the idle sleep",
+            zh: "`\"watchdog: stall\"` 由看门狗线程写下，大约在回调开始后 100 ms，回调结束之前；闲置休眠里一次也没有")
+    ) { language in
         let loop = Loop(clock: RealClock.shared, name: "main loop")
         try loop.add(Loop.Port(name: "event port"), forMode: .common)
         let monitor = ScenarioStallMonitor(threshold: 0.1, samples: 5) { stall in
             // On the watchdog's thread: the loop's thread is still busy.
-            loop.note("watchdog: stall — busy since \(stall.since), \(stall.activity)")
+            loop.note(ScenarioStallMonitor.reported(stall), in: language)
         }
         let semaphore = DispatchSemaphore(value: 0)
         let stopped = Flag()
@@ -68,7 +77,7 @@ extension TraceScenario {
         try watchdog.start()
         try loop.add(
             try Loop.Timer(name: "tap", fireDate: loop.now + 0.1) { _ in
-                Loop.current.note("the tap's handler blocks the thread for 400 ms")
+                Loop.current.note(Text(en: "the tap's handler blocks the thread for 400 ms", zh: "点击的处理代码把线程堵了 400 ms"), in: language)
                 _ = DispatchSemaphore(value: 0).wait(timeout: .now() + 0.4)   // a real block, no loop in between
             }, forMode: .default)
         try loop.run(mode: .default, timeout: 1)
@@ -100,6 +109,13 @@ final class ScenarioStallMonitor: Sendable {
     let interval: Double
     private let report: @Sendable (Stall) -> Void
     private let state = Lock(State())
+
+    /// The note a report writes into the trace.
+    static func reported(_ stall: Stall) -> Text {
+        Text(
+            en: "watchdog: stall — busy since \(stall.since), \(stall.activity)",
+            zh: "看门狗：卡顿——从 \(stall.since) 起一直忙，停在 `\(stall.activity)`")
+    }
 
     init(threshold: Double, samples: Int, report: @escaping @Sendable (Stall) -> Void) {
         self.samples = samples
