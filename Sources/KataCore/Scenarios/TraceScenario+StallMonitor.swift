@@ -55,7 +55,8 @@ extension TraceScenario {
             zh: "同一个监控器跑在真实线程上：一个回调把线程堵住 400 ms 时，看门狗线程在信号量上等待"),
         lookFor: Text(
             en: "\"watchdog: stall\" written by the watchdog thread about 100 ms into the callout, before the callout ends; none in the idle sleep",
-            zh: "`\"watchdog: stall\"` 由看门狗线程写下，大约在回调开始后 100 ms，回调结束之前；闲置休眠里一次也没有")
+            zh: "`\"watchdog: stall\"` 由看门狗线程写下，大约在回调开始后 100 ms，回调结束之前；闲置休眠里一次也没有"),
+        onRealThreads: true
     ) { language in
         let loop = Loop(clock: RealClock.shared, name: "main loop")
         try loop.add(Loop.Port(name: "event port"), forMode: .common)
