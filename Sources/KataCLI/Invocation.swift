@@ -42,9 +42,15 @@ enum Invocation: Equatable {
     /// The student's subcommands, in the order `kata --help` lists them (`dev` is the maintainers').
     static let commands = ["list", "next", "show", "hint", "watch", "practice", "trace", "reset", "quiz"]
 
-    /// Parses the arguments after the program name. Lesson numbers go from 1 to `lessons`: the
-    /// highest number in the catalog.
-    static func parse(_ arguments: [String], lessons: Int = Catalog.lessons.map(\.number).max() ?? 0) throws(UsageError) -> Invocation {
+    /// Parses the arguments after the program name, for a course of lessons 1 to `lessons`.
+    static func parse(_ arguments: [String], lessons: Int) throws(UsageError) -> Invocation {
+        try parse(arguments, numbers: Set(1...max(lessons, 1)))
+    }
+
+    /// Parses the arguments after the program name; `numbers` are the lessons there are (the
+    /// catalog's), and a number that names none is a usage error.
+    static func parse(_ arguments: [String], numbers: Set<Int> = Set(Catalog.lessons.map(\.number))) throws(UsageError) -> Invocation {
+        let lessons = numbers.max() ?? 0
         guard let command = arguments.first else { return .list }
         var rest = Array(arguments.dropFirst())
         switch command {
@@ -55,7 +61,7 @@ enum Invocation: Equatable {
             return .help(command: topic)
         default: break
         }
-        if command == "dev" { return try parseDev(rest, lessons: lessons) }
+        if command == "dev" { return try parseDev(rest, numbers: numbers) }
         guard commands.contains(command) else {
             let guess = suggestion(for: command)
             throw UsageError(
@@ -95,7 +101,7 @@ enum Invocation: Equatable {
             guard let number = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text) else {
                 throw UsageError(Text(en: "'\(text)' is not a lesson number (1 to \(lessons))", zh: "`\(text)` 不是课程编号（1 到 \(lessons)）"), command: command)
             }
-            guard (1...lessons).contains(number) else {
+            guard numbers.contains(number) else {
                 throw UsageError(
                     Text(en: "there is no lesson \(number): lessons go from 1 to \(lessons)", zh: "没有第 \(number) 课：课程编号从 1 到 \(lessons)"), command: command)
             }
@@ -174,7 +180,8 @@ enum Invocation: Equatable {
     /// `kata dev verify [--mutants [N…]]`, `kata dev patch-mutants`, `kata dev unpatch-mutants`,
     /// `kata dev lesson-images`.
     /// Maintainers read English: these messages have no Chinese twin.
-    static func parseDev(_ arguments: [String], lessons: Int) throws(UsageError) -> Invocation {
+    static func parseDev(_ arguments: [String], numbers: Set<Int>) throws(UsageError) -> Invocation {
+        let lessons = numbers.max() ?? 0
         guard let command = arguments.first, !["-h", "--help", "help"].contains(command) else { return .dev(.help) }
         var rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") { return .dev(.help) }
@@ -185,7 +192,7 @@ enum Invocation: Equatable {
             rest.removeFirst()
             var chosen: [Int] = []
             while let text = rest.first, !text.hasPrefix("-") {
-                guard let number = Int(text), (1...lessons).contains(number) else {
+                guard let number = Int(text), numbers.contains(number) else {
                     throw UsageError("there is no lesson \(text): lessons go from 1 to \(lessons)", command: "dev")
                 }
                 chosen.append(number)

@@ -6,7 +6,7 @@ import Testing
 @Suite("kata takes any command line without a trap", .inEnglish)
 struct ArgumentFuzzTests {
     static let oddValues = [
-        "0", "-1", String(Catalog.lessons.count + 1), "99", "-9223372036854775808", "9223372036854775807", "99999999999999999999999",
+        "0", "-1", String((Catalog.lessons.map(\.number).max() ?? 0) + 1), "99", "-9223372036854775808", "9223372036854775807", "99999999999999999999999",
         "abc", "", " ", "#", "#0", "##6", "6.5", "0x6", "1e3", "--", "-", "---", "６", "6\u{0}", "\u{202E}6",
         String(repeating: "9", count: 5_000), "--yes", "-y", "--solution", "--bogus", "-h6",
     ]
@@ -30,7 +30,7 @@ struct ArgumentFuzzTests {
         var parsed = 0, refused = 0
         for line in Self.lines {
             do {
-                _ = try Invocation.parse(line, lessons: 14)
+                _ = try Invocation.parse(line)
                 parsed += 1
             } catch {
                 // One line, and the help it points to exists: `kata X --help` for X that has one.
@@ -53,7 +53,7 @@ struct ArgumentFuzzTests {
         var seen = Set<String>(), sample: [[String]] = []
         for line in Self.lines where !line.contains(where: { $0.contains("\u{0}") }) {
             do {
-                _ = try Invocation.parse(line, lessons: 14)
+                _ = try Invocation.parse(line)   // the catalog's lessons, as the binary parses
             } catch {
                 let kind = line[0] + ":" + error.description.prefix { $0 != "'" && $0 != "," }
                 if seen.insert(kind).inserted { sample.append(line) }

@@ -93,6 +93,13 @@ struct LessonScenarioTests {
                 "tracking    · in common: frame", "the scroll ends", "in default: frame 4 at 100 ms, 2 dropped",
             ],
             never: ["tracking    · in default: frame"]),
+        Story(
+            name: "stall-monitor",
+            inOrder: [
+                "timer \"tap\"", "the tap's handler works for 400 ms", "watchdog: stall — busy since 500 ms, after waiting", "scroll begins",
+                "tracking    timer \"cell layout\"", "watchdog: stall — busy since 3200 ms, after waiting", "scroll ends",
+            ],
+            count: ("watchdog: stall", 2)),
     ]
 
     @Test(arguments: stories)
@@ -122,7 +129,10 @@ struct LessonScenarioTests {
         for story in Self.stories { #expect(TraceScenario.named(story.name) != nil, "\(story.name)") }
     }
 
-    @Test("Every scenario gives the same trace every time", arguments: TraceScenario.all.map(\.name))
+    /// The scenarios on the virtual clock (one on real threads shows real times).
+    static let virtualScenarios = TraceScenario.all.filter { !$0.onRealThreads }.map(\.name)
+
+    @Test("Every scenario gives the same trace every time", arguments: virtualScenarios)
     func sameTraceEveryTime(_ name: String) async throws {
         let scenario = try #require(TraceScenario.named(name))
         let (first, second) = try await offPool(timeout: 30) { (scenario.run(in: .en).lines(), scenario.run(in: .en).lines()) }
@@ -134,6 +144,8 @@ struct LessonScenarioTests {
     /// is the English run with each note in Chinese (a note that is code, as the engine's own
     /// are, stays as it is), and nothing else changed.
     @Test("In Chinese, a scenario's trace is the English one with its notes in Chinese", arguments: TraceScenario.all.map(\.name))
+    /// is the English run with each note in Chinese, and nothing else changed.
+    @Test("In Chinese, a scenario's trace is the English one with its notes in Chinese", arguments: virtualScenarios)
     func chineseNotes(_ name: String) async throws {
         let scenario = try #require(TraceScenario.named(name))
         let (english, chinese) = try await offPool(timeout: 30) { (scenario.run(in: .en).events, scenario.run(in: .zhHans).events) }

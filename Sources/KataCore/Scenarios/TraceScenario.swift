@@ -3,10 +3,10 @@ import RunLoopEngine
 /// A named scenario of the lessons and the articles, run on the reference engine, that produces
 /// a trace: what `kata trace NAME` draws, and the picture on each lesson's page.
 ///
-/// Every scenario runs on a ``VirtualClock`` (so its times are exact and the same every time)
-/// on a thread of its own, and returns the trace of the loop it watches. What it says (its
-/// summary, what to look for, the notes it writes into its trace) is written here in both
-/// languages; a run writes its notes in the language asked for.
+/// Every scenario but those marked ``onRealThreads`` runs on a ``VirtualClock`` (so its times
+/// are exact and the same every time) on a thread of its own, and returns the trace of the loop
+/// it watches. What it says (its summary, what to look for, the notes it writes into its trace)
+/// is written here in both languages; a run writes its notes in the language asked for.
 public struct TraceScenario: Sendable {
     /// The name to ask for: `one-touch`.
     public let name: String
@@ -15,12 +15,18 @@ public struct TraceScenario: Sendable {
     public let summary: Text
     /// What to look for in the timeline.
     public let lookFor: Text
+    /// Whether it runs on real threads and the real clock: its times differ a little from run to
+    /// run (every other scenario gives the same trace every time).
+    public let onRealThreads: Bool
     private let body: @Sendable (Language) throws -> LoopTrace
 
-    init(name: String, summary: Text, lookFor: Text, body: @escaping @Sendable (Language) throws -> LoopTrace) {
+    init(
+        name: String, summary: Text, lookFor: Text, onRealThreads: Bool = false, body: @escaping @Sendable (Language) throws -> LoopTrace
+    ) {
         self.name = name
         self.summary = summary
         self.lookFor = lookFor
+        self.onRealThreads = onRealThreads
         self.body = body
     }
 
@@ -46,8 +52,8 @@ public struct TraceScenario: Sendable {
     public static let all: [TraceScenario] = [
         .threadGetsItsLoop, .emptyModeReturns, .commonModes, .runResults, .source0Wakeup, .timerOverrun,
         .performAfterDelay, .performOnThread, .keepAlivePort, .runVersusGuardedLoop, .oneTouch,
-        .autoreleasePools, .timerDuringScroll, .mainQueue, .uiCommit, .timerRetainsTarget,
-        .displayLink,
+        .autoreleasePools, .timerDuringScroll, .mainQueue, .uiCommit, .stallMonitor,
+        .stallMonitorLive, .timerRetainsTarget, .displayLink,
     ]
 
     /// The scenario called `name`, if any.

@@ -164,6 +164,7 @@ extension Tag {
     @Tag static var lesson13: Self
     @Tag static var lesson14: Self
     @Tag static var lesson15: Self
+    @Tag static var lesson16: Self
     @Tag static var lesson17: Self
     @Tag static var lesson18: Self
     /// ★ lessons.
