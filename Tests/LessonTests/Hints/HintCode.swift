@@ -160,3 +160,53 @@ private func hintCode15(loop: Loop, transaction: Transaction, view: View, commit
     if view.needsLayout { view.layoutSubviews() }
     return windows
 }
+
+// MARK: Lesson 16
+
+private func hintCode16(threshold: Double, samples: Int) -> Double {
+    threshold / Double(samples)
+}
+
+// MARK: Lesson 17
+
+private final class HintWeakTarget17: Sendable {
+    weak let target: ClockScreen?
+    let action: @Sendable (ClockScreen) -> @Sendable (Loop.Timer) -> Void
+
+    init(target: ClockScreen, action: @escaping @Sendable (ClockScreen) -> @Sendable (Loop.Timer) -> Void) {
+        self.target = target
+        self.action = action
+    }
+
+    func fire(_ timer: Loop.Timer) {
+        guard let target else { timer.invalidate(); return }
+        action(target)(timer)
+    }
+}
+
+extension ClockScreen {
+    // The hint shows the call on one line, as here.
+    // swift-format-ignore
+    private func hintCode17(loop: Loop) throws -> Loop.Timer {
+        try loop.scheduledTimer(name: "save draft", timeInterval: 1, target: self, selector: ClockScreen.saveDraft, repeats: false)
+        return try loop.scheduledTimer(name: "clock", timeInterval: 1, target: WeakTimerTarget(target: self, action: ClockScreen.tick), selector: WeakTimerTarget<ClockScreen>.fire, repeats: true)
+    }
+}
+
+// MARK: Lesson 18
+
+private func hintCode18(link: DisplayLink, loop: Loop, mode: Loop.Mode, fps: Double) throws(LoopError) -> Int {
+    try loop.add(link.port, forMode: mode)
+    link.startVSync(on: loop)
+    link.stopVSync()
+    link.lastFrameVSync = nil
+    return max(1, Int((60 / fps).rounded()))
+}
+
+private func hintCode18(link: DisplayLink, last: Int64, step: Int64, now: Instant) {
+    let latest = DisplayLink.vsync(at: now)
+    let frame = last + (latest - last) / step * step
+    guard frame > last else { return }
+    link.dropFrames(Int((frame - last) / step - 1))
+    link.deliverFrame(vsync: frame, timestamp: DisplayLink.time(ofVSync: frame), targetTimestamp: DisplayLink.time(ofVSync: frame + step))
+}
