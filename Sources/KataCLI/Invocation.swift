@@ -42,8 +42,9 @@ enum Invocation: Equatable {
     /// The student's subcommands, in the order `kata --help` lists them (`dev` is the maintainers').
     static let commands = ["list", "next", "show", "hint", "watch", "practice", "trace", "reset", "quiz"]
 
-    /// Parses the arguments after the program name.
-    static func parse(_ arguments: [String], lessons: Int = Catalog.lessons.count) throws(UsageError) -> Invocation {
+    /// Parses the arguments after the program name. Lesson numbers go from 1 to `lessons`: the
+    /// highest number in the catalog.
+    static func parse(_ arguments: [String], lessons: Int = Catalog.lessons.map(\.number).max() ?? 0) throws(UsageError) -> Invocation {
         guard let command = arguments.first else { return .list }
         var rest = Array(arguments.dropFirst())
         switch command {

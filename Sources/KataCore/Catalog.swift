@@ -3,6 +3,7 @@ public enum Catalog {
     public static let lessons: [Lesson] = [
         .lesson01, .lesson02, .lesson03, .lesson04, .lesson05, .lesson06, .lesson07,
         .lesson08, .lesson09, .lesson10, .lesson11, .lesson12, .lesson13, .lesson14,
+        .lesson19,
     ]
 
     /// A workshop's path through the course: `kata list --track NAME`, the agendas of docs/WORKSHOP.md.
@@ -19,7 +20,7 @@ public enum Catalog {
             switch self {
             case .core: [2, 3, 6, 7, 8, 10]
             case .halfDay: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
-            case .full: Array(1...14)
+            case .full: Catalog.lessons.map(\.number)
             }
         }
 

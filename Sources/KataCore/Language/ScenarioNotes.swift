@@ -75,6 +75,13 @@ extension ScenarioText {
         Text(
             en: "a busy source that signals itself: no sleep between its passes",
             zh: "一个不停标记自己的事件源：两轮之间没有休眠"),
+        // touch-journey, and every view and gesture recognizer of the engine's touches
+        Text(
+            en: "view {1}: {2}",
+            zh: "视图 `{1}` 收到 `{2}`"),
+        Text(
+            en: "{1} action: {2}",
+            zh: "手势 `{1}` 的回调，状态 `{2}`"),
         // main-queue
         Text(
             en: "two blocks on the main queue; run a private mode",

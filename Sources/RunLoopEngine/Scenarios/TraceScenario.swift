@@ -41,7 +41,7 @@ public struct TraceScenario: Sendable {
     public static let all: [TraceScenario] = [
         .threadGetsItsLoop, .emptyModeReturns, .commonModes, .runResults, .source0Wakeup, .timerOverrun,
         .performAfterDelay, .performOnThread, .keepAlivePort, .runVersusGuardedLoop, .oneTouch,
-        .autoreleasePools, .timerDuringScroll, .mainQueue,
+        .autoreleasePools, .timerDuringScroll, .mainQueue, .touchJourney,
     ]
 
     /// The scenario called `name`, if any.

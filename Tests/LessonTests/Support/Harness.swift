@@ -128,6 +128,7 @@ extension Tag {
     @Tag static var lesson12: Self
     @Tag static var lesson13: Self
     @Tag static var lesson14: Self
+    @Tag static var lesson19: Self
     /// ★ lessons.
     @Tag static var level1: Self
     /// ★★ lessons.
