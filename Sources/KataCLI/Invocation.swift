@@ -95,7 +95,8 @@ enum Invocation: Equatable {
             guard let number = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text) else {
                 throw UsageError(Text(en: "'\(text)' is not a lesson number (1 to \(lessons))", zh: "`\(text)` 不是课程编号（1 到 \(lessons)）"), command: command)
             }
-            guard (1...lessons).contains(number) else {
+            // In range and in the catalog: a number the catalog skips is no lesson either.
+            guard (1...lessons).contains(number), Catalog.lesson(number) != nil else {
                 throw UsageError(
                     Text(en: "there is no lesson \(number): lessons go from 1 to \(lessons)", zh: "没有第 \(number) 课：课程编号从 1 到 \(lessons)"), command: command)
             }
@@ -185,7 +186,7 @@ enum Invocation: Equatable {
             rest.removeFirst()
             var chosen: [Int] = []
             while let text = rest.first, !text.hasPrefix("-") {
-                guard let number = Int(text), (1...lessons).contains(number) else {
+                guard let number = Int(text), (1...lessons).contains(number), Catalog.lesson(number) != nil else {
                     throw UsageError("there is no lesson \(text): lessons go from 1 to \(lessons)", command: "dev")
                 }
                 chosen.append(number)

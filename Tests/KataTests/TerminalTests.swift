@@ -36,7 +36,7 @@ struct TerminalTests {
         #expect(Set(rows.map { $0.firstRange(of: "/1 ")!.lowerBound.utf16Offset(in: $0) }).count == 1, "the tests column is aligned")
         #expect(rows[0].contains("01  One loop per thread") && rows[0].contains("✔ solved"))
         #expect(rows[1].hasPrefix("  ▶  02") && rows[1].contains("· not started"))
-        #expect(text.contains("1/14") && text.contains("Next: Lesson 02 — Mode isolation"))
+        #expect(text.contains("1/\(Catalog.lessons.count)") && text.contains("Next: Lesson 02 — Mode isolation"))
     }
 
     @Test("A lesson card names the file, the task, the command, the hints seen and the failures")

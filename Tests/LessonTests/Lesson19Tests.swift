@@ -46,7 +46,7 @@ struct Lesson19Tests {
         try loop.add(try Loop.Timer(name: "finger: \(message)", fireDate: .zero + time) { _ in try? app.port.send(message) }, forMode: .common)
     }
 
-    @Test("A tap: the port wakes the loop, the source0 sends each event in a pass of its own, the tap acts before the sleep", .zh("一次点击：端口唤醒 RunLoop，source0 每轮发出一个事件，点击手势在休眠前执行 action"))
+    @Test("A tap: the port wakes the loop, the source0 sends each event in a pass of its own, the tap acts before the sleep", .zh("一次点击：端口唤醒 RunLoop，source0 每轮发出一个事件，点击手势在休眠前执行 `action`"))
     func tap() async throws {
         let (actual, expected) = try await Self.compare(recognizers: [.tap]) { loop, _, app in
             try Self.send([.began, .ended], at: 1, loop, app)
@@ -58,7 +58,7 @@ struct Lesson19Tests {
                 en:
                     "The port's callback only queues the events and signals the source0; the source0 takes ONE event per pass (sendEvent) and signals itself again while events wait; the observer (before waiting, order 0) acts once the events are handled, just before the loop sleeps.",
                 zh:
-                    "端口的回调只把事件放进队列、标记 source0；source0 每轮只取**一个**事件（`sendEvent`），还有事件在等就再标记自己；观察者（`before waiting`，order 0）在事件都处理完、RunLoop 即将休眠时才执行 action。"
+                    "端口的回调只把事件放进队列、标记 source0；source0 每轮只取**一个**事件（`sendEvent`），还有事件在等就再标记自己；观察者（`before waiting`，order 0）在事件都处理完、RunLoop 即将进入休眠时才执行 `action`。"
             ))
         // The published log of one touch (seeds/000, an all-activities observer): after waiting,
         // then before timers and before sources, and touchesBegan in that very pass; then one
@@ -107,7 +107,7 @@ struct Lesson19Tests {
             ))
     }
 
-    @Test("A scroll runs the tracking mode: touches are still delivered and gestures still act", .zh("滑动时运行 tracking Mode：触摸照样分发，手势照样执行 action"))
+    @Test("A scroll runs the tracking mode: touches are still delivered and gestures still act", .zh("滑动时运行 tracking Mode：触摸照样分发，手势照样执行 `action`"))
     func whileTracking() async throws {
         let (actual, expected) = try await Self.compare(recognizers: [.pan]) { loop, _, app in
             try loop.add(
@@ -127,7 +127,7 @@ struct Lesson19Tests {
                 zh: "手指滑动时，UIKit 让主线程 RunLoop 运行 tracking Mode（它被标记为 common）：事件 source0 和手势观察者都必须加到 `.common`，否则触摸要等滑动结束才处理。"))
     }
 
-    @Test("A pan recognized on its third move: touchesCancelled first, then the action, at that pass's before waiting", .zh("第三次移动时识别出拖动手势：先 `touchesCancelled`，再执行 action，就在那一轮的 `before waiting`"))
+    @Test("A pan recognized on its third move: touchesCancelled first, then the action, at that pass's before waiting", .zh("第三次移动时识别出拖动手势：先 `touchesCancelled`，再执行 `action`，就在那一轮的 `before waiting`"))
     func panCancels() async throws {
         let (actual, expected) = try await Self.compare(recognizers: [.pan]) { loop, _, app in
             try Self.send([.began], at: 1, loop, app)
@@ -141,7 +141,7 @@ struct Lesson19Tests {
                 en:
                     "The view hears every event until the gesture observer runs: at the before waiting of the pass that recognized, cancel the view's touches (touchesCancelled) BEFORE performing the action; after that the view hears nothing more of that touch.",
                 zh:
-                    "在手势观察者执行之前，视图收到每一个事件：在识别出手势的那一轮的 `before waiting`，先取消视图的触摸（`touchesCancelled`），**再**执行 action；之后这次触摸的事件视图一个也收不到。"
+                    "在手势观察者执行之前，视图收到每一个事件：在识别出手势的那一轮的 `before waiting`，先取消视图的触摸（`touchesCancelled`），**再**执行 `action`；之后这次触摸的事件视图一个也收不到。"
             ))
         #expect(actual.contains { $0.hasSuffix("view button: touchesCancelled") }, "the view's touches are cancelled when the pan begins")
     }
@@ -164,7 +164,7 @@ struct Lesson19Tests {
                 zh: "只有识别器识别出了手势（`state.isRecognized`）**而且**它的 `cancelsTouchesInView` 为 true，才取消视图的触摸：这个拖动手势的是 false，所以视图收到整个触摸。"))
     }
 
-    @Test("Every turn that sleeps updates the gestures: a second tap acts too", .zh("每次休眠前都更新手势：第二次点击也会执行 action"))
+    @Test("Every turn that sleeps updates the gestures: a second tap acts too", .zh("每次休眠前都更新手势：第二次点击也会执行 `action`"))
     func everyTurn() async throws {
         let (actual, expected) = try await Self.compare(recognizers: [.tap], .notes) { loop, _, app in
             for tap in 0..<3 { try Self.send([.began, .ended], at: 1 + Double(tap), loop, app) }

@@ -83,7 +83,7 @@ public enum ScenarioText {
             "私有 Mode 的运行超时返回，没有任何回调；default 的运行中：先 `main queue \"update label\"`，再 `\"reload table\"`"
         ),
         "touch-journey": (
-            "事件获取线程的端口收到一次触摸：先是 began，然后一次来了三个 moved，再是一个 moved 和抬起；视图上有一个拖动手势识别器",
+            "事件获取线程的端口收到一次触摸：先是按下，然后一次来了三次移动，再是一次移动和抬起；视图上有一个拖动手势识别器",
             "`woke: wake-up`（不是端口：端口在另一个线程上）；每个事件一轮 Source0；第三次移动之后的 `before waiting`：先 `touchesCancelled`，再 `pan action: began`"
         ),
     ]

@@ -9,7 +9,7 @@ extension Lesson {
         level: .three,
         behaviour:
             "A touch reaches the app through a port (a source1), waits in a queue, is handled one event per pass by the main loop's source0, and a gesture acts only when the loop is about to sleep, after the view's touches are cancelled.",
-        behaviourZh: "触摸经由端口（source1）到达 App，在队列里等着，由主线程 RunLoop 的 source0 每轮处理一个事件；手势要等 RunLoop 即将休眠时才执行 action，在那之前先取消视图的触摸。",
+        behaviourZh: "触摸经由端口（Source1）到达 App，在队列里等着，由主线程 RunLoop 的 Source0 每轮处理一个事件；手势要等 RunLoop 即将进入休眠时才执行 `action`，在那之前先取消视图的触摸。",
         exerciseFile: "Exercises/19-touch-journey/TouchDelivery.swift",
         task: "StudentTouchDelivery (a TouchDelivery): install(on:app:), receive(_:app:), handleEventQueue(_:), updateGestures(_:)",
         taskZh: "StudentTouchDelivery（一个 TouchDelivery）：install(on:app:)、receive(_:app:)、handleEventQueue(_:)、updateGestures(_:)",

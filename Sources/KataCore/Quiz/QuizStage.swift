@@ -58,6 +58,23 @@ public final class QuizStage: @unchecked Sendable {
         }
     }
 
+    /// When the loop's trace noted exactly `text` (the engine notes each touch a view gets and
+    /// each gesture's action: `view button: touchesBegan`, `pan action: began`), in ms.
+    public func times(ofNote text: String) -> [String] {
+        events.compactMap { event in
+            if case .note(let noted) = event.kind, noted == text { return QuizStage.ms(event.time) }
+            return nil
+        }
+    }
+
+    /// The mode the loop was running each time its trace noted exactly `text`.
+    public func modes(ofNote text: String) -> [String] {
+        events.compactMap { event in
+            if case .note(let noted) = event.kind, noted == text { return event.mode.name }
+            return nil
+        }
+    }
+
     /// The activities the loop reported, in order, named as the quiz names them.
     public func activities() -> [String] {
         events.compactMap { event in

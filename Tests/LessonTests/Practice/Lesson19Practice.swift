@@ -125,7 +125,7 @@ extension Lesson19Tests {
                 en:
                     "Your delivery differs from the engine's in this scenario (the whole trace: passes, callouts, the view's touches, the gestures' actions): the port's callback queues, signals the source0 and wakes the main loop; the source0 sends one event per pass and signals itself while events wait; the gesture observer (before waiting, order 0, repeating) cancels the view's touches for a recognizer that recognized and cancels touches, then acts; source0 and observer in the common modes.",
                 zh:
-                    "在这个场景里，你的分发和引擎的不一样（比较整条轨迹：各轮、回调、视图收到的触摸、手势的 action）：端口的回调把事件放进队列、标记 source0、唤醒主线程 RunLoop；source0 每轮发一个事件，还有事件在等就再标记自己；手势观察者（`before waiting`，order 0，重复触发）对识别出手势、会取消触摸的识别器，先取消视图的触摸，再执行 action；source0 和观察者都在 common Modes 里。"
+                    "在这个场景里，你的分发和引擎的不一样（比较整条轨迹：各轮、回调、视图收到的触摸、手势的 `action`）：端口的回调把事件放进队列、标记 source0、唤醒主线程 RunLoop；source0 每轮发一个事件，还有事件在等就再标记自己；手势观察者（`before waiting`，order 0，重复触发）对识别出手势、会取消触摸的识别器，先取消视图的触摸，再执行 `action`；source0 和观察者都在 common Modes 里。"
             )
         ) { random in
             practiceScenario(&random)
