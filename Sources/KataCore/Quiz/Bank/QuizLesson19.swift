@@ -100,7 +100,7 @@ extension QuizBank {
                     en:
                         "While a scroll view scrolls (the main loop runs the tracking mode from 500 to 2500 ms), a finger pans a view that has a pan gesture recognizer: down at 1000 ms, three moves at 1100 ms. The pan's action prints the main loop's current mode. When and where does it run?",
                     zh:
-                        "一个 scroll view 正在滑动（主线程 RunLoop 从 500 到 2500 ms 运行 tracking Mode），手指在一个带拖动手势识别器的视图上拖动：1000 ms 按下，1100 ms 移动三次。拖动手势的 `action` 打印主线程 RunLoop 的当前 Mode。它在什么时候、在哪里执行？"
+                        "一个 `UIScrollView` 正在滑动（主线程 RunLoop 从 500 到 2500 ms 运行 tracking Mode），手指在一个带拖动手势识别器的视图上拖动：1000 ms 按下，1100 ms 移动三次。拖动手势的 `action` 打印主线程 RunLoop 的当前 Mode。它在什么时候、在哪里执行？"
                 ),
                 ios: """
                     let pan = UIPanGestureRecognizer(target: self, action: #selector(panned))
