@@ -14,7 +14,7 @@ import PackageDescription
 // KATA_LESSONS_ONLY=1, and the package is only what the lesson tests need: not `kata` itself,
 // `bench`, nor the maintainers' engine, conformance and `kata` tests (half the package).
 let lessonsOnly = Context.environment["KATA_LESSONS_ONLY"] == "1"
-let maintainersOnly: Set<String> = ["KataCLI", "kata", "bench", "EngineTests", "ConformanceTests", "KataTests"]
+let maintainersOnly: Set<String> = ["KataCLI", "kata", "bench", "EngineTests", "ConformanceTests", "KataTests", "TraceViewsTests"]
 
 let package = Package(
     name: "RunLoopKata",
@@ -28,18 +28,24 @@ let package = Package(
         .trait(name: "Solutions", description: "Build the lesson tests against Solutions/ instead of Exercises/.")
     ],
     targets: [
-        // The reference engine: a complete, real run loop. The oracle every lesson is checked against.
+        // The reference engine: a complete, real run loop, and nothing else. The oracle every
+        // lesson is checked against.
         .target(name: "RunLoopEngine"),
 
-        // The lesson catalog (one source of truth) and the stub marker the exercises use.
-        .target(name: "KataCore", dependencies: ["RunLoopEngine"]),
+        // What a trace looks like to a reader: the timeline as text, the SVG picture, expected and
+        // actual side by side, and where mixed English and Chinese may break. No course text.
+        .target(name: "TraceViews", dependencies: ["RunLoopEngine"]),
+
+        // The course: the lesson catalog (one source of truth), the stub marker the exercises use,
+        // the trace scenarios of the lessons and articles, and every student-facing text.
+        .target(name: "KataCore", dependencies: ["RunLoopEngine", "TraceViews"]),
 
         // What the student edits, and the same files solved.
         .target(name: "Exercises", dependencies: ["RunLoopEngine", "KataCore"], path: "Exercises"),
         .target(name: "Solutions", dependencies: ["RunLoopEngine", "KataCore"], path: "Solutions"),
 
         // The `kata` command.
-        .target(name: "KataCLI", dependencies: ["KataCore", "RunLoopEngine"]),
+        .target(name: "KataCLI", dependencies: ["KataCore", "RunLoopEngine", "TraceViews"]),
         .executableTarget(name: "kata", dependencies: ["KataCLI"]),
 
         // Our engine and Foundation's RunLoop, side by side.
@@ -50,10 +56,12 @@ let package = Package(
         // test target) that does not import Testing, so it builds wherever the engine does.
         .target(name: "TestSupport", dependencies: ["RunLoopEngine"], path: "Tests/TestSupport"),
 
-        .testTarget(name: "EngineTests", dependencies: ["RunLoopEngine", "TestSupport"]),
-        .testTarget(name: "LessonTests", dependencies: ["RunLoopEngine", "KataCore", "Exercises", "Solutions", "TestSupport"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["RunLoopEngine", "TestSupport"]),
-        .testTarget(name: "KataTests", dependencies: ["KataCLI", "KataCore", "TestSupport"]),
+        .testTarget(name: "EngineTests", dependencies: ["RunLoopEngine", "TraceViews", "TestSupport"]),
+        .testTarget(name: "TraceViewsTests", dependencies: ["TraceViews", "RunLoopEngine"]),
+        .testTarget(
+            name: "LessonTests", dependencies: ["RunLoopEngine", "TraceViews", "KataCore", "Exercises", "Solutions", "TestSupport"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["RunLoopEngine", "TraceViews", "TestSupport"]),
+        .testTarget(name: "KataTests", dependencies: ["KataCLI", "KataCore", "TraceViews", "TestSupport"]),
     ].filter { !lessonsOnly || !maintainersOnly.contains($0.name) },
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import RunLoopEngine
+import TraceViews
 
 extension Lesson {
     /// The key scenario, if the lesson names one that exists.
@@ -22,13 +23,11 @@ extension Lesson {
 }
 
 extension TraceScenario {
-    /// The scenario's timeline as an SVG picture in `language`: its summary and what to look for
-    /// from ``ScenarioText``, its notes from ``ScenarioText/notes``, the picture's labels from
-    /// ``TimelinePicture/Labels/in(_:)``.
+    /// The scenario's timeline as an SVG picture in `language`: its summary, what to look for and
+    /// its notes in that language, the picture's labels from ``TimelinePicture/Labels/in(_:)``.
     public func picture(in language: Language) -> String {
-        let text = ScenarioText.of(self)
-        return run().notes(in: language)
-            .picture(title: name, summary: text.summary.in(language), lookFor: text.lookFor.in(language), labels: .in(language))
+        run(in: language)
+            .picture(title: name, summary: summary.in(language), lookFor: lookFor.in(language), labels: .in(language))
     }
 }
 

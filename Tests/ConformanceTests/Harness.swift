@@ -14,6 +14,7 @@
 //   gives up after a timeout (the scenario then fails, it never hangs the run).
 import Foundation
 import RunLoopEngine
+import TraceViews
 @_exported import TestSupport
 import Testing
 

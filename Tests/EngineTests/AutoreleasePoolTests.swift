@@ -25,7 +25,7 @@ import Testing
 
     @Test func garbageIsReleasedBeforeTheLoopSleepsAndNoPoolIsLeftOpen() throws {
         let (loop, _, pools) = pooledLoop()
-        let weakGarbage = Shared<[Bool]>([])
+        let weakGarbage = Lock<[Bool]>([])
         final class WeakBox: @unchecked Sendable { weak var object: Garbage? }
         let box = WeakBox()
         try loop.add(
@@ -34,26 +34,26 @@ import Testing
                 box.object = garbage
                 pools.autorelease(garbage)
             }, forMode: .default)
-        try loop.add(try Loop.Timer(fireDate: loop.now + 2) { _ in weakGarbage.update { $0.append(box.object == nil) } }, forMode: .default)
+        try loop.add(try Loop.Timer(fireDate: loop.now + 2) { _ in weakGarbage.withLock { $0.append(box.object == nil) } }, forMode: .default)
         try loop.run(mode: .default, timeout: 3)
-        #expect(weakGarbage.value == [true], "popped before the loop slept after the first timer")
+        #expect(weakGarbage.withLock { $0 } == [true], "popped before the loop slept after the first timer")
         #expect(pools.depth == 0)
     }
 
     @Test func workThatNeverLetsTheLoopSleepKeepsItsGarbage() throws {
         let (loop, _, pools) = pooledLoop()
-        let pending = Shared<Int>(0)
-        let count = Shared(0)
+        let pending = Lock<Int>(0)
+        let count = Lock(0)
         let source = Loop.Source(name: "chatty") {
             pools.autorelease(Garbage())
-            count.value += 1
-            if count.value == 100 { pending.value = pools.pendingCount }
+            count.withLock { $0 += 1 }
+            if count.withLock({ $0 }) == 100 { pending.withLock { $0 = pools.pendingCount } }
         }
         try loop.add(source, forMode: .default)
-        let resignal = Loop.Observer(activities: .beforeSources) { _ in if count.value < 100 { source.signal() } }
+        let resignal = Loop.Observer(activities: .beforeSources) { _ in if count.withLock({ $0 }) < 100 { source.signal() } }
         try loop.add(resignal, forMode: .default)
         try loop.run(mode: .default, timeout: 1)
-        #expect(pending.value == 100, "a source ran every pass: the loop polled, never slept, never drained")
+        #expect(pending.withLock { $0 } == 100, "a source ran every pass: the loop polled, never slept, never drained")
         #expect(pools.pendingCount == 0 && pools.depth == 0, "drained once it could sleep, and at exit")
     }
 

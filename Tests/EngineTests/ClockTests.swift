@@ -5,11 +5,11 @@ import Testing
 @Suite struct ClockTests {
     @Test func aLoopOnTheVirtualClockJumpsToItsNextDeadline() throws {
         let (loop, clock) = virtualLoop()
-        let ticks = Shared(0)
-        try loop.add(try Loop.Timer(fireDate: loop.now + 1, interval: 1) { _ in ticks.value += 1 }, forMode: .default)
+        let ticks = Lock(0)
+        try loop.add(try Loop.Timer(fireDate: loop.now + 1, interval: 1) { _ in ticks.withLock { $0 += 1 } }, forMode: .default)
         let start = RealClock.shared.now
         try loop.run(mode: .default, timeout: 3600.5)
-        #expect(ticks.value == 3600)
+        #expect(ticks.withLock { $0 } == 3600)
         #expect(clock.now == Instant(seconds: 3600.5))
         #expect(RealClock.shared.now - start < 2, "an hour of virtual time in well under a second")
     }
@@ -51,10 +51,10 @@ import Testing
         let elapsed = try await offPool { () -> Double in
             let loop = Loop.current
             let start = loop.now
-            let firedAt = Shared<Instant?>(nil)
-            try loop.add(try Loop.Timer(fireDate: start + 0.02) { _ in firedAt.value = loop.now }, forMode: .default)
+            let firedAt = Lock<Instant?>(nil)
+            try loop.add(try Loop.Timer(fireDate: start + 0.02) { _ in firedAt.withLock { $0 = loop.now } }, forMode: .default)
             #expect(try loop.run(mode: .default, timeout: 5) == .finished)
-            return (firedAt.value ?? .distantFuture) - start
+            return (firedAt.withLock { $0 } ?? .distantFuture) - start
         }
         #expect(elapsed >= 0.02 && elapsed < 2)
     }

@@ -49,30 +49,30 @@ import Testing
     func noNotificationIsLostBetweenTheCheckAndTheSleep(_ parking: WaitWord.Parking) async throws {
         let rounds = 2_000
         let (ping, pong) = (KernelWaiter(parking: parking), KernelWaiter(parking: parking))
-        let turn = Shared(0)
+        let turn = Lock(0)
         let other = LoopThread(name: "pong", registry: LoopRegistry()) {
             for round in 0..<rounds {
                 while true {
                     let seen = ping.currentGeneration
-                    if turn.value == 2 * round + 1 { break }
+                    if turn.withLock({ $0 }) == 2 * round + 1 { break }
                     ping.wait(since: seen, nanoseconds: nil)
                 }
-                turn.value += 1
+                turn.withLock { $0 += 1 }
                 pong.notify()
             }
         }
         try other.start()
         let finished = try await offPool(timeout: 20) { () -> Int in
             for round in 0..<rounds {
-                turn.value += 1
+                turn.withLock { $0 += 1 }
                 ping.notify()
                 while true {
                     let seen = pong.currentGeneration
-                    if turn.value == 2 * round + 2 { break }
+                    if turn.withLock({ $0 }) == 2 * round + 2 { break }
                     pong.wait(since: seen, nanoseconds: nil)
                 }
             }
-            return turn.value
+            return turn.withLock { $0 }
         }
         #expect(await other.finish(timeout: 5))
         #expect(finished == 2 * rounds)

@@ -114,11 +114,11 @@ import Testing
     /// so the list is read until it settles, for at most 10 seconds, not once.
     @Test(.enabled(if: SystemThreads.canListThreads, "this system does not list a process's threads"))
     func startStopCyclesOfAPermanentThreadLeaveNoThread() async throws {
-        let firstName = Shared("")
+        let firstName = Lock("")
         _ = try await Self.startAndStopPermanentThreads(cycles: 200, named: "joined") { cycle in
-            if cycle == 0 { firstName.value = SystemThreads.currentName() }
+            if cycle == 0 { firstName.withLock { $0 = SystemThreads.currentName() } }
         }
-        #expect(firstName.value == "joined 0", "the system knows the threads by name")
+        #expect(firstName.withLock { $0 } == "joined 0", "the system knows the threads by name")
         @Sendable func joined() -> [String]? { SystemThreads.liveNames()?.filter { $0.hasPrefix("joined ") } }
         _ = await until(10) { joined()?.isEmpty ?? true }
         let named = try #require(joined(), "the system stopped listing threads")
@@ -135,17 +135,17 @@ import Testing
             var loops: [Weak<Loop>] = []
             for cycle in 0..<cycles {
                 let loopBox = Weak<Loop>(nil)
-                let stopped = Shared(false)
+                let stopped = Lock(false)
                 let thread = LoopThread(name: "\(prefix) \(cycle)") {
                     onThread(cycle)
                     let loop = Loop.current
                     loopBox.object = loop
                     try? loop.add(Loop.Port(name: "keep-alive"), forMode: .default)
-                    while !stopped.value { _ = try? loop.run(mode: .default, before: .distantFuture) }
+                    while !stopped.withLock({ $0 }) { _ = try? loop.run(mode: .default, before: .distantFuture) }
                 }
                 try thread.start()
                 try thread.perform(waitUntilDone: true, timeout: 5) {
-                    stopped.value = true
+                    stopped.withLock { $0 = true }
                     Loop.current.stop()
                 }
                 guard thread.join(timeout: 5) else { throw OffPoolTimeout(seconds: 5) }

@@ -35,13 +35,13 @@ import Testing
 
     @Test func mainQueueWorkWaitsWhileTheMainLoopRunsAPrivateMode() async throws {
         let (ranInPrivate, ranInCommon) = try await onVirtualMain { loop, queue -> (Bool, Bool) in
-            let ran = Shared(false)
-            queue.async { ran.value = true }
+            let ran = Lock(false)
+            queue.async { ran.withLock { $0 = true } }
             try keepAlive(loop, "private")
             _ = try loop.run(mode: "private", timeout: 1)
-            let inPrivate = ran.value
+            let inPrivate = ran.withLock { $0 }
             _ = try loop.run(mode: .default, timeout: 0)
-            return (inPrivate, ran.value)
+            return (inPrivate, ran.withLock { $0 })
         }
         #expect(!ranInPrivate)
         #expect(ranInCommon)
@@ -59,14 +59,14 @@ import Testing
 
     @Test func aRunNestedInMainQueueWorkDoesNotServiceTheQueue() async throws {
         let nested = try await onVirtualMain { loop, queue -> String in
-            let result = Shared("")
+            let result = Lock("")
             queue.async(name: "outer") {
                 queue.async(name: "inner") {}
                 // The main queue is serial: while it runs, the default mode is not kept alive by it.
-                result.value = "\(loop.isEmpty(mode: .default)) \(String(describing: try? loop.run(mode: .default, timeout: 1)))"
+                result.withLock { $0 = "\(loop.isEmpty(mode: .default)) \(String(describing: try? loop.run(mode: .default, timeout: 1)))" }
             }
             _ = try loop.run(mode: .default, timeout: 0.5, returnAfterSourceHandled: true)
-            return result.value
+            return result.withLock { $0 }
         }
         #expect(nested == "true Optional(finished)")
     }

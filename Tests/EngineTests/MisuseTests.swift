@@ -43,21 +43,21 @@ import Testing
     }
 
     @Test func runningATornDownLoopIsRefused() async throws {
-        let box = Shared<Loop?>(nil)
-        let thread = LoopThread(name: "gone", registry: LoopRegistry()) { box.value = Loop.current }
+        let box = Lock<Loop?>(nil)
+        let thread = LoopThread(name: "gone", registry: LoopRegistry()) { box.withLock { $0 = Loop.current } }
         try thread.start()
         #expect(await thread.finish(timeout: 5))
-        let loop = try #require(box.value)
+        let loop = try #require(box.withLock { $0 })
         #expect(throws: LoopError.loopTornDown(loop: loop.name)) { try loop.run(mode: .default, timeout: 0) }
         #expect(try loop.run(mode: .default, before: .distantFuture) == false, "Foundation-shaped: false")
     }
 
     @Test func addingAnItemToATornDownLoopIsRefused() async throws {
-        let box = Shared<Loop?>(nil)
-        let thread = LoopThread(name: "gone", registry: LoopRegistry()) { box.value = Loop.current }
+        let box = Lock<Loop?>(nil)
+        let thread = LoopThread(name: "gone", registry: LoopRegistry()) { box.withLock { $0 = Loop.current } }
         try thread.start()
         #expect(await thread.finish(timeout: 5))
-        let loop = try #require(box.value)
+        let loop = try #require(box.withLock { $0 })
         let timer = try Loop.Timer(fireDate: .zero) { _ in }
         #expect(throws: LoopError.loopTornDown(loop: loop.name)) { try loop.add(timer, forMode: .default) }
         #expect(timer.loop == nil, "the refused timer is free for another loop")
@@ -78,9 +78,9 @@ import Testing
 
     @Test func waitUntilDoneOnTheCallersOwnThreadRunsTheWorkInline() async throws {
         let ran = try await offPool { () -> Bool in
-            let ran = Shared(false)
-            try LoopThread.current!.perform(waitUntilDone: true, timeout: 1) { ran.value = true }
-            return ran.value && !Loop.current.isWaiting
+            let ran = Lock(false)
+            try LoopThread.current!.perform(waitUntilDone: true, timeout: 1) { ran.withLock { $0 = true } }
+            return ran.withLock { $0 } && !Loop.current.isWaiting
         }
         #expect(ran, "no deadlock: the work ran at once, as Foundation does")
     }
@@ -178,11 +178,11 @@ import Testing
     }
 
     @Test func aThreadJoiningItselfGetsFalseInsteadOfADeadlock() async throws {
-        let joined = Shared<Bool?>(nil)
-        let thread = LoopThread(name: "self") { joined.value = LoopThread.current!.join(timeout: nil) }
+        let joined = Lock<Bool?>(nil)
+        let thread = LoopThread(name: "self") { joined.withLock { $0 = LoopThread.current!.join(timeout: nil) } }
         try thread.start()
         #expect(await thread.finish(timeout: 5))
-        #expect(joined.value == false)
+        #expect(joined.withLock { $0 } == false)
     }
 
     @Test func theMainLoopOfARegistryWithNoMainThreadIsNilNotACrash() {
@@ -198,11 +198,11 @@ import Testing
     func aRepeatingTimerWithAFarPastFireDateFiresOnceAndKeepsItsPhase(_ fireDate: Instant) throws {
         let (loop, clock) = virtualLoop()
         clock.advance(by: 10)
-        let fired = Shared(0)
-        let timer = try Loop.Timer(name: "ancient", fireDate: fireDate, interval: 1) { _ in fired.value += 1 }
+        let fired = Lock(0)
+        let timer = try Loop.Timer(name: "ancient", fireDate: fireDate, interval: 1) { _ in fired.withLock { $0 += 1 } }
         try loop.add(timer, forMode: .default)
         #expect(try loop.run(mode: .default, timeout: 0) == .timedOut)
-        #expect(fired.value == 1, "a timer due long ago fires once, its missed ticks skipped")
+        #expect(fired.withLock { $0 } == 1, "a timer due long ago fires once, its missed ticks skipped")
         #expect(
             timer.fireDate > loop.now && timer.fireDate <= loop.now + 1,
             "its next fire date is the next tick after now (\(loop.now)), not \(timer.fireDate)")
@@ -221,11 +221,11 @@ import Testing
     @Test func aFireDateSetFarInThePastFiresOnceWithoutATrap() throws {
         let (loop, clock) = virtualLoop()
         clock.advance(by: 10)
-        let fired = Shared(0)
-        let timer = try loop.scheduleTimer(after: 5, interval: 1) { _ in fired.value += 1 }
+        let fired = Lock(0)
+        let timer = try loop.scheduleTimer(after: 5, interval: 1) { _ in fired.withLock { $0 += 1 } }
         timer.fireDate = Instant(seconds: -1e300)
         #expect(try loop.run(mode: .default, timeout: 0) == .timedOut)
-        #expect(fired.value == 1)
+        #expect(fired.withLock { $0 } == 1)
         #expect(timer.fireDate > loop.now && timer.fireDate <= loop.now + 1)
     }
 
@@ -272,9 +272,9 @@ import Testing
         try await worker.start()
         let target = worker.thread
         let ran = try await offPool(timeout: 5) { () -> Bool in
-            let ran = Shared(false)
-            try target.perform(waitUntilDone: true, timeout: timeout) { ran.value = true }
-            return ran.value
+            let ran = Lock(false)
+            try target.perform(waitUntilDone: true, timeout: timeout) { ran.withLock { $0 = true } }
+            return ran.withLock { $0 }
         }
         #expect(ran)
         await worker.stop()
@@ -294,14 +294,14 @@ import Testing
         let worker = Worker()
         try await worker.start()
         let target = worker.thread
-        let ran = Shared(false)
-        try await offPool(timeout: 5) { try target.perform(waitUntilDone: true, modes: []) { ran.value = true } }
+        let ran = Lock(false)
+        try await offPool(timeout: 5) { try target.perform(waitUntilDone: true, modes: []) { ran.withLock { $0 = true } } }
         let own = try await offPool(timeout: 5) { () -> Bool in
-            let inline = Shared(false)
-            try LoopThread.current!.perform(waitUntilDone: true, modes: []) { inline.value = true }
-            return inline.value
+            let inline = Lock(false)
+            try LoopThread.current!.perform(waitUntilDone: true, modes: []) { inline.withLock { $0 = true } }
+            return inline.withLock { $0 }
         }
-        #expect(!ran.value && !own, "no mode to run it in: Foundation returns without performing it")
+        #expect(!ran.withLock { $0 } && !own, "no mode to run it in: Foundation returns without performing it")
         #expect(worker.loop.items(inMode: .default).count == 2, "only the worker's own port and observer")
         await worker.stop()
     }
@@ -321,12 +321,12 @@ import Testing
         let (loop, _) = virtualLoop()
         let mine = Loop.Mode("common")
         #expect(mine != .common)
-        let ran = Shared(false)
-        let source = Loop.Source(name: "mine") { ran.value = true }
+        let ran = Lock(false)
+        let source = Loop.Source(name: "mine") { ran.withLock { $0 = true } }
         try loop.add(source, forMode: mine)
         source.signal()
         #expect(try loop.run(mode: mine, timeout: 0) == .timedOut, "a user's mode named \"common\" runs")
-        #expect(ran.value)
+        #expect(ran.withLock { $0 })
         #expect(loop.isEmpty(mode: .default), "it is not a common item")
     }
 
@@ -356,18 +356,18 @@ import Testing
         let outcome = try await offPool(timeout: 20) { () -> (reached: Int, error: LoopError?, after: Loop.RunResult?) in
             let (loop, _) = virtualLoop()
             try keepAlive(loop)
-            let deepest = Shared(0)
-            let refusal = Shared<LoopError?>(nil)
+            let deepest = Lock(0)
+            let refusal = Lock<LoopError?>(nil)
             // Each level queues the next one's block and runs the loop again from inside a block.
             @Sendable func nest() {
-                guard refusal.value == nil else { return }   // a block left queued by the refused run
-                deepest.value = max(deepest.value, ThreadRecord.current.runningLoops.count)
+                guard refusal.withLock({ $0 }) == nil else { return }   // a block left queued by the refused run
+                deepest.withLock { $0 = max($0, ThreadRecord.current.runningLoops.count) }
                 loop.perform { nest() }
-                do throws(LoopError) { try loop.run(mode: .default, timeout: 0) } catch { refusal.value = error }
+                do throws(LoopError) { try loop.run(mode: .default, timeout: 0) } catch { refusal.withLock { $0 = error } }
             }
             loop.perform { nest() }
             _ = try loop.run(mode: .default, timeout: 0)
-            return (deepest.value, refusal.value, try? loop.run(mode: .default, timeout: 0))
+            return (deepest.withLock { $0 }, refusal.withLock { $0 }, try? loop.run(mode: .default, timeout: 0))
         }
         #expect(outcome.error == .nestedRunsTooDeep(limit: limit))
         #expect(outcome.reached == limit, "runs nest \(limit) deep, and no deeper")

@@ -8,20 +8,20 @@ import Testing
 /// process crashes.
 @Suite struct NestingDepthTests {
     @Test func runsNestedToTheLimitFitInTheSmallestStack() async throws {
-        let deepest = Shared(0)
-        let refusal = Shared<LoopError?>(nil)
+        let deepest = Lock(0)
+        let refusal = Lock<LoopError?>(nil)
         let done = Gate()
         let thread = Thread {
             let (loop, _) = virtualLoop()
             // Each level schedules a timer whose callout runs the loop again.
             @Sendable func nest() {
-                deepest.value = max(deepest.value, ThreadRecord.current.runningLoops.count)
-                guard refusal.value == nil else { return }
+                deepest.withLock { $0 = max($0, ThreadRecord.current.runningLoops.count) }
+                guard refusal.withLock({ $0 }) == nil else { return }
                 do throws(LoopError) {
                     try loop.scheduleTimer(name: "deeper", after: 0) { _ in nest() }
                     try loop.run(mode: .default, timeout: 0)
                 } catch {
-                    refusal.value = error
+                    refusal.withLock { $0 = error }
                 }
             }
             nest()
@@ -30,7 +30,7 @@ import Testing
         thread.stackSize = 512 * 1024
         thread.start()
         #expect(await done.opened(within: 20), "the nest did not unwind")
-        #expect(refusal.value == .nestedRunsTooDeep(limit: Loop.nestedRunLimit))
-        #expect(deepest.value == Loop.nestedRunLimit)
+        #expect(refusal.withLock { $0 } == .nestedRunsTooDeep(limit: Loop.nestedRunLimit))
+        #expect(deepest.withLock { $0 } == Loop.nestedRunLimit)
     }
 }

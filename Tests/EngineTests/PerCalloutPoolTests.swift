@@ -40,7 +40,7 @@ import Testing
         loop.perCalloutAutoreleasePools = perCalloutPools
         pools.push()   // an outer pool, so that what no callout pool takes is kept, not leaked
         defer { pools.pop() }
-        let result = Shared<[String: Bool]>([:])
+        let result = Lock<[String: Bool]>([:])
         @Sendable func make(_ kind: String) {
             let watch = Watch()
             watch.autoreleaseNew()
@@ -54,14 +54,14 @@ import Testing
         let port = Loop.Port(name: "source1") { _ in make("source1") }
         try loop.add(port, forMode: .default)
         try port.send("hello")
-        let once = Flag()
+        let once = Lock(false)
         try loop.add(
             Loop.Observer(name: "observer", activities: .beforeWaiting) { _ in
-                if !once.isSet { once.set(); make("observer") }
+                if !once.withLock({ $0 }) { once.withLock { $0 = true }; make("observer") }
             }, forMode: .default)
         loop.perform(inModes: [.default]) { make("block") }
         try loop.run(mode: .default, timeout: 2)
-        return result.value
+        return result.withLock { $0 }
     }
 
     @Test func timerCalloutsAlwaysHaveAPoolOfTheirOwn() throws {
@@ -87,15 +87,15 @@ import Testing
             let watch = Watch()
             registry.mainQueue.async { watch.autoreleaseNew() }
             registry.mainQueue.async { watch.autoreleaseNew() }
-            let looked = Shared(-1)
+            let looked = Lock(-1)
             // Queued once the service has returned: it runs in the next service.
             registry.mainQueue.async {
                 registry.mainQueue.async {
-                    looked.value = watch.aliveCount; loop.stop()
+                    looked.withLock { $0 = watch.aliveCount }; loop.stop()
                 }
             }
             _ = try loop.run(mode: .default, timeout: 5)
-            return (looked.value, setTo)
+            return (looked.withLock { $0 }, setTo)
         }
         #expect(setTo == false, "the SPI returns the new setting")
         #expect(alive == 0, "one pool around each service of the main queue, whatever the flag")
@@ -111,16 +111,16 @@ import Testing
             answers.append(Loop.setPerCalloutAutoreleasePoolsEnabled(false))
             answers.append(Loop.perCalloutAutoreleasePoolsEnabled)
             let watch = Watch()
-            let alive = Shared<[Int]>([])
+            let alive = Lock<[Int]>([])
             let source = Loop.Source(name: "makes garbage") { watch.autoreleaseNew() }
             try loop.add(source, forMode: .default)
-            try loop.add(Loop.Observer(activities: .beforeWaiting) { _ in alive.update { $0.append(watch.aliveCount) } }, forMode: .default)
+            try loop.add(Loop.Observer(activities: .beforeWaiting) { _ in alive.withLock { $0.append(watch.aliveCount) } }, forMode: .default)
             source.signal()
             _ = try loop.run(mode: .default, timeout: 0.5)
             Loop.setPerCalloutAutoreleasePoolsEnabled(true)
             source.signal()
             _ = try loop.run(mode: .default, timeout: 0.5)
-            return (answers, alive.value)
+            return (answers, alive.withLock { $0 })
         }
         #expect(answers == [true, false, false])
         #expect(alive == [1, 1], "off: the first object outlived its callout; on again: the second did not")
@@ -176,14 +176,14 @@ import Testing
         let (loop, _) = virtualLoop(mechanisms: .reference.with(autoreleasePools: ReferenceAutoreleasePoolObservers()))
         loop.perCalloutAutoreleasePools = true
         let pools = loop.autoreleasePoolStack
-        let depthAfterEntry = Shared(-1)
-        try loop.add(Loop.Observer(name: "after entry", activities: .entry, order: 0) { _ in depthAfterEntry.value = pools.depth }, forMode: .default)
+        let depthAfterEntry = Lock(-1)
+        try loop.add(Loop.Observer(name: "after entry", activities: .entry, order: 0) { _ in depthAfterEntry.withLock { $0 = pools.depth } }, forMode: .default)
         try loop.add(try Loop.Timer(fireDate: loop.now + 1) { _ in }, forMode: .default)
         let invalidBefore = pools.invalidPopCount
         try loop.run(mode: .default, timeout: 2)
         // The entry observer's push happened inside its callout's own pool, and went with it;
         // the one open at order 0 is that observer's own callout pool.
-        #expect(depthAfterEntry.value == 1)
+        #expect(depthAfterEntry.withLock { $0 } == 1)
         #expect(pools.invalidPopCount > invalidBefore, "the pushes and pops no longer match (objc's badPop): counted, not a crash")
         while pools.depth > 0 { pools.pop() }
     }
@@ -203,20 +203,20 @@ import Testing
 
     @Test func neitherLayerHelpsALongCalloutButAPoolPerIterationDoes() throws {
         let (loop, pools) = bareLoop()
-        let peaks = Shared<[Int]>([])
+        let peaks = Lock<[Int]>([])
         try loop.add(
             try Loop.Timer(name: "long", fireDate: loop.now + 1) { _ in
                 for _ in 0..<1000 { pools.autorelease(Garbage()) }
-                peaks.update { $0.append(pools.pendingCount) }   // all 1000 wait for the callout to return
+                peaks.withLock { $0.append(pools.pendingCount) }   // all 1000 wait for the callout to return
                 for _ in 0..<1000 {
                     let pool = pools.push()   // `autoreleasepool { … }` around each iteration
                     pools.autorelease(Garbage())
                     pools.pop(pool)
                 }
-                peaks.update { $0.append(pools.pendingCount) }
+                peaks.withLock { $0.append(pools.pendingCount) }
             }, forMode: .default)
         try loop.run(mode: .default, timeout: 2)
-        #expect(peaks.value == [1000, 1000], "the first 1000 are still waiting; the second 1000 never pile up")
+        #expect(peaks.withLock { $0 } == [1000, 1000], "the first 1000 are still waiting; the second 1000 never pile up")
         #expect(pools.pendingCount == 0)
     }
 }
@@ -225,11 +225,11 @@ import Testing
 private final class QueuedProbe: Sendable {
     let kind: String
     let watch: PerCalloutPoolTests.Watch
-    let result: Shared<[String: Bool]>
-    init(kind: String, watch: PerCalloutPoolTests.Watch, result: Shared<[String: Bool]>) {
+    let result: Lock<[String: Bool]>
+    init(kind: String, watch: PerCalloutPoolTests.Watch, result: Lock<[String: Bool]>) {
         self.kind = kind
         self.watch = watch
         self.result = result
     }
-    func look() { result.update { $0[kind] = watch.aliveCount > 0 } }
+    func look() { result.withLock { $0[kind] = watch.aliveCount > 0 } }
 }

@@ -4,20 +4,20 @@ import Testing
 /// CF-SEMANTICS "Sources and blocks": source1 (ports).
 @Suite struct PortTests {
     @Test func aMessageFromAnotherThreadWakesTheLoopAndReachesTheHandlerOnTheLoopsThread() async throws {
-        let received = Shared<[String]>([])
+        let received = Lock<[String]>([])
         let gate = Gate()
-        let handlerThread = Shared<ThreadID?>(nil)
+        let handlerThread = Lock<ThreadID?>(nil)
         let port = Loop.Port(name: "net") { message in
-            handlerThread.value = ThreadID.current
-            received.update { $0.append(message) }
+            handlerThread.withLock { $0 = ThreadID.current }
+            received.withLock { $0.append(message) }
             gate.open()
         }
         let worker = Worker { try $0.add(port, forMode: .default) }
         try await worker.start()
         try port.send("hello")
         #expect(await gate.opened())
-        #expect(received.value == ["hello"])
-        #expect(handlerThread.value == worker.thread.id)
+        #expect(received.withLock { $0 } == ["hello"])
+        #expect(handlerThread.withLock { $0 } == worker.thread.id)
         await worker.stop()
     }
 

@@ -23,13 +23,13 @@ import Testing
     }
 
     @Test func runLoopFromAnotherThreadMakesTheThreadsLoop() async throws {
-        let seen = Shared<Loop?>(nil)
-        let held = HeldThread { seen.value = Loop.current }
+        let seen = Lock<Loop?>(nil)
+        let held = HeldThread { seen.withLock { $0 = Loop.current } }
         try await held.start()
         let loop = try held.thread.runLoop()
         #expect(held.thread.loop === loop)
         await held.finish()
-        #expect(seen.value === loop)
+        #expect(seen.withLock { $0 } === loop)
     }
 
     @Test func aLoopIsTornDownWhenItsThreadExits() async throws {
@@ -55,16 +55,16 @@ import Testing
     }
 
     @Test func theTornDownLoopKeepsNothingAndTakesNothing() async throws {
-        let box = Shared<Loop?>(nil)
+        let box = Lock<Loop?>(nil)
         let thread = LoopThread(name: "gone", registry: LoopRegistry()) {
             let loop = Loop.current
             try? loop.add(Loop.Port(), forMode: .default)
             loop.perform(inModes: [.default]) {}
-            box.value = loop
+            box.withLock { $0 = loop }
         }
         try thread.start()
         #expect(await thread.finish(timeout: 5))
-        let loop = try #require(box.value)
+        let loop = try #require(box.withLock { $0 })
         #expect(loop.isTornDown)
         #expect(loop.isEmpty(mode: .default))
         #expect(throws: LoopError.loopTornDown(loop: loop.name)) { try loop.add(Loop.Source {}, forMode: .default) }
@@ -86,27 +86,27 @@ import Testing
 
     @Test func loopCurrentIsTheInnermostRunningLoop() throws {
         let (loop, _) = virtualLoop()
-        let seen = Shared<Bool>(false)
-        try loop.add(try Loop.Timer(fireDate: loop.now) { _ in seen.value = Loop.current === loop }, forMode: .default)
+        let seen = Lock<Bool>(false)
+        try loop.add(try Loop.Timer(fireDate: loop.now) { _ in seen.withLock { $0 = Loop.current === loop } }, forMode: .default)
         try loop.run(mode: .default, timeout: 1)
-        #expect(seen.value)
+        #expect(seen.withLock { $0 })
     }
 
     @Test func aRegistryUsesTheTableItIsGiven() async throws {
         let registry = LoopRegistry(table: CountingTable())
         _ = try await offPool(registry: registry) { Loop.current }
-        #expect(CountingTable.made.value >= 1)
+        #expect(CountingTable.made.withLock { $0 } >= 1)
     }
 }
 
 /// A loop table (lesson 01's seam) that counts the loops it makes.
 struct CountingTable: LoopTable {
-    static let made = Shared(0)
+    static let made = Lock(0)
     private var inner = ReferenceLoopTable()
     init() {}
     mutating func loop(for thread: ThreadID, makeLoop: () -> Loop) -> Loop {
         inner.loop(for: thread) {
-            CountingTable.made.value += 1; return makeLoop()
+            CountingTable.made.withLock { $0 += 1 }; return makeLoop()
         }
     }
     func existingLoop(for thread: ThreadID) -> Loop? { inner.existingLoop(for: thread) }

@@ -146,17 +146,17 @@ import Testing
 
     @Test func foundationRunIsNotEndedByStopOnlyByAnEmptyDefaultMode() throws {
         let (loop, clock) = virtualLoop()
-        let stops = Shared(0)
+        let stops = Lock(0)
         // A repeating timer stops the loop three times, then invalidates itself: the mode is empty.
         try loop.add(
             try Loop.Timer(name: "stopper", fireDate: loop.now + 1, interval: 1) { timer in
-                stops.value += 1
-                if stops.value == 3 { timer.invalidate() }
+                stops.withLock { $0 += 1 }
+                if stops.withLock({ $0 }) == 3 { timer.invalidate() }
                 loop.stop()
             }, forMode: .default)
         let trace = loop.startTracing()
         try loop.run()
-        #expect(stops.value == 3)
+        #expect(stops.withLock { $0 } == 3)
         #expect(clock.now == Instant(seconds: 3))
         #expect(summaries(trace, .results).filter { $0 == "→ stopped" }.count == 3, "each stop ended one inner run; run() started another")
     }

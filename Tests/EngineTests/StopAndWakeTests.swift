@@ -8,11 +8,11 @@ import Testing
         let (loop, clock) = virtualLoop()
         try keepAlive(loop)
         try keepAlive(loop, "inner")
-        let nested = Shared<Loop.RunResult?>(nil)
+        let nested = Lock<Loop.RunResult?>(nil)
         try loop.add(try Loop.Timer(fireDate: loop.now + 2) { _ in loop.stop() }, forMode: "inner")
-        try loop.add(try Loop.Timer(fireDate: loop.now + 1) { _ in nested.value = try? loop.run(mode: "inner", timeout: 10) }, forMode: .default)
+        try loop.add(try Loop.Timer(fireDate: loop.now + 1) { _ in nested.withLock { $0 = try? loop.run(mode: "inner", timeout: 10) } }, forMode: .default)
         #expect(try loop.run(mode: .default, timeout: 5) == .timedOut)
-        #expect(nested.value == .stopped)
+        #expect(nested.withLock { $0 } == .stopped)
         #expect(clock.now == Instant(seconds: 5))
     }
 
@@ -20,14 +20,14 @@ import Testing
         let (loop, clock) = virtualLoop()
         try keepAlive(loop)
         try keepAlive(loop, "inner")
-        let nested = Shared<Loop.RunResult?>(nil)
+        let nested = Lock<Loop.RunResult?>(nil)
         try loop.add(
             try Loop.Timer(fireDate: loop.now + 1) { _ in
                 loop.stop()   // the outer run's request
-                nested.value = try? loop.run(mode: "inner", timeout: 1)   // a fresh run: not stopped
+                nested.withLock { $0 = try? loop.run(mode: "inner", timeout: 1) }   // a fresh run: not stopped
             }, forMode: .default)
         #expect(try loop.run(mode: .default, timeout: 5) == .stopped)
-        #expect(nested.value == .timedOut)
+        #expect(nested.withLock { $0 } == .timedOut)
         #expect(clock.now == Instant(seconds: 2))
     }
 
@@ -43,11 +43,11 @@ import Testing
     @Test func aWakeUpFromAnEntryObserverIsTaken() throws {
         let (loop, _) = virtualLoop()
         try keepAlive(loop)
-        let taken = Shared<Bool?>(nil)
-        try loop.add(Loop.Observer(activities: .entry) { _ in taken.value = loop.wakeUp() }, forMode: .default)
+        let taken = Lock<Bool?>(nil)
+        try loop.add(Loop.Observer(activities: .entry) { _ in taken.withLock { $0 = loop.wakeUp() } }, forMode: .default)
         let trace = loop.startTracing()
         try loop.run(mode: .default, timeout: 1)
-        #expect(taken.value == true, "a run starts with fresh per-run data: wake-ups are not ignored")
+        #expect(taken.withLock { $0 } == true, "a run starts with fresh per-run data: wake-ups are not ignored")
         #expect(
             trace.events.filter { if case .woke = $0.kind { true } else { false } }.map { "\($0.time) \($0.summary)" }
                 == ["0 ms woke: wake-up", "1000 ms woke: deadline"])
@@ -55,53 +55,53 @@ import Testing
 
     @Test func aWakeUpWhileHandlingWhatWokeTheLoopIsIgnored() throws {
         let (loop, _) = virtualLoop()
-        let taken = Shared<Bool?>(nil)
-        try loop.add(try Loop.Timer(fireDate: loop.now + 1) { _ in taken.value = loop.wakeUp() }, forMode: .default)
+        let taken = Lock<Bool?>(nil)
+        try loop.add(try Loop.Timer(fireDate: loop.now + 1) { _ in taken.withLock { $0 = loop.wakeUp() } }, forMode: .default)
         try keepAlive(loop)
         try loop.run(mode: .default, timeout: 2)
-        #expect(taken.value == false)
+        #expect(taken.withLock { $0 } == false)
     }
 
     @Test func aWakeUpFromASource0CalloutIsTaken() throws {
         let (loop, _) = virtualLoop()
-        let taken = Shared<Bool?>(nil)
-        let source = Loop.Source { taken.value = loop.wakeUp() }
+        let taken = Lock<Bool?>(nil)
+        let source = Loop.Source { taken.withLock { $0 = loop.wakeUp() } }
         try loop.add(source, forMode: .default)
         source.signal()
         try loop.run(mode: .default, timeout: 1)
-        #expect(taken.value == true)
+        #expect(taken.withLock { $0 } == true)
     }
 
     @Test func afterANestedRunTheOuterRunsWakeUpFlagIsBack() throws {
         let (loop, _) = virtualLoop()
         try keepAlive(loop, "inner")
-        let taken = Shared<Bool?>(nil)
+        let taken = Lock<Bool?>(nil)
         let source = Loop.Source {
             _ = try? loop.run(mode: "inner", timeout: 0)   // this run ends ignoring wake-ups
-            taken.value = loop.wakeUp()   // the outer run's flag: not ignoring
+            taken.withLock { $0 = loop.wakeUp() }   // the outer run's flag: not ignoring
         }
         try loop.add(source, forMode: .default)
         source.signal()
         try loop.run(mode: .default, timeout: 1)
-        #expect(taken.value == true)
+        #expect(taken.withLock { $0 } == true)
     }
 
     @Test func stopFromAnotherThreadEndsASleepingRun() async throws {
         let asleep = Gate()
-        let result = Shared<Loop.RunResult?>(nil)
-        let loopBox = Shared<Loop?>(nil)
+        let result = Lock<Loop.RunResult?>(nil)
+        let loopBox = Lock<Loop?>(nil)
         let thread = LoopThread(name: "sleeper", registry: LoopRegistry()) {
             let loop = Loop.current
             try? loop.add(Loop.Port(), forMode: .default)
             try? loop.add(Loop.Observer(activities: .beforeWaiting) { _ in asleep.open() }, forMode: .default)
-            loopBox.value = loop
-            result.value = try? loop.run(mode: .default, timeout: 60)
+            loopBox.withLock { $0 = loop }
+            result.withLock { $0 = try? loop.run(mode: .default, timeout: 60) }
         }
         try thread.start()
         #expect(await asleep.opened())
-        #expect(loopBox.value?.stop() == true)
+        #expect(loopBox.withLock { $0 }?.stop() == true)
         #expect(await thread.finish(timeout: 5))
-        #expect(result.value == .stopped)
+        #expect(result.withLock { $0 } == .stopped)
     }
 
     @Test func aWakeUpFromAnotherThreadLetsTheLoopRunASignalledSource() async throws {

@@ -5,19 +5,19 @@ import Testing
     @Test func aTimerAlreadyFiringIsSkippedInANestedRunWhichStillSleeps() throws {
         let (loop, clock) = virtualLoop()
         let log = Log()
-        let nested = Shared<Loop.RunResult?>(nil)
+        let nested = Lock<Loop.RunResult?>(nil)
         let timer = try Loop.Timer(name: "outer", fireDate: loop.now + 1, interval: 10) { _ in
             log.add("fired at \(clock.now)")
-            nested.value = try? loop.run(mode: .default, timeout: 3)
+            nested.withLock { $0 = try? loop.run(mode: .default, timeout: 3) }
         }
         try loop.add(timer, forMode: .default)
         loop.passLimit = 50
         let trace = loop.startTracing()
         let result = try loop.run(mode: .default, timeout: 5)
         #expect(result == .timedOut)
-        #expect(nested.value == .timedOut)
+        #expect(nested.withLock { $0 } == .timedOut)
         #expect(log.all == ["fired at 1000 ms"])
-        print(trace.timeline())
+        print(trace.lines().joined(separator: "\n"))
     }
 }
 
@@ -175,15 +175,15 @@ extension TimerTests {
 
     @Test func manyTimersFireInOrder() throws {
         let (loop, clock) = virtualLoop()
-        let fired = Shared<[Int64]>([])
+        let fired = Lock<[Int64]>([])
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<5_000 {
             let at = Double(Int.random(in: 1...1_000, using: &generator)) / 100
-            try loop.add(try Loop.Timer(fireDate: loop.now + at) { _ in fired.update { $0.append(clock.now.nanoseconds) } }, forMode: .default)
+            try loop.add(try Loop.Timer(fireDate: loop.now + at) { _ in fired.withLock { $0.append(clock.now.nanoseconds) } }, forMode: .default)
         }
         #expect(try loop.run(mode: .default, timeout: 20) == .finished)
-        #expect(fired.value.count == 5_000)
-        #expect(fired.value == fired.value.sorted())
+        #expect(fired.withLock { $0 }.count == 5_000)
+        #expect(fired.withLock { $0 } == fired.withLock { $0 }.sorted())
     }
 
     @Test func nextTimerFireDateIsTheEarliestOfTheMode() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import RunLoopEngine
 import Testing
+import TraceViews
 @testable import KataCLI
 @testable import KataCore
 

@@ -3,6 +3,7 @@ import Testing
 @testable import KataCLI
 @testable import KataCore
 import RunLoopEngine
+import TraceViews
 
 @Suite("The language: --lang, then KATA_LANG, then LC_ALL/LANG, then English", .inEnglish)
 struct LanguageTests {
@@ -53,7 +54,7 @@ struct LanguageTests {
 
     @Test("A timeline's column titles are Chinese in Chinese, over the same columns; the rows are the trace's")
     func timelineHeader() throws {
-        let trace = try #require(TraceScenario.named("timer-overrun")).run()
+        let trace = try #require(TraceScenario.named("timer-overrun")).run(in: .en)
         let english = trace.timeline(in: .en).split(separator: "\n").map(String.init)
         let chinese = trace.timeline(in: .zhHans).split(separator: "\n").map(String.init)
         #expect(english == trace.timeline().split(separator: "\n").map(String.init), "English is the engine's own timeline")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KataCore
 import RunLoopEngine
+import TraceViews
 
 /// Each lesson page shows the timeline of its key scenario as a picture drawn by the engine, in
 /// the page's language, and the committed picture is the one the engine draws now.
@@ -59,7 +60,7 @@ struct LessonPictureTests {
     func chinesePictureHasNoEnglishProse(_ lesson: Lesson) throws {
         let scenario = try #require(lesson.keyTraceScenario, "lesson \(lesson.paddedNumber) has no key scenario")
         let svg = scenario.picture(in: .zhHans)
-        let traceWords = scenario.run().timeline(LoopTrace.Filter.all.subtracting(.notes))
+        let traceWords = scenario.run(in: .zhHans).timeline(LoopTrace.Filter.all.subtracting(.notes))
         var findings: [String] = []
         for text in Self.texts(of: svg) where !Self.isTraceWords(text, timeline: traceWords) {
             let words = StrayEnglish.words(in: text)
@@ -70,24 +71,25 @@ struct LessonPictureTests {
             """
             the Chinese picture of \(scenario.name) (\(lesson.imagePath(in: .zhHans))) has English prose; \
             its labels come from TimelinePicture.Labels.in(_:) (Sources/KataCore/LessonPicture.swift), \
-            its summary and look-for line from ScenarioText, its notes from ScenarioText.notes:
+            its summary, look-for line and notes from the scenario (Sources/KataCore/Scenarios/):
             \(findings.joined(separator: "\n"))
             """)
         // The summary is drawn whole: the picture has room for two lines of it.
-        let summary = ScenarioText.of(scenario).summary.zh
+        let summary = scenario.summary.zh
         let drawn = Self.texts(of: svg).joined()
         #expect(
             drawn.filter { $0 != " " && $0 != "`" }.contains(summary.filter { $0 != " " && $0 != "`" }),
-            "the Chinese summary of \(scenario.name) does not fit in the picture's two lines under the title: shorten it in ScenarioText\n  \(summary)")
+            "the Chinese summary of \(scenario.name) does not fit in the picture's two lines under the title: shorten it in Sources/KataCore/Scenarios/\n  \(summary)"
+        )
     }
 
     @Test("The prose check catches English labels and an English summary")
     func proseCheckCatchesEnglish() throws {
         let scenario = try #require(TraceScenario.named("keep-alive-port"))
         let english = scenario.picture(in: .en)
-        let timeline = scenario.run().timeline(LoopTrace.Filter.all.subtracting(.notes))
+        let timeline = scenario.run(in: .en).timeline(LoopTrace.Filter.all.subtracting(.notes))
         let prose = Self.texts(of: english).filter { !Self.isTraceWords($0, timeline: timeline) }
-        for label in ["outer run", "time →", "run result", scenario.summary, "add a port: nothing else to do, but the loop stays"] {
+        for label in ["outer run", "time →", "run result", scenario.summary.en, "add a port: nothing else to do, but the loop stays"] {
             #expect(prose.contains(label), "\(label) should be read as prose, not as trace words")
         }
         #expect(

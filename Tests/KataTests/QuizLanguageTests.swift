@@ -2,6 +2,7 @@ import Foundation
 import RunLoopEngine
 import TestSupport
 import Testing
+import TraceViews
 @testable import KataCLI
 @testable import KataCore
 

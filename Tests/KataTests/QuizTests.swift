@@ -197,11 +197,11 @@ struct QuizCommandTests {
     /// A session that prints into a log and reads `typing`, line by line, as from a terminal.
     func session(_ root: String, typing: [String] = []) -> (QuizSession, () -> String) {
         let log = Log()
-        let typed = Shared(typing)
+        let typed = Lock(typing)
         let session = QuizSession(
             packageRoot: QuizFixture.packageRoot, progressRoot: root, style: Style(colours: false),
             output: { log.add($0) },
-            input: { typed.update { $0.isEmpty ? nil : $0.removeFirst() } },
+            input: { typed.withLock { $0.isEmpty ? nil : $0.removeFirst() } },
             complain: { log.add($0) },
             showPrompt: { log.add("> ") })
         return (session, { log.all.joined(separator: "\n") })

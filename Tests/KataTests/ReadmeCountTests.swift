@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import KataCore
 
-/// The counts the README (the student's page) and docs/MAINTAINERS.md state, kept true.
-@Suite("The README's and docs/MAINTAINERS.md's counts match the code", .inEnglish)
+/// The counts the README (the student's page) and docs/MAINTAINERS.md state, kept true, and the
+/// README's own length: two screens.
+@Suite("The README's and docs/MAINTAINERS.md's counts match the code; the README fits on two screens", .inEnglish)
 struct ReadmeCountTests {
     /// Tests in Tests/ConformanceTests that compare nothing: the suite's note.
     static let notScenarios: Set<String> = ["coreFoundationReachesFoundationsLoop"]
@@ -42,6 +43,41 @@ struct ReadmeCountTests {
         #expect(
             stated == QuizBank.all.count,
             "README.md says the quiz has \(stated) questions; QuizBank.all has \(QuizBank.all.count). Hint: change the number in the `kata quiz --list` row.")
+    }
+
+    /// Two screens of a terminal 100 columns wide.
+    static let screenLines = 90
+
+    @Test("The README and its Chinese twin fit on two screens: at most 90 lines at 100 columns", arguments: ["README.md", "README.zh-Hans.md"])
+    func readmeFitsOnTwoScreens(_ name: String) throws {
+        let page = try String(contentsOf: Self.root.appendingPathComponent(name), encoding: .utf8)
+        let lines = Self.screenLinesAt100Columns(page)
+        #expect(
+            lines <= Self.screenLines,
+            """
+            \(name) takes \(lines) lines at 100 columns; the student's page fits on two screens (\(Self.screenLines)). \
+            Hint: what only maintainers need goes to docs/MAINTAINERS.md; a command's details to its --help.
+            """)
+    }
+
+    /// How many lines `page` takes in a terminal 100 columns wide, each line wrapped, a wide
+    /// (CJK, full-width) character taking two columns.
+    static func screenLinesAt100Columns(_ page: String) -> Int {
+        page.split(separator: "\n", omittingEmptySubsequences: false).dropLast(page.hasSuffix("\n") ? 1 : 0).reduce(0) { total, line in
+            let columns = line.unicodeScalars.reduce(0) { $0 + (isWide($1) ? 2 : 1) }
+            return total + max(1, (columns + 99) / 100)
+        }
+    }
+
+    /// East Asian Wide and Fullwidth: Hangul Jamo, the CJK blocks, Hangul syllables, CJK
+    /// compatibility, the full-width forms and the supplementary ideographic planes.
+    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            return true
+        default: return false
+        }
     }
 
     /// The number in "**Conformance** … N scenarios".

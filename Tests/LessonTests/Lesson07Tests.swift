@@ -168,10 +168,10 @@ struct Lesson07Tests {
     @Test("The work runs on the thread that asked", .zh("工作在发起调用的线程上执行"), .holds("§1"))
     func runsOnTheCallingThread() async throws {
         let (asker, runner) = try await Self.onVirtualThread { loop -> (ThreadID, ThreadID?) in
-            let runner = Shared<ThreadID?>(nil)
-            try performAfterDelay(0.5) { runner.value = ThreadID.current }
+            let runner = Lock<ThreadID?>(nil)
+            try performAfterDelay(0.5) { runner.withLock { $0 = ThreadID.current } }
             try loop.run(mode: .default, timeout: 1)
-            return (ThreadID.current, runner.value)
+            return (ThreadID.current, runner.withLock { $0 })
         }
         let runnerName = runner.map(\.description)
         #expect(

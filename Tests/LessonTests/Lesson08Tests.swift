@@ -435,23 +435,25 @@ private func outcome(_ call: () throws -> Void) -> String {
 /// A thread that keeps its loop running (a port keeps it alive) in a mode the test can switch.
 private final class Worker: Sendable {
     let thread: LoopThread
-    private let box = WorkerBox()
+    private let runMode = Lock<Loop.Mode>(.default)
+    private let loopBox = Lock<Loop?>(nil)
+    private let finished = Lock(false)
     /// How often lesson 08's stub had run when this worker was made.
     private let stubsBefore = UnsolvedLedger.shared.count(lesson: 8)
 
     init(running mode: Loop.Mode, waitingFor gate: DispatchSemaphore? = nil) throws {
-        let box = self.box
-        box.mode.withLock { $0 = mode }
+        let (runMode, loopBox, finished) = (self.runMode, self.loopBox, self.finished)   // a Lock's copies are that lock
+        runMode.withLock { $0 = mode }
         let ready = DispatchSemaphore(value: 0)
         thread = LoopThread(name: "worker") {
             let loop = Loop.current
             try? loop.add(Loop.Port(name: "keep-alive"), forMode: .default)
             try? loop.add(Loop.Port(name: "keep-alive (tracking)"), forMode: .tracking)
-            box.loop.withLock { $0 = loop }
+            loopBox.withLock { $0 = loop }
             ready.signal()
             gate?.wait()
-            while !box.finished.withLock({ $0 }) {
-                let mode = box.mode.withLock { $0 }
+            while !finished.withLock({ $0 }) {
+                let mode = runMode.withLock { $0 }
                 _ = try? loop.run(mode: mode, before: loop.now + 60)
             }
         }
@@ -459,10 +461,10 @@ private final class Worker: Sendable {
         ready.wait()
     }
 
-    var loop: Loop { box.loop.withLock { $0! } }
+    var loop: Loop { loopBox.withLock { $0! } }
 
     func switchMode(to mode: Loop.Mode) {
-        box.mode.withLock { $0 = mode }
+        runMode.withLock { $0 = mode }
         loop.stop()
     }
 
@@ -474,17 +476,11 @@ private final class Worker: Sendable {
     }
 
     func finish() {
-        box.finished.withLock { $0 = true }
+        finished.withLock { $0 = true }
         for _ in 0..<100 where !thread.isFinished {
             loop.stop()
             if thread.join(timeout: 0.02) { break }
         }
         thread.join(timeout: 1)
     }
-}
-
-private final class WorkerBox: Sendable {
-    let mode = Lock<Loop.Mode>(.default)
-    let loop = Lock<Loop?>(nil)
-    let finished = Lock(false)
 }

@@ -35,21 +35,21 @@ struct Lesson10Tests {
             let permanent = PermanentThread(name: "worker")
             try permanent.start()
             let log = Log()
-            let ids = Shared<Set<ThreadID>>([])
+            let ids = Lock<Set<ThreadID>>([])
             // The thread is busy while the three are sent: they wait together, and the order they
             // run in is the loop's, not a race with the sender.
             let busy = DispatchSemaphore(value: 0)
             try permanent.perform { _ = busy.wait(timeout: .now() + 1) }
             for n in 1...3 {
                 try permanent.perform {
-                    log.add("work \(n)"); ids.update { _ = $0.insert(ThreadID.current) }
+                    log.add("work \(n)"); ids.withLock { _ = $0.insert(ThreadID.current) }
                 }
             }
             busy.signal()
             _ = untilBlocking(1) { log.count == 3 }
             let id = permanent.thread.id
             permanent.stop()
-            return (log.all, ids.value, id)
+            return (log.all, ids.withLock { $0 }, id)
         }
         #expect(ran == ["work 1", "work 2", "work 3"])
         #expect(threadIDs.count == 1 && threadIDs.first == permanentID, Text(en: "all work runs on the permanent thread", zh: "所有工作都在这个常驻线程上执行").comment)

@@ -64,8 +64,8 @@ struct Lesson19Tests {
         // then before timers and before sources, and touchesBegan in that very pass; then one
         // pair per pass while the loop polls; before waiting last. Here a tap of two events.
         let published = [
-            "after waiting", "before timers", "before sources", "view button: touchesBegan", "before timers", "before sources",
-            "view button: touchesEnded", "before timers", "before sources", "before waiting",
+            "after waiting", "before timers", "before sources", "button.touchesBegan()", "before timers", "before sources",
+            "button.touchesEnded()", "before timers", "before sources", "before waiting",
         ]
         Harness.expectSameLines(
             Self.activitiesFromTheTouch(actual), published,
@@ -83,7 +83,7 @@ struct Lesson19Tests {
         else { return [] }
         let activities = ["after waiting", "before timers", "before sources", "before waiting"]
         return lines[woke...asleep].compactMap { line in
-            if let touch = line.range(of: "view button: ") { return String(line[touch.lowerBound...]) }
+            if let touch = line.range(of: "button.touches") { return String(line[touch.lowerBound...]) }
             return activities.first { line.hasSuffix("  \($0)") }
         }
     }
@@ -143,7 +143,7 @@ struct Lesson19Tests {
                 zh:
                     "在手势观察者执行之前，视图收到每一个事件：在识别出手势的那一轮的 `before waiting`，先取消视图的触摸（`touchesCancelled`），**再**执行 `action`；之后这次触摸的事件视图一个也收不到。"
             ))
-        #expect(actual.contains { $0.hasSuffix("view button: touchesCancelled") }, "the view's touches are cancelled when the pan begins")
+        #expect(actual.contains { $0.hasSuffix("button.touchesCancelled()") }, "the view's touches are cancelled when the pan begins")
     }
 
     @Test("A recognizer that does not cancel touches leaves the view its touches", .zh("不取消触摸的识别器，把触摸留给视图"))
@@ -200,8 +200,8 @@ struct Lesson19Tests {
         let (main, _) = virtualLoop(name: "main loop")
         main.addCommonMode(.tracking)
         let app = TouchApp(mainLoop: main, delivery: delivery, recognizers: [.tap])
-        let sleeps = Shared(0)
-        try main.add(Loop.Observer(name: "counts sleeps", activities: .beforeWaiting, order: 1) { _ in sleeps.update { $0 += 1 } }, forMode: .default)
+        let sleeps = Lock(0)
+        try main.add(Loop.Observer(name: "counts sleeps", activities: .beforeWaiting, order: 1) { _ in sleeps.withLock { $0 += 1 } }, forMode: .default)
         let fetch = LoopThread(name: "com.apple.uikit.eventfetch-thread") {
             let loop = Loop.current
             try? loop.add(app.port, forMode: .default)
@@ -210,10 +210,10 @@ struct Lesson19Tests {
         try fetch.start()
         let sender = LoopThread(name: "backboardd") {
             for (number, message) in ["began", "ended"].enumerated() {
-                guard untilBlocking(1, { sleeps.value > number && main.isWaiting }) else { break }
+                guard untilBlocking(1, { sleeps.withLock { $0 } > number && main.isWaiting }) else { break }
                 try? app.port.send(message)
             }
-            _ = untilBlocking(1) { sleeps.value > 2 && main.isWaiting }
+            _ = untilBlocking(1) { sleeps.withLock { $0 } > 2 && main.isWaiting }
             main.stop()
         }
         let trace = main.startTracing()

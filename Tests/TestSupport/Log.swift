@@ -1,6 +1,7 @@
-// The shared state every test suite uses: one log, one shared value, one gate, all guarded by
-// the engine's `Lock` (a pthread mutex, which ThreadSanitizer understands; it reports false
-// races on `Synchronization.Mutex` on Linux).
+// The shared state every test suite uses: one log and one gate, both guarded by the engine's
+// `Lock` (a pthread mutex, which ThreadSanitizer understands; it reports false races on
+// `Synchronization.Mutex` on Linux). A value a test shares with its callouts is a `Lock` itself:
+// `withLock` reads or changes it in one step, the lock held.
 import RunLoopEngine
 
 /// A thread-safe list of what happened, for callouts to write into.
@@ -16,21 +17,6 @@ public final class Log: Sendable {
 
     public var all: [String] { items.withLock { $0 } }
     public var count: Int { items.withLock { $0.count } }
-}
-
-/// A value shared between a test and its callouts.
-public final class Shared<Value: Sendable>: Sendable {
-    private let box: Lock<Value>
-
-    public init(_ value: Value) { box = Lock(value) }
-
-    public var value: Value {
-        get { box.withLock { $0 } }
-        set { box.withLock { $0 = newValue } }
-    }
-
-    /// Reads and changes the value in one step, the lock held.
-    public func update<R>(_ body: (inout Value) -> R) -> R { box.withLock { body(&$0) } }
 }
 
 /// A gate a callout opens and a test awaits (suspending, never blocking a pool thread).

@@ -20,10 +20,10 @@ public func startOffPool<T: Sendable>(
     timeout: Double = 10, name: String = "off-pool", registry: LoopRegistry = LoopRegistry(),
     isMain: Bool = false, _ body: @escaping @Sendable () throws -> T
 ) throws -> OffPoolRun<T> {
-    let outcome = Shared<Result<T, any Error>?>(nil)
+    let outcome = Lock<Result<T, any Error>?>(nil)
     let thread = LoopThread(name: name, registry: registry, isMain: isMain) {
         let result = Result { try body() }
-        outcome.value = result
+        outcome.withLock { $0 = result }
     }
     try thread.start()
     return OffPoolRun(thread: thread, outcome: outcome, timeout: timeout)
@@ -32,14 +32,14 @@ public func startOffPool<T: Sendable>(
 /// A started ``startOffPool(timeout:name:registry:isMain:_:)`` scenario.
 public struct OffPoolRun<T: Sendable>: Sendable {
     let thread: LoopThread
-    let outcome: Shared<Result<T, any Error>?>
+    let outcome: Lock<Result<T, any Error>?>
     let timeout: Double
 
     /// Awaits the body's result, at most the run's time limit from now.
     ///
     /// - Throws: ``OffPoolTimeout``, or what the body threw.
     public func value() async throws -> T {
-        guard await thread.finish(timeout: timeout), let result = outcome.value else {
+        guard await thread.finish(timeout: timeout), let result = outcome.withLock({ $0 }) else {
             throw OffPoolTimeout(seconds: timeout)
         }
         return try result.get()

@@ -1,5 +1,6 @@
 import Foundation
 import KataCore
+import TraceViews
 
 /// The subcommands of `kata`.
 enum Commands {

@@ -1,6 +1,7 @@
 import Foundation
 import KataCore
 import RunLoopEngine
+import TraceViews
 
 /// `kata quiz`: predict what the loop does, then watch the reference engine do it.
 struct QuizSession {

@@ -1,6 +1,7 @@
 import Foundation
 import KataCore
 import RunLoopEngine
+import TraceViews
 
 extension Commands {
     /// Draws a named scenario's timeline (as text, or as an SVG picture into a file), or lists the
@@ -14,7 +15,7 @@ extension Commands {
                         en: "  (swift run kata trace NAME, --svg FILE for a picture)\n",
                         zh: "  （swift run kata trace NAME；加 --svg FILE 画成图片）\n"
                     ).localized)
-            for scenario in TraceScenario.all { print("  \(scenario.name.padded(22)) \(ScenarioText.of(scenario).summary.localized)") }
+            for scenario in TraceScenario.all { print("  \(scenario.name.padded(22)) \(scenario.summary.localized)") }
             return Kata.ExitCode.ok
         }
         guard let scenario = TraceScenario.named(name) else {
@@ -36,12 +37,11 @@ extension Commands {
                 ).localized)
             return Kata.ExitCode.ok
         }
-        let text = ScenarioText.of(scenario)
-        print(style.bold(scenario.name) + " — " + text.summary.localized + "\n")
-        for line in scenario.run().timeline(in: .current).split(separator: "\n", omittingEmptySubsequences: false) {
+        print(style.bold(scenario.name) + " — " + scenario.summary.localized + "\n")
+        for line in scenario.run(in: .current).timeline(in: .current).split(separator: "\n", omittingEmptySubsequences: false) {
             print(colour(String(line), style))
         }
-        print("\n" + style.dim(Text(en: "Look for: ", zh: "留意：").localized) + text.lookFor.localized)
+        print("\n" + style.dim(Text(en: "Look for: ", zh: "留意：").localized) + scenario.lookFor.localized)
         return Kata.ExitCode.ok
     }
 

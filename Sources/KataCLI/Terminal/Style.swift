@@ -1,6 +1,6 @@
 import Foundation
 import KataCore
-import RunLoopEngine
+import TraceViews
 
 /// Colours and shapes for the terminal: colours only on a terminal, never with `NO_COLOR` set.
 struct Style {

@@ -23,15 +23,6 @@ func choose(_ condition: Bool, _ whenTrue: String, _ whenFalse: String) -> [Stri
     [condition ? whenTrue : whenFalse]
 }
 
-/// Something the scenario keeps hold of across threads (Swift 6: a value that is Sendable).
-final class Holder<Value>: @unchecked Sendable {
-    // @unchecked: written by one thread before another reads it after a join or a wait.
-    private let value: Lock<Value>
-    init(_ value: Value) { self.value = Lock(value) }
-    var get: Value { value.withLock { $0 } }
-    func set(_ new: Value) { value.withLock { $0 = new } }
-}
-
 /// Waits up to 5 s (real time) for `condition`, looking every millisecond: how a scenario on
 /// two threads waits until the other thread's loop sleeps.
 func waitUntil(_ condition: () -> Bool) -> Bool {

@@ -130,13 +130,16 @@ public struct QuizQuestion: Sendable, Identifiable {
     public func run(mechanisms: Loop.Mechanisms? = nil) -> QuizOutcome {
         let registry = LoopRegistry(clock: VirtualClock(), mechanisms: mechanisms ?? referenceMechanisms)
         let stage = QuizStage(registry: registry)
-        let box = OutcomeBox()
+        let outcome = Lock<(answer: [String]?, failure: String?)>((nil, nil))   // written by the scenario thread, read after join
         let thread = LoopThread(name: "quiz \(number)", registry: registry, isMain: setting == .appMain) {
             let loop = Loop.current
             if self.setting == .appMain { loop.addCommonMode(.tracking) }   // UIKit marks tracking common
             stage.trace = loop.startTracing()
-            do { box.answer = try self.body(stage) } catch {
-                box.failure = Text(en: "the scenario threw: \(error)", zh: "场景抛出了错误：\(error)").localized
+            do {
+                let answer = try self.body(stage)
+                outcome.withLock { $0.answer = answer }
+            } catch {
+                outcome.withLock { $0.failure = Text(en: "the scenario threw: \(error)", zh: "场景抛出了错误：\(error)").localized }
             }
         }
         do { try thread.start() } catch {
@@ -148,7 +151,8 @@ public struct QuizQuestion: Sendable, Identifiable {
                 failure: Text(en: "the scenario did not finish within 10 s", zh: "场景没有在 10 秒内结束").localized)
         }
         stage.finishWorkers()
-        return QuizOutcome(answer: box.failure == nil ? box.answer : nil, trace: stage.trace ?? LoopTrace(), failure: box.failure)
+        let (answer, failure) = outcome.withLock { $0 }
+        return QuizOutcome(answer: failure == nil ? answer : nil, trace: stage.trace ?? LoopTrace(), failure: failure)
     }
 
     /// The letter of choice `index`: a, b, c…
@@ -164,10 +168,4 @@ public struct QuizOutcome: Sendable {
     public let trace: LoopTrace
     /// Why there is no answer.
     public let failure: String?
-}
-
-/// Where a run leaves its answer: written by the scenario thread before it exits, read after join.
-private final class OutcomeBox: @unchecked Sendable {
-    var answer: [String]?
-    var failure: String?
 }

@@ -33,6 +33,8 @@ public final class GestureRecognizer: Sendable {
     /// The view it is attached to.
     public let view: TouchView
     private let core = Lock(Core())
+    /// What a call looks like in the trace: the view's writer.
+    private var writer: TouchNoteWriter { view.writer }
 
     struct Core {
         var state = State.possible
@@ -92,9 +94,9 @@ public final class GestureRecognizer: Sendable {
         }
     }
 
-    /// Sends the action to its target: notes `pan action: began`, `tap action: recognized` in the trace of the
+    /// Sends the action to its target: notes the call, `pan.action(began)`, `tap.action(recognized)`, in the trace of the
     /// loop that runs it. UIKit: `-[UIGestureRecognizerTarget _sendActionWithGestureRecognizer:]`.
     public func performAction(_ state: State) {
-        Loop.current.note("\(name) action: \(state.rawValue)")
+        Loop.current.note(writer("\(name).action(\(state.rawValue))"))
     }
 }

@@ -29,12 +29,14 @@ public final class TouchApp: Sendable {
     /// - Parameters:
     ///   - recognizers: the recognizers attached to the view (each cancels touches unless listed
     ///     in `keepingTouches`).
+    ///   - writer: what each call of the view and its recognizers writes into the trace, given
+    ///     the call as code (`button.touchesBegan()`); the code itself by default.
     public init(
         mainLoop: Loop, delivery: any TouchDelivery, view: String = "button", recognizers: [GestureRecognizer.Kind] = [],
-        keepingTouches: Set<GestureRecognizer.Kind> = []
+        keepingTouches: Set<GestureRecognizer.Kind> = [], writer: @escaping TouchNoteWriter = { $0 }
     ) {
         self.mainLoop = mainLoop
-        let view = TouchView(name: view)
+        let view = TouchView(name: view, writer: writer)
         self.view = view
         self.recognizers = recognizers.map { GestureRecognizer($0, on: view, cancelsTouchesInView: !keepingTouches.contains($0)) }
         // The port's handler finds the app through a weak reference: the app owns the port.

@@ -2,9 +2,11 @@
 /// `touchesEnded` while its touch is its own, and `touchesCancelled` once when a gesture
 /// recognizer takes the touch; after that it hears nothing more of that touch. UIKit: `UIView`
 /// as a `UIResponder`. Each method notes itself in the trace of the loop that runs it
-/// (`view button: touchesBegan`).
+/// (`button.touchesBegan()`).
 public final class TouchView: Sendable {
     public let name: String
+    /// What a call looks like in the trace.
+    let writer: TouchNoteWriter
     private let touch = Lock(Touch())
 
     struct Touch {
@@ -14,7 +16,10 @@ public final class TouchView: Sendable {
         var cancelled = false
     }
 
-    public init(name: String = "view") { self.name = name }
+    public init(name: String = "view", writer: @escaping TouchNoteWriter = { $0 }) {
+        self.name = name
+        self.writer = writer
+    }
 
     /// Sends the view `event`, unless its touch was cancelled. UIKit: the last step of
     /// `-[UIWindow sendEvent:]`, after the gesture recognizers saw the touch.
@@ -40,11 +45,17 @@ public final class TouchView: Sendable {
         if cancelled { say("touchesCancelled") }
     }
 
-    /// Notes `view button: touchesBegan` in the trace of the loop that runs the view's code.
+    /// Notes the call, `button.touchesBegan()`, in the trace of the loop that runs the view's
+    /// code: a line of code, the same in every language.
     private func say(_ method: String) {
-        Loop.current.note("view \(name): \(method)")
+        Loop.current.note(writer("\(name).\(method)()"))
     }
 
     /// Whether the view's current touch was cancelled.
     public var touchesWereCancelled: Bool { touch.withLock { $0.cancelled } }
 }
+
+/// Turns a call the touches make, written as code (`button.touchesBegan()`,
+/// `pan.action(began)`), into the line noted in the trace: the engine writes code and no prose,
+/// a course may put it in its reader's words.
+public typealias TouchNoteWriter = @Sendable (_ call: String) -> String

@@ -5,13 +5,17 @@ import Synchronization
 ///
 ///     let trace = loop.startTracing()
 ///     try loop.run(mode: .default, timeout: 1)
-///     print(trace.timeline())
+///     print(trace.lines().joined(separator: "\n"))
 ///
-/// Tests compare ``lines(_:times:)`` and, on a mismatch, print ``sideBySide(expected:actual:)``.
+/// Tests compare ``lines(_:times:)``. The engine records and lists; drawing a trace for a reader
+/// (a timeline with column titles, a picture, two traces side by side) is another target's work.
 public final class LoopTrace: Sendable {
     private let recorded = Lock<[TraceEvent]>([])
 
-    public init() {}
+    /// A trace holding `events`, as if recorded (none: an empty trace to record into).
+    public init(_ events: [TraceEvent] = []) {
+        recorded.withLock { $0 = events }
+    }
 
     /// Everything recorded so far.
     public var events: [TraceEvent] { recorded.withLock { $0 } }
@@ -20,21 +24,6 @@ public final class LoopTrace: Sendable {
 
     /// Forgets everything recorded so far.
     public func clear() { recorded.withLock { $0.removeAll() } }
-
-    /// A copy of the trace whose notes read `rewrite(text)`; every other event as it is. The
-    /// engine writes its notes in one language and knows no other: a reader of another language
-    /// gets them through this, from a table of the notes the reader's course keeps.
-    public func rewritingNotes(_ rewrite: (String) -> String) -> LoopTrace {
-        let copy = LoopTrace()
-        let rewritten = events.map { event in
-            guard case .note(let text) = event.kind else { return event }
-            var changed = event
-            changed.kind = .note(rewrite(text))
-            return changed
-        }
-        copy.recorded.withLock { $0 = rewritten }
-        return copy
-    }
 
     /// Which events a rendering shows.
     public struct Filter: OptionSet, Sendable {
@@ -48,7 +37,8 @@ public final class LoopTrace: Sendable {
         public static let notes = Filter(rawValue: 1 << 4)
         public static let all: Filter = [.activities, .callouts, .wakeUps, .results, .notes]
 
-        func shows(_ kind: TraceEvent.Kind) -> Bool {
+        /// Whether events of `kind` are shown.
+        public func shows(_ kind: TraceEvent.Kind) -> Bool {
             switch kind {
             case .activity: contains(.activities)
             case .callout: contains(.callouts)
@@ -70,89 +60,20 @@ public final class LoopTrace: Sendable {
     }
 
     static func line(for event: TraceEvent, times: Bool) -> String {
-        let indent = String(repeating: "  ", count: indentation(event))
-        let mode = event.mode.name.padding(toLength: 9)
+        let indent = String(repeating: "  ", count: event.indentation)
+        let mode = event.mode.name.padded(to: 9)
         let body = "\(mode) \(indent)\(event.summary)"
         guard times else { return body }
-        return "\(event.time.description.leftPadding(toLength: 10))  \(body)"
-    }
-
-    /// How many steps `event` is indented: its run's depth less one, from 0 to the deepest a run
-    /// can nest (an event made by hand may carry any depth).
-    static func indentation(_ event: TraceEvent) -> Int {
-        min(max(event.depth, 1) - 1, Loop.nestedRunLimit)
-    }
-
-    /// The timeline as text: a time column, the mode, nested runs indented, passes separated.
-    public func timeline(_ filter: Filter = .all) -> String {
-        LoopTrace.timeline(events, filter)
-    }
-
-    static func timeline(_ events: [TraceEvent], _ filter: Filter) -> String {
-        var out: [String] = ["      time  mode      event", "  --------  --------  -----------------------------"]
-        var lastTime: Instant?
-        for event in events where filter.shows(event.kind) {
-            let sameTime = lastTime == event.time
-            let time = sameTime ? "" : event.time.description
-            lastTime = event.time
-            let indent = String(repeating: "│ ", count: indentation(event))
-            out.append("\(time.leftPadding(toLength: 10))  \(event.mode.name.padding(toLength: 8))  \(indent)\(event.summary)")
-        }
-        return out.joined(separator: "\n")
-    }
-
-    /// Expected and actual lines in two columns, the first difference marked, for a failure message;
-    /// with `numbered: false`, two blocks side by side, line for line, unmarked (`kata quiz N --engine`).
-    public static func sideBySide(
-        expected: [String], actual: [String], expectedTitle: String = "expected",
-        actualTitle: String = "actual", numbered: Bool = true
-    ) -> String {
-        // Columns, not characters: a title in Chinese takes two columns a character. The header
-        // starts where the rows' text does, after the marker and the line number ("✗  2 ").
-        let width = max(([expectedTitle] + expected).map(\.columns).max() ?? 0, 20)
-        let margin = numbered ? "     " : "  "
-        var out = [
-            "\(margin)\(expectedTitle.padding(toLength: width)) │ \(actualTitle)",
-            "\(margin)\(String(repeating: "─", count: width)) ┼ \(String(repeating: "─", count: numbered ? 20 : 30))",
-        ]
-        var marked = false
-        for index in 0..<max(expected.count, actual.count) {
-            let left = index < expected.count ? expected[index] : ""
-            let right = index < actual.count ? actual[index] : ""
-            guard numbered else {
-                out.append("\(margin)\(left.padding(toLength: width)) │ \(right)")
-                continue
-            }
-            let differs = left != right
-            let marker = differs && !marked ? "✗ " : "  "
-            if differs && !marked { marked = true }
-            out.append("\(marker)\(String(format: "%2d", index + 1 > 99 ? 99 : index + 1)) \(left.padding(toLength: width)) │ \(right)")
-        }
-        return out.joined(separator: "\n")
+        let time = event.time.description
+        return String(repeating: " ", count: max(0, 10 - time.count)) + "\(time)  \(body)"
     }
 }
 
 extension String {
-    /// The columns a terminal gives the string: two for each East Asian wide character
-    /// (CJK ideographs, kana, hangul, full-width forms), one for any other.
-    public var columns: Int {
-        unicodeScalars.reduce(0) { total, scalar in
-            switch scalar.value {
-            case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0xA4CF, 0xAC00...0xD7A3,
-                0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6:
-                total + 2
-            default: total + 1
-            }
-        }
-    }
-
-    /// The string followed by spaces up to `length` columns.
-    public func padding(toLength length: Int) -> String {
-        columns >= length ? self : self + String(repeating: " ", count: length - columns)
-    }
-
-    func leftPadding(toLength length: Int) -> String {
-        count >= length ? self : String(repeating: " ", count: length - count) + self
+    /// The string followed by spaces up to `length` characters: the trace's columns are its
+    /// own names and times, one column a character.
+    fileprivate func padded(to length: Int) -> String {
+        count >= length ? self : self + String(repeating: " ", count: length - count)
     }
 }
 
@@ -176,7 +97,8 @@ extension Loop {
     public var trace: LoopTrace? { traceSink.withLock { $0 } }
 
     /// Writes a line into the loop's trace, at the current time and mode (does nothing when
-    /// not tracing). The articles' `NSLog` in a callout.
+    /// not tracing). The articles' `NSLog` in a callout. The line is kept as the caller wrote it,
+    /// in whatever language: the engine reads no notes and translates none.
     public func note(_ text: String) {
         record(.note(text), mode: currentMode ?? .default)
     }

@@ -45,6 +45,12 @@ public struct TraceEvent: Sendable, Equatable {
         self.kind = kind
     }
 
+    /// How many steps a listing indents the event: its run's depth less one, from 0 to the
+    /// deepest a run can nest (an event made by hand may carry any depth).
+    public var indentation: Int {
+        min(max(depth, 1) - 1, Loop.nestedRunLimit)
+    }
+
     /// `before timers`, `timer "tick"`, `woke: port "net"`, `→ finished`, `· touchesBegan`.
     public var summary: String {
         switch kind {

@@ -1,8 +1,9 @@
-// EngineTests' own helpers. What every suite shares (Log, Shared, Gate, until, offPool,
+// EngineTests' own helpers. What every suite shares (Log, Gate, until, offPool,
 // virtualLoop) is in TestSupport, exported to every file of this target from here.
 @_exported import TestSupport
 import Testing
 @testable import RunLoopEngine
+import TraceViews
 
 /// A port that only keeps a mode alive.
 func keepAlive(_ loop: Loop, _ mode: Loop.Mode = .default) throws {
@@ -34,10 +35,10 @@ func expectLines(_ actual: [String], _ expected: [String], sourceLocation: Sourc
 final class Worker: Sendable {
     let thread: LoopThread
     let keepAlivePort = Loop.Port(name: "keep-alive")
-    private let loopBox = Shared<Loop?>(nil)
+    private let loopBox = Lock<Loop?>(nil)
     private let ready = Gate()
-    private let asleepGate = Shared(Gate())
-    private let done = Shared(false)
+    private let asleepGate = Lock(Gate())
+    private let done = Lock(false)
 
     init(
         name: String = "worker", registry: LoopRegistry = LoopRegistry(), isMain: Bool = false, mode: Loop.Mode = .default,
@@ -47,7 +48,7 @@ final class Worker: Sendable {
         thread = LoopThread(name: name, registry: registry, isMain: isMain) {
             let loop = Loop.current
             let watcher = Loop.Observer(name: "asleep", activities: .beforeWaiting, order: Int.max) { _ in
-                asleepGate.value.open()
+                asleepGate.withLock { $0 }.open()
             }
             do {
                 try loop.add(port, forMode: mode)
@@ -56,34 +57,34 @@ final class Worker: Sendable {
             } catch {
                 Issue.record("worker set-up failed: \(error)")
             }
-            box.value = loop
+            box.withLock { $0 = loop }
             ready.open()
-            while !done.value {
+            while !done.withLock({ $0 }) {
                 _ = try? loop.run(mode: mode, before: .distantFuture)
             }
         }
     }
 
-    var loop: Loop { loopBox.value! }
+    var loop: Loop { loopBox.withLock { $0 }! }
 
     /// Starts the thread and waits until its loop has gone to sleep once.
     func start() async throws {
         try thread.start()
         #expect(await ready.opened(), "the worker did not set up")
-        #expect(await asleepGate.value.opened(), "the worker's loop did not go to sleep")
+        #expect(await asleepGate.withLock { $0 }.opened(), "the worker's loop did not go to sleep")
     }
 
     /// A gate that opens the next time the loop is about to sleep.
     func nextSleep() -> Gate {
         let gate = Gate()
-        asleepGate.value = gate
+        asleepGate.withLock { $0 = gate }
         return gate
     }
 
     /// Ends the guarded loop and waits for the thread to exit.
     func stop() async {
-        done.value = true
-        loopBox.value?.stop()
+        done.withLock { $0 = true }
+        loopBox.withLock { $0 }?.stop()
         #expect(await thread.finish(timeout: 5), "the worker did not exit")
     }
 }

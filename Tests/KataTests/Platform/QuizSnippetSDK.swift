@@ -12,18 +12,9 @@
 //   | `autoreleasepool { }`, `Unmanaged.autorelease()` | absent (no Objective-C runtime)  | run the body; keep the retain    |
 //
 // One spelling has no stand-in: `"MyMode" as CFString` (bridging a Swift String to a CFString with
-// `as`), which the Swift overlay of Apple's CoreFoundation provides and swift-corelibs does not.
-// Snippets that write it are type-checked on Apple platforms only.
+// `as`), which the Swift overlay of Apple's CoreFoundation provides and swift-corelibs does not:
+// QuizSnippetTests type-checks the snippets that write it on Apple platforms only.
 enum QuizSnippetSDK {
-    /// Whether `string as CFString` compiles here.
-    static var bridgesStringsToCFString: Bool {
-        #if canImport(Darwin)
-        true
-        #else
-        false
-        #endif
-    }
-
     /// Swift source compiled with every snippet on this platform.
     static var standIns: String {
         #if canImport(Darwin)

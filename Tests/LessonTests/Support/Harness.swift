@@ -29,10 +29,10 @@ enum Harness {
         _ body: @escaping @Sendable () throws -> T
     ) async throws -> T {
         let before = UnsolvedLedger.shared.count(lesson: lesson)
-        let outcome = Shared<Result<T, any Error>?>(nil)
+        let outcome = Lock<Result<T, any Error>?>(nil)
         let thread = LoopThread(name: "lesson \(lesson)", registry: registry) {
             let result = Result { try body() }
-            outcome.value = result
+            outcome.withLock { $0 = result }
         }
         try thread.start()
         // Stops waiting as soon as a stub has run: a stub returns a placeholder, and the body may
@@ -44,7 +44,7 @@ enum Harness {
             throw Failure(description: line)
         }
         var result: Result<T, any Error>?   // nil: still running, left behind
-        if thread.isFinished, await thread.finish(timeout: 1) { result = outcome.value }
+        if thread.isFinished, await thread.finish(timeout: 1) { result = outcome.withLock { $0 } }
         let number = Lesson.paddedNumber(lesson)
         switch result {
         case .success(let value): return value

@@ -7,4 +7,5 @@
 #endif
 @_exported import RunLoopEngine
 @_exported import KataCore
+@_exported import TraceViews
 @_exported import TestSupport

@@ -10,20 +10,20 @@
 final class WakeUpHold: Sendable {
     let loop: Loop
     /// How many times the loop has told its before-waiting observers it is about to sleep.
-    private let sleeps = Shared(0)
+    private let sleeps = Lock(0)
 
     /// Watches `loop`, which runs `mode`, with a before-waiting observer of that mode.
     init(on loop: Loop, mode: Loop.Mode) throws {
         self.loop = loop
         let sleeps = self.sleeps
-        try loop.add(Loop.Observer(name: "count the sleeps", activities: .beforeWaiting) { _ in sleeps.update { $0 += 1 } }, forMode: mode)
+        try loop.add(Loop.Observer(name: "count the sleeps", activities: .beforeWaiting) { _ in sleeps.withLock { $0 += 1 } }, forMode: mode)
     }
 
     /// Runs `body`, which sends work to the loop (asleep now), with each wake-up held as above
     /// (at most 1 s each).
     func holdingEachWakeUp(_ body: () throws -> Void) rethrows {
-        let (sleeps, loop, before) = (self.sleeps, self.loop, self.sleeps.value)
-        loop.testsOnly_afterWakeUp = { _ = untilBlocking(1) { sleeps.value > before && loop.isWaiting } }
+        let (sleeps, loop, before) = (self.sleeps, self.loop, self.sleeps.withLock { $0 })
+        loop.testsOnly_afterWakeUp = { _ = untilBlocking(1) { sleeps.withLock { $0 } > before && loop.isWaiting } }
         defer { self.loop.testsOnly_afterWakeUp = nil }
         try body()
     }

@@ -94,11 +94,11 @@ extension QuizBank {
                     zh: "线程退出时，CF 的 RunLoop 表会忘掉它的 RunLoop，`__CFFinalizeRunLoop` 移除每个 Mode 里的事件源、定时器和观察者。你的引用让这个 CFRunLoop 对象还留在内存里，但它什么都没有了，再也不能运行任何东西。"))
         ) { stage in
             // ▼ quiz 3
-            let kept = Holder<Loop?>(nil)
-            let thread = stage.thread("worker") { kept.set(Loop.current) }
+            let kept = Lock<Loop?>(nil)
+            let thread = stage.thread("worker") { kept.withLock { $0 = Loop.current } }
             try thread.start()
             thread.join()
-            return choose(kept.get?.isTornDown == true, "torn down", "alive")
+            return choose(kept.withLock { $0 }?.isTornDown == true, "torn down", "alive")
             // ▲ quiz 3
         },
     ]

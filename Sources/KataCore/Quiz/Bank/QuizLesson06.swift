@@ -30,9 +30,9 @@ extension QuizBank {
                     zh: "回调之后，重复定时器的下一次触发时间，是原来的触发时间加上最少的整数个间隔，使它落在当前时间之后：2 秒和 3 秒的时间点被跳过，不会补触发，定时器保持原来的时间表（4 秒，而不是 4.5 秒）。"))
         ) { stage in
             // ▼ quiz 17
-            let first = Holder(true)
+            let first = Lock(true)
             let timer = try Loop.Timer(name: "tick", fireDate: Loop.current.now + 1, interval: 1) { _ in
-                if first.get { first.set(false); stage.clock.advance(by: 2.5) }
+                if first.withLock({ $0 }) { first.withLock { $0 = false }; stage.clock.advance(by: 2.5) }
             }
 
             try Loop.current.add(timer, forMode: .default)

@@ -85,14 +85,14 @@ extension QuizBank {
                     zh: "停止结束了正在进行的运行，而标志位让 `while` 不再发起下一次：线程离开循环并退出。这就是可以停止的常驻线程。"))
         ) { stage in
             // ▼ quiz 32
-            let shouldStop = Holder(false)
+            let shouldStop = Lock(false)
             let thread = stage.thread("worker") {
                 try? Loop.current.add(Loop.Port(name: "keep-alive"), forMode: .default)
-                while !shouldStop.get, (try? Loop.current.run(mode: .default, before: .distantFuture)) == true {}
+                while !shouldStop.withLock({ $0 }), (try? Loop.current.run(mode: .default, before: .distantFuture)) == true {}
             }
             try thread.start()
             try thread.perform(waitUntilDone: false) {
-                shouldStop.set(true); Loop.current.stop()
+                shouldStop.withLock { $0 = true }; Loop.current.stop()
             }
 
             return choose(thread.join(timeout: 5), "exits", "keeps running")

@@ -109,12 +109,12 @@ extension QuizBank {
                 ))
         ) { stage in
             // ▼ quiz 40
-            let again = Holder<Loop.Source?>(nil)
+            let again = Lock<Loop.Source?>(nil)
             let busySource = Loop.Source(name: "busy") {
                 stage.clock.advance(by: 0.5)
-                if Loop.current.now < Instant(seconds: 3) { again.get?.signal() }
+                if Loop.current.now < Instant(seconds: 3) { again.withLock { $0 }?.signal() }
             }
-            again.set(busySource)
+            again.withLock { $0 = busySource }
             try Loop.current.add(busySource, forMode: .default)
             let timer = try Loop.Timer(name: "make", fireDate: Loop.current.now + 1) { _ in
                 AutoreleasePoolStack.current.autorelease(Tracked(stage))

@@ -16,9 +16,9 @@ extension QuizBank {
                 ),
                 ios: """
                     // the button's class prints "touchesBegan" and "touchesEnded"
+                    // @objc func tapped() { print("action") }
                     let tap = UITapGestureRecognizer(target: self, action: #selector(tapped))
                     button.addGestureRecognizer(tap)
-                    @objc func tapped() { print("action") }
                     let observer = CFRunLoopObserverCreateWithHandler(nil, CFRunLoopActivity.beforeWaiting.rawValue, true, 0) { _, _ in
                         print("beforeWaiting")
                     }
@@ -59,6 +59,7 @@ extension QuizBank {
                 ),
                 ios: """
                     // the view's class prints "touchesMoved" in touchesMoved(_:with:)
+                    // @objc func panned() { print(RunLoop.current.currentMode!.rawValue) }
                     let pan = UIPanGestureRecognizer(target: self, action: #selector(panned))
                     view.addGestureRecognizer(pan)   // begins at the third move
                     // finger down at 1000 ms; moves at 1100, 1200, 1300, 1400 ms
@@ -83,7 +84,7 @@ extension QuizBank {
                 try Loop.current.add(finger, forMode: .common)
             }
             try Loop.current.run(mode: .default, timeout: 2)
-            return stage.times(ofNote: "view view: touchesMoved")
+            return stage.times(ofNote: "view.touchesMoved()")
             // ▲ quiz 60
         },
         QuizQuestion(
@@ -103,9 +104,9 @@ extension QuizBank {
                         "一个 `UIScrollView` 正在滑动（主线程 RunLoop 从 500 到 2500 ms 运行 tracking Mode），手指在一个带拖动手势识别器的视图上拖动：1000 ms 按下，1100 ms 移动三次。拖动手势的 `action` 打印主线程 RunLoop 的当前 Mode。它在什么时候、在哪里执行？"
                 ),
                 ios: """
+                    // @objc func panned() { print(RunLoop.current.currentMode!.rawValue) }
                     let pan = UIPanGestureRecognizer(target: self, action: #selector(panned))
                     view.addGestureRecognizer(pan)
-                    @objc func panned() { print(RunLoop.current.currentMode!.rawValue) }
                     // a scroll runs the tracking mode from 500 to 2500 ms
                     // finger down at 1000 ms; three moves at 1100 ms
                     """,
@@ -131,7 +132,7 @@ extension QuizBank {
                 try Loop.current.add(finger, forMode: .common)
             }
             try Loop.current.run(mode: .default, timeout: 3)
-            let modes = stage.modes(ofNote: "pan action: began")
+            let modes = stage.modes(ofNote: "pan.action(began)")
             return [modes.first ?? "never"]
             // ▲ quiz 61
         },
@@ -142,9 +143,9 @@ extension QuizBank {
     static func touchOrder(_ lines: [String]) -> [String] {
         var order: [String] = []
         for line in lines {
-            if line.hasPrefix("view "), let method = line.split(separator: " ").last, method.hasPrefix("touches") {
-                order.append(String(method))
-            } else if line.contains(" action: ") {
+            if let dot = line.firstIndex(of: "."), line[line.index(after: dot)...].hasPrefix("touches"), line.hasSuffix("()") {
+                order.append(String(line[line.index(after: dot)...].dropLast(2)))
+            } else if line.contains(".action(") {
                 order.append("action")
                 break
             } else if line == "beforeWaiting" && !order.isEmpty && order.last != "beforeWaiting" {

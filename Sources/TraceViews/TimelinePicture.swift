@@ -1,3 +1,5 @@
+import RunLoopEngine
+
 /// A trace drawn as an SVG picture, for a page or a projector: one lane per mode (a nested run
 /// gets a lane of its own, stacked below the run it interrupts), time from left to right,
 /// observer activities, callouts, sleeps, run results and notes as marks, and a legend.
@@ -11,9 +13,9 @@
 /// number formats), so a committed picture can be checked for freshness by drawing it again.
 ///
 /// The picture's own words (lane captions, the axis, the legend) come from ``Labels``, English
-/// unless the caller gives others: the engine knows no languages, the course does. The trace's
-/// words (mode and callout names, wake reasons, run results, notes) are drawn as the trace has them:
-/// notes in another language come from a trace rewritten first (``LoopTrace/rewritingNotes(_:)``).
+/// unless the caller gives others: this target knows no languages, the course does, and gives
+/// its own. The trace's words (mode and callout names, wake reasons, run results) are drawn as
+/// the trace has them, and so are its notes, in the language their writer wrote them in.
 /// The summary, what to look for and the notes may mark code as `inline code`: it is drawn in the
 /// monospaced font, without the backticks.
 public struct TimelinePicture: Sendable {

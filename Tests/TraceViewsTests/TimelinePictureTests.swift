@@ -1,5 +1,6 @@
 import Testing
-@testable import RunLoopEngine
+import RunLoopEngine
+@testable import TraceViews
 
 /// A trace drawn as a picture: lanes, nesting, sleeps and text (TimelinePicture).
 @Suite struct TimelinePictureTests {

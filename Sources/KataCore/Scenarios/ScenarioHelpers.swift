@@ -1,4 +1,5 @@
 import Dispatch
+import RunLoopEngine
 import Synchronization
 
 /// The pieces the scenarios share: a watched loop thread, a loop handed between threads, small
@@ -7,7 +8,8 @@ import Synchronization
 /// A loop thread on a virtual clock whose test side can wait until the loop sleeps.
 ///
 /// Without `run`, the loop runs its default mode until stopped, and tracing starts once it first
-/// sleeps. With `run`, tracing starts after `setUp` and `run` says what the thread does.
+/// sleeps. With `run`, tracing starts after `setUp` and `run` says what the thread does. A step
+/// that throws leaves a note saying so, in `language`.
 final class SleepWatchedThread: @unchecked Sendable {
     let thread: LoopThread
     private let asleep = DispatchSemaphore(value: 0)
@@ -18,7 +20,7 @@ final class SleepWatchedThread: @unchecked Sendable {
 
     init(
         name: String, registry: LoopRegistry = LoopRegistry(clock: VirtualClock()), isMain: Bool = false,
-        setUp: @escaping @Sendable (Loop) throws -> Void,
+        language: Language, setUp: @escaping @Sendable (Loop) throws -> Void,
         run: (@Sendable (Loop) throws -> Void)? = nil
     ) {
         let asleep = self.asleep, ready = self.ready, go = self.go, loopBox = self.loopBox
@@ -30,7 +32,7 @@ final class SleepWatchedThread: @unchecked Sendable {
                 try setUp(loop)
                 try loop.add(watcher, forMode: .default)
             } catch {
-                loop.note("set-up failed: \(error)")
+                loop.note(Text(en: "set-up failed: \(error)", zh: "准备工作失败：\(error)"), in: language)
             }
             loopBox.withLock { $0 = loop }
             ready.signal()
@@ -39,7 +41,7 @@ final class SleepWatchedThread: @unchecked Sendable {
                 return
             }
             go.wait()
-            do { try run(loop) } catch { loop.note("the scenario failed: \(error)") }
+            do { try run(loop) } catch { loop.note(Text(en: "the scenario failed: \(error)", zh: "场景运行失败：\(error)"), in: language) }
         }
     }
 

@@ -1,11 +1,14 @@
+import KataCore
+import RunLoopEngine
+import TestSupport
 import Testing
-@testable import RunLoopEngine
 
 /// Each lesson's key scenario (the picture on its page) shows what its "look for" line says: the
 /// lines `inOrder` must appear in its trace, in this order, and no line may contain one of
 /// `never` (the stray work the lesson is about: a default-mode timer inside the tracking run, a
 /// missed tick replayed).
-@Suite struct LessonScenarioTests {
+@Suite("Each scenario shows what its lesson page says, the same every time, in both languages")
+struct LessonScenarioTests {
     struct Story: Sendable, CustomTestStringConvertible {
         var name: String
         var inOrder: [String]
@@ -72,17 +75,17 @@ import Testing
         Story(
             name: "touch-journey",
             inOrder: [
-                "woke: wake-up", "view button: touchesBegan", "before waiting", "woke: wake-up", "view button: touchesMoved",
-                "view button: touchesMoved", "view button: touchesMoved", "before waiting", "view button: touchesCancelled", "pan action: began",
-                "before waiting", "pan action: ended",
+                "woke: wake-up", "button.touchesBegan()", "before waiting", "woke: wake-up", "button.touchesMoved()",
+                "button.touchesMoved()", "button.touchesMoved()", "before waiting", "button.touchesCancelled()", "pan.action(began)",
+                "before waiting", "pan.action(ended)",
             ],
-            never: ["woke: port"], count: ("view button: touchesMoved", 3)),
+            never: ["woke: port"], count: ("button.touchesMoved()", 3)),
     ]
 
     @Test(arguments: stories)
     func theScenarioShowsWhatItsPageSays(_ story: Story) async throws {
         let scenario = try #require(TraceScenario.named(story.name))
-        let lines = try await offPool(timeout: 30) { scenario.run().lines(times: false) }
+        let lines = try await offPool(timeout: 30) { scenario.run(in: .en).lines(times: false) }
         var rest = lines[...]
         for wanted in story.inOrder {
             guard let index = rest.firstIndex(where: { $0.contains(wanted) }) else {
@@ -103,5 +106,34 @@ import Testing
     func everyLesson() {
         #expect(Set(Self.stories.map(\.name)).count == Self.stories.count)
         for story in Self.stories { #expect(TraceScenario.named(story.name) != nil, "\(story.name)") }
+    }
+
+    @Test("Every scenario gives the same trace every time", arguments: TraceScenario.all.map(\.name))
+    func sameTraceEveryTime(_ name: String) async throws {
+        let scenario = try #require(TraceScenario.named(name))
+        let (first, second) = try await offPool(timeout: 30) { (scenario.run(in: .en).lines(), scenario.run(in: .en).lines()) }
+        #expect(!first.isEmpty && first == second, "scenario \(name)")
+        #expect(!first.contains { $0.contains("failed") || $0.contains("did not finish") }, "scenario \(name): \(first)")
+    }
+
+    /// The notes are written in both languages where the scenario writes them: a run in Chinese
+    /// is the English run with each note in Chinese, and nothing else changed.
+    @Test("In Chinese, a scenario's trace is the English one with its notes in Chinese", arguments: TraceScenario.all.map(\.name))
+    func chineseNotes(_ name: String) async throws {
+        let scenario = try #require(TraceScenario.named(name))
+        let (english, chinese) = try await offPool(timeout: 30) { (scenario.run(in: .en).events, scenario.run(in: .zhHans).events) }
+        #expect(english.count == chinese.count, "\(name): \(english.count) events in English, \(chinese.count) in Chinese")
+        for (en, zh) in zip(english, chinese) {
+            guard case .note(let note) = en.kind else {
+                // As the trace lists them: a wake-up by a port names the port, not the object.
+                #expect(LoopTrace.lines([zh]) == LoopTrace.lines([en]), "\(name): only notes change, but \(en.summary) became \(zh.summary)")
+                continue
+            }
+            guard case .note(let translated) = zh.kind else {
+                Issue.record("\(name): the note \"\(note)\" became \(zh.summary)")
+                continue
+            }
+            #expect(translated != note, "\(name): the note \"\(note)\" has no Chinese of its own")
+        }
     }
 }

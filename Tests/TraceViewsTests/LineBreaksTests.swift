@@ -1,5 +1,5 @@
 import Testing
-import RunLoopEngine
+import TraceViews
 
 /// Mixed English and Chinese breaks where a reader expects it: never inside a code span, an
 /// English word or a name, and never with one lone piece on the last line.
