@@ -46,7 +46,9 @@ struct Lesson19Tests {
         try loop.add(try Loop.Timer(name: "finger: \(message)", fireDate: .zero + time) { _ in try? app.port.send(message) }, forMode: .common)
     }
 
-    @Test("A tap: the port wakes the loop, the source0 sends each event in a pass of its own, the tap acts before the sleep", .zh("一次点击：端口唤醒 RunLoop，source0 每轮发出一个事件，点击手势在休眠前执行 `action`"))
+    @Test(
+        "A tap: the port wakes the loop, the source0 sends each event in a pass of its own, the tap acts before the sleep",
+        .zh("一次点击：端口唤醒 RunLoop，source0 每轮发出一个事件，点击手势在休眠前执行 `action`"))
     func tap() async throws {
         let (actual, expected) = try await Self.compare(recognizers: [.tap]) { loop, _, app in
             try Self.send([.began, .ended], at: 1, loop, app)
@@ -127,7 +129,9 @@ struct Lesson19Tests {
                 zh: "手指滑动时，UIKit 让主线程 RunLoop 运行 tracking Mode（它被标记为 common）：事件 source0 和手势观察者都必须加到 `.common`，否则触摸要等滑动结束才处理。"))
     }
 
-    @Test("A pan recognized on its third move: touchesCancelled first, then the action, at that pass's before waiting", .zh("第三次移动时识别出拖动手势：先 `touchesCancelled`，再执行 `action`，就在那一轮的 `before waiting`"))
+    @Test(
+        "A pan recognized on its third move: touchesCancelled first, then the action, at that pass's before waiting",
+        .zh("第三次移动时识别出拖动手势：先 `touchesCancelled`，再执行 `action`，就在那一轮的 `before waiting`"))
     func panCancels() async throws {
         let (actual, expected) = try await Self.compare(recognizers: [.pan]) { loop, _, app in
             try Self.send([.began], at: 1, loop, app)
