@@ -46,6 +46,14 @@ struct Lesson19Tests {
         try loop.add(try Loop.Timer(name: "finger: \(message)", fireDate: .zero + time) { _ in try? app.port.send(message) }, forMode: .common)
     }
 
+    /// A drag: the finger down at 1 s, `moves` moves 100 ms apart, each in a message of its own,
+    /// the lift at 2 s.
+    static func drag(moves: Int, _ loop: Loop, _ app: TouchApp) throws {
+        try send([.began], at: 1, loop, app)
+        for move in 1...moves { try send([.moved], at: 1 + 0.1 * Double(move), loop, app) }
+        try send([.ended], at: 2, loop, app)
+    }
+
     @Test(
         "A tap: the port wakes the loop, the source0 sends each event in a pass of its own, the tap acts before the sleep",
         .zh("一次点击：端口唤醒 RunLoop，source0 每轮发出一个事件，点击手势在休眠前执行 `action`"))
@@ -134,9 +142,7 @@ struct Lesson19Tests {
         .zh("第三次移动时识别出拖动手势：先 `touchesCancelled`，再执行 `action`，就在那一轮的 `before waiting`"))
     func panCancels() async throws {
         let (actual, expected) = try await Self.compare(recognizers: [.pan]) { loop, _, app in
-            try Self.send([.began], at: 1, loop, app)
-            for move in 1...4 { try Self.send([.moved], at: 1 + 0.1 * Double(move), loop, app) }
-            try Self.send([.ended], at: 2, loop, app)
+            try Self.drag(moves: 4, loop, app)
             try loop.run(mode: .default, timeout: 3)
         }
         Harness.expectSameLines(
@@ -153,9 +159,7 @@ struct Lesson19Tests {
     @Test("A recognizer that does not cancel touches leaves the view its touches", .zh("不取消触摸的识别器，把触摸留给视图"))
     func keepsTouches() async throws {
         let (actual, expected) = try await Self.compare(recognizers: [.pan, .tap], keepingTouches: [.pan]) { loop, _, app in
-            try Self.send([.began], at: 1, loop, app)
-            for move in 1...3 { try Self.send([.moved], at: 1 + 0.1 * Double(move), loop, app) }
-            try Self.send([.ended], at: 2, loop, app)
+            try Self.drag(moves: 3, loop, app)
             try Self.send([.began], at: 2.5, loop, app)
             try Self.send([.ended], at: 2.6, loop, app)
             try loop.run(mode: .default, timeout: 3)
