@@ -20,7 +20,7 @@ public struct Lesson: Sendable, Hashable, Identifiable {
         public var stars: String { String(repeating: "★", count: rawValue) }
     }
 
-    /// 1...14; the folder prefix (`06-…`).
+    /// 1...15; the folder prefix (`06-…`).
     public var number: Int
     /// `timer-skip-on-overrun`
     public var slug: String

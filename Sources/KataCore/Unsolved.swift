@@ -72,9 +72,14 @@ public final class UnsolvedLedger: Sendable {
     /// The one line that tells the student what to do, in the student's language: it names the first stub that ran after
     /// the ledger counted `since` hits (so a partly solved lesson points at what is still missing).
     public func message(lesson number: Int, since: Int = 0) -> String? {
+        stub(lesson: number, since: since).map { HarnessText.notSolved(lesson: Lesson.paddedNumber(number), function: $0.function, file: $0.file).localized }
+    }
+
+    /// The first stub of lesson `number` that ran after the ledger counted `since` hits: the
+    /// function to write, and its file.
+    public func stub(lesson number: Int, since: Int = 0) -> (function: String, file: String)? {
         guard let entry = entry(lesson: number) else { return nil }
-        let function = since < entry.hits.count ? entry.hits[since] : entry.function
-        return HarnessText.notSolved(lesson: Lesson.paddedNumber(number), function: function, file: entry.file).localized
+        return (since < entry.hits.count ? entry.hits[since] : entry.function, entry.file)
     }
 
     /// `/home/me/kata/Exercises/06-…/X.swift` → `Exercises/06-…/X.swift`.

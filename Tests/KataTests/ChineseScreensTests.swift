@@ -237,28 +237,7 @@ extension EndToEndTests {
             #expect(solved.contains("✔ 已完成") && solved.contains("Lessons/zh-Hans/06-timer-skip-on-overrun.md"), "\(solved)")
             #expect(solved.contains("引擎里的实现"), "the engine notes, from the Chinese page:\n\(solved)")
             let unsolved = screens["kata show 2"] ?? ""
-            #expect(unsolved.contains("第 02 课还没有完成"), "the tests ran in the language kata speaks:\n\(unsolved)")
+            #expect(unsolved.contains("第 02 课还没有完成"), "the stub's record, shown in the language kata speaks:\n\(unsolved)")
         }
-    }
-}
-
-@Suite("kata names a failing test by its Chinese name when its message gives one", .inEnglish)
-struct ChineseTestNameTests {
-    @Test("「name」 at the start of a message: the failure line and the card's heading use it, the message goes on without it")
-    func chineseName() throws {
-        let detail = "「跳过错过的滴答」RunLoop 的行为和期望的不一样：\n     期望 │ 实际\n提示： 看看 `now`。"
-        let cases = [
-            TestCaseResult(
-                suite: "Lesson06Tests", name: "Ticks missed during a slow callout are skipped, not replayed",
-                failure: "Issue recorded: 「跳过错过的滴答」RunLoop 的行为和期望的不一样：", detail: detail),
-            TestCaseResult(suite: "Lesson06Tests", name: "The timer keeps its phase", failure: "「保持相位」Expectation failed: 1 == 2", detail: nil),
-            TestCaseResult(suite: "Lesson06Tests", name: "English only", failure: "Expectation failed: 3 == 4", detail: nil),
-        ]
-        let result = RunReport(cases: cases).result(for: .lesson06)
-        #expect(result.failureLines == ["跳过错过的滴答", "保持相位 — Expectation failed: 1 == 2", "English only — Expectation failed: 3 == 4"])
-        let first = try #require(result.firstDetail)
-        #expect(first.test == "跳过错过的滴答")
-        #expect(first.detail.hasPrefix("RunLoop 的行为和期望的不一样："))
-        #expect(LessonResult.chineseName(in: "「」x") == nil && LessonResult.chineseName(in: "x「a」") == nil)
     }
 }

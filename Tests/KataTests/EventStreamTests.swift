@@ -49,6 +49,11 @@ enum StreamFixture {
             runEnded,
         ].joined(separator: "\n") + "\n"
 
+    /// What the lesson harness recorded in that run: lesson 06's stub, in each of its tests.
+    static let finishedRecords = ["onTime()", "phase()"].map {
+        HarnessRecord.stub(.lesson06, function: "nextFireDate(after:interval:now:)", test: id("Lesson06Tests", $0))
+    }
+
     /// Lesson 02 finishes; lesson 03's test starts and the process dies mid-line; lesson 04 never starts.
     static let crashed = [
         test("Lesson02Tests", "once()"), test("Lesson03Tests", "marks()", display: "Marking a mode common"), test("Lesson04Tests", "stop()"), runStarted,
@@ -68,7 +73,9 @@ struct EventStreamTests {
         #expect(stream.tests[0].displayName == "On time")
         #expect(
             stream.tests[0].issues == [
-                .init(line: "Lesson 06 is not solved yet: write nextFireDate(after:interval:now:) in Exercises/06-timer-skip-on-overrun/NextFireDate.swift")
+                .init(
+                    line: "Lesson 06 is not solved yet: write nextFireDate(after:interval:now:) in Exercises/06-timer-skip-on-overrun/NextFireDate.swift",
+                    source: .thrown)
             ])
         #expect(stream.tests[2].issues.isEmpty && stream.tests[2].ended)
         #expect(stream.running.isEmpty)
@@ -76,7 +83,7 @@ struct EventStreamTests {
 
     @Test("Results per lesson: the stub's lesson is not started, the green one solved")
     func results() {
-        let report = RunReport(stream: EventStream.parse(StreamFixture.finished))
+        let report = RunReport(stream: EventStream.parse(StreamFixture.finished), records: StreamFixture.finishedRecords)
         let six = report.result(for: .lesson06), two = report.result(for: .lesson02)
         #expect(six.status == .notStarted && six.passed == 0 && six.total == 2)
         #expect(six.failureLines.count == 1)
@@ -124,7 +131,7 @@ struct EventStreamTests {
         let result = RunReport(stream: EventStream.parse(text)).result(for: .lesson06)
         #expect(result.failureLines == ["Missed ticks are skipped"])
         #expect(result.firstDetail?.test == "Missed ticks are skipped")
-        #expect(result.firstDetail?.detail.hasSuffix("Hint: the next tick is on the schedule.") == true)
+        #expect(result.firstDetail?.lines.last?.text == "Hint: the next tick is on the schedule.")
         let card = Commands.describe(result, hintsSeen: 0, style: Style(colours: false))
         #expect(card.contains("      ✗ 3  4000 ms │ 4500 ms"))
     }

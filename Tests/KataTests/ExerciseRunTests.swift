@@ -43,15 +43,17 @@ struct ResultCacheTests {
 
     @Test("A crash, a hang or a test that gave up waiting is not kept: it may be the machine's doing")
     func notKept() {
-        func result(_ failure: String?, _ breakage: Breakage? = nil) -> LessonResult {
-            LessonResult(lesson: .lesson06, cases: [TestCaseResult(suite: "Lesson06Tests", name: "a", failure: failure)], breakage: breakage, discovered: 1)
+        func result(_ failure: String?, _ breakage: Breakage? = nil, record: HarnessRecord? = nil) -> LessonResult {
+            let test = record.map { TestCaseResult.explained(by: $0, suite: "Lesson06Tests", name: "a") }
+            return LessonResult(
+                lesson: .lesson06, cases: [test ?? TestCaseResult(suite: "Lesson06Tests", name: "a", failure: failure)], breakage: breakage, discovered: 1)
         }
         var cache = ResultCache()
         cache.store(result("Expectation failed"), key: "k")
         #expect(cache.result(for: .lesson06, key: "k") != nil)
         for flaky in [
             result(nil, .hung(test: "a")), result(nil, .crashed(test: "a", reason: nil)),
-            result("Lesson 06: your code did not return within 5 s — look for a loop"),
+            result(nil, record: .gaveUp(.lesson06)),
         ] {
             cache.store(result("Expectation failed"), key: "k")
             cache.store(flaky, key: "k")

@@ -73,6 +73,20 @@ struct LessonScenarioTests {
             name: "main-queue", inOrder: ["private   → timed out", "default   main queue \"update label\"", "default   main queue \"reload table\""],
             never: ["private   main queue"]),
         Story(
+            name: "ui-commit",
+            inOrder: [
+                "timer \"tap\"", "then 0.5 s of work", "before waiting", "[header layoutSubviews]", "[label drawRect:]",
+                "CA::Transaction::commit(header, label)", "source \"busy\"", "busy pass 3", "before waiting", "[label drawRect:]",
+            ],
+            count: ("[header layoutSubviews]", 1)),
+        Story(
+            name: "timer-retains-target",
+            inOrder: [
+                "timer \"clock A\"", "timer \"clock B\"", "both screens dismissed", "screen B freed", "timer \"clock A\"", "timer \"clock A\"",
+                "screen A freed", "→ finished",
+            ],
+            count: ("timer \"clock B\"", 2)),
+        Story(
             name: "touch-journey",
             inOrder: [
                 "woke: wake-up", "button.touchesBegan()", "before waiting", "woke: wake-up", "button.touchesMoved()",
@@ -117,7 +131,8 @@ struct LessonScenarioTests {
     }
 
     /// The notes are written in both languages where the scenario writes them: a run in Chinese
-    /// is the English run with each note in Chinese, and nothing else changed.
+    /// is the English run with each note in Chinese (a note that is code, as the engine's own
+    /// are, stays as it is), and nothing else changed.
     @Test("In Chinese, a scenario's trace is the English one with its notes in Chinese", arguments: TraceScenario.all.map(\.name))
     func chineseNotes(_ name: String) async throws {
         let scenario = try #require(TraceScenario.named(name))
@@ -133,7 +148,9 @@ struct LessonScenarioTests {
                 Issue.record("\(name): the note \"\(note)\" became \(zh.summary)")
                 continue
             }
-            #expect(translated != note, "\(name): the note \"\(note)\" has no Chinese of its own")
+            // A note the engine writes is code (`[header layoutSubviews]`): the same in both.
+            #expect(
+                translated != note || StrayEnglish.words(in: note).isEmpty, "\(name): the note \"\(note)\" has no Chinese of its own")
         }
     }
 }

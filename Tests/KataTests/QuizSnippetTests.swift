@@ -23,6 +23,8 @@ import Testing
 /// runtime (`canImport(ObjectiveC)`); on Linux their test is skipped and says so:
 /// - questions 20–27, 32 and 46 use `#selector` / `@objc` (`perform(_:with:afterDelay:)`,
 ///   `perform(_:on:with:waitUntilDone:)`); their engine twin is `Loop.perform(afterDelay:)` /
+///   `LoopThread.perform`. Questions 53–55 use `Timer.scheduledTimer(timeInterval:target:selector:…)`;
+///   their engine twin is `Loop.scheduledTimer(name:timeInterval:target:selector:repeats:)`.
 ///   `LoopThread.perform`. Questions 59–61 give a gesture recognizer its action with
 ///   `#selector`; their engine twin is `TouchApp` with its recognizers.
 /// - questions 5 and 8 bridge a String with `as CFString`, which the Swift overlay of Apple's
@@ -48,9 +50,9 @@ struct QuizSnippetTests {
         }
     }
 
-    static let appleOnlyNumbers = [5, 8, 20, 21, 22, 23, 24, 25, 26, 27, 32, 46, 59, 60, 61]
+    static let appleOnlyNumbers = [5, 8, 20, 21, 22, 23, 24, 25, 26, 27, 32, 46, 53, 54, 55, 59, 60, 61]
     static let skippedOffApple =
-        "the iOS code of questions 5, 8, 20–27, 32, 46 and 59–61 (#selector, @objc, as CFString) needs the Objective-C runtime: type-checked on macOS only"
+        "the iOS code of questions 5, 8, 20–27, 32, 46, 53–55 and 59–61 (#selector, @objc, as CFString) needs the Objective-C runtime: type-checked on macOS only"
 
     /// The stand-ins for UIKit every snippet is compiled with.
     static let uikitStandIns = """
@@ -66,6 +68,8 @@ struct QuizSnippetTests {
         @MainActor final class ViewController: NSObject {
             /// Question 32: read and set on the worker thread only.
             nonisolated(unsafe) var shouldStop = false
+            /// Questions 53–55: the navigation stack, on the quiz's thread only.
+            nonisolated(unsafe) var screens: [NSObject] = []
         }
 
         """
@@ -86,6 +90,23 @@ struct QuizSnippetTests {
             /// Questions 59–61: the view under the finger.
             var button: UIView { UIView() }
             var view: UIView { UIView() }
+            @objc nonisolated func goBack() { screens.removeAll() }
+        }
+
+        /// Questions 53–55: a screen a timer targets, and a weak proxy in its place.
+        final class ClockScreen: NSObject {
+            @objc func tick(_ timer: Timer) { print("tick") }
+            @objc func saveDraft(_ timer: Timer) { print("saved") }
+            deinit { print("deinit") }
+        }
+
+        final class WeakProxy: NSObject {
+            weak var target: ClockScreen?
+            init(_ target: NSObject) { self.target = target as? ClockScreen }   // a screen of `screens`
+            @objc func fire(_ timer: Timer) {
+                guard let target else { return timer.invalidate() }
+                target.tick(timer)
+            }
         }
 
         /// UIKit: a view and its gesture recognizers (questions 59–61).

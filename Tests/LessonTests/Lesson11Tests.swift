@@ -326,9 +326,8 @@ struct Lesson11Tests {
                 ).comment)
         }
         if code.contains("unsolved(") {
-            throw Harness.Failure(
-                description: UnsolvedLedger.shared.message(lesson: 11)
-                    ?? HarnessText.notSolved(lesson: "11", function: "StudentPass.runPass(_:)", file: file).localized)
+            let stub = UnsolvedLedger.shared.stub(lesson: 11) ?? (function: "StudentPass.runPass(_:)", file: file)
+            throw Harness.notSolved(lesson: 11, function: stub.function, file: stub.file)
         }
     }
 }

@@ -145,21 +145,22 @@ enum Commands {
         return out.joined(separator: "\n")
     }
 
-    /// A test's explanation, indented: the line that differs first in red, the hint in yellow
-    /// (its label in the language the tests ran in, its lines wrapped under its text); at most
-    /// `limit` lines, then `…`.
-    static func detailLines(_ detail: String, style: Style, limit: Int = .max) -> [String] {
+    /// A test's explanation, indented: the table's differing rows (`✗`) in red, the hint in
+    /// yellow (its lines wrapped under its text, after its label); at most `limit` lines, then `…`.
+    static func detailLines(_ detail: [HarnessRecord.Line], style: Style, limit: Int = .max) -> [String] {
         var out: [String] = []
-        let lines = detail.split(separator: "\n", omittingEmptySubsequences: false)
-        for line in lines.prefix(limit) {
-            if let label = Language.allCases.map({ HarnessText.hint.in($0) }).first(where: { line.hasPrefix($0) }) {
-                let indent = String(repeating: " ", count: 6 + Style.visibleWidth(label + " "))
-                out += Style.wrap(String(line), width: 96, indent: indent, first: "      ").map(style.yellow)
-            } else {
-                out.append("      " + (line.hasPrefix("✗") ? style.red(String(line)) : String(line)))
+        for line in detail.prefix(limit) {
+            switch line.role {
+            case .hint:
+                let indent = String(repeating: " ", count: 6 + Style.visibleWidth(HarnessText.hint.localized + " "))
+                out += Style.wrap(line.text, width: 96, indent: indent, first: "      ").map(style.yellow)
+            case .table where line.text.hasPrefix("✗"):
+                out.append("      " + style.red(line.text))
+            case .table, .message, .closing:
+                out.append("      " + line.text)
             }
         }
-        if detail.split(separator: "\n").count > limit { out.append(style.dim("      …")) }
+        if detail.filter({ !$0.text.isEmpty }).count > limit { out.append(style.dim("      …")) }
         return out
     }
 

@@ -94,8 +94,7 @@ extension Commands {
                 let names = passing.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
                 return passing.count == 1 ? "1 test passes on the stub: \(names)" : "\(passing.count) tests pass on the stub: \(names)"
             }
-            if let other = result.cases.compactMap(\.failure).first(where: { !LessonResult.isStubLine($0) }) {
-                let line = LessonResult.tidy(other)
+            if let other = result.cases.first(where: { $0.record?.kind != .notSolved }), let line = LessonResult.line(of: other) {
                 return "a test fails without the stub's \"not solved yet\" line: \(line)"
             }
             return nil

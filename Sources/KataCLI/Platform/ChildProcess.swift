@@ -95,10 +95,8 @@ struct ChildProcess {
         var pid: pid_t = 0
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        // The environment as Foundation reads it (Darwin's module does not export `environ`),
-        // with the language `kata` speaks: the lesson tests it runs then print in it too.
-        var environment = ProcessInfo.processInfo.environment
-        environment["KATA_LANG"] = Language.current.rawValue
+        // The environment as Foundation reads it (Darwin's module does not export `environ`).
+        let environment = ProcessInfo.processInfo.environment
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         let status = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)

@@ -29,6 +29,12 @@ struct EventStream: Equatable {
     struct Issue: Equatable {
         var line: String
         var detail: String?
+        /// How the issue came about: a thrown error, an `Issue.record` (its line is the opening
+        /// of its comment), or a failed check (`#expect`, `#require`; its line is Swift
+        /// Testing's, `Expectation failed: (x → 3) == 4`).
+        var source: Source = .check
+
+        enum Source: String, Codable { case thrown, recorded, check }
     }
 
     /// The tests in the order the stream first named them.
@@ -117,16 +123,18 @@ struct EventStream: Equatable {
         let comments = comments(of: payload, messages: messages).filter { !$0.isEmpty }
         let detail = comments.isEmpty ? nil : comments.joined(separator: "\n")
         if let error = issue["_error"] as? [String: Any], let description = error["description"] as? String {
-            return Issue(line: firstLine(description), detail: detail)
+            return Issue(line: firstLine(description), detail: detail, source: .thrown)
         }
         var text =
             messages.first { $0["symbol"] as? String == "fail" }?["text"] as? String
             ?? messages.first?["text"] as? String ?? Text(en: "failed", zh: "失败").localized
+        var source = Issue.Source.check
         if text == "Issue recorded", let comment = comments.first {
             text = firstLine(comment)
             if text.hasSuffix(":") { text.removeLast() }
+            source = .recorded
         }
-        return Issue(line: firstLine(text.replacingOccurrences(of: "Caught error: ", with: "")), detail: detail)
+        return Issue(line: firstLine(text.replacingOccurrences(of: "Caught error: ", with: "")), detail: detail, source: source)
     }
 
     /// The comments of an issue (`Issue.record(comment)`, `#expect(…, comment)`).

@@ -98,8 +98,7 @@ enum MutantVerdict: Equatable {
 
     /// Judges a lesson's result with the mutant in place.
     static func judge(_ result: LessonResult) -> MutantVerdict {
-        if let stub = result.cases.compactMap(\.failure).first(where: LessonResult.isStubLine) {
-            let line = LessonResult.tidy(stub)
+        if let stub = result.cases.first(where: { $0.record?.kind == .notSolved }), let line = LessonResult.line(of: stub) {
             return .catalogError(
                 Text(
                     en: "fails with the stub's line, so it tests nothing: \(line)",

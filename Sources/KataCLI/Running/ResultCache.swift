@@ -57,15 +57,13 @@ struct ResultCache: Codable, Equatable {
     }
 
     /// Each lesson's key: the contents of its exercise file and of every other file the lesson
-    /// tests are built from, hashed, and the language: the tests' messages are in the language
-    /// they ran in (`KATA_LANG`, which `kata` passes on). (Solutions/ is left out: the student's
-    /// build does not use it.)
+    /// tests are built from, hashed. (Solutions/ is left out: the student's build does not use
+    /// it.) The language is not in it: a result holds what the tests said in both.
     static func keys(root: String, lessons: [Lesson] = Catalog.lessons) -> [Int: String] {
         var files: [String: String] = [:]
         for item in ["Package.swift", "Sources", "Tests", "Exercises"] { PristinePackage.collect(root, item, into: &files) }
         let exercises = Set(Catalog.lessons.map(\.exerciseFile))
         var shared = ContentHash()
-        shared.add(Language.current.rawValue)
         for relative in files.keys.sorted() where !exercises.contains(relative) && relative.hasSuffix(".swift") {
             shared.add(relative)
             shared.add(FileManager.default.contents(atPath: files[relative]!) ?? Data())

@@ -66,15 +66,43 @@ struct RunReport: Equatable {
         }
     }
 
-    /// Reads an event stream: finished tests become cases; nothing is decided about breakage here.
-    init(stream: EventStream) {
+    /// Reads an event stream, and what the lesson harness recorded in the same run (`records`):
+    /// finished tests become cases, each with the record that explains its first failure;
+    /// nothing is decided about breakage here.
+    init(stream: EventStream, records: [HarnessRecord] = []) {
         for test in stream.tests {
             discovered[test.suite, default: 0] += 1
             if test.ended || test.skipped {
+                let issue = test.issues.first
                 cases.append(
                     TestCaseResult(
-                        suite: test.suite, name: test.displayName, failure: test.issues.first?.line,
-                        detail: test.issues.first?.detail))
+                        suite: test.suite, name: test.displayName, failure: issue?.line, detail: issue?.detail, source: issue?.source))
+            }
+        }
+        join(records, ids: Dictionary(stream.tests.map { ($0.suite + "/" + $0.displayName, $0.id) }) { first, _ in first })
+    }
+
+    /// Gives each failed case the harness's record of its first failure, and marks the cases
+    /// where the harness gave up waiting. A record names its test by Swift Testing's id
+    /// (`LessonTests.Lesson06Tests/onTime()/Lesson06Tests.swift:15:6`): matched with the id the
+    /// event stream gave the case (`ids`: suite/name → id), else with its suite and function
+    /// (the xUnit report has no ids).
+    mutating func join(_ records: [HarnessRecord], ids: [String: String] = [:]) {
+        guard !records.isEmpty else { return }
+        for index in cases.indices where cases[index].failure != nil {
+            let test = cases[index]
+            let id = ids[test.suite + "/" + test.name]
+            let own = records.filter { record in
+                if let id { return record.test == id || record.test.hasPrefix(id + "/") }
+                return EventStream.suiteType(of: record.test) == test.suite && EventStream.name(of: record.test) == test.name
+            }
+            cases[index].gaveUp = own.contains { $0.kind == .gaveUp }
+            // A thrown error is one of the harness's lines (the stub's, the time limit's, an
+            // error); any other issue is a wrong answer explained.
+            switch test.source {
+            case .thrown: cases[index].record = own.first { $0.kind != .wrong }
+            case .recorded, .check: cases[index].record = own.first { $0.kind == .wrong }
+            case nil: cases[index].record = own.first
             }
         }
     }
@@ -112,53 +140,52 @@ struct LessonResult: Equatable {
         }
         if cases.isEmpty { return .noTests }
         if passed == total { return .solved }
-        if passed == 0 && cases.allSatisfy({ $0.failure.map(Self.isStubLine) == true }) { return .notStarted }
+        if passed == 0 && cases.allSatisfy({ $0.record?.kind == .notSolved }) { return .notStarted }
         return .failing
     }
 
-    /// `Lesson 06 is not solved yet: write … in Exercises/…` — the line every stub gives, in
-    /// either language (`第 06 课还没有完成：请在 Exercises/… 中写出 …`).
-    static func isStubLine(_ line: String) -> Bool { HarnessText.isNotSolvedLine(line) }
-
-    /// The failures worth showing, one line each, each line once, a breakage first: a stub's
-    /// "not solved yet" line as it is; another failure with the name of its test.
+    /// The failures worth showing, in the student's language, one line each, each line once, a
+    /// breakage first.
     var failureLines: [String] {
         var lines: [String] = breakage.map { [$0.explanation] } ?? []
         for test in cases {
-            guard let failure = test.failure else { continue }
-            let tidy = Self.tidy(failure)
-            // When the line is only the opening of the test's own explanation, the name says more.
-            let opening = test.detail.map { Self.tidy($0).hasPrefix(tidy) } ?? false
-            let (name, message) = Self.chineseName(in: tidy).map { ($0.name, String($0.rest)) } ?? (test.name, tidy)
-            let line = Self.isStubLine(tidy) || name.isEmpty ? tidy : opening ? name : "\(name) — \(message)"
-            if !lines.contains(line) { lines.append(line) }
+            guard let line = Self.line(of: test), !lines.contains(line) else { continue }
+            lines.append(line)
         }
         return lines
     }
 
-    /// The first failing test that explained itself at length (expected vs actual, a hint): its
-    /// name (the Chinese one, when the explanation starts with it) and the explanation.
-    var firstDetail: (test: String, detail: String)? {
-        cases.lazy.compactMap { test in
-            test.detail.map { detail in Self.chineseName(in: detail).map { ($0.name, String($0.rest)) } ?? (test.name, detail) }
+    /// A failed test in one line: a stub's "not solved yet" line as it is; another failure after
+    /// the test's name. Nil for a test that passed.
+    static func line(of test: TestCaseResult) -> String? {
+        guard let failure = test.failure else { return nil }
+        let name = test.record?.name?.localized ?? test.name
+        switch test.record?.kind {
+        case .notSolved?: return test.record!.message.localized
+        case .threw?, .gaveUp?: return "\(name) — \(test.record!.message.localized)"
+        case .wrong?:
+            // Explained at length below the lines: a failed check shows Swift Testing's line for it.
+            return test.source == .check ? "\(name) — \(failure)" : name
+        case nil:
+            // A test outside the harness: its explanation (an `Issue.record` comment) starts with its line.
+            let first = failure.split(separator: "\n").first.map(String.init) ?? failure
+            if name.isEmpty { return first }
+            return test.source == .recorded || (test.source == nil && test.detail != nil) ? name : "\(name) — \(first)"
+        }
+    }
+
+    /// The first failing test that explained itself at length (expected vs actual, a hint), in
+    /// the student's language: its name and the explanation, line by line.
+    var firstDetail: (test: String, lines: [HarnessRecord.Line])? {
+        cases.lazy.compactMap { test -> (String, [HarnessRecord.Line])? in
+            guard test.failure != nil else { return nil }
+            if let record = test.record {
+                guard record.kind == .wrong else { return nil }
+                return (record.name?.localized ?? test.name, record.explanation(in: Language.current))
+            }
+            return test.detail.map { detail in
+                (test.name, detail.split(separator: "\n", omittingEmptySubsequences: false).map { HarnessRecord.Line(text: String($0), role: .message) })
+            }
         }.first
-    }
-
-    /// In Chinese a lesson test starts its message with its own name in 「」, as Swift Testing
-    /// knows only the English one (`@Test("…")`): that name, and the message after it.
-    static func chineseName(in message: String) -> (name: String, rest: Substring)? {
-        guard message.hasPrefix("「"), let close = message.firstIndex(of: "」") else { return nil }
-        let name = message[message.index(after: message.startIndex)..<close]
-        return name.isEmpty ? nil : (String(name), message[message.index(after: close)...])
-    }
-
-    /// Drops the wrapping Swift Testing adds around a message, keeps its first line.
-    static func tidy(_ failure: String) -> String {
-        let line =
-            failure.replacingOccurrences(of: "Caught error: ", with: "")
-            .replacingOccurrences(of: "Issue recorded: ", with: "")
-            .replacingOccurrences(of: " (error)", with: "")
-            .split(separator: "\n").first.map(String.init) ?? failure
-        return line
     }
 }

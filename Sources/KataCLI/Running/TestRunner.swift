@@ -158,13 +158,7 @@ struct TestRunner {
     }
 
     /// A test of the lesson gave up waiting for the student's code, which may still be running.
-    static func leftCodeRunning(_ result: LessonResult) -> Bool {
-        result.cases.contains { test in gaveUpMarkers.contains { test.failure?.contains($0) == true } }
-    }
-
-    /// The words of `HarnessText.timedOut` in each language: a test run speaks the language of
-    /// the shell that started it, not necessarily `kata`'s.
-    static let gaveUpMarkers = ["did not return within", "秒内没有返回"]
+    static func leftCodeRunning(_ result: LessonResult) -> Bool { result.cases.contains(where: \.gaveUp) }
 
     /// Runs `lessons` until each has its result, whatever crashes or hangs on the way.
     private func runToTheEnd(_ lessons: [Lesson]) throws -> RunReport {
@@ -212,26 +206,30 @@ struct TestRunner {
     func attempt(_ lessons: [Lesson]) throws -> Attempt {
         let base = (scratch as NSString).appendingPathComponent("kata-run-\(ProcessInfo.processInfo.processIdentifier)")
         let events = base + "-events.jsonl", xunit = base + ".xml", xunitWritten = base + "-swift-testing.xml"
+        let results = base + "-results.jsonl"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        defer { for file in [events, xunit, xunitWritten] { try? FileManager.default.removeItem(atPath: file) } }
-        for file in [events, xunit, xunitWritten] { try? FileManager.default.removeItem(atPath: file) }
+        defer { for file in [events, xunit, xunitWritten, results] { try? FileManager.default.removeItem(atPath: file) } }
+        for file in [events, xunit, xunitWritten, results] { try? FileManager.default.removeItem(atPath: file) }
 
         let filter = lessons.map(\.suiteType).joined(separator: "|")
         let watch = StallWatch(file: events, limit: stallLimit)
         let testing = ["--filter", "(\(filter))/\(tests)", "--event-stream-output-path", events, "--event-stream-version", "0", "--xunit-output", xunit]
+        // The lesson harness writes its records (`HarnessRecord`) to `results`.
         let command =
-            environmentPrefix
+            Self.environmentPrefix(environment.merging([HarnessRecord.variable: results]) { $1 })
             + (testBinary().map { [$0, "--testing-library", "swift-testing"] + testing }
                 ?? Self.swift + ["test", "--package-path", packagePath, "--skip-build", "--scratch-path", scratch] + target.traitArguments + testing)
         let outcome = try Subprocess.run(command, timeout: timeout, stalled: watch.stalled)
 
         let stream = EventStream.parse((try? String(contentsOfFile: events, encoding: .utf8)) ?? "")
-        var report = RunReport(stream: stream)
+        let records = HarnessRecord.read((try? String(contentsOfFile: results, encoding: .utf8)) ?? "")
+        var report = RunReport(stream: stream, records: records)
         if stream.tests.isEmpty,
             let xml = try? String(contentsOfFile: FileManager.default.fileExists(atPath: xunitWritten) ? xunitWritten : xunit, encoding: .utf8)
         {
             // A toolchain without the event stream: the xUnit report (written only at the end).
             report = RunReport(cases: XUnitReport.parse(xml))
+            report.join(records)
         }
         let completed = Self.judge(outcome, stream: stream, lessons: lessons, report: &report)
         return Attempt(report: report, stream: stream, completed: completed)
@@ -239,7 +237,9 @@ struct TestRunner {
 
     /// `env NAME=value …` before the command when ``environment`` sets anything: the child
     /// inherits kata's environment with these on top.
-    var environmentPrefix: [String] {
+    var environmentPrefix: [String] { Self.environmentPrefix(environment) }
+
+    static func environmentPrefix(_ environment: [String: String]) -> [String] {
         environment.isEmpty ? [] : ["env"] + environment.keys.sorted().map { "\($0)=\(environment[$0]!)" }
     }
 

@@ -11,6 +11,14 @@ struct TestCaseResult: Equatable, Sendable, Codable {
     var failure: String?
     /// The first failure's explanation in full, if the test gave one (the event stream has it; xUnit does not).
     var detail: String? = nil
+    /// How the first failure came about (the event stream says; xUnit does not).
+    var source: EventStream.Issue.Source? = nil
+    /// What the lesson harness recorded about the first failure: its kind and what to show, in
+    /// both languages. Nil when it recorded nothing (a test outside the harness, a crash).
+    var record: HarnessRecord? = nil
+    /// The harness gave up waiting for the student's code in this test: that code may still be
+    /// running in the test process.
+    var gaveUp = false
     var passed: Bool { failure == nil }
 }
 

@@ -10,21 +10,6 @@ public enum HarnessText {
             zh: "第 \(lesson) 课还没有完成：请在 \(file) 中写出 \(function)")
     }
 
-    /// The fixed pieces of ``notSolved(lesson:function:file:)`` that `kata` looks for in test output.
-    static let notSolvedMarkers: [(String, String)] = [
-        (" is not solved yet: write ", " in "),
-        (" 课还没有完成：请在 ", " 中写出 "),
-    ]
-
-    /// True if `line` holds the stub's line, in either language (the output of a test run may
-    /// be in the language of the shell that started it, not of `kata`).
-    public static func isNotSolvedLine(_ line: String) -> Bool {
-        notSolvedMarkers.contains { first, second in
-            guard let range = line.range(of: first) else { return false }
-            return line[range.upperBound...].contains(second)
-        }
-    }
-
     /// The student's code threw `error`.
     public static func threw(lesson: String, error: String) -> Text {
         Text(
@@ -66,13 +51,22 @@ public enum HarnessText {
     /// full-width colon needs none).
     public static let hint = Text(en: "Hint: ", zh: "提示：")
 
+    /// The clauses of the stub a failing test holds (`§3 §4`), for the student to find the
+    /// sentence they broke.
+    public static func promise(_ clauses: [String]) -> Text {
+        let ids = clauses.joined(separator: " ")
+        return Text(
+            en: "The promise this test holds: \(ids) in the doc comments of your exercise.",
+            zh: "这个测试守的约定：你的练习文件文档注释里的 \(ids)。")
+    }
+
     /// Every fixed string above and one of each function's, for the test that both languages are there.
     public static var all: [Text] {
         [
             notSolved(lesson: "06", function: "f()", file: "Exercises/x.swift"),
             threw(lesson: "06", error: "e"),
             timedOut(lesson: "06", seconds: 5, advice: "a"),
-            stuckAdvice, mismatch, expectedTitle, expected, actualTitle, hint,
+            stuckAdvice, mismatch, expectedTitle, expected, actualTitle, hint, promise(["§1"]),
         ]
     }
 }

@@ -61,8 +61,9 @@ public enum Language: String, Sendable, CaseIterable {
 }
 
 /// One student-facing string in both languages, side by side. Both are required: a string
-/// without its translation does not compile.
-public struct Text: Sendable, Hashable {
+/// without its translation does not compile. Codable: the lesson tests send it to `kata` as it is
+/// (``HarnessRecord``), and `kata` picks the language.
+public struct Text: Sendable, Hashable, Codable {
     public let en: String
     public let zh: String
 
@@ -73,10 +74,9 @@ public struct Text: Sendable, Hashable {
 
     /// The string in `language`.
     public func `in`(_ language: Language) -> String {
-        switch language {
-        case .en: en
-        case .zhHans: zh
-        }
+        let string = language == .en ? en : zh
+        if Phrasebook.isOpen { Phrasebook.remember(self, as: string) }
+        return string
     }
 
     /// The string in the language of this process (``Language/current``).

@@ -78,7 +78,8 @@ public struct QuizQuestion: Sendable, Identifiable {
         /// A thread of its own, with a loop of its own.
         case thread
         /// The main thread of an app: the main loop (it services the main queue), with the
-        /// tracking mode marked common and UIKit's two autorelease-pool observers.
+        /// tracking mode marked common, UIKit's two autorelease-pool observers and Core
+        /// Animation's commit observer.
         case appMain
     }
 
@@ -120,7 +121,9 @@ public struct QuizQuestion: Sendable, Identifiable {
 
     /// The mechanisms a run of this question uses unless told otherwise.
     public var referenceMechanisms: Loop.Mechanisms {
-        setting == .appMain ? Loop.Mechanisms.reference.with(autoreleasePools: ReferenceAutoreleasePoolObservers()) : .reference
+        setting == .appMain
+            ? Loop.Mechanisms.reference.with(autoreleasePools: ReferenceAutoreleasePoolObservers()).with(commit: ReferenceCoreAnimationCommit())
+            : .reference
     }
 
     /// Runs the scenario on the engine (a thread of its own, a virtual clock, at most 10 s)

@@ -58,8 +58,8 @@ public final class QuizStage: @unchecked Sendable {
         }
     }
 
-    /// When the loop's trace noted exactly `text` (the engine notes each touch a view gets and
-    /// each gesture's action: `view button: touchesBegan`, `pan action: began`), in ms.
+    /// When the loop's trace noted exactly `text` (the engine notes each layout and drawing:
+    /// `[header layoutSubviews]`, `[label drawRect:]`), in ms.
     public func times(ofNote text: String) -> [String] {
         events.compactMap { event in
             if case .note(let noted) = event.kind, noted == text { return QuizStage.ms(event.time) }

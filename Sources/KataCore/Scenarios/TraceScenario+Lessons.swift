@@ -289,6 +289,55 @@ extension TraceScenario {
         let trace = try main.start()
         return main.join(trace)
     }
+
+    /// Core Animation's commit at before waiting: a tap marks the header three times and the
+    /// label once, then works 0.5 s: one layout and one drawing, when the loop is about to sleep;
+    /// then a busy source that keeps signalling itself changes the label each pass, and nothing
+    /// is drawn until the loop finally sleeps.
+    static let uiCommit = TraceScenario(
+        name: "ui-commit",
+        summary: Text(
+            en: "a tap marks the header three times and the label once, then works 0.5 s; later a busy source changes the label on each of its passes",
+            zh: "一次点击把 `header` 标记了三次、`label` 标记了一次，接着干了 0.5 秒的活；后来一个忙碌的事件源每轮都改一次 `label`"),
+        lookFor: Text(
+            en:
+                "one [header layoutSubviews] and one [label drawRect:] at 1.5 s, right after before waiting; the three busy passes at 2 s draw nothing until the before waiting that follows them",
+            zh:
+                "1.5 秒时、紧跟在 `before waiting` 之后，只有一次 `[header layoutSubviews]` 和一次 `[label drawRect:]`；2 秒时忙碌的三轮什么都没画，要等到它们之后的那次 `before waiting`")
+    ) { language in
+        let clock = VirtualClock()
+        let loop = Loop(clock: clock, mechanisms: Loop.Mechanisms.reference.with(commit: ReferenceCoreAnimationCommit()))
+        let trace = loop.startTracing()
+        let window = View(name: "window"), header = View(name: "header"), label = View(name: "label")
+        window.addSubview(header)
+        window.addSubview(label)
+        try loop.add(Loop.Port(name: "events"), forMode: .common)
+        try loop.add(
+            try Loop.Timer(name: "tap", fireDate: loop.now + 1) { _ in
+                for _ in 0..<3 { header.setNeedsLayout() }
+                label.setNeedsDisplay()
+                Loop.current.note(
+                    Text(
+                        en: "setNeedsLayout() three times, setNeedsDisplay() once, then 0.5 s of work",
+                        zh: "调用三次 `setNeedsLayout()`、一次 `setNeedsDisplay()`，然后干 0.5 秒的活"), in: language)
+                clock.advance(by: 0.5)
+            }, forMode: .default)
+        let passes = TickCounter(), again = WeakSource()
+        let busy = Loop.Source(name: "busy") {
+            let pass = passes.next()
+            label.setNeedsDisplay()
+            Loop.current.note(
+                Text(
+                    en: "busy pass \(pass): the label changes; the loop does not sleep",
+                    zh: "忙碌的第 \(pass) 轮：`label` 变了；RunLoop 没有休眠"), in: language)
+            if pass < 3 { again.source?.signal() }
+        }
+        again.source = busy
+        try loop.add(busy, forMode: .default)
+        try loop.add(try Loop.Timer(name: "start work", fireDate: loop.now + 2) { _ in busy.signal() }, forMode: .default)
+        try loop.run(mode: .default, timeout: 2.5)
+        return trace
+    }
 }
 
 /// Something to autorelease.

@@ -14,6 +14,9 @@ extension Loop {
     /// - A timer belongs to one loop: adding it to a second loop throws
     ///   ``LoopError/timerOwnedByAnotherLoop(timer:)``.
     /// - Setting ``fireDate`` (even from the callout) reschedules it.
+    /// - Invalidating it lets go of its callout, and of everything the callout holds (a target):
+    ///   CF's `CFRunLoopTimerInvalidate` releases the timer's context info; Foundation: "the
+    ///   receiver removes its strong references to those objects as well".
     public final class Timer: @unchecked Sendable {
         // @unchecked: mutable state lives in `core`, touched only through `withCore`.
         public let name: String
@@ -24,7 +27,6 @@ extension Loop {
         /// (fire date + tolerance), or earlier if the loop wakes for another timer after its
         /// fire date (docs/DIFFERENCES.md#tolerance).
         public let tolerance: Double
-        let callout: @Sendable (Timer) -> Void
         /// Guarded by the timer's stripe of ``LockStripes``: see ``withCore(_:)``.
         @exclusivity(unchecked) private var core: Core
         /// A number no other timer has: how the timer heaps name it.
@@ -42,6 +44,8 @@ extension Loop {
             /// The modes of `owner` that hold the timer.
             /// (A timer is in one mode or two: an array, not a set, spares hashing the names.)
             var modes: [Mode] = []
+            /// What the timer runs; nil once it is invalid (see ``invalidate()``).
+            var callout: (@Sendable (Timer) -> Void)?
         }
 
         /// Makes a timer. Add it to a loop to schedule it.
@@ -67,8 +71,7 @@ extension Loop {
             // CF: `CFRunLoopTimerSetTolerance` keeps a repeating timer's tolerance within half
             // its interval, so a late tick can never reach the next one.
             self.tolerance = interval > 0 ? min(tolerance, interval / 2) : tolerance
-            self.callout = callout
-            self.core = Core(fireDate: fireDate)
+            self.core = Core(fireDate: fireDate, callout: callout)
         }
 
         /// Runs `body` with the timer's state, its lock held. CF: `__CFRunLoopTimerLock`.
@@ -107,8 +110,9 @@ extension Loop {
         /// The loop the timer belongs to, if it has been added to one.
         public var loop: Loop? { withCore { $0.owner } }
 
-        /// Stops the timer for good and removes it from its loop; safe from its own callout and
-        /// from any thread. CF: `CFRunLoopTimerInvalidate`.
+        /// Stops the timer for good, removes it from its loop and lets go of its callout (so of
+        /// whatever the callout captured); safe from its own callout and from any thread.
+        /// CF: `CFRunLoopTimerInvalidate`, which also releases the timer's context info.
         public func invalidate() {
             invalidate(endingCallout: false)
         }
@@ -117,18 +121,22 @@ extension Loop {
         /// lock (how a one-shot timer ends after its callout).
         func invalidate(endingCallout: Bool) {
             // One lock of the timer: it is invalid, in no mode, of no loop; its heap entries are stale.
-            let (owner, modes, wasCommon) = withCore { core -> (Loop?, [Mode], Bool) in
+            // The callout is taken out under the lock and released after it: releasing it may free a
+            // target whose deinit invalidates another timer (or this one).
+            let (owner, modes, wasCommon, callout) = withCore { core -> (Loop?, [Mode], Bool, (@Sendable (Timer) -> Void)?) in
                 if endingCallout { core.firing = false }
-                guard core.valid else { return (nil, [], false) }
+                guard core.valid else { return (nil, [], false, nil) }
                 core.valid = false
                 core.generation &+= 1
                 defer {
                     core.modes = []
                     core.owner = nil
+                    core.callout = nil
                 }
-                return (core.owner, core.modes, core.wasCommon)
+                return (core.owner, core.modes, core.wasCommon, core.callout)
             }
             owner?.removeInvalidated(self, from: modes, wasCommon: wasCommon)
+            withExtendedLifetime(callout) {}
         }
     }
 }

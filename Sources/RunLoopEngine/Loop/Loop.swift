@@ -78,6 +78,10 @@ public final class Loop: @unchecked Sendable {
             perCalloutPools.store(false, ordering: .relaxed)
             poolObservers.install(on: self, pools: autoreleasePoolStack)
         }
+        if let commit = mechanisms.commit {
+            let transaction = Transaction.begin(for: self, on: owner)
+            commit.install(on: self, transaction: transaction)
+        }
     }
 
     /// The most passes one run may make before it throws ``LoopError/passLimitExceeded(_:)``

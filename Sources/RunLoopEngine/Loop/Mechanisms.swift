@@ -13,6 +13,7 @@ extension Loop {
     /// | one pass of the loop | ``LoopPassing`` | 11 |
     /// | the autorelease-pool observers | ``AutoreleasePoolObservers`` | 12 |
     /// | servicing the main queue | ``MainQueueServicing`` | 14 |
+    /// | Core Animation's commit | ``CoreAnimationCommit`` | 15 |
     ///
     /// The thread ↔ loop table (lesson 01, ``LoopTable``) belongs to a ``LoopRegistry``.
     public struct Mechanisms: Sendable {
@@ -24,6 +25,9 @@ extension Loop {
         /// UIKit installs them on the main loop.
         public var autoreleasePools: (any AutoreleasePoolObservers)?
         public var mainQueue: any MainQueueServicing
+        /// Installed on every loop made with these mechanisms; nil (the default) for none.
+        /// Core Animation installs it on the main loop.
+        public var commit: (any CoreAnimationCommit)?
 
         public init(
             modeItemTable: any ModeItemTable.Type = ReferenceModeItemTable.self,
@@ -31,7 +35,8 @@ extension Loop {
             timers: any TimerRescheduling = ReferenceTimerRescheduling(),
             pass: any LoopPassing = ReferencePass(),
             autoreleasePools: (any AutoreleasePoolObservers)? = nil,
-            mainQueue: any MainQueueServicing = ReferenceMainQueueServicing()
+            mainQueue: any MainQueueServicing = ReferenceMainQueueServicing(),
+            commit: (any CoreAnimationCommit)? = nil
         ) {
             self.modeItemTable = modeItemTable
             self.commonModes = commonModes
@@ -39,6 +44,7 @@ extension Loop {
             self.pass = pass
             self.autoreleasePools = autoreleasePools
             self.mainQueue = mainQueue
+            self.commit = commit
         }
 
         /// The engine's own mechanisms, all of them.
@@ -50,5 +56,6 @@ extension Loop {
         public func with(pass: any LoopPassing) -> Mechanisms { var m = self; m.pass = pass; return m }
         public func with(autoreleasePools: (any AutoreleasePoolObservers)?) -> Mechanisms { var m = self; m.autoreleasePools = autoreleasePools; return m }
         public func with(mainQueue: any MainQueueServicing) -> Mechanisms { var m = self; m.mainQueue = mainQueue; return m }
+        public func with(commit: (any CoreAnimationCommit)?) -> Mechanisms { var m = self; m.commit = commit; return m }
     }
 }

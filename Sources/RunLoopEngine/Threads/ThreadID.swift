@@ -58,7 +58,7 @@ final class ThreadRecord: ThreadLocalValue, @unchecked Sendable {
     /// `__CFFinalizeRunLoop`). In order:
     /// 1. the exit handlers: each registry that made a loop for the thread tears it down (every
     ///    item leaves every mode, queued blocks are dropped);
-    /// 2. the thread's autorelease pool stack is forgotten;
+    /// 2. the thread's autorelease pool stack and Core Animation transaction are forgotten;
     /// 3. the ``LoopThread``, if the thread is one, is told last: it becomes finished and wakes
     ///    whoever waits to join it, so a joiner never sees a loop not yet torn down.
     func threadWillExit() {
@@ -69,6 +69,7 @@ final class ThreadRecord: ThreadLocalValue, @unchecked Sendable {
         }
         for handler in handlers { handler(id) }
         AutoreleasePoolStack.threadDidExit(id)
+        Transaction.threadDidExit(id)
         let thread = loopThread
         loopThread = nil
         thread?.threadDidExit()

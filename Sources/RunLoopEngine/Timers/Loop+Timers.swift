@@ -21,16 +21,18 @@ extension Loop {
 
     /// Fires one timer and works out when it fires next. CF: `__CFRunLoopDoTimer`.
     private func fire(_ timer: Timer, in mode: Mode, now: Instant) {
-        let firedFor = timer.withCore { core -> Instant? in
-            guard core.valid, !core.firing, core.owner === self, core.fireDate <= now else { return nil }
+        // The callout is taken with the fire date: held here, it outlives an invalidate from
+        // within itself (which lets go of the timer's reference).
+        let firing = timer.withCore { core -> (Instant, @Sendable (Timer) -> Void)? in
+            guard core.valid, !core.firing, core.owner === self, core.fireDate <= now, let callout = core.callout else { return nil }
             core.firing = true
-            return core.fireDate
+            return (core.fireDate, callout)
         }
         // Not fired now: invalidated, moved later, or gone to another loop (its entries say so),
         // or firing in an outer run (it is out of the heaps until that callout returns).
-        guard let firedFor else { return }
+        guard let (firedFor, callout) = firing else { return }
         record(.callout(.timer, timer.name), mode: mode)
-        withCalloutPool(.always) { timer.callout(timer) }
+        withCalloutPool(.always) { callout(timer) }
         // A one-shot timer ends after its callout, even one the callout moved.
         guard timer.repeats else { return timer.invalidate(endingCallout: true) }
 

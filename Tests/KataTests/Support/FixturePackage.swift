@@ -14,7 +14,8 @@ struct EndToEndTests {}
 /// committed to a fresh git repository unless told not to.
 ///
 /// Lesson 06's task is `answer(_:)`, which squares its argument; a stub returns nil, and the tests
-/// then record the stub's "not solved yet" line, as the kata's stubs do. Lesson 02's task is
+/// then fail with the stub's "not solved yet" line and report it to `kata` as the kata's harness
+/// does (a ``HarnessRecord`` appended to the file `KATA_RESULTS` names). Lesson 02's task is
 /// `twice(_:)`; its one test passes only when solved.
 struct FixturePackage {
     let root: String
@@ -44,7 +45,20 @@ struct FixturePackage {
     /// it (as the kata's harness does, leaving a thread that never returns behind), and notes the
     /// test process's id in `runs/<lesson>-<pid>`, so a test can tell which processes ran a lesson.
     static func tests(_ lesson: String, task: String, file: String, checks: [(String, String)]) -> String {
-        let stubLine = HarnessText.notSolved(lesson: lesson, function: task + "(_:)", file: file)
+        let number = Int(lesson) ?? 0
+        let stub = HarnessRecord(
+            test: "@TEST@", lesson: number, kind: .notSolved, message: HarnessText.notSolved(lesson: lesson, function: task + "(_:)", file: file),
+            function: task + "(_:)", file: file)
+        let gaveUp = HarnessRecord(
+            test: "@TEST@", lesson: number, kind: .gaveUp,
+            message: Text(
+                en: HarnessText.timedOut(lesson: lesson, seconds: 2, advice: HarnessText.stuckAdvice.en).en,
+                zh: HarnessText.timedOut(lesson: lesson, seconds: 2, advice: HarnessText.stuckAdvice.zh).zh))
+        func json(_ record: HarnessRecord) -> String {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return String(decoding: try! encoder.encode(record), as: UTF8.self)
+        }
         var text = """
             import Foundation
             import Testing
@@ -56,8 +70,21 @@ struct FixturePackage {
 
             final class Box\(lesson): @unchecked Sendable { var value: Int?? = nil }
 
+            struct Failure\(lesson): Error, CustomStringConvertible { let description: String }
+
+            /// The record kata reads, for the running test, appended in one write to the file
+            /// KATA_RESULTS names (nothing without it); the error thrown, with its line in English.
+            func fail\(lesson)(_ record: String, _ line: String) -> Failure\(lesson) {
+                if let path = ProcessInfo.processInfo.environment["KATA_RESULTS"], let test = Test.current {
+                    let data = Array((record.replacingOccurrences(of: "@TEST@", with: String(describing: test.id)) + "\\n").utf8)
+                    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+                    if descriptor >= 0 { _ = write(descriptor, data, data.count); close(descriptor) }
+                }
+                return Failure\(lesson)(description: line)
+            }
+
             @Suite struct Lesson\(lesson)Tests {
-                func value(_ x: Int) -> Int? {
+                func value(_ x: Int) throws -> Int {
                     var root = URL(fileURLWithPath: #filePath)
                     for _ in 0..<3 { root.deleteLastPathComponent() }
                     try? FileManager.default.createDirectory(at: root.appendingPathComponent("runs"), withIntermediateDirectories: true)
@@ -65,21 +92,17 @@ struct FixturePackage {
                     let box = Box\(lesson)(), done = DispatchSemaphore(value: 0)
                     Thread.detachNewThread { box.value = \(task)(x); done.signal() }
                     guard done.wait(timeout: .now() + 2) == .success, let result = box.value else {
-                        Issue.record("Lesson \(lesson): your code did not return within 2 s")
-                        return nil
+                        throw fail\(lesson)(#"\(json(gaveUp))"#, "\(gaveUp.message.en)")
                     }
                     guard let v = result else {
-                        // The stub's line in the language kata passes on, as the kata's harness prints it.
-                        let chinese = ProcessInfo.processInfo.environment["KATA_LANG"] == "zh-Hans"
-                        Issue.record(chinese ? "\(stubLine.zh)" : "\(stubLine.en)")
-                        return nil
+                        throw fail\(lesson)(#"\(json(stub))"#, "\(stub.message.en)")
                     }
                     return v
                 }
 
             """
         for (index, check) in checks.enumerated() {
-            text += "    @Test func t\(index)() { if let v = value(\(check.0)) { #expect(v == \(check.1)) } }\n"
+            text += "    @Test func t\(index)() throws { let v = try value(\(check.0)); #expect(v == \(check.1)) }\n"
         }
         return text + "}\n"
     }

@@ -86,6 +86,8 @@ enum StrayEnglish {
         "pthread", "kqueue", "epoll", "futex", "mach", "kernel", "ms", "s", "µs", "ns", "min", "h", "kata", "swift",
         "Objective-C", "AFNetworking", "AsyncDisplayKit", "Texture", "CADisplayLink", "CATransaction", "Core", "Animation",
         "ReactiveCocoa", "YYKit", "GCD", "QoS", "perform", "autoreleasepool", "weak", "strong", "self", "true", "false", "nil",
+        // A timer's target and selector, and the method an object runs as it goes (lesson 17).
+        "target", "selector", "deinit", "dealloc",
         // Words Chinese iOS developers use as they are: a Mode's items, a pool's push and pop, an
         // observer's order, a dictionary's key, and the modes' short names before "Mode".
         "item", "items", "push", "pop", "order", "key", "common", "modes", "default", "tracking",

@@ -150,3 +150,13 @@ private func hintCode14(queue: MainQueue, mode: Loop.Mode, commonModes: Set<Loop
     while let item = queue.takeFirst() { item.run() }
     return commonModes.contains(mode)
 }
+
+// MARK: Lesson 15
+
+private func hintCode15(loop: Loop, transaction: Transaction, view: View, commit: @escaping @Sendable (Transaction) -> Void) -> [View] {
+    let observer = Loop.Observer(activities: [.beforeWaiting, .exit], order: 2_000_000) { _ in commit(transaction) }
+    try? loop.add(observer, forMode: .common)
+    let windows = transaction.takeWindows()
+    if view.needsLayout { view.layoutSubviews() }
+    return windows
+}

@@ -3,7 +3,8 @@ import Testing
 /// A lesson test's name in Chinese, on the test itself: `@Test("English name", .zh("中文名"))`.
 ///
 /// Swift Testing prints only the name written first in the attribute, so the harness puts this
-/// one before the test's messages in Chinese (``Harness/testName``).
+/// one before the test's messages in Chinese, and gives it to `kata` with each failure
+/// (``Harness/report(_:lesson:message:function:file:table:hint:after:clauses:)``).
 struct ChineseName: TestTrait {
     let name: String
 }

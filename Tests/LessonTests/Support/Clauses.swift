@@ -7,7 +7,7 @@ import Testing
 /// has a test that fails when it is broken (this trait names it) and a wrong answer in
 /// `Mutants/` that breaks it (its `// Breaks: §6` line); `ClauseCoverageTests` (KataTests) reads
 /// the three and fails when a clause lacks either. A failing test names its clauses, so the
-/// student can find the sentence they broke (``Harness/brokenClauses``).
+/// student can find the sentence they broke (``Harness/heldClauses``).
 struct Holds: TestTrait {
     /// `["§3", "§4"]`.
     let clauses: [String]
@@ -19,15 +19,9 @@ extension Trait where Self == Holds {
 }
 
 extension Harness {
-    /// The clauses the running test holds, as a line for its failure message; empty for a test
-    /// without ``Holds``.
-    static var brokenClauses: String {
-        guard let holds = Test.current?.traits.compactMap({ $0 as? Holds }).first, !holds.clauses.isEmpty else { return "" }
-        let ids = holds.clauses.joined(separator: " ")
-        return "\n"
-            + Text(
-                en: "The promise this test holds: \(ids) in the doc comments of your exercise.",
-                zh: "这个测试守的约定：你的练习文件文档注释里的 \(ids)。"
-            ).localized
+    /// The clauses the running test holds (`["§3"]`), for its failure message
+    /// (``HarnessText/promise(_:)``); none for a test without ``Holds``.
+    static var heldClauses: [String] {
+        Test.current?.traits.compactMap({ $0 as? Holds }).first?.clauses ?? []
     }
 }

@@ -40,17 +40,55 @@ enum Harness {
         // when the verdict (not solved yet) is already known.
         let stubRan = { @Sendable in UnsolvedLedger.shared.count(lesson: lesson) > before }
         _ = await until(timeout, every: 0.02) { thread.isFinished || stubRan() }
-        if stubRan(), let line = UnsolvedLedger.shared.message(lesson: lesson, since: before) {
-            throw Failure(description: line)
+        if stubRan(), let stub = UnsolvedLedger.shared.stub(lesson: lesson, since: before) {
+            throw notSolved(lesson: lesson, function: stub.function, file: stub.file)
         }
         var result: Result<T, any Error>?   // nil: still running, left behind
         if thread.isFinished, await thread.finish(timeout: 1) { result = outcome.withLock { $0 } }
         let number = Lesson.paddedNumber(lesson)
         switch result {
         case .success(let value): return value
-        case .failure(let error): throw Failure(description: HarnessText.threw(lesson: number, error: HarnessText.describe(error)).localized)
-        case nil: throw Failure(description: HarnessText.timedOut(lesson: number, seconds: Int(timeout), advice: ifStuck.localized).localized)
+        case .failure(let error):
+            let message = Text.rendered { HarnessText.threw(lesson: number, error: HarnessText.describe(error)).localized }
+            throw failure(report(.threw, lesson: lesson, message: message))
+        case nil:
+            let message = Text(
+                en: HarnessText.timedOut(lesson: number, seconds: Int(timeout), advice: ifStuck.en).en,
+                zh: HarnessText.timedOut(lesson: number, seconds: Int(timeout), advice: ifStuck.zh).zh)
+            throw failure(report(.gaveUp, lesson: lesson, message: message))
         }
+    }
+
+    /// The failure of a lesson whose stub ran: the one line that names the function to write
+    /// and its file, reported to `kata` as such.
+    static func notSolved(lesson: Int, function: String, file: String) -> Failure {
+        let message = HarnessText.notSolved(lesson: Lesson.paddedNumber(lesson), function: function, file: file)
+        return failure(report(.notSolved, lesson: lesson, message: message, function: function, file: file))
+    }
+
+    /// `record`'s line, to throw.
+    private static func failure(_ record: HarnessRecord) -> Failure { Failure(description: record.printed(in: Language.current)) }
+
+    /// A failure of the running test, with its names and the clauses it holds, sent to `kata`
+    /// when `kata` runs the tests (``HarnessRecord/variable``): `kata` shows it in the student's
+    /// language without reading what the test printed.
+    static func report(
+        _ kind: HarnessRecord.Kind, lesson: Int? = nil, message: Text, function: String? = nil, file: String? = nil,
+        table: Text? = nil, hint: Text? = nil, after: Text? = nil, clauses: [String]? = nil
+    ) -> HarnessRecord {
+        let test = Test.current
+        let record = HarnessRecord(
+            test: test.map { String(describing: $0.id) } ?? "", lesson: lesson ?? currentLesson, kind: kind,
+            name: test.flatMap { test in ChineseName.of(test).map { Text(en: test.displayName ?? test.name, zh: $0) } },
+            message: message, function: function, file: file, table: table, hint: hint, after: after, clauses: clauses ?? heldClauses)
+        record.send()
+        return record
+    }
+
+    /// The lesson of the running test, from its suite's name (`Lesson06Tests` → 6); 0 outside one.
+    static var currentLesson: Int {
+        guard let id = Test.current.map({ String(describing: $0.id) }), let match = id.firstMatch(of: /Lesson(\d\d)/) else { return 0 }
+        return Int(match.1) ?? 0
     }
 
     /// Runs `scenario` twice on a fresh loop on a virtual clock — with the student's mechanisms
@@ -90,27 +128,24 @@ enum Harness {
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         guard actual != expected else { return }
-        let table = LoopTrace.sideBySide(
-            expected: expected, actual: actual, expectedTitle: expectedTitle.localized, actualTitle: HarnessText.actualTitle.localized)
-        Issue.record(
-            Comment(rawValue: "\(testName)\(HarnessText.mismatch.localized)\n\(table)\n\(HarnessText.hint.localized)\(hint.localized)\(brokenClauses)"),
-            sourceLocation: sourceLocation)
-    }
-
-    /// In Chinese, the running test's name in 「」 before its message: Swift Testing prints a test's
-    /// name as written first in `@Test("…")`, in English, so a Chinese reader gets it here, from
-    /// the test's ``ChineseName`` trait. Empty in English.
-    static var testName: String {
-        guard Language.current == .zhHans, let test = Test.current, let name = ChineseName.of(test) else { return "" }
-        return "「\(name)」"
+        // The lines hold the test's notes in the language it runs in; each column is given in
+        // both (``Phrasebook``).
+        let table = Text.rendered {
+            LoopTrace.sideBySide(
+                expected: Phrasebook.lines(expected, in: Language.current), actual: Phrasebook.lines(actual, in: Language.current),
+                expectedTitle: expectedTitle.localized, actualTitle: HarnessText.actualTitle.localized)
+        }
+        let record = report(.wrong, message: HarnessText.mismatch, table: table, hint: hint)
+        Issue.record(Comment(rawValue: record.printed(in: Language.current)), sourceLocation: sourceLocation)
     }
 }
 
 extension Text {
     /// The text as the comment of an `#expect`, `#require` or `Issue.record`, in the student's
-    /// language (with the test's Chinese name first, see ``Harness/testName``, and the clauses it
-    /// holds last, see ``Harness/brokenClauses``).
-    var comment: Comment { Comment(rawValue: Harness.testName + localized + Harness.brokenClauses) }
+    /// language (in Chinese with the test's Chinese name first, in 「」: Swift Testing prints
+    /// only the English one; and the clauses it holds last, see ``Harness/heldClauses``).
+    /// Evaluated only when the check fails: it reports the failure to `kata` too.
+    var comment: Comment { Comment(rawValue: Harness.report(.wrong, message: self).printed(in: Language.current)) }
 }
 
 extension Tag {
@@ -128,6 +163,8 @@ extension Tag {
     @Tag static var lesson12: Self
     @Tag static var lesson13: Self
     @Tag static var lesson14: Self
+    @Tag static var lesson15: Self
+    @Tag static var lesson17: Self
     @Tag static var lesson19: Self
     /// ★ lessons.
     @Tag static var level1: Self

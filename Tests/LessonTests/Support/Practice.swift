@@ -63,19 +63,18 @@ struct Practice<Step: Sendable & CustomStringConvertible>: Sendable {
         // test pool, under one time limit, longer when `kata practice` asks for more scenarios.
         let timeout = 10 * max(1, Double(seeds.count) / Double(max(count, 1)))
         guard let found = try await Harness.attempt(lesson: lesson, timeout: timeout, { practice.firstDifference(seeds) }) else { return }
-        let table = PracticeText.table(expected: found.expected, actual: found.actual)
-        let stepLines = found.steps.enumerated().map { "  \($0.offset + 1). \(PracticeText.describe($0.element))" }.joined(separator: "\n")
-        let header = PracticeText.differs(seed: found.seed, steps: found.steps.count, generated: found.generated).localized
-        let again = PracticeText.runAgain(lesson: Lesson.paddedNumber(lesson), seed: found.seed).localized
-        Issue.record(
-            Comment(
-                rawValue: """
-                    \(Harness.testName)\(header)
-                    \(stepLines)
-                    \(table)
-                    \(HarnessText.hint.localized)\(hint.localized)
-                    \(again)
-                    """), sourceLocation: sourceLocation)
+        let table = Text.rendered {
+            PracticeText.table(expected: Phrasebook.lines(found.expected, in: Language.current), actual: Phrasebook.lines(found.actual, in: Language.current))
+        }
+        let steps = Text.rendered {
+            found.steps.enumerated().map { "  \($0.offset + 1). \(PracticeText.describe($0.element))" }.joined(separator: "\n")
+        }
+        let header = PracticeText.differs(seed: found.seed, steps: found.steps.count, generated: found.generated)
+        let again = PracticeText.runAgain(lesson: Lesson.paddedNumber(lesson), seed: found.seed)
+        let record = Harness.report(
+            .wrong, lesson: lesson, message: Text(en: header.en + "\n" + steps.en, zh: header.zh + "\n" + steps.zh), table: table, hint: hint,
+            after: again, clauses: [])
+        Issue.record(Comment(rawValue: record.printed(in: Language.current)), sourceLocation: sourceLocation)
     }
 
     /// A scenario whose traces differ, shrunk, with both traces.

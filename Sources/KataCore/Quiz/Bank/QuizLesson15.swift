@@ -1,0 +1,148 @@
+import RunLoopEngine
+
+extension QuizBank {
+    static let lesson15: [QuizQuestion] = [
+        QuizQuestion(
+            number: 47, lesson: 15,
+            title: .init(en: "a label changed before 2 s of work", zh: "改了 `label`，接着干 2 秒的活"),
+            form: .times,
+            setting: .appMain,
+            wording: .init(
+                question: .init(
+                    en:
+                        "On the main thread of an iOS app, a timer at 1 s sets a label's text (which marks the label for drawing), then works 2 s on the main thread. When is the label drawn (its draw(_:) runs)?",
+                    zh: "在 iOS App 的主线程上，一个 1 秒的定时器设置了 `label` 的文字（这会把 `label` 标记为需要绘制），接着在主线程上干了 2 秒的活。`label` 什么时候被绘制（它的 `draw(_:)` 什么时候执行）？"),
+                ios: """
+                    // setLabelText (a placeholder): label.text = text, on a UILabel whose draw(_:) prints "draw"
+                    let timer = Timer(timeInterval: 0, repeats: false) { _ in
+                        setLabelText("Loading…")
+                        Thread.sleep(forTimeInterval: 2)   // 2 s of work on the main thread
+                    }
+                    timer.fireDate = Date(timeIntervalSinceNow: 1)
+                    RunLoop.main.add(timer, forMode: .default)
+                    RunLoop.main.run(until: Date(timeIntervalSinceNow: 5))
+                    """,
+                placeholders: ["setLabelText: @escaping @Sendable (String) -> Void"],
+                comments: [
+                    .init(
+                        en: "setLabelText (a placeholder): label.text = text, on a UILabel whose draw(_:) prints \"draw\"",
+                        zh: "setLabelText（占位，需自己实现）：`label.text = text`，这个 UILabel 的 `draw(_:)` 会打印 `\"draw\"`"),
+                    .init(en: "2 s of work on the main thread", zh: "在主线程上干 2 秒的活"),
+                ],
+                why: .init(
+                    en:
+                        "Setting the text only marks the label. Core Animation's observer on the main loop (before waiting and exit, order 2000000) commits when the loop is about to sleep, and the loop cannot get there before the timer's callout returns at 3 s: the label is drawn at 3 s, after the work it was meant to announce.",
+                    zh:
+                        "设置文字只是给 `label` 打上标记。Core Animation 在主线程 RunLoop 上的观察者（`before waiting` 和 `exit`，order 2000000）在 RunLoop 即将进入休眠时提交，而定时器的回调 3 秒才返回，RunLoop 在那之前到不了那里：`label` 在 3 秒才被绘制，那时它要提示的活已经干完了。"
+                ))
+        ) { stage in
+            // ▼ quiz 47
+            let label = View(name: "label")
+            let timer = try Loop.Timer(name: "tap", fireDate: Loop.current.now + 1) { _ in
+                label.setNeedsDisplay()
+                stage.clock.advance(by: 2)
+            }
+            try Loop.current.add(timer, forMode: .default)
+            try Loop.current.add(Loop.Port(name: "the app's other sources"), forMode: .default)
+            try Loop.current.run(until: Loop.current.now + 5)
+            return stage.times(ofNote: "[label drawRect:]")
+            // ▲ quiz 47
+        },
+        QuizQuestion(
+            number: 48, lesson: 15,
+            title: .init(en: "setNeedsLayout three times, then layoutIfNeeded", zh: "三次 setNeedsLayout，再 layoutIfNeeded"),
+            form: .times,
+            setting: .appMain,
+            wording: .init(
+                question: .init(
+                    en:
+                        "On the main thread of an iOS app, a timer at 1 s calls header.setNeedsLayout() three times, then header.layoutIfNeeded(), then works 1 s. When does the header's layoutSubviews() run? (Give every time it runs.)",
+                    zh:
+                        "在 iOS App 的主线程上，一个 1 秒的定时器调用三次 `header.setNeedsLayout()`，再调用 `header.layoutIfNeeded()`，然后干 1 秒的活。`header` 的 `layoutSubviews()` 什么时候执行？（执行几次就写几个时间。）"
+                ),
+                ios: """
+                    // setNeedsLayout, layoutIfNeeded (placeholders): those of header, a UIView whose layoutSubviews() prints "layout"
+                    let timer = Timer(timeInterval: 0, repeats: false) { _ in
+                        for _ in 0..<3 { setNeedsLayout() }
+                        layoutIfNeeded()
+                        Thread.sleep(forTimeInterval: 1)   // 1 s of work on the main thread
+                    }
+                    timer.fireDate = Date(timeIntervalSinceNow: 1)
+                    RunLoop.main.add(timer, forMode: .default)
+                    RunLoop.main.run(until: Date(timeIntervalSinceNow: 3))
+                    """,
+                placeholders: ["setNeedsLayout: @escaping @Sendable () -> Void", "layoutIfNeeded: @escaping @Sendable () -> Void"],
+                comments: [
+                    .init(
+                        en: "setNeedsLayout, layoutIfNeeded (placeholders): those of header, a UIView whose layoutSubviews() prints \"layout\"",
+                        zh: "setNeedsLayout、layoutIfNeeded（占位，需自己实现）：`header` 的这两个方法，`header` 是一个 UIView，它的 `layoutSubviews()` 会打印 `\"layout\"`"),
+                    .init(en: "1 s of work on the main thread", zh: "在主线程上干 1 秒的活"),
+                ],
+                why: .init(
+                    en:
+                        "setNeedsLayout() sets one flag, however often it is called. layoutIfNeeded() finds it set and lays the header out at once, at 1 s, clearing it; the commit at the before waiting after the callout (2 s) finds nothing left to lay out: once, at 1 s.",
+                    zh:
+                        "`setNeedsLayout()` 不管调用多少次，都只设上一个标记。`layoutIfNeeded()` 看到标记，就在 1 秒时立即给 `header` 布局，并清掉标记；回调结束后（2 秒）`before waiting` 时的提交发现已经没有要布局的了：只有一次，在 1 秒。"
+                ))
+        ) { stage in
+            // ▼ quiz 48
+            let header = View(name: "header") { _ in stage.print("layout") }
+            let timer = try Loop.Timer(name: "tap", fireDate: Loop.current.now + 1) { _ in
+                for _ in 0..<3 { header.setNeedsLayout() }
+                header.layoutIfNeeded()
+                stage.clock.advance(by: 1)
+            }
+            try Loop.current.add(timer, forMode: .default)
+            try Loop.current.add(Loop.Port(name: "the app's other sources"), forMode: .default)
+            try Loop.current.run(until: Loop.current.now + 3)
+            return stage.times(ofPrint: "layout")
+            // ▲ quiz 48
+        },
+        QuizQuestion(
+            number: 49, lesson: 15,
+            title: .init(en: "a label changed during a scroll", zh: "滑动期间改了 `label`"),
+            form: .choice([
+                .init(en: "during the scroll, in the tracking mode", zh: "滑动期间，在 tracking Mode 里", value: "tracking"),
+                .init(en: "after the scroll, in the default mode", zh: "滑动结束后，在 default Mode 里", value: "default"),
+            ]),
+            setting: .appMain,
+            wording: .init(
+                question: .init(
+                    en:
+                        "On the main thread of an iOS app, the user scrolls from 1 s to 3 s (UIKit runs the main loop in the tracking mode). A timer in the common modes sets a label's text at 2 s. When is the label drawn?",
+                    zh: "在 iOS App 的主线程上，用户从 1 秒滑动到 3 秒（UIKit 让主线程的 RunLoop 运行 tracking Mode）。一个加在 common modes 里的定时器在 2 秒时设置 `label` 的文字。`label` 什么时候被绘制？"),
+                ios: """
+                    // setLabelText (a placeholder): label.text = text, on a UILabel whose draw(_:) prints "draw"
+                    let timer = Timer(timeInterval: 0, repeats: false) { _ in setLabelText("2 s") }
+                    timer.fireDate = Date(timeIntervalSinceNow: 2)
+                    RunLoop.main.add(timer, forMode: .common)
+                    // the user scrolls from 1 s to 3 s: UIKit runs the main loop in .tracking
+                    RunLoop.main.run(until: Date(timeIntervalSinceNow: 4))
+                    """,
+                placeholders: ["setLabelText: @escaping @Sendable (String) -> Void"],
+                comments: [
+                    .init(
+                        en: "setLabelText (a placeholder): label.text = text, on a UILabel whose draw(_:) prints \"draw\"",
+                        zh: "setLabelText（占位，需自己实现）：`label.text = text`，这个 UILabel 的 `draw(_:)` 会打印 `\"draw\"`"),
+                    .init(
+                        en: "the user scrolls from 1 s to 3 s: UIKit runs the main loop in .tracking",
+                        zh: "用户从 1 秒滑动到 3 秒：UIKit 让主线程的 RunLoop 运行 .tracking"),
+                ],
+                why: .init(
+                    en:
+                        "Core Animation's observer is one of the common mode items, so the tracking mode has it too: the label is committed at the before waiting of the tracking run, during the scroll. An observer in the default mode alone would wait for the finger to lift.",
+                    zh:
+                        "Core Animation 的观察者是 `common mode items` 之一，所以 tracking Mode 里也有它：`label` 在 tracking 运行的 `before waiting` 时提交，也就是滑动期间。只加在 default Mode 里的观察者，就要等手指离开屏幕。"
+                ))
+        ) { stage in
+            // ▼ quiz 49
+            let label = View(name: "label")
+            let timer = try Loop.Timer(name: "update", fireDate: Loop.current.now + 2) { _ in label.setNeedsDisplay() }
+            try Loop.current.add(timer, forMode: .common)
+            try stage.scroll(from: 1, to: 3)
+            try Loop.current.run(until: Loop.current.now + 4)
+            return Array(stage.modes(ofNote: "[label drawRect:]").prefix(1))
+            // ▲ quiz 49
+        },
+    ]
+}
