@@ -13,6 +13,15 @@ import Testing
         #expect(timer.loop === first && second.isEmpty(mode: .default))
     }
 
+    @Test func aDisplayLinkAddedToASecondLoopIsRefused() throws {
+        let (first, _) = virtualLoop()
+        let (second, _) = virtualLoop()
+        let link = DisplayLink(name: "d") { _ in }
+        try link.add(to: first, forMode: .default)
+        #expect(throws: LoopError.displayLinkInAnotherLoop(link: "d")) { try link.add(to: second, forMode: .default) }
+        #expect(link.loop === first && second.isEmpty(mode: .default))
+    }
+
     @Test func anObserverAddedToASecondLoopIsRefused() throws {
         let (first, _) = virtualLoop()
         let (second, _) = virtualLoop()

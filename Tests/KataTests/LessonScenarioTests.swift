@@ -87,6 +87,13 @@ struct LessonScenarioTests {
             ],
             count: ("timer \"clock B\"", 2)),
         Story(
+            name: "display-link",
+            inOrder: [
+                "in common: frame 1", "this frame takes 40 ms", "in common: frame 2 at 50 ms, 1 dropped", "the user scrolls for 35 ms",
+                "tracking    · in common: frame", "the scroll ends", "in default: frame 4 at 100 ms, 2 dropped",
+            ],
+            never: ["tracking    · in default: frame"]),
+        Story(
             name: "touch-journey",
             inOrder: [
                 "woke: wake-up", "button.touchesBegan()", "before waiting", "woke: wake-up", "button.touchesMoved()",

@@ -11,6 +11,7 @@ extension LoopError {
             case .loopTornDown(let loop): "\(loop) 在它的线程退出时已经被销毁"
             case .timerOwnedByAnotherLoop(let timer): "定时器 \(timer) 已经属于另一个 RunLoop（一个定时器只能属于一个 RunLoop）"
             case .observerOwnedByAnotherLoop(let observer): "观察者 \(observer) 已经属于另一个 RunLoop（一个观察者只能属于一个 RunLoop）"
+            case .displayLinkInAnotherLoop(let link): "display link \(link) 已经属于另一个 RunLoop（一个 display link 只能属于一个 RunLoop）"
             case .invalidated(let item): "\(item) 已经失效"
             case .invalidInterval(let value): "无效的时间间隔 \(value)：请用一个有限的秒数，0 或更大"
             case .portInvalidated(let port): "端口 \(port) 已经失效：不能再往它发送任何东西"
@@ -29,7 +30,8 @@ extension LoopError {
     /// Every case once, for the test that each has both languages.
     public static let examples: [LoopError] = [
         .wrongThread(loop: "loop"), .cannotRunCommonModes, .loopTornDown(loop: "loop"),
-        .timerOwnedByAnotherLoop(timer: "t"), .observerOwnedByAnotherLoop(observer: "o"), .invalidated(item: "i"),
+        .timerOwnedByAnotherLoop(timer: "t"), .observerOwnedByAnotherLoop(observer: "o"), .displayLinkInAnotherLoop(link: "d"),
+        .invalidated(item: "i"),
         .invalidInterval(.nan), .portInvalidated(port: "p"), .threadNotStarted(thread: "t"), .threadExited(thread: "t"),
         .wouldDeadlock("w"), .timedOut("w"), .threadAlreadyStarted(thread: "t"), .passLimitExceeded(10),
         .mainThreadAlreadyClaimed(thread: "t"), .nestedRunsTooDeep(limit: 50),

@@ -340,5 +340,49 @@ extension TraceScenario {
     }
 }
 
+extension TraceScenario {
+    /// Lesson 18: two display links, one in the default mode and one in the common modes; a
+    /// slow frame drops the frame it overran, and a scroll stops the default one only.
+    static let displayLink = TraceScenario(
+        name: "display-link",
+        summary: Text(
+            en: "two display links at 60 Hz, one added in default and one in common; a 40 ms frame, then a 35 ms scroll",
+            zh: "两个 60 Hz 的 display link，一个加到 default，一个加到 common；先是一帧干了 40 ms，接着滑动 35 ms"),
+        lookFor: Text(
+            en:
+                "after the 40 ms frame both links skip to the vsync at 50 ms, one frame dropped; during the scroll only \"in common\" gets frames; \"in default\" resumes with the vsync at 100 ms, the one of the scroll dropped",
+            zh:
+                "40 ms 的那一帧之后，两个 display link 都跳到 50 ms 的 vsync，丢了一帧；滑动期间只有 `\"in common\"` 有帧；`\"in default\"` 从 100 ms 的 vsync 恢复，滑动期间的那一帧记为丢帧"
+        )
+    ) { language in
+        let clock = VirtualClock()
+        let loop = Loop(clock: clock)
+        loop.addCommonMode(.tracking)   // as UIKit does
+        let trace = loop.startTracing()
+        @Sendable func frames(_ name: String, slowFrame: Int?) -> DisplayLink {
+            DisplayLink(name: name) { link in
+                let frame = link.frames, at = "\(link.timestamp)", dropped = link.droppedFrames
+                Loop.current.note(
+                    Text(en: "\(name): frame \(frame) at \(at), \(dropped) dropped", zh: "`\(name)`：第 \(frame) 帧，timestamp \(at)，已丢 \(dropped) 帧"),
+                    in: language)
+                if frame == slowFrame {
+                    Loop.current.note(Text(en: "this frame takes 40 ms", zh: "这一帧要干 40 ms"), in: language)
+                    clock.advance(by: 0.04)
+                }
+            }
+        }
+        try frames("in default", slowFrame: nil).add(to: loop, forMode: .default)
+        try frames("in common", slowFrame: 1).add(to: loop, forMode: .common)
+        try loop.add(
+            try Loop.Timer(name: "scroll", fireDate: loop.now + 0.07) { _ in
+                Loop.current.note(Text(en: "the user scrolls for 35 ms (tracking)", zh: "用户滑动 35 ms（tracking）"), in: language)
+                _ = try? Loop.current.run(mode: .tracking, timeout: 0.035)
+                Loop.current.note(Text(en: "the scroll ends", zh: "滑动结束"), in: language)
+            }, forMode: .default)
+        try loop.run(mode: .default, timeout: 0.12)
+        return trace
+    }
+}
+
 /// Something to autorelease.
 private final class Garbage {}

@@ -46,7 +46,8 @@ public struct TraceScenario: Sendable {
     public static let all: [TraceScenario] = [
         .threadGetsItsLoop, .emptyModeReturns, .commonModes, .runResults, .source0Wakeup, .timerOverrun,
         .performAfterDelay, .performOnThread, .keepAlivePort, .runVersusGuardedLoop, .oneTouch,
-        .autoreleasePools, .timerDuringScroll, .mainQueue, .uiCommit, .timerRetainsTarget, .touchJourney,
+        .autoreleasePools, .timerDuringScroll, .mainQueue, .uiCommit, .timerRetainsTarget,
+        .displayLink, .touchJourney,
     ]
 
     /// The scenario called `name`, if any.

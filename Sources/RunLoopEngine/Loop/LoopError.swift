@@ -13,6 +13,8 @@ public enum LoopError: Error, Sendable, Equatable, CustomStringConvertible {
     case timerOwnedByAnotherLoop(timer: String)
     /// An observer belongs to one loop; it was added to another one.
     case observerOwnedByAnotherLoop(observer: String)
+    /// A display link belongs to one loop; it was added to another one.
+    case displayLinkInAnotherLoop(link: String)
     /// The item was invalidated; it can no longer be added or used.
     case invalidated(item: String)
     /// An interval or delay that is NaN, infinite or negative, or a timeout that is NaN.
@@ -56,6 +58,7 @@ public enum LoopError: Error, Sendable, Equatable, CustomStringConvertible {
         case .loopTornDown(let loop): ["loopTornDown", loop]
         case .timerOwnedByAnotherLoop(let timer): ["timerOwnedByAnotherLoop", timer]
         case .observerOwnedByAnotherLoop(let observer): ["observerOwnedByAnotherLoop", observer]
+        case .displayLinkInAnotherLoop(let link): ["displayLinkInAnotherLoop", link]
         case .invalidated(let item): ["invalidated", item]
         case .invalidInterval(let value): ["invalidInterval", "\(value)"]
         case .portInvalidated(let port): ["portInvalidated", port]
@@ -77,6 +80,7 @@ public enum LoopError: Error, Sendable, Equatable, CustomStringConvertible {
         case .loopTornDown(let loop): "\(loop) was torn down when its thread exited"
         case .timerOwnedByAnotherLoop(let timer): "timer \(timer) already belongs to another loop (a timer belongs to one loop only)"
         case .observerOwnedByAnotherLoop(let observer): "observer \(observer) already belongs to another loop (an observer belongs to one loop only)"
+        case .displayLinkInAnotherLoop(let link): "display link \(link) already belongs to another loop (a display link belongs to one loop only)"
         case .invalidated(let item): "\(item) was invalidated"
         case .invalidInterval(let value): "invalid interval \(value): use a finite number of seconds, 0 or more"
         case .portInvalidated(let port): "port \(port) was invalidated: nothing can be sent to it"

@@ -14,6 +14,7 @@ extension Loop {
     /// | the autorelease-pool observers | ``AutoreleasePoolObservers`` | 12 |
     /// | servicing the main queue | ``MainQueueServicing`` | 14 |
     /// | Core Animation's commit | ``CoreAnimationCommit`` | 15 |
+    /// | a display link's frames | ``DisplayLinkDriving`` | 18 |
     ///
     /// The thread ↔ loop table (lesson 01, ``LoopTable``) belongs to a ``LoopRegistry``.
     public struct Mechanisms: Sendable {
@@ -28,6 +29,7 @@ extension Loop {
         /// Installed on every loop made with these mechanisms; nil (the default) for none.
         /// Core Animation installs it on the main loop.
         public var commit: (any CoreAnimationCommit)?
+        public var displayLink: any DisplayLinkDriving
 
         public init(
             modeItemTable: any ModeItemTable.Type = ReferenceModeItemTable.self,
@@ -36,7 +38,8 @@ extension Loop {
             pass: any LoopPassing = ReferencePass(),
             autoreleasePools: (any AutoreleasePoolObservers)? = nil,
             mainQueue: any MainQueueServicing = ReferenceMainQueueServicing(),
-            commit: (any CoreAnimationCommit)? = nil
+            commit: (any CoreAnimationCommit)? = nil,
+            displayLink: any DisplayLinkDriving = ReferenceDisplayLink()
         ) {
             self.modeItemTable = modeItemTable
             self.commonModes = commonModes
@@ -45,6 +48,7 @@ extension Loop {
             self.autoreleasePools = autoreleasePools
             self.mainQueue = mainQueue
             self.commit = commit
+            self.displayLink = displayLink
         }
 
         /// The engine's own mechanisms, all of them.
@@ -57,5 +61,6 @@ extension Loop {
         public func with(autoreleasePools: (any AutoreleasePoolObservers)?) -> Mechanisms { var m = self; m.autoreleasePools = autoreleasePools; return m }
         public func with(mainQueue: any MainQueueServicing) -> Mechanisms { var m = self; m.mainQueue = mainQueue; return m }
         public func with(commit: (any CoreAnimationCommit)?) -> Mechanisms { var m = self; m.commit = commit; return m }
+        public func with(displayLink: any DisplayLinkDriving) -> Mechanisms { var m = self; m.displayLink = displayLink; return m }
     }
 }

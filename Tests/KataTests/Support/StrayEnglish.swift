@@ -91,6 +91,8 @@ enum StrayEnglish {
         // Words Chinese iOS developers use as they are: a Mode's items, a pool's push and pop, an
         // observer's order, a dictionary's key, and the modes' short names before "Mode".
         "item", "items", "push", "pop", "order", "key", "common", "modes", "default", "tracking",
+        // A display link's words as CADisplayLink's API and Chinese iOS articles write them.
+        "display", "link", "vsync", "timestamp", "target", "selector", "fps",
     ]
 
     /// Capitalised English words that start or carry a sentence: never a name.

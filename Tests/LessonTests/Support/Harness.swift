@@ -165,6 +165,7 @@ extension Tag {
     @Tag static var lesson14: Self
     @Tag static var lesson15: Self
     @Tag static var lesson17: Self
+    @Tag static var lesson18: Self
     @Tag static var lesson19: Self
     /// ★ lessons.
     @Tag static var level1: Self

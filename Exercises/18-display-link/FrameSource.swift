@@ -1,0 +1,85 @@
+// Lesson 18 — A display link                       Lessons/18-display-link.md
+// 第 18 课 — display link                           Lessons/zh-Hans/18-display-link.md
+//
+// Write `StudentDisplayLink`: how a display link (`CADisplayLink`) gets one callback per frame
+// from its loop — in the modes it is added to, at a rate aligned to the display's 60 Hz, with
+// frames dropped, never queued, when the loop is busy — and `FPSMeter`, the frame counter an
+// app draws in a corner of its screen.
+//
+// 任务：写出 `StudentDisplayLink`：display link（`CADisplayLink`）怎样从它的 RunLoop 得到每帧一次
+// 的回调——在它被加入的那些 Mode 里，帧率对齐到屏幕的 60 Hz，RunLoop 忙时丢帧而不是排队——再写
+// `FPSMeter`，App 画在屏幕一角的帧率计。
+//
+// Run just this lesson:   swift test --filter Lesson18Tests      (or: swift run kata watch)
+// 只运行本课：            swift test --filter Lesson18Tests      （或：swift run kata watch）
+
+import KataCore
+import RunLoopEngine
+
+/// A display link's side of the run loop.
+///
+/// display link 在 RunLoop 这一边的机制。
+public struct StudentDisplayLink: DisplayLinkDriving {
+    public init() {}
+
+    /// Adds `link` to `loop` in `mode`: its port (`link.port`, a source1) joins the mode, and,
+    /// unless the link is paused, the display starts sending it vsyncs (`link.startVSync(on:)`).
+    ///
+    /// 把 `link` 加到 `loop` 的 `mode` 里：它的端口（`link.port`，一个 source1）加入这个 Mode；
+    /// 只要 link 没有暂停，屏幕就开始给它发 vsync（`link.startVSync(on:)`）。
+    public func add(_ link: DisplayLink, to loop: Loop, forMode mode: Loop.Mode) throws(LoopError) {
+        unsolved(lesson: 18, write: "StudentDisplayLink.add(_:to:forMode:)")
+    }
+
+    /// `link.isPaused` was set: a paused link receives no vsyncs (`link.stopVSync()`), so it no
+    /// longer wakes its loop; resumed, it receives them again, and the vsyncs it missed while
+    /// paused are not dropped frames (`link.lastFrameVSync = nil`).
+    ///
+    /// `link.isPaused` 被设置了：暂停的 link 收不到 vsync（`link.stopVSync()`），所以不再唤醒它的
+    /// RunLoop；恢复后重新收到 vsync，暂停期间错过的 vsync 不算丢帧（`link.lastFrameVSync = nil`）。
+    public func setPaused(_ paused: Bool, _ link: DisplayLink) {
+        unsolved(lesson: 18, write: "StudentDisplayLink.setPaused(_:_:)")
+    }
+
+    /// How many vsyncs from one frame to the next for a preferred rate: 60 Hz divided by a
+    /// whole number, the one nearest to the rate asked for; 0 means the display's own rate.
+    ///
+    /// 对一个期望的帧率，两帧之间隔几个 vsync：60 Hz 除以一个整数，取最接近所要帧率的那个；
+    /// 0 表示屏幕自己的帧率。
+    public func vsyncsPerFrame(preferredFramesPerSecond: Int) -> Int {
+        unsolved(lesson: 18, write: "StudentDisplayLink.vsyncsPerFrame(preferredFramesPerSecond:)", returning: 1)
+    }
+
+    /// A vsync message was handled at `now`. The first frame is the latest vsync; each next one
+    /// comes `vsyncsPerFrame` vsyncs after the last (`link.lastFrameVSync`): deliver the latest
+    /// one due, if any (`DisplayLink.vsync(at:)`, `link.deliverFrame(vsync:timestamp:targetTimestamp:)`),
+    /// and count the ones missed since the last as dropped (`link.dropFrames(_:)`). The timestamp
+    /// is that vsync's time (`DisplayLink.time(ofVSync:)`), the target the next frame's.
+    ///
+    /// 在 `now` 处理了一条 vsync 消息。第一帧就是最近的那个 vsync；之后每一帧都在上一帧
+    /// （`link.lastFrameVSync`）之后隔 `vsyncsPerFrame` 个 vsync：交付最近一个到期的帧（如果有）
+    /// （`DisplayLink.vsync(at:)`、`link.deliverFrame(vsync:timestamp:targetTimestamp:)`），把自上一帧
+    /// 以来错过的帧记为丢帧（`link.dropFrames(_:)`）。timestamp 是这个 vsync 的时间
+    /// （`DisplayLink.time(ofVSync:)`），target 是下一帧的时间。
+    public func vsync(_ link: DisplayLink, at now: Instant) {
+        unsolved(lesson: 18, write: "StudentDisplayLink.vsync(_:at:)")
+    }
+}
+
+/// An FPS meter: fed every frame's `link.timestamp` from a display link's callback, it tells the
+/// frames per second once a second.
+///
+/// 帧率计：在 display link 的回调里把每一帧的 `link.timestamp` 喂给它，它每秒报一次每秒帧数。
+public struct FPSMeter: Sendable {
+    public init() {}
+
+    /// Counts a frame shown at `timestamp`. The first frame starts the count; each frame at least
+    /// one second after the start returns the frames counted since then (that frame included)
+    /// and starts the next second from it. Otherwise nil.
+    ///
+    /// 记下在 `timestamp` 显示的一帧。第一帧开始计数；距开始至少一秒的那一帧，返回从开始以来
+    /// 数到的帧数（包括这一帧），并从它开始下一秒。其他情况返回 nil。
+    public mutating func frame(at timestamp: Instant) -> Int? {
+        unsolved(lesson: 18, write: "FPSMeter.frame(at:)", returning: nil)
+    }
+}
