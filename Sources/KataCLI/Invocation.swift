@@ -192,7 +192,7 @@ enum Invocation: Equatable {
             rest.removeFirst()
             var chosen: [Int] = []
             while let text = rest.first, !text.hasPrefix("-") {
-                guard let number = Int(text), numbers.contains(number) else {
+                guard let number = Int(text), (1...lessons).contains(number), Catalog.lesson(number) != nil else {
                     throw UsageError("there is no lesson \(text): lessons go from 1 to \(lessons)", command: "dev")
                 }
                 chosen.append(number)

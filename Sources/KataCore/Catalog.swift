@@ -3,7 +3,7 @@ public enum Catalog {
     public static let lessons: [Lesson] = [
         .lesson01, .lesson02, .lesson03, .lesson04, .lesson05, .lesson06, .lesson07,
         .lesson08, .lesson09, .lesson10, .lesson11, .lesson12, .lesson13, .lesson14, .lesson15,
-        .lesson16, .lesson17, .lesson18,
+        .lesson16, .lesson17, .lesson18, .lesson19,
     ]
 
     /// A workshop's path through the course: `kata list --track NAME`, the agendas of docs/WORKSHOP.md.

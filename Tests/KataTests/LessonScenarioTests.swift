@@ -100,6 +100,14 @@ struct LessonScenarioTests {
                 "tracking    timer \"cell layout\"", "watchdog: stall — busy since 3200 ms, after waiting", "scroll ends",
             ],
             count: ("watchdog: stall", 2)),
+        Story(
+            name: "touch-journey",
+            inOrder: [
+                "woke: wake-up", "button.touchesBegan()", "before waiting", "woke: wake-up", "button.touchesMoved()",
+                "button.touchesMoved()", "button.touchesMoved()", "before waiting", "button.touchesCancelled()", "pan.action(began)",
+                "before waiting", "pan.action(ended)",
+            ],
+            never: ["woke: port"], count: ("button.touchesMoved()", 3)),
     ]
 
     @Test(arguments: stories)

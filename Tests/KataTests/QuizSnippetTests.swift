@@ -25,6 +25,8 @@ import Testing
 ///   `perform(_:on:with:waitUntilDone:)`); their engine twin is `Loop.perform(afterDelay:)` /
 ///   `LoopThread.perform`. Questions 53–55 use `Timer.scheduledTimer(timeInterval:target:selector:…)`;
 ///   their engine twin is `Loop.scheduledTimer(name:timeInterval:target:selector:repeats:)`.
+///   `LoopThread.perform`. Questions 59–61 give a gesture recognizer its action with
+///   `#selector`; their engine twin is `TouchApp` with its recognizers.
 /// - questions 5 and 8 bridge a String with `as CFString`, which the Swift overlay of Apple's
 ///   CoreFoundation provides and swift-corelibs-foundation does not.
 @Suite("kata quiz: every question's iOS code compiles in Swift 6", .inEnglish)
@@ -48,9 +50,9 @@ struct QuizSnippetTests {
         }
     }
 
-    static let appleOnlyNumbers = [5, 8, 20, 21, 22, 23, 24, 25, 26, 27, 32, 46, 53, 54, 55]
+    static let appleOnlyNumbers = [5, 8, 20, 21, 22, 23, 24, 25, 26, 27, 32, 46, 53, 54, 55, 59, 60, 61]
     static let skippedOffApple =
-        "the iOS code of questions 5, 8, 20–27, 32, 46 and 53–55 (#selector, @objc, as CFString) needs the Objective-C runtime: type-checked on macOS only"
+        "the iOS code of questions 5, 8, 20–27, 32, 46, 53–55 and 59–61 (#selector, @objc, as CFString) needs the Objective-C runtime: type-checked on macOS only"
 
     /// The stand-ins for UIKit every snippet is compiled with.
     static let uikitStandIns = """
@@ -83,6 +85,11 @@ struct QuizSnippetTests {
             @objc func work() { print("work") }
             @objc func update() { print(RunLoop.current.currentMode!.rawValue) }
             @objc nonisolated func stopThread() { shouldStop = true; CFRunLoopStop(CFRunLoopGetCurrent()) }
+            @objc func tapped() { print("action") }
+            @objc func panned() { print(RunLoop.current.currentMode!.rawValue) }
+            /// Questions 59–61: the view under the finger.
+            var button: UIView { UIView() }
+            var view: UIView { UIView() }
             @objc nonisolated func goBack() { screens.removeAll() }
         }
 
@@ -101,6 +108,17 @@ struct QuizSnippetTests {
                 target.tick(timer)
             }
         }
+
+        /// UIKit: a view and its gesture recognizers (questions 59–61).
+        class UIView: NSObject {
+            func addGestureRecognizer(_ recognizer: UIGestureRecognizer) {}
+        }
+        class UIGestureRecognizer: NSObject {
+            var cancelsTouchesInView = true
+            init(target: Any?, action: Selector?) {}
+        }
+        final class UITapGestureRecognizer: UIGestureRecognizer {}
+        final class UIPanGestureRecognizer: UIGestureRecognizer {}
 
         """
 

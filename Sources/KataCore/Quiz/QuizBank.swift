@@ -6,7 +6,7 @@ public enum QuizBank {
     public static let all: [QuizQuestion] =
         (lesson01 + lesson02 + lesson03 + lesson04 + lesson05 + lesson06 + lesson07
         + lesson08 + lesson09 + lesson10 + lesson11 + lesson12 + lesson13 + lesson14
-        + lesson15 + lesson16 + lesson17 + lesson18).sorted { $0.number < $1.number }
+        + lesson15 + lesson16 + lesson17 + lesson18 + lesson19).sorted { $0.number < $1.number }
 
     /// Question `number`, if any.
     public static func question(_ number: Int) -> QuizQuestion? {

@@ -53,7 +53,7 @@ public struct TraceScenario: Sendable {
         .threadGetsItsLoop, .emptyModeReturns, .commonModes, .runResults, .source0Wakeup, .timerOverrun,
         .performAfterDelay, .performOnThread, .keepAlivePort, .runVersusGuardedLoop, .oneTouch,
         .autoreleasePools, .timerDuringScroll, .mainQueue, .uiCommit, .stallMonitor,
-        .stallMonitorLive, .timerRetainsTarget, .displayLink,
+        .stallMonitorLive, .timerRetainsTarget, .displayLink, .touchJourney,
     ]
 
     /// The scenario called `name`, if any.

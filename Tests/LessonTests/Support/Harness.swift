@@ -167,6 +167,7 @@ extension Tag {
     @Tag static var lesson16: Self
     @Tag static var lesson17: Self
     @Tag static var lesson18: Self
+    @Tag static var lesson19: Self
     /// ★ lessons.
     @Tag static var level1: Self
     /// ★★ lessons.
