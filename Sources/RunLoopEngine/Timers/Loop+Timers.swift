@@ -47,7 +47,9 @@ extension Loop {
         if fireDate <= firedFor {
             next = mechanisms.timers.nextFireDate(after: firedFor, interval: timer.interval, now: clock.now)
             guard next > firedFor else {
-                record(.note("timer \"\(timer.name)\": next fire date \(next) is not after \(firedFor); the timer was invalidated"), mode: mode)
+                // A rule that does not move on would fire the timer at one instant for ever. The
+                // note is written as code, like the trace's own words: the engine writes no prose.
+                record(.note("timer \"\(timer.name)\": nextFireDate \(next) <= \(firedFor) → invalidate()"), mode: mode)
                 timer.invalidate()
                 return
             }
