@@ -32,6 +32,20 @@ struct KataFixture {
         try data.write(to: URL(fileURLWithPath: full))
     }
 
+    /// Writes a program the fixture's `kata` will run (mode 755). Its descriptor is opened
+    /// close-on-exec: a process that another test starts meanwhile must not inherit it open for
+    /// writing, or the kernel refuses to run the program while that process lives (ETXTBSY).
+    /// Foundation's `Data.write` opens without the flag.
+    func writeProgram(_ relative: String, _ text: String) throws {
+        let full = path(relative)
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let descriptor = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        try #require(descriptor >= 0, "could not create \(full): errno \(errno)")
+        let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+        defer { try? file.close() }
+        try file.write(contentsOf: Data(text.utf8))
+    }
+
     func read(_ relative: String) -> Data? { FileManager.default.contents(atPath: path(relative)) }
 
     func remove() { try? FileManager.default.removeItem(atPath: root) }

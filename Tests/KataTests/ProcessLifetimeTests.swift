@@ -30,8 +30,8 @@ struct ProcessLifetimeTests {
         var pidFile: String { fixture.path("pids") }
 
         init(hang: String, stallSeconds: Int) throws {
-            fixture = try KataFixture(files: ["bin/swift": ProcessLifetimeTests.fakeSwift])
-            try #require(KataFixture.tool(["chmod", "+x", fixture.path("bin/swift")]) != nil)
+            fixture = try KataFixture()
+            try fixture.writeProgram("bin/swift", ProcessLifetimeTests.fakeSwift)
             let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
             environment = [
                 "PATH": fixture.path("bin") + ":" + path, "KATA_FIXTURE_PIDS": fixture.path("pids"),
@@ -46,13 +46,19 @@ struct ProcessLifetimeTests {
             ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int32($0) }
         }
 
-        /// Waits until the stand-in and the two processes under it have started: at most 60 s, as
-        /// CI runs this suite ten times over under ThreadSanitizer, where starting `kata` and its
-        /// children on a loaded machine has taken more than 20 s. The wait ends once they are up.
-        func waitForTheTree() async throws {
-            let pidFile = pidFile
-            _ = await until(60, every: 0.02) { Self.pids(in: pidFile).count >= 3 }
-            try #require(started.count >= 3, "the stand-in for swift did not start its processes")
+        /// Waits until the stand-in and the two processes under it have started, or `kata` has
+        /// ended without starting them (the message then says what it printed). At most 60 s: CI
+        /// runs this suite ten times over under ThreadSanitizer, on a loaded machine.
+        func waitForTheTree(of kata: KataFixture.Running) async throws {
+            let pidFile = pidFile, process = kata.process
+            _ = await until(60, every: 0.02) { Self.pids(in: pidFile).count >= 3 || !process.isRunning }
+            try #require(
+                started.count >= 3,
+                """
+                the stand-in for swift did not start its processes (started: \(started)); kata \
+                \(process.isRunning ? "still runs" : "ended with \(kata.status)"). Its output: \(kata.output) \
+                Its errors: \(kata.errors)
+                """)
         }
 
         /// Those of `pids` still running (a zombie is not), by the system's own `ps`.
@@ -83,7 +89,7 @@ struct ProcessLifetimeTests {
         let setup = try Setup(hang: "test", stallSeconds: 1)
         defer { setup.fixture.remove() }
         let kata = try setup.fixture.start(["show", "6"], environment: setup.environment)
-        try await setup.waitForTheTree()
+        try await setup.waitForTheTree(of: kata)
         #expect(try await kata.wait(upTo: 60), "kata ends after the stall")
         let left = try await setup.leftovers()
         #expect(left.isEmpty, "still running after kata ended: \(left) of \(setup.started)")
@@ -101,7 +107,7 @@ struct ProcessLifetimeTests {
         let setup = try Setup(hang: hang, stallSeconds: 120)
         defer { setup.fixture.remove() }
         let kata = try setup.fixture.start([command, "6"], environment: setup.environment)
-        try await setup.waitForTheTree()
+        try await setup.waitForTheTree(of: kata)
         #expect(Signals.send(signal, to: kata.pid))
         #expect(try await kata.wait(upTo: 45), "kata ends when told to")
         let left = try await setup.leftovers()
