@@ -32,4 +32,15 @@ struct ErrorOutputTests {
         let inside = try await fixture.run(["hint", "6"])
         #expect(inside.output.contains("Hint 1/3") && inside.errors.isEmpty, "\(inside.errors)")
     }
+
+    @Test("A build that fails without a compiler error (swift cannot run, say) shows what it printed last")
+    func buildWithoutCompilerErrors() async throws {
+        let fixture = try KataFixture()
+        defer { fixture.remove() }
+        try fixture.writeProgram("bin/swift", "#!/bin/sh\necho 'warming up'\necho 'swift: the toolchain is broken' >&2\nexit 1\n")
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let kata = try await fixture.run(["show", "6"], environment: ["PATH": fixture.path("bin") + ":" + path])
+        #expect(kata.status == Kata.ExitCode.buildOrTool, "exit code: \(kata.status)")
+        #expect(kata.errors.contains("the package does not build:\n  warming up\n  swift: the toolchain is broken"), "stderr: \(kata.errors)")
+    }
 }

@@ -57,6 +57,8 @@ struct TestRunner {
                 let relative = Self.packageRelative(String(line), packagePath: packagePath)
                 if !errors.contains(relative) { errors.append(relative) }
             }
+            // No compiler error (swift itself could not run, or the linker failed): what it printed last.
+            if errors.isEmpty { errors = outcome.output.split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }.suffix(8).map(String.init) }
             throw BuildFailure(errors: errors)
         }
     }
@@ -308,7 +310,8 @@ struct TestRunner {
     }
 }
 
-/// The package does not build: the compiler's errors (the first eight are shown).
+/// The package does not build: the compiler's errors (the first eight are shown), or when it
+/// printed none, the last lines of what the build printed.
 struct BuildFailure: Error, CustomStringConvertible {
     var errors: [String]
     var description: String {
