@@ -57,6 +57,24 @@ struct CatalogConsistencyTests {
         #expect(!page.contains("<summary>提示 \(lesson.hintsZh.count + 1)</summary>"), "\(lesson.pagePathZh) has more hints than the catalog")
     }
 
+    @Test("Each page's header leads to the next lesson, in both languages; the last page says it is the last", arguments: Catalog.lessons)
+    func next(_ lesson: Lesson) throws {
+        let page = try #require(Self.read(lesson.pagePath)), pageZh = try #require(Self.read(lesson.pagePathZh))
+        let header = page.split(separator: "\n").first { $0.hasPrefix("**Builds on:**") } ?? ""
+        let headerZh = pageZh.split(separator: "\n").first { $0.hasPrefix("**前置：**") } ?? ""
+        guard let next = Catalog.lesson(lesson.number + 1) else {
+            #expect(header.hasSuffix(" · **Next:** that was the last lesson — try `swift run kata trace`"), "\(lesson.pagePath): \(header)")
+            #expect(headerZh.hasSuffix(" · **下一课：** 这是最后一课了——试试 `swift run kata trace`"), "\(lesson.pagePathZh): \(headerZh)")
+            return
+        }
+        #expect(
+            header.hasSuffix(" · **Next:** [Lesson \(next.paddedNumber) — \(next.title)](\(next.folder).md)"),
+            "\(lesson.pagePath) must lead to lesson \(next.paddedNumber): \(header)")
+        #expect(
+            headerZh.hasSuffix(" · **下一课：** [第 \(next.paddedNumber) 课 — \(next.titleZh)](\(next.folder).md)"),
+            "\(lesson.pagePathZh) must lead to lesson \(next.paddedNumber): \(headerZh)")
+    }
+
     @Test("Each lesson has its exercise, its solution and its test suite", arguments: Catalog.lessons)
     func files(_ lesson: Lesson) throws {
         let exercise = try #require(Self.read(lesson.exerciseFile), "missing \(lesson.exerciseFile)")
