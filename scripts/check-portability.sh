@@ -1,6 +1,7 @@
 #!/bin/sh
 # Fails, naming file:line, on a Linux-only construct outside the platform layer, so that the
-# package keeps building on macOS although CI runs on Linux only.
+# package keeps building on macOS although CI runs on Linux only; and on Swift that the oldest
+# toolchain the README promises (6.1) does not compile, as CI here has only the newest.
 #
 #   Swift, outside any `Platform/` folder: importing the C library (Glibc, Musl, Darwin),
 #     naming an operating system (`#if os(…)`, `canImport(Glibc)`…), `/proc/`, `environ`,
@@ -8,6 +9,7 @@
 #   Shell scripts (scripts/, .ci/): GNU-only flags BSD tools reject: `sed -i` without a
 #     suffix (or `sed -i ''`), `sed -r`, `readlink -f`, `grep -P`, `date -d`, `stat -c`,
 #     `xargs -r`, `find -printf`, `timeout`.
+#   Swift, anywhere: `weak let` (Swift 6.3).
 #
 # POSIX sh, find and grep -E only, so it runs the same on Linux and macOS.
 # Usage: scripts/check-portability.sh [ROOT]    (exit 0: portable; 1: findings listed)
@@ -40,6 +42,13 @@ report "uses 'environ', which Darwin's module does not export: use ProcessInfo.p
 report "pthread_t() has no initialiser on Darwin: use SystemThread" 'pthread_t\(\)' "$@"
 report "looks up C symbols at run time: only a Platform/ folder may" '(^|[^A-Za-z0-9_])(dlsym|syscall)\(' "$@"
 
+# The oldest Swift the README promises (Package.swift's tools version) must build every file.
+all_swift=$(find Sources Tests Exercises Solutions Stubs -name '*.swift' 2>/dev/null | sort)
+# shellcheck disable=SC2086
+set -- $all_swift
+report "'weak let' needs Swift 6.3; the README promises 6.1: hold the object in a Weak (RunLoopEngine), or use weak var in a class" \
+    '^[[:space:]]*((@[A-Za-z_]+|public|internal|package|private|fileprivate|nonisolated|final|static)[[:space:]]+)*weak[[:space:]]+let[[:space:]]' "$@"
+
 script_files=$(find scripts .ci -type f ! -name 'check-portability.sh' 2>/dev/null | sort)
 # shellcheck disable=SC2086
 set -- $script_files
@@ -55,8 +64,8 @@ report "find -printf is GNU-only" '(^|[^A-Za-z0-9_-])find[[:space:]].*-printf' "
 report "timeout is not on macOS: bound the wait another way" '(^|[;&|[:space:]])timeout[[:space:]]+[0-9]' "$@"
 
 if [ "$found" = 0 ]; then
-    echo "✔ portable: no Linux-only construct outside the Platform/ folders"
+    echo "✔ portable: no Linux-only construct outside the Platform/ folders, nothing newer than Swift 6.1"
     exit 0
 fi
-echo "✘ Linux-only constructs outside the platform layer (see above). Move the call into a Platform/ folder, or use the portable form." >&2
+echo "✘ Constructs that do not build everywhere the README promises (see above). Move a Linux-only call into a Platform/ folder, or use the portable form." >&2
 exit 1

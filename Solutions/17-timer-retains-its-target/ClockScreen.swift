@@ -23,14 +23,18 @@ public final class WeakTimerTarget<Target: AnyObject & Sendable>: Sendable {
     /// The real target, held weakly: the proxy never keeps it alive. (§1)
     ///
     /// 真正的 target，弱引用：代理从不让它活着。（§1）
-    public weak let target: Target?
+    public var target: Target? { held.object }
+    /// Where the proxy keeps it: a `Weak` (Swift 6.3 would write `weak let target`).
+    ///
+    /// 代理把它存在这里：一个 `Weak`（Swift 6.3 可以写成 `weak let target`）。
+    let held: Weak<Target>
     let action: @Sendable (Target) -> @Sendable (Loop.Timer) -> Void
 
     /// A proxy that sends `action` to `target`.
     ///
     /// 一个把 `action` 发给 `target` 的代理。
     public init(target: Target, action: @escaping @Sendable (Target) -> @Sendable (Loop.Timer) -> Void) {
-        self.target = target
+        self.held = Weak(target)
         self.action = action
     }
 

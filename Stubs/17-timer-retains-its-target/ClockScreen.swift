@@ -27,9 +27,11 @@ public final class WeakTimerTarget<Target: AnyObject & Sendable>: Sendable {
         unsolved(lesson: 17, write: "WeakTimerTarget.target", returning: nil)
     }
 
-    /// A proxy that sends `action` to `target`. (Keep both in stored properties: `weak let target`.)
+    /// A proxy that sends `action` to `target`. (Keep both in stored properties, the target in a
+    /// `Weak<Target>`: `held = Weak(target)`.)
     ///
-    /// 一个把 `action` 发给 `target` 的代理。（把两者存进存储属性：`weak let target`。）
+    /// 一个把 `action` 发给 `target` 的代理。（把两者存进存储属性，target 存进 `Weak<Target>`：
+    /// `held = Weak(target)`。）
     public init(target: Target, action: @escaping @Sendable (Target) -> @Sendable (Loop.Timer) -> Void) {
         unsolved(lesson: 17, write: "WeakTimerTarget.init(target:action:)")
     }

@@ -19,15 +19,15 @@ struct Lesson17Tests {
     /// Writes `note` into `loop`'s trace when it is freed: captured by the screen's closures, it
     /// goes exactly when the screen goes.
     final class FreedSignal: Sendable {
-        weak let loop: Loop?
+        let loop: Weak<Loop>
         let note: Text
         init(_ loop: Loop, _ note: Text) {
-            self.loop = loop
+            self.loop = Weak(loop)
             self.note = note
         }
         /// Writes `text` into the loop's trace now.
-        func write(_ text: Text) { loop?.note(text) }
-        deinit { loop?.note(note) }
+        func write(_ text: Text) { loop.object?.note(text) }
+        deinit { loop.object?.note(note) }
     }
 
     /// What one story left behind: its trace lines, whether the screen outlived it, and the chain
@@ -56,7 +56,7 @@ struct Lesson17Tests {
             }
             let trace = loop.startTracing()
             let stack = Lock<ClockScreen?>(Self.screen(on: loop))
-            weak let screen = stack.withLock { $0 }
+            let screen = Weak(stack.withLock { $0 })
             try story(loop, stack)
             if tracking { _ = try loop.run(mode: .tracking, timeout: 1.5) }
             _ = try loop.run(mode: .default, timeout: seconds)
@@ -67,8 +67,8 @@ struct Lesson17Tests {
                 }, stillAlive: false, chain: nil)
             loop.stopTracing()
             stack.withLock { $0 = nil }
-            outcome.stillAlive = screen != nil
-            if outcome.stillAlive { outcome.chain = Self.chain(in: loop, holding: { screen != nil }) }
+            outcome.stillAlive = screen.object != nil
+            if outcome.stillAlive { outcome.chain = Self.chain(in: loop, holding: { screen.object != nil }) }
             // Whatever a wrong answer left scheduled goes, so that nothing outlives the test.
             for mode in loop.allModes { for case .timer(let timer) in loop.items(inMode: mode) { timer.invalidate() } }
             return outcome
@@ -100,9 +100,9 @@ struct Lesson17Tests {
         Issue.record(
             Text(
                 en:
-                    "The screen outlived its dismissal. Held by: \(outcome.chain ?? "(no timer of the loop: something else keeps it)"). The loop's mode keeps the timer and the timer keeps its target until it is invalidated: make the timer's target a `WeakTimerTarget`, not the screen.",
+                    "The screen outlived its dismissal. Held by: \(outcome.chain ?? "(no timer of the loop: something else keeps it)"). The loop's mode keeps the timer and the timer keeps its target until it is invalidated: make the timer's target a `WeakTimerTarget`, not the screen, and let the proxy hold the screen only weakly (`Weak(target)`).",
                 zh:
-                    "页面关闭之后还活着。持有它的链：\(outcome.chain ?? "（不是 RunLoop 的定时器：别的东西留住了它）")。RunLoop 的 Mode 持有定时器，定时器在失效之前一直持有它的 target：让定时器的 target 是一个 `WeakTimerTarget`，而不是页面本身。"
+                    "页面关闭之后还活着。持有它的链：\(outcome.chain ?? "（不是 RunLoop 的定时器：别的东西留住了它）")。RunLoop 的 Mode 持有定时器，定时器在失效之前一直持有它的 target：让定时器的 target 是一个 `WeakTimerTarget`，而不是页面本身，并且让代理只弱引用页面（`Weak(target)`）。"
             ).comment, sourceLocation: sourceLocation)
     }
 
@@ -141,9 +141,9 @@ struct Lesson17Tests {
             ],
             hint: Text(
                 en:
-                    "The loop keeps the timer, and a timer made with `scheduledTimer(…target: self…)` keeps the screen: it is never freed and ticks on. Give the timer a `WeakTimerTarget(target: self, action: ClockScreen.tick)` as its target, with `WeakTimerTarget<ClockScreen>.fire` as the selector.",
+                    "The loop keeps the timer, and a timer made with `scheduledTimer(…target: self…)` keeps the screen: it is never freed and ticks on. Give the timer a `WeakTimerTarget(target: self, action: ClockScreen.tick)` as its target, with `WeakTimerTarget<ClockScreen>.fire` as the selector. Already done? Then the proxy holds the screen strongly: the same chain, one link longer. Keep it in a `Weak` (`held = Weak(target)`).",
                 zh:
-                    "RunLoop 持有定时器，而用 `scheduledTimer(…target: self…)` 建的定时器持有页面：页面永远不会被释放，时钟一直走。让定时器的 target 是 `WeakTimerTarget(target: self, action: ClockScreen.tick)`，selector 是 `WeakTimerTarget<ClockScreen>.fire`。"
+                    "RunLoop 持有定时器，而用 `scheduledTimer(…target: self…)` 建的定时器持有页面：页面永远不会被释放，时钟一直走。让定时器的 target 是 `WeakTimerTarget(target: self, action: ClockScreen.tick)`，selector 是 `WeakTimerTarget<ClockScreen>.fire`。已经这样写了？那就是代理强引用了页面：还是同一条链，只是多了一环。把页面存进 `Weak`（`held = Weak(target)`）。"
             ),
             expectedTitle: Text(en: "expected (times from the start)", zh: "期望（从开始算起的时间）"))
         Self.expectFreed(outcome)
@@ -215,8 +215,8 @@ struct Lesson17Tests {
             ],
             hint: Text(
                 en:
-                    "`fire(_:)` sends `action(target)(timer)` once per fire; the proxy keeps the target in `weak let target`, so letting the listener go frees it at once.",
-                zh: "`fire(_:)` 每次触发调用一次 `action(target)(timer)`；代理把 target 存在 `weak let target` 里，所以放开接收方时它立即被释放。"),
+                    "`fire(_:)` sends `action(target)(timer)` once per fire; the proxy keeps the target in a `Weak`, so letting the listener go frees it at once.",
+                zh: "`fire(_:)` 每次触发调用一次 `action(target)(timer)`；代理把 target 存在 `Weak` 里，所以放开接收方时它立即被释放。"),
             expectedTitle: HarnessText.expected)
         #expect(
             !outcome.target,

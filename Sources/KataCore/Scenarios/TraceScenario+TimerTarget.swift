@@ -48,13 +48,13 @@ extension TraceScenario {
 /// A screen of the scenario: its clock ticks; it notes when it goes, and stops its clock then.
 private final class ScenarioScreen: Sendable {
     let name: String
-    weak let loop: Loop?
+    let loop: Weak<Loop>
     let language: Language
     let clock = Lock<Loop.Timer?>(nil)
 
     init(name: String, loop: Loop, language: Language) {
         self.name = name
-        self.loop = loop
+        self.loop = Weak(loop)
         self.language = language
     }
 
@@ -80,7 +80,7 @@ private final class ScenarioScreen: Sendable {
 
     deinit {
         clock.withLock { $0 }?.invalidate()
-        loop?.note(Text(en: "screen \(name) freed; its deinit invalidates its clock", zh: "页面 \(name) 被释放；它的 deinit 让它的时钟失效"), in: language)
+        loop.object?.note(Text(en: "screen \(name) freed; its deinit invalidates its clock", zh: "页面 \(name) 被释放；它的 deinit 让它的时钟失效"), in: language)
     }
 }
 
@@ -88,16 +88,16 @@ private final class ScenarioScreen: Sendable {
 /// target in the real target's place, holding it weakly; passes each tick on while it lives,
 /// and invalidates the timer once it is gone.
 final class WeakTimerProxy<Target: AnyObject & Sendable>: Sendable {
-    weak let target: Target?
+    let target: Weak<Target>
     let action: @Sendable (Target) -> @Sendable (Loop.Timer) -> Void
 
     init(_ target: Target, _ action: @escaping @Sendable (Target) -> @Sendable (Loop.Timer) -> Void) {
-        self.target = target
+        self.target = Weak(target)
         self.action = action
     }
 
     func fire(_ timer: Loop.Timer) {
-        guard let target else { return timer.invalidate() }
+        guard let target = target.object else { return timer.invalidate() }
         action(target)(timer)
     }
 }

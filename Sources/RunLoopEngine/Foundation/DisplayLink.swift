@@ -34,7 +34,7 @@ public final class DisplayLink: @unchecked Sendable {
         var lastFrameVSync: Int64?
         var isPaused = false
         var preferredFramesPerSecond = 0
-        var loop: WeakLoop?
+        var loop: Weak<Loop>?
         var vsync: Loop.Timer?
     }
 
@@ -84,7 +84,7 @@ public final class DisplayLink: @unchecked Sendable {
             let loop = box.withLock { box -> Loop? in
                 guard box.isPaused != newValue else { return nil }
                 box.isPaused = newValue
-                return box.loop?.loop
+                return box.loop?.object
             }
             loop?.mechanisms.displayLink.setPaused(newValue, self)
         }
@@ -98,8 +98,8 @@ public final class DisplayLink: @unchecked Sendable {
     public func add(to loop: Loop, forMode mode: Loop.Mode) throws(LoopError) {
         guard port.isValid else { throw .portInvalidated(port: name) }
         let other = box.withLock { box -> Bool in
-            if let owner = box.loop?.loop, owner !== loop { return true }
-            box.loop = WeakLoop(loop)
+            if let owner = box.loop?.object, owner !== loop { return true }
+            box.loop = Weak(loop)
             return false
         }
         if other { throw .displayLinkInAnotherLoop(link: name) }
@@ -115,7 +115,7 @@ public final class DisplayLink: @unchecked Sendable {
     // MARK: - What a DisplayLinkDriving uses
 
     /// The loop the link was added to, if it still exists.
-    public var loop: Loop? { box.withLock { $0.loop?.loop } }
+    public var loop: Loop? { box.withLock { $0.loop?.object } }
 
     /// The vsync of the last frame delivered; nil before the first (set it back to nil to
     /// start afresh, after a pause).

@@ -22,7 +22,7 @@ extension Loop {
             var messages: [(sequence: UInt64, text: String)] = []
             var head = 0
             var valid = true
-            var loops: [WeakLoop] = []
+            var loops: [Weak<Loop>] = []
             var pending: Int { messages.count - head }
         }
 
@@ -43,7 +43,7 @@ extension Loop {
             let loops = box.withLock { box -> [Loop]? in
                 guard box.valid else { return nil }
                 box.messages.append((sequence, message))
-                return box.loops.compactMap(\.loop)
+                return box.loops.compactMap(\.object)
             }
             guard let loops else { throw .portInvalidated(port: name) }
             for loop in loops { loop.waiter.notify() }
@@ -64,7 +64,7 @@ extension Loop {
                 box.messages = []
                 box.head = 0
                 defer { box.loops = [] }
-                return box.loops.compactMap(\.loop)
+                return box.loops.compactMap(\.object)
             }
             for loop in loops { loop.removeEverywhere(.port(self)) }
         }
@@ -90,8 +90,8 @@ extension Loop {
 
         func attach(to loop: Loop) {
             box.withLock { box in
-                box.loops.removeAll { $0.loop == nil }
-                if !box.loops.contains(where: { $0.loop === loop }) { box.loops.append(WeakLoop(loop)) }
+                box.loops.removeAll { $0.object == nil }
+                if !box.loops.contains(where: { $0.object === loop }) { box.loops.append(Weak(loop)) }
             }
         }
     }

@@ -22,7 +22,7 @@ extension Loop {
             var signalled = false
             var signalSequence: UInt64 = 0
             var valid = true
-            var loops: [WeakLoop] = []
+            var loops: [Weak<Loop>] = []
         }
 
         /// - Parameters:
@@ -58,7 +58,7 @@ extension Loop {
                 flags.valid = false
                 flags.signalled = false
                 defer { flags.loops = [] }
-                return flags.loops.compactMap(\.loop)
+                return flags.loops.compactMap(\.object)
             }
             for loop in loops { loop.removeEverywhere(.source(self)) }
         }
@@ -74,17 +74,11 @@ extension Loop {
 
         func attach(to loop: Loop) {
             flags.withLock { flags in
-                flags.loops.removeAll { $0.loop == nil }
-                if !flags.loops.contains(where: { $0.loop === loop }) { flags.loops.append(WeakLoop(loop)) }
+                flags.loops.removeAll { $0.object == nil }
+                if !flags.loops.contains(where: { $0.object === loop }) { flags.loops.append(Weak(loop)) }
             }
         }
     }
-}
-
-/// A loop, held weakly (items point back to their loops without keeping them alive).
-struct WeakLoop {
-    weak var loop: Loop?
-    init(_ loop: Loop) { self.loop = loop }
 }
 
 extension Loop {

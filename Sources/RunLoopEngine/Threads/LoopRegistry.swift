@@ -140,8 +140,8 @@ extension Loop {
         // Ports and sources forget this loop; timers and observers were released by `remove`.
         for item in removed {
             switch item {
-            case .source(let source): source.flags.withLock { $0.loops.removeAll { $0.loop === self || $0.loop == nil } }
-            case .port(let port): port.box.withLock { $0.loops.removeAll { $0.loop === self || $0.loop == nil } }
+            case .source(let source): source.flags.withLock { $0.loops.removeAll { $0.object === self || $0.object == nil } }
+            case .port(let port): port.box.withLock { $0.loops.removeAll { $0.object === self || $0.object == nil } }
             case .timer, .observer: break
             }
         }

@@ -40,12 +40,12 @@ public final class TouchApp: Sendable {
         self.view = view
         self.recognizers = recognizers.map { GestureRecognizer($0, on: view, cancelsTouchesInView: !keepingTouches.contains($0)) }
         // The port's handler finds the app through a weak reference: the app owns the port.
-        let owner = Lock(WeakApp())
+        let owner = Lock(Weak<TouchApp>(nil))
         port = Loop.Port(name: "touch events") { message in
-            guard let app = owner.withLock({ $0.app }) else { return }
+            guard let app = owner.withLock({ $0.object }) else { return }
             delivery.receive(TouchEvent.decode(message), app: app)
         }
-        owner.withLock { $0.app = self }
+        owner.withLock { $0.object = self }
         delivery.install(on: mainLoop, app: self)
     }
 
@@ -62,9 +62,4 @@ public final class TouchApp: Sendable {
         for recognizer in recognizers { recognizer.receive(event) }
         view.deliver(event)
     }
-}
-
-/// An app, held weakly.
-struct WeakApp {
-    weak var app: TouchApp?
 }

@@ -170,11 +170,12 @@ private func hintCode16(threshold: Double, samples: Int) -> Double {
 // MARK: Lesson 17
 
 private final class HintWeakTarget17: Sendable {
-    weak let target: ClockScreen?
+    let held: Weak<ClockScreen>
+    var target: ClockScreen? { held.object }
     let action: @Sendable (ClockScreen) -> @Sendable (Loop.Timer) -> Void
 
     init(target: ClockScreen, action: @escaping @Sendable (ClockScreen) -> @Sendable (Loop.Timer) -> Void) {
-        self.target = target
+        self.held = Weak(target)
         self.action = action
     }
 
