@@ -32,11 +32,13 @@ public struct StudentDisplayLink: DisplayLinkDriving {
     }
 
     /// `link.isPaused` was set: a paused link receives no vsyncs (`link.stopVSync()`), so it no
-    /// longer wakes its loop; resumed, it receives them again, and the vsyncs it missed while
-    /// paused are not dropped frames (`link.lastFrameVSync = nil`).
+    /// longer wakes its loop; resumed, it receives them again on the loop it was added to
+    /// (`link.loop`), and the vsyncs it missed while paused are not dropped frames
+    /// (`link.lastFrameVSync = nil`).
     ///
     /// `link.isPaused` 被设置了：暂停的 link 收不到 vsync（`link.stopVSync()`），所以不再唤醒它的
-    /// RunLoop；恢复后重新收到 vsync，暂停期间错过的 vsync 不算丢帧（`link.lastFrameVSync = nil`）。
+    /// RunLoop；恢复后在它被加入的 RunLoop（`link.loop`）上重新收到 vsync，暂停期间错过的 vsync 不算丢帧
+    /// （`link.lastFrameVSync = nil`）。
     public func setPaused(_ paused: Bool, _ link: DisplayLink) {
         unsolved(lesson: 18, write: "StudentDisplayLink.setPaused(_:_:)")
     }
@@ -73,12 +75,12 @@ public struct StudentDisplayLink: DisplayLinkDriving {
 public struct FPSMeter: Sendable {
     public init() {}
 
-    /// Counts a frame shown at `timestamp`. The first frame starts the count; each frame at least
-    /// one second after the start returns the frames counted since then (that frame included)
-    /// and starts the next second from it. Otherwise nil.
+    /// Counts a frame shown at `timestamp`. The first frame opens the first second and is not
+    /// counted; the frames after it are. The first frame at least one second after the opening
+    /// one returns the count (that frame included) and opens the next second. Otherwise nil.
     ///
-    /// 记下在 `timestamp` 显示的一帧。第一帧开始计数；距开始至少一秒的那一帧，返回从开始以来
-    /// 数到的帧数（包括这一帧），并从它开始下一秒。其他情况返回 nil。
+    /// 记下在 `timestamp` 显示的一帧。第一帧开启第一秒，它自己不计数；它之后的帧才计数。距开启的
+    /// 那一帧至少一秒的第一帧，返回数到的帧数（包括这一帧），并开启下一秒。其他情况返回 nil。
     public mutating func frame(at timestamp: Instant) -> Int? {
         unsolved(lesson: 18, write: "FPSMeter.frame(at:)", returning: nil)
     }

@@ -17,12 +17,12 @@ extension Lesson {
             "StudentDisplayLink（一个 DisplayLinkDriving）：add(_:to:forMode:)、setPaused(_:_:)、vsyncsPerFrame(preferredFramesPerSecond:)、vsync(_:at:)；FPSMeter.frame(at:)",
         keyScenario: "display-link",
         hints: [
-            "`add`: `try loop.add(link.port, forMode: mode)` — the mode the client asked for, `.common` included — then `link.startVSync(on: loop)` unless `link.isPaused`. `setPaused`: `link.stopVSync()`; to resume, `link.lastFrameVSync = nil` and `link.startVSync(on: loop)`.",
+            "`add`: `try loop.add(link.port, forMode: mode)` — the mode the client asked for, `.common` included — then `link.startVSync(on: loop)` unless `link.isPaused`. `setPaused`: `link.stopVSync()`; to resume, `link.lastFrameVSync = nil` and start the vsyncs again on `link.loop`.",
             "`vsyncsPerFrame`: 0 means every vsync (1); otherwise `60 / fps`, rounded to the nearest whole number, at least 1 (40 fps → 2 vsyncs: 30 Hz).",
             "`vsync`: with `step` vsyncs per frame and `latest = DisplayLink.vsync(at: now)`, the first frame is `latest`; after it, `last + (latest - last) / step * step` — the latest one due, even when the loop is late. If that is not after `last`, do nothing; otherwise drop `(frame - last) / step - 1` frames and deliver it with `timestamp: DisplayLink.time(ofVSync: frame)` and `targetTimestamp: DisplayLink.time(ofVSync: frame + step)`. `FPSMeter`: the first frame starts the second; count the frames after it; the first one at least 1 s later returns the count and starts the next second.",
         ],
         hintsZh: [
-            "`add`：`try loop.add(link.port, forMode: mode)`——就用调用方给的 Mode，`.common` 也一样——然后只要 `link.isPaused` 为假，就 `link.startVSync(on: loop)`。`setPaused`：暂停时 `link.stopVSync()`；恢复时 `link.lastFrameVSync = nil`，再 `link.startVSync(on: loop)`。",
+            "`add`：`try loop.add(link.port, forMode: mode)`——就用调用方给的 Mode，`.common` 也一样——然后只要 `link.isPaused` 为假，就 `link.startVSync(on: loop)`。`setPaused`：暂停时 `link.stopVSync()`；恢复时 `link.lastFrameVSync = nil`，再在 `link.loop` 上重新开始 vsync。",
             "`vsyncsPerFrame`：0 表示每个 vsync 都要（1）；否则是 `60 / fps` 四舍五入到最近的整数，至少为 1（40 fps → 2 个 vsync：30 Hz）。",
             "`vsync`：每帧隔 `step` 个 vsync，`latest = DisplayLink.vsync(at: now)`，第一帧就是 `latest`；之后是 `last + (latest - last) / step * step`——最近一个到期的帧，即使 RunLoop 来晚了。它不在 `last` 之后就什么都不做；否则丢掉 `(frame - last) / step - 1` 帧，再用 `timestamp: DisplayLink.time(ofVSync: frame)` 和 `targetTimestamp: DisplayLink.time(ofVSync: frame + step)` 交付它。`FPSMeter`：第一帧开始这一秒；数它之后的帧；距开始至少 1 秒的第一帧返回计数，并从它开始下一秒。",
         ],
