@@ -180,7 +180,7 @@ enum Commands {
                 if inside { break }
                 let heading = line.lowercased()
                 inside = engineHeadings.contains { text in Language.allCases.contains { heading.hasSuffix(text.in($0)) } }
-            } else if inside {
+            } else if inside && !isPageAside(line) {
                 section.append(String(line))
             }
         }
@@ -203,6 +203,13 @@ enum Commands {
                 + style.dim(Text(en: " — how the reference engine does what you wrote:", zh: " —— 参考引擎是怎样做到你写的这些的：").localized),
         ]
             + section.map { "    " + $0 }
+    }
+
+    /// A paragraph in italics (`_…_`): a word to the page's reader ("read this after your
+    /// solution passes… `kata show` lists them"), which `kata show` itself does not repeat.
+    static func isPageAside(_ line: Substring) -> Bool {
+        let text = line.trimmingCharacters(in: .whitespaces)
+        return text.count > 2 && text.hasPrefix("_") && text.hasSuffix("_")
     }
 
     // MARK: hint
