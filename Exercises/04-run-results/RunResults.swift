@@ -10,6 +10,10 @@
 // 上跑同样的场景并比较。再亲手造出这些结果：布置好交给你的 RunLoop，运行它，并返回这次运行的返回值。
 // 测试读的是 RunLoop 自己记录的运行结束方式：返回一个 RunLoop 并没有产生的结果，就过不了。
 //
+// Each § number below marks one promise of this specification: a test holds it, and a
+// failing test names the promises it checks.
+// 下面每个 § 编号都是这份说明里的一条承诺：每条都有测试守着，测试失败时会说出它检查的是哪几条。
+//
 // Run just this lesson:   swift test --filter Lesson04Tests      (or: swift run kata watch)
 // 只运行本课：            swift test --filter Lesson04Tests      （或：swift run kata watch）
 

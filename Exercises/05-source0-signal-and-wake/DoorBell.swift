@@ -7,6 +7,10 @@
 // 任务：写出 `DoorBell`：一个自定义的 Source0。任何人都可以在任何线程上 `ring()` 它；它所在的
 // RunLoop 随后就在自己的线程上执行 `onRing`——很快，即使它正在休眠。
 //
+// Each § number below marks one promise of this specification: a test holds it, and a
+// failing test names the promises it checks.
+// 下面每个 § 编号都是这份说明里的一条承诺：每条都有测试守着，测试失败时会说出它检查的是哪几条。
+//
 // Run just this lesson:   swift test --filter Lesson05Tests      (or: swift run kata watch)
 // 只运行本课：            swift test --filter Lesson05Tests      （或：swift run kata watch）
 

@@ -10,6 +10,10 @@
 // signal 一个信号量；一个看门狗线程一次又一次地在这个信号量上等一小会儿，当 RunLoop 连续 `samples`
 // 次都停在忙碌的状态（AfterWaiting 之后，或 BeforeSources 之后）时上报。写出监控器的这两半。
 //
+// Each § number below marks one promise of this specification: a test holds it, and a
+// failing test names the promises it checks.
+// 下面每个 § 编号都是这份说明里的一条承诺：每条都有测试守着，测试失败时会说出它检查的是哪几条。
+//
 // Run just this lesson:   swift test --filter Lesson16Tests      (or: swift run kata watch)
 // 只运行本课：            swift test --filter Lesson16Tests      （或：swift run kata watch）
 

@@ -9,6 +9,10 @@
 // 任务：一个页面上有每秒走一下的时钟，编辑之后稍等片刻还要保存草稿。已调度的定时器强引用它的 target，
 // RunLoop 又持有定时器：让时钟的定时器不拦着页面被关闭后释放，让保存草稿的定时器只把页面留到保存完为止。
 //
+// Each § number below marks one promise of this specification: a test holds it, and a
+// failing test names the promises it checks.
+// 下面每个 § 编号都是这份说明里的一条承诺：每条都有测试守着，测试失败时会说出它检查的是哪几条。
+//
 // Run just this lesson:   swift test --filter Lesson17Tests      (or: swift run kata watch)
 // 只运行本课：            swift test --filter Lesson17Tests      （或：swift run kata watch）
 

@@ -8,6 +8,10 @@
 // `performSelector:withObject:afterDelay:inModes:`：在 `delay` 秒之后，在调用它的线程上执行 `work`——
 // 和 Foundation 真正的做法一样。
 //
+// Each § number below marks one promise of this specification: a test holds it, and a
+// failing test names the promises it checks.
+// 下面每个 § 编号都是这份说明里的一条承诺：每条都有测试守着，测试失败时会说出它检查的是哪几条。
+//
 // Run just this lesson:   swift test --filter Lesson07Tests      (or: swift run kata watch)
 // 只运行本课：            swift test --filter Lesson07Tests      （或：swift run kata watch）
 

@@ -7,6 +7,10 @@
 // 任务：写出 `perform(on:waitUntilDone:modes:_:)`，也就是本课程里的
 // `performSelector:onThread:withObject:waitUntilDone:modes:`——照 Foundation 真正的做法来写。
 //
+// Each § number below marks one promise of this specification: a test holds it, and a
+// failing test names the promises it checks.
+// 下面每个 § 编号都是这份说明里的一条承诺：每条都有测试守着，测试失败时会说出它检查的是哪几条。
+//
 // Run just this lesson:   swift test --filter Lesson08Tests      (or: swift run kata watch)
 // 只运行本课：            swift test --filter Lesson08Tests      （或：swift run kata watch）
 

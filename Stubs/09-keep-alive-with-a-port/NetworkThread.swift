@@ -7,6 +7,10 @@
 // 任务：写出 `NetworkThread`：AFNetworking 2 的网络线程。一个常驻线程，它的 RunLoop 一直活着——在
 // 休眠，而不是空转——这样任何时候都能把请求交给它执行。
 //
+// Each § number below marks one promise of this specification: a test holds it, and a
+// failing test names the promises it checks.
+// 下面每个 § 编号都是这份说明里的一条承诺：每条都有测试守着，测试失败时会说出它检查的是哪几条。
+//
 // Run just this lesson:   swift test --filter Lesson09Tests      (or: swift run kata watch)
 // 只运行本课：            swift test --filter Lesson09Tests      （或：swift run kata watch）
 

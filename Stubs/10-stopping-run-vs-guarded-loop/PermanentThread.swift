@@ -7,6 +7,10 @@
 // 任务：写出 `PermanentThread`：一个为执行任务而一直活着的线程（它的 RunLoop 靠一个端口保活），并且
 // 能被停止——停止后线程退出并被释放，没有循环引用。
 //
+// Each § number below marks one promise of this specification: a test holds it, and a
+// failing test names the promises it checks.
+// 下面每个 § 编号都是这份说明里的一条承诺：每条都有测试守着，测试失败时会说出它检查的是哪几条。
+//
 // Run just this lesson:   swift test --filter Lesson10Tests      (or: swift run kata watch)
 // 只运行本课：            swift test --filter Lesson10Tests      （或：swift run kata watch）
 

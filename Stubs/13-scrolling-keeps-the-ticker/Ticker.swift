@@ -8,6 +8,10 @@
 // 任务：一个页面上有倒计时、正在进行的下载，以及一个时不时刷新的角标。用户滑动时，UI RunLoop 运行
 // tracking Mode。安排好每一项工作：滑动期间倒计时和下载照常进行，角标刷新则等滑动结束。
 //
+// Each § number below marks one promise of this specification: a test holds it, and a
+// failing test names the promises it checks.
+// 下面每个 § 编号都是这份说明里的一条承诺：每条都有测试守着，测试失败时会说出它检查的是哪几条。
+//
 // Run just this lesson:   swift test --filter Lesson13Tests      (or: swift run kata watch)
 // 只运行本课：            swift test --filter Lesson13Tests      （或：swift run kata watch）
 
