@@ -32,7 +32,7 @@ enum Help {
               hint N               the next hint for lesson N (one more each time)
               watch [N]            re-run the current lesson whenever you save; move on when green
               practice N [--seed S] [--count K]  lesson N against the reference engine on K generated scenarios
-              trace [NAME] [--svg FILE]  draw a scenario's timeline on the reference engine (as a picture)
+              trace [NAME|N] [--svg FILE]  draw a scenario's (or lesson N's) timeline on the reference engine
               reset N [--yes]      put lesson N's exercise back to its original stub (asks first)
               quiz [N]             predict what the loop does, then watch the reference engine do it
 
@@ -55,7 +55,7 @@ enum Help {
               kata hint N               第 N 课的下一条提示（每次多给一条）
               kata watch [N]            每次保存都重新运行当前这一课；变绿后自动进入下一课
               kata practice N [--seed S] [--count K]  在 K 个自动生成的场景上，把第 N 课和参考实现比一比
-              kata trace [NAME] [--svg FILE]  在参考实现上画出一个场景的时间线（也可以画成图片）
+              kata trace [NAME|N] [--svg FILE]  在参考实现上画出一个场景（或第 N 课）的时间线
               kata reset N [--yes]      把第 N 课的练习文件恢复成最初的占位代码（会先问你）
               kata quiz [N]             先预测 RunLoop 会怎么做，再看参考实现实际怎么做
 
@@ -186,20 +186,21 @@ enum Help {
                 """),
         "trace": Text(
             en: """
-                usage: kata trace [NAME] [--svg FILE]
+                usage: kata trace [NAME|N] [--svg FILE]
 
                 Runs a named scenario on the reference engine (a virtual clock: instant, and the
                 same every time) and draws its timeline: modes, observer activities, callouts.
-                Without NAME: the list of scenarios.
+                N, a lesson's number: the scenario its page draws. Without NAME: the list of scenarios.
                   --svg FILE              draw the timeline as an SVG picture into FILE instead: one
                                           lane per mode, nested runs stacked, time left to right,
                                           large type and a legend (for a page or a projector).
                 """,
             zh: """
-                用法：kata trace [NAME] [--svg FILE]
+                用法：kata trace [NAME|N] [--svg FILE]
 
                 在参考实现上运行一个有名字的场景（用虚拟时钟：瞬间完成，每次结果都一样），并画出它的
-                时间线：各个 Mode、观察者的状态、回调。不带 NAME 时列出所有场景。
+                时间线：各个 Mode、观察者的状态、回调。N 是一课的编号：画出这一课页面上的那个场景。
+                不带 NAME 时列出所有场景。
                   --svg FILE              改为把时间线画成 SVG 图片写进 FILE：每个 Mode 一条泳道，
                                           嵌套运行上下叠放，时间从左到右，字号大，带图例（适合放进
                                           页面或投影）。

@@ -39,4 +39,16 @@ struct TraceAndTrackOptionTests {
         #expect(Help.dev.contains("kata dev lesson-images"))
         #expect(Help.commands["list"]?.en.contains("--track core|half-day|full") == true)
     }
+
+    @Test("kata trace N draws the scenario lesson N's page shows; a number that is no lesson is an error")
+    func lessonNumber() async throws {
+        let fixture = try KataFixture()
+        defer { fixture.remove() }
+        let name = try #require(Catalog.lesson(6)?.keyScenario)
+        let byNumber = try await fixture.run(["trace", "6"]), byName = try await fixture.run(["trace", name])
+        #expect(byNumber.status == 0, "\(byNumber.errors)")
+        #expect(byNumber.output.hasPrefix(name + " — ") && byNumber.output == byName.output, "\(byNumber.output)")
+        let none = try await fixture.run(["trace", "99"])
+        #expect(none.status == Kata.ExitCode.usage && none.errors.contains("no scenario '99'"), "\(none.errors)")
+    }
 }

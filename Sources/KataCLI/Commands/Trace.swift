@@ -12,19 +12,21 @@ extension Commands {
             print(
                 style.bold(Text(en: "Scenarios", zh: "场景").localized)
                     + Text(
-                        en: "  (swift run kata trace NAME, --svg FILE for a picture)\n",
-                        zh: "  （swift run kata trace NAME；加 --svg FILE 画成图片）\n"
+                        en: "  (swift run kata trace NAME, or a lesson's number N; --svg FILE for a picture)\n",
+                        zh: "  （swift run kata trace NAME，或者一课的编号 N；加 --svg FILE 画成图片）\n"
                     ).localized)
             for scenario in TraceScenario.all { print("  \(scenario.name.padded(22)) \(scenario.summary.localized)") }
             return Kata.ExitCode.ok
         }
-        guard let scenario = TraceScenario.named(name) else {
+        // A lesson's number names the scenario its page draws.
+        let lessonScenario = Int(name).flatMap(Catalog.lesson)?.keyScenario
+        guard let scenario = TraceScenario.named(lessonScenario ?? name) else {
             let names = TraceScenario.all.map(\.name).joined(separator: ", ")
             Kata.complain(
                 "kata: "
                     + Text(
-                        en: "no scenario '\(name)'. Scenarios: \(names)",
-                        zh: "没有 `\(name)` 这个场景。可选的场景：\(names)"
+                        en: "no scenario '\(name)'. Scenarios: \(names), or a lesson's number",
+                        zh: "没有 `\(name)` 这个场景。可选的场景：\(names)，或者一课的编号"
                     ).localized)
             return Kata.ExitCode.usage
         }
