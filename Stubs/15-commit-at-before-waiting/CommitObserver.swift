@@ -20,10 +20,12 @@ public struct StudentCommit: CoreAnimationCommit {
     public init() {}
 
     /// Adds the commit observer to `loop`: its callout calls `commit(transaction)`.
-    /// (`transaction` is the Core Animation transaction of the loop's thread.)
+    /// (`transaction` is the Core Animation transaction of the loop's thread. A new observer
+    /// cannot fail to join a loop: `try?` is enough for `loop.add`.)
     ///
     /// 把提交观察者加到 `loop` 上：它的回调调用 `commit(transaction)`。
-    /// （`transaction` 是这个 RunLoop 所在线程的 Core Animation 事务。）
+    /// （`transaction` 是这个 RunLoop 所在线程的 Core Animation 事务。新建的观察者加入 RunLoop
+    /// 不会失败：`loop.add` 前面写 `try?` 就够了。）
     public func install(on loop: Loop, transaction: Transaction) {
         unsolved(lesson: 15, write: "StudentCommit.install(on:transaction:)")
     }
