@@ -146,10 +146,15 @@ enum Commands {
     }
 
     /// A test's explanation, indented: the table's differing rows (`✗`) in red, the hint in
-    /// yellow (its lines wrapped under its text, after its label); at most `limit` lines, then `…`.
+    /// yellow (its lines wrapped under its text, after its label). Past `limit` lines, the excerpt
+    /// of ``excerpt(_:limit:)``, with `…` where rows are left out.
     static func detailLines(_ detail: [HarnessRecord.Line], style: Style, limit: Int = .max) -> [String] {
         var out: [String] = []
-        for line in detail.prefix(limit) {
+        for line in excerpt(detail, limit: limit) {
+            guard let line else {
+                out.append(style.dim("      …"))
+                continue
+            }
             switch line.role {
             case .hint:
                 let indent = String(repeating: " ", count: 6 + Style.visibleWidth(HarnessText.hint.localized + " "))
@@ -160,7 +165,33 @@ enum Commands {
                 out.append("      " + line.text)
             }
         }
-        if detail.filter({ !$0.text.isEmpty }).count > limit { out.append(style.dim("      …")) }
+        return out
+    }
+
+    /// At most about `limit` lines of an explanation, nil where rows are left out. Everything but
+    /// the table is kept (the message, the hint, the closing lines: short, and the point). Of the
+    /// table, its two title lines and the rows around its first difference (`✗`), which in a long
+    /// trace may be far down: an excerpt from the top would show only rows that agree.
+    static func excerpt(_ detail: [HarnessRecord.Line], limit: Int) -> [HarnessRecord.Line?] {
+        guard detail.count > limit else { return detail }
+        let table = detail.indices.filter { detail[$0].role == .table }
+        let titles = min(2, table.count)
+        let rows = max(6, limit - (detail.count - table.count) - titles)
+        guard table.count > titles + rows else { return detail }
+        let marked = table.firstIndex { detail[$0].text.hasPrefix("✗") } ?? titles
+        let first = max(titles, min(marked - 3, table.count - rows)), last = first + rows   // table positions [first, last)
+        var out: [HarnessRecord.Line?] = []
+        for index in detail.indices {
+            guard let position = table.firstIndex(of: index) else {
+                out.append(detail[index])
+                continue
+            }
+            if position < titles || (first..<last).contains(position) {
+                out.append(detail[index])
+            } else if position == titles || position == last {
+                out.append(nil)   // the start of a run of rows left out
+            }
+        }
         return out
     }
 
