@@ -50,12 +50,13 @@ public struct StudentTouchDelivery: TouchDelivery {
     }
 
     /// The gesture observer's callout: for each of `app.recognizers` with an update
-    /// (`takeUpdate()`), cancel the view's touches first if the state is recognized and the
-    /// recognizer cancels touches in its view, then perform its action with that state.
+    /// (`takeUpdate()`), cancel the view's touches first if the state is a recognized one
+    /// (`state.isRecognized`: began, changed, ended or recognized) and the recognizer cancels
+    /// touches in its view, then perform its action with that state.
     ///
     /// 手势观察者的回调：对 `app.recognizers` 里每个有更新的识别器（`takeUpdate()`），如果状态是
-    /// 已识别、而且它会取消视图的触摸（`cancelsTouchesInView`），先取消视图的触摸，再用这个状态
-    /// 执行它的 action。
+    /// 已识别的一种（`state.isRecognized`：began、changed、ended 或 recognized）、而且它会取消视图的
+    /// 触摸（`cancelsTouchesInView`），先取消视图的触摸，再用这个状态执行它的 action。
     public func updateGestures(_ app: TouchApp) {
         unsolved(lesson: 19, write: "StudentTouchDelivery.updateGestures(_:)")
     }

@@ -51,11 +51,12 @@ public struct StudentDisplayLink: DisplayLinkDriving {
         }
     }
 
-    /// How many vsyncs from one frame to the next for a preferred rate: 60 Hz divided by a
-    /// whole number, the one nearest to the rate asked for; 0 means the display's own rate.
+    /// How many vsyncs from one frame to the next for a preferred rate: the whole number nearest
+    /// to 60 / fps (a half rounds up: 40 fps → 2), at least 1; 0 or less means the display's own
+    /// rate (every vsync).
     ///
-    /// 对一个期望的帧率，两帧之间隔几个 vsync：60 Hz 除以一个整数，取最接近所要帧率的那个；
-    /// 0 表示屏幕自己的帧率。
+    /// 对一个期望的帧率，两帧之间隔几个 vsync：最接近 60 / fps 的整数（正好一半时向上取：
+    /// 40 fps → 2），至少为 1；0 或负数表示屏幕自己的帧率（每个 vsync 一帧）。
     public func vsyncsPerFrame(preferredFramesPerSecond: Int) -> Int {
         guard preferredFramesPerSecond > 0 else { return 1 }
         let vsyncs = (Double(DisplayLink.maximumFramesPerSecond) / Double(preferredFramesPerSecond)).rounded()
