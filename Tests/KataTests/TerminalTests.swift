@@ -22,6 +22,23 @@ struct TerminalTests {
         #expect(Style.wrap("a b", width: 80, indent: "    ", first: "  - ") == ["  - a b"])
     }
 
+    @Test("A lesson card's fields: each label in its column, its value after a space, in both languages")
+    func cardFields() {
+        let result = RunReport(cases: []).result(for: .lesson19)
+        for language in Language.allCases {
+            let card = Language.$scoped.withValue(language) { Commands.describe(result, hintsSeen: 0, style: Style(colours: false)) }
+            // The heading, a blank line, the summary, a blank line, then the fields up to the next blank line.
+            let blocks = card.split(separator: "\n", omittingEmptySubsequences: false).split(separator: "")
+            let fields = blocks.count > 2 ? Array(blocks[2]) : []
+            #expect(fields.count >= 5, "\(card)")
+            for line in fields {
+                let label = line.dropFirst(2).prefix { $0 != " " }
+                #expect(label.isEmpty || Style.visibleWidth(String(label)) < 7, "a label wider than its column: \(line)")
+            }
+            #expect(card.contains(language == .en ? "  Needs  11 " : "  前置   11 "), "\(card)")
+        }
+    }
+
     @Test("The table: one aligned line per lesson, the next one marked, the bar and the next step")
     func table() {
         let results = Catalog.lessons.map { lesson in

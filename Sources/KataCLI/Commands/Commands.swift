@@ -110,7 +110,7 @@ enum Commands {
         }
         if !lesson.buildsOn.isEmpty {
             let earlier = lesson.buildsOn.compactMap(Catalog.lesson).map { "\($0.paddedNumber) \($0.titleText.localized)" }
-            out.append(field(Text(en: "Builds on", zh: "前置"), earlier.joined(separator: Text(en: ", ", zh: "，").localized)))
+            out.append(field(Text(en: "Needs", zh: "前置"), earlier.joined(separator: Text(en: ", ", zh: "，").localized)))
         }
         let lines = result.failureLines
         if result.status == .solved {
