@@ -22,11 +22,13 @@ public struct StudentTouchDelivery: TouchDelivery {
 
     /// Adds the event source0 (its perform calls `handleEventQueue(app)`; store it in
     /// `app.eventSource`) and the gesture observer (before waiting, order 0, repeating; its
-    /// callout calls `updateGestures(app)`) to `mainLoop`, both in the common modes.
+    /// callout calls `updateGestures(app)`) to `mainLoop`, both in the common modes. (New items
+    /// cannot fail to join a loop: `try?` is enough for `mainLoop.add`.)
     ///
     /// 把事件 source0（它的回调调用 `handleEventQueue(app)`；存到 `app.eventSource`）和手势观察者
     /// （`before waiting`，order 0，重复触发；回调里调用 `updateGestures(app)`）加到 `mainLoop`
-    /// 上，两个都加到 common Modes。
+    /// 上，两个都加到 common Modes。（新建的 item 加入 RunLoop 不会失败：`mainLoop.add` 前面写
+    /// `try?` 就够了。）
     public func install(on mainLoop: Loop, app: TouchApp) {
         unsolved(lesson: 19, write: "StudentTouchDelivery.install(on:app:)")
     }
