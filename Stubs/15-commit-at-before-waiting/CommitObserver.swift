@@ -32,11 +32,14 @@ public struct StudentCommit: CoreAnimationCommit {
 
     /// Commits: lays out the views that need layout (`view.needsLayout`, `view.layoutSubviews()`),
     /// then draws those that need display (`view.needsDisplay`, `view.display()`), in the windows
-    /// of `transaction.takeWindows()` (`view.subviews`), then `transaction.sendToRenderServer()`.
+    /// of `transaction.takeWindows()` (`view.subviews`, read after the view's own layout, which
+    /// may change them), then `transaction.sendToRenderServer()` (every commit: with nothing
+    /// changed it sends nothing).
     ///
     /// 提交：先布局需要布局的视图（`view.needsLayout`、`view.layoutSubviews()`），再绘制需要绘制的
     /// 视图（`view.needsDisplay`、`view.display()`），范围是 `transaction.takeWindows()` 给出的各个
-    /// window（`view.subviews`），最后 `transaction.sendToRenderServer()`。
+    /// window（`view.subviews`，在这个视图自己布局之后再读，因为布局可能改变它们），最后
+    /// `transaction.sendToRenderServer()`（每次提交都调用：什么都没变时它什么也不发）。
     public func commit(_ transaction: Transaction) {
         unsolved(lesson: 15, write: "StudentCommit.commit(_:)")
     }
