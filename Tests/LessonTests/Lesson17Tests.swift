@@ -141,9 +141,9 @@ struct Lesson17Tests {
             ],
             hint: Text(
                 en:
-                    "The loop keeps the timer, and a timer made with `scheduledTimer(…target: self…)` keeps the screen: it is never freed and ticks on. Give the timer a `WeakTimerTarget(target: self, action: ClockScreen.tick)` as its target, with `WeakTimerTarget<ClockScreen>.fire` as the selector. Already done? Then the proxy holds the screen strongly: the same chain, one link longer. Keep it in a `Weak` (`held = Weak(target)`).",
+                    "The loop keeps the timer, and a timer made with `scheduledTimer(…target: self…)` keeps the screen: it is never freed and ticks on. Give the timer a `WeakTimerTarget(target: self, action: ClockScreen.tick)` as its target, with `WeakTimerTarget<ClockScreen>.fire` as the selector. Already done? Then the proxy holds the screen strongly: the same chain, one link longer. Keep it in a `Weak`: `held = Weak(target)`.",
                 zh:
-                    "RunLoop 持有定时器，而用 `scheduledTimer(…target: self…)` 建的定时器持有页面：页面永远不会被释放，时钟一直走。让定时器的 target 是 `WeakTimerTarget(target: self, action: ClockScreen.tick)`，selector 是 `WeakTimerTarget<ClockScreen>.fire`。已经这样写了？那就是代理强引用了页面：还是同一条链，只是多了一环。把页面存进 `Weak`（`held = Weak(target)`）。"
+                    "RunLoop 持有定时器，而用 `scheduledTimer(…target: self…)` 建的定时器持有页面：页面永远不会被释放，时钟一直走。让定时器的 target 是 `WeakTimerTarget(target: self, action: ClockScreen.tick)`，selector 是 `WeakTimerTarget<ClockScreen>.fire`。已经这样写了？那就是代理强引用了页面：还是同一条链，只是多了一环。把页面存进 `Weak`：`held = Weak(target)`。"
             ),
             expectedTitle: Text(en: "expected (times from the start)", zh: "期望（从开始算起的时间）"))
         Self.expectFreed(outcome)
