@@ -463,9 +463,16 @@ private final class Worker: Sendable {
 
     var loop: Loop { loopBox.withLock { $0! } }
 
+    /// Switches the mode the worker runs, from inside its loop: a perform in both of its modes
+    /// sets the mode and stops the run in progress. A stop sent from the test's thread could fall
+    /// between two runs, where CF drops it (`CFRunLoopStop` with no run active), and the worker
+    /// would stay in the old mode for its whole next run.
     func switchMode(to mode: Loop.Mode) {
-        runMode.withLock { $0 = mode }
-        loop.stop()
+        let runMode = runMode
+        try? thread.perform(waitUntilDone: true, modes: [.default, .tracking], timeout: 1) {
+            runMode.withLock { $0 = mode }
+            Loop.current.stop()
+        }
     }
 
     /// Polls `condition` for up to 2 s (test side only) — no longer once the stub has run: then
