@@ -3,15 +3,18 @@ import Testing
 
 /// Clocks: the virtual clock jumps, callouts take time, instants are exact; the real clock sleeps for real.
 @Suite struct ClockTests {
-    @Test func aLoopOnTheVirtualClockJumpsToItsNextDeadline() throws {
-        let (loop, clock) = virtualLoop()
-        let ticks = Lock(0)
-        try loop.add(try Loop.Timer(fireDate: loop.now + 1, interval: 1) { _ in ticks.withLock { $0 += 1 } }, forMode: .default)
-        let start = RealClock.shared.now
-        try loop.run(mode: .default, timeout: 3600.5)
-        #expect(ticks.withLock { $0 } == 3600)
-        #expect(clock.now == Instant(seconds: 3600.5))
-        #expect(RealClock.shared.now - start < 2, "an hour of virtual time in well under a second")
+    @Test func aLoopOnTheVirtualClockJumpsToItsNextDeadline() async throws {
+        // An hour of virtual time. A loop that slept for real would need the hour: the bound of
+        // the off-pool run tells a jump from a sleep (how fast it goes is a benchmark's matter).
+        let (ticks, now) = try await offPool(timeout: 120) { () -> (Int, Instant) in
+            let (loop, clock) = virtualLoop()
+            let ticks = Lock(0)
+            try loop.add(try Loop.Timer(fireDate: loop.now + 1, interval: 1) { _ in ticks.withLock { $0 += 1 } }, forMode: .default)
+            try loop.run(mode: .default, timeout: 3600.5)
+            return (ticks.withLock { $0 }, clock.now)
+        }
+        #expect(ticks == 3600)
+        #expect(now == Instant(seconds: 3600.5))
     }
 
     @Test func aCalloutTakesVirtualTime() throws {
@@ -56,6 +59,6 @@ import Testing
             #expect(try loop.run(mode: .default, timeout: 5) == .finished)
             return (firedAt.withLock { $0 } ?? .distantFuture) - start
         }
-        #expect(elapsed >= 0.02 && elapsed < 2)
+        #expect(elapsed >= 0.02 && elapsed < 5)   // not before its delay; the upper bound is the run's own limit
     }
 }
