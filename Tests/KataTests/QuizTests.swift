@@ -18,6 +18,22 @@ struct QuizBankTests {
         #expect(Set(QuizBank.all.map(\.lesson)).isSubset(of: Set(Catalog.lessons.map(\.number))))
     }
 
+    /// Words by which a question leans on the one before it.
+    static let pointsElsewhere = [
+        "previous question", "as in question", "the question before", "the same,", "the same scroll", "the same screen",
+        "the same code", "the same setup", "上一题", "前一题", "同样的代码", "同样的场景", "同样的滑动", "同样的页面", "同上",
+    ]
+
+    @Test("Every question stands alone (the interview draws it alone): none points at the question before it")
+    func standsAlone() {
+        for question in QuizBank.all {
+            for text in [question.wording.question.en, question.wording.question.zh, question.title.en, question.title.zh] {
+                let leaning = Self.pointsElsewhere.filter { text.lowercased().contains($0) }
+                #expect(leaning.isEmpty, "question \(question.number) leans on another question (\(leaning)): say the whole setting in \"\(text)\"")
+            }
+        }
+    }
+
     @Test("Every question runs on the engine, and its answer is one a learner can give")
     func everyQuestionRuns() throws {
         for question in QuizBank.all {

@@ -42,8 +42,8 @@ extension QuizBank {
             wording: .init(
                 question: .init(
                     en:
-                        "As in the previous question, but MyMode is marked common after the timer was added to the common modes. When does the timer fire in the 2.5 s run?",
-                    zh: "和上一题一样，但在定时器加到 `.common` 之后，MyMode 被标记为 common。在 2.5 秒的运行中，定时器什么时候触发？"),
+                        "A 1 s timer is added to the common modes; only after that is MyMode marked common. The loop runs MyMode for 2.5 s. When does the timer fire?",
+                    zh: "一个 1 秒的定时器先加到了 `.common`；之后 MyMode 才被标记为 common。RunLoop 运行 MyMode 2.5 秒，定时器什么时候触发？"),
                 ios: """
                     let loop = RunLoop.current
                     let mine = RunLoop.Mode("MyMode")

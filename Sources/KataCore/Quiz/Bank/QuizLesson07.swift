@@ -81,8 +81,9 @@ extension QuizBank {
             setting: .appMain,
             wording: .init(
                 question: .init(
-                    en: "The same scroll (0.5 s to 3.5 s), but the perform is asked for in the common modes. When does the selector run?",
-                    zh: "同样的滑动（0.5 秒到 3.5 秒），但 perform 指定在 `.common` 里。这个方法什么时候执行？"),
+                    en:
+                        "On the main thread, perform(_:with:afterDelay:inModes:) with 1 s, in the common modes. The user scrolls from 0.5 s to 3.5 s. When does the selector run (the app runs 5 s)?",
+                    zh: "在主线程上调用 perform(_:with:afterDelay:inModes:)，延迟 1 秒，指定在 `.common` 里。用户从 0.5 秒滑动到 3.5 秒。这个方法什么时候执行（App 运行 5 秒）？"),
                 ios: """
                     perform(#selector(refresh), with: nil, afterDelay: 1, inModes: [.common])
                     // the user scrolls from 0.5 s to 3.5 s: UIKit runs the tracking mode meanwhile, as this timer does

@@ -72,8 +72,8 @@ extension QuizBank {
             form: .order(words: ["after the call", "work"]),
             wording: .init(
                 question: .init(
-                    en: "The same, with waitUntilDone: true. In which order do the prints come?",
-                    zh: "同样的代码，改成 waitUntilDone: true。几次 `print` 按什么顺序出现？"),
+                    en: "A thread performs a selector on itself with waitUntilDone: true, prints, then runs its loop. In which order do the prints come?",
+                    zh: "一个线程用 waitUntilDone: true 对自己 perform 一个方法，接着 `print`，然后运行它的 RunLoop。几次 `print` 按什么顺序出现？"),
                 ios: """
                     perform(#selector(work), on: Thread.current, with: nil, waitUntilDone: true)
                     print("after the call")

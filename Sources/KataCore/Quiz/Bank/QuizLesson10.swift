@@ -135,8 +135,8 @@ extension QuizBank {
             form: .times,
             wording: .init(
                 question: .init(
-                    en: "The same, with RunLoop.current.run(until: 3 s from now) instead of CFRunLoopRun(). When does it return?",
-                    zh: "同样的场景，把 CFRunLoopRun() 换成 RunLoop.current.run(until: 3 秒之后)。它什么时候返回？"),
+                    en: "A port keeps the loop alive; a timer calls CFRunLoopStop at 1 s. When does RunLoop.current.run(until: 3 s from now) return?",
+                    zh: "一个端口给 RunLoop 保活；一个定时器在 1 秒时调用 CFRunLoopStop。RunLoop.current.run(until: 3 秒之后) 什么时候返回？"),
                 ios: """
                     RunLoop.current.add(NSMachPort(), forMode: .default)
                     let stopper = Timer(timeInterval: 0, repeats: false) { _ in CFRunLoopStop(CFRunLoopGetCurrent()) }

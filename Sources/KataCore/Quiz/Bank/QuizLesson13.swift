@@ -49,8 +49,9 @@ extension QuizBank {
             setting: .appMain,
             wording: .init(
                 question: .init(
-                    en: "The same scroll, but the timer is added with RunLoop.main.add(timer, forMode: .common). When does it fire in the first 4.2 s?",
-                    zh: "同样的滑动，但定时器是用 RunLoop.main.add(timer, forMode: .common) 加进去的。前 4.2 秒里它什么时候触发？"),
+                    en:
+                        "A 1 s repeating timer is added with RunLoop.main.add(timer, forMode: .common). The user scrolls from 1.5 s to 3.5 s. When does it fire in the first 4.2 s?",
+                    zh: "一个 1 秒的重复定时器用 RunLoop.main.add(timer, forMode: .common) 加进去。用户从 1.5 秒滑动到 3.5 秒。前 4.2 秒里它什么时候触发？"),
                 ios: """
                     let timer = Timer(timeInterval: 1, repeats: true) { _ in print("tick") }
                     timer.fireDate = Date(timeIntervalSinceNow: 1)
@@ -89,8 +90,9 @@ extension QuizBank {
             setting: .appMain,
             wording: .init(
                 question: .init(
-                    en: "The same scroll, but the timer is added to the tracking mode only. When does it fire in the first 4.2 s?",
-                    zh: "同样的滑动，但定时器只加到了 tracking Mode。前 4.2 秒里它什么时候触发？"),
+                    en:
+                        "A 1 s repeating timer is added to the main loop's tracking mode only. The user scrolls from 1.5 s to 3.5 s. When does it fire in the first 4.2 s?",
+                    zh: "一个 1 秒的重复定时器只加到了主 RunLoop 的 tracking Mode。用户从 1.5 秒滑动到 3.5 秒。前 4.2 秒里它什么时候触发？"),
                 ios: """
                     let timer = Timer(timeInterval: 1, repeats: true) { _ in print("tick") }
                     timer.fireDate = Date(timeIntervalSinceNow: 1)
