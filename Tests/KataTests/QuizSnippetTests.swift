@@ -19,16 +19,20 @@ import Testing
 /// - the `@objc` methods the `#selector` snippets name (``selectorTargets``, Apple platforms only),
 ///   declared as the snippets' comments declare them.
 ///
-/// Type-checked on Apple platforms only (``appleOnly``), where the toolchain has the Objective-C
-/// runtime (`canImport(ObjectiveC)`); on Linux their test is skipped and says so:
+/// The snippets Linux's toolchain cannot compile as they are (``appleOnly``) are type-checked in full
+/// on Apple platforms, where the toolchain has the Objective-C runtime (`canImport(ObjectiveC)`):
 /// - questions 20–27, 32 and 46 use `#selector` / `@objc` (`perform(_:with:afterDelay:)`,
 ///   `perform(_:on:with:waitUntilDone:)`); their engine twin is `Loop.perform(afterDelay:)` /
 ///   `LoopThread.perform`. Questions 53–55 use `Timer.scheduledTimer(timeInterval:target:selector:…)`;
 ///   their engine twin is `Loop.scheduledTimer(name:timeInterval:target:selector:repeats:)`.
-///   `LoopThread.perform`. Questions 59–61 give a gesture recognizer its action with
-///   `#selector`; their engine twin is `TouchApp` with its recognizers.
+///   Questions 59–61 give a gesture recognizer its action with `#selector`; their engine twin is
+///   `TouchApp` with its recognizers.
 /// - questions 5 and 8 bridge a String with `as CFString`, which the Swift overlay of Apple's
 ///   CoreFoundation provides and swift-corelibs-foundation does not.
+///
+/// On Linux the `#selector` and `@objc` ones are type-checked too, by the compiler's own rules
+/// with Objective-C interop switched on, against stand-ins for what only Apple's SDK holds
+/// (`QuizSnippetSDK.objectiveCStandIns`); questions 5 and 8 are checked on Apple platforms only.
 @Suite("kata quiz: every question's iOS code compiles in Swift 6", .inEnglish)
 struct QuizSnippetTests {
     /// Whether this toolchain has the Objective-C runtime, which `#selector`, `@objc` and
@@ -170,14 +174,53 @@ struct QuizSnippetTests {
         #expect(errors == nil, "the iOS code of these questions does not compile in Swift 6:\n\(errors ?? "")")
     }
 
-    /// Type-checks `questions`' snippets with the UIKit stand-ins, this platform's SDK stand-ins
-    /// and `preludes`: nil when swiftc accepts them, else its errors and output.
-    static func typeCheck(_ questions: [QuizQuestion], preludes: [String: String] = [:]) async throws -> String? {
+    @Test(
+        "Off Apple platforms, swiftc -swift-version 6 type-checks the #selector and @objc snippets with Objective-C interop on",
+        .enabled(if: QuizSnippetSDK.objectiveCStandIns != nil, "this toolchain has the Objective-C runtime: typeChecksAppleOnly checks them"))
+    func typeChecksSelectorsWithInterop() async throws {
+        let compiled = QuizBank.all.filter(Self.appleOnly).filter { !$0.wording.ios.contains("as CFString") }
+        #expect(compiled.map(\.number).sorted() == Self.appleOnlyNumbers.filter { ![5, 8].contains($0) })
+        let interop = try #require(QuizSnippetSDK.objectiveCStandIns)
+        let errors = try await Self.typeCheck(compiled, preludes: ["SelectorTargets.swift": interop.adapt(Self.selectorTargets)], objectiveC: true)
+        #expect(errors == nil, "the iOS code of these questions does not compile in Swift 6:\n\(errors ?? "")")
+    }
+
+    /// Selector code Swift 6 rejects, each through the same preludes and interop as a question,
+    /// with the error swiftc gives for it.
+    static let wrongSelectorCode: [(code: String, error: String)] = [
+        ("perform(#selector(notExposed), with: nil, afterDelay: 1)", "not exposed to Objective-C"),
+        (
+            "var count = 0\nlet thread = Thread { count += 1; self.perform(#selector(self.refresh), with: nil, afterDelay: 1) }\nthread.start()",
+            "mutation of captured var 'count' in concurrently-executing code"
+        ),
+        ("perform(#selector(refresh), afterDelay: 1)", "missing argument for parameter 'with'"),
+    ]
+
+    @Test(
+        "The interop check fails on selector code Swift 6 rejects: a method not @objc, a captured var, a wrong API",
+        .enabled(if: QuizSnippetSDK.objectiveCStandIns != nil), arguments: 0..<wrongSelectorCode.count)
+    func interopRejects(index: Int) async throws {
+        let (code, error) = Self.wrongSelectorCode[index]
         let scratch = try Scratch()
         defer { scratch.remove() }
-        try scratch.writePreludes(preludes)
+        let interop = try #require(QuizSnippetSDK.objectiveCStandIns)
+        let targets = interop.adapt(Self.selectorTargets) + "extension ViewController { func notExposed() {} }\n"
+        try await scratch.writePreludes(["SelectorTargets.swift": targets], objectiveC: true)
+        try scratch.write("Wrong.swift", Self.file(number: 0, code: code, onMainThread: true))
+        let (status, output) = try await Self.swiftc(Self.typeCheckArguments(scratch, objectiveC: true), limit: 300)
+        let errors = output.split(separator: "\n").filter { $0.contains("Wrong.swift") && $0.contains("error:") }
+        #expect(status != 0 && errors.contains { $0.contains(error) }, "swiftc did not reject \(code) with \"\(error)\": \(output)")
+    }
+
+    /// Type-checks `questions`' snippets with the UIKit stand-ins, this platform's SDK stand-ins
+    /// and `preludes` (and, with `objectiveC`, the Objective-C stand-ins and interop): nil when
+    /// swiftc accepts them, else its errors and output.
+    static func typeCheck(_ questions: [QuizQuestion], preludes: [String: String] = [:], objectiveC: Bool = false) async throws -> String? {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try await scratch.writePreludes(preludes, objectiveC: objectiveC)
         for question in questions { try scratch.write("Quiz\(question.number).swift", Self.file(for: question)) }
-        let (status, output) = try await Self.swiftc(["-swift-version", "6", "-typecheck"] + scratch.files, limit: 300)
+        let (status, output) = try await Self.swiftc(Self.typeCheckArguments(scratch, objectiveC: objectiveC), limit: 300)
         let errors = output.split(separator: "\n").filter { $0.contains(": error:") }
         return status == 0 && errors.isEmpty ? nil : "\(errors.joined(separator: "\n"))\n\(output.prefix(4000))"
     }
@@ -196,7 +239,7 @@ struct QuizSnippetTests {
     func runsAsTheEngineAnswers() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        try scratch.writePreludes()
+        try await scratch.writePreludes()
         var cases: [String] = []
         for (number, seconds, _) in Self.runnable {
             let question = try #require(QuizBank.question(number))
@@ -248,12 +291,19 @@ struct QuizSnippetTests {
     func rejectsSwift5Code(onMainThread: Bool) async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        try scratch.writePreludes()
+        try await scratch.writePreludes()
         try scratch.write("Old.swift", Self.file(number: 0, code: Self.swift5Code, onMainThread: onMainThread))
         let (status, output) = try await Self.swiftc(["-swift-version", "6", "-typecheck"] + scratch.files, limit: 300)
         #expect(
             status != 0 && output.contains("Old.swift") && output.contains("error:"),
             "swiftc accepted a mutation of a captured var in a @Sendable closure: \(output)")
+    }
+
+    /// swiftc's arguments to type-check the files of `scratch` in Swift 6 (with `objectiveC`, with
+    /// Objective-C interop and the stand-in module `writePreludes` built).
+    private static func typeCheckArguments(_ scratch: Scratch, objectiveC: Bool) -> [String] {
+        let interop = objectiveC ? (QuizSnippetSDK.objectiveCStandIns?.flags ?? []) + ["-I", scratch.folder.path] : []
+        return ["-swift-version", "6", "-typecheck"] + interop + scratch.files
     }
 
     /// Runs `swiftc arguments` (found on the PATH) and returns its exit status and its output.
@@ -295,10 +345,21 @@ private final class Scratch {
     }
 
     /// The stand-ins every snippet is compiled with (UIKit's, and this platform's SDK's), then
-    /// `more` (file name: text).
-    func writePreludes(_ more: [String: String] = [:]) throws {
+    /// `more` (file name: text). With `objectiveC`, also this platform's Objective-C stand-ins:
+    /// their module built into this folder, and their Foundation source.
+    func writePreludes(_ more: [String: String] = [:], objectiveC: Bool = false) async throws {
         try write("UIKitStandIns.swift", QuizSnippetTests.uikitStandIns)
         if !QuizSnippetSDK.standIns.isEmpty { try write("SDKStandIns.swift", QuizSnippetSDK.standIns) }
+        if objectiveC, let standIns = QuizSnippetSDK.objectiveCStandIns {
+            let source = folder.appendingPathComponent("ObjectiveCModule.swift")
+            try standIns.module.write(to: source, atomically: true, encoding: .utf8)
+            let module = folder.appendingPathComponent("ObjectiveC.swiftmodule").path
+            let (status, output) = try await QuizSnippetTests.swiftc(
+                ["-swift-version", "6", "-parse-as-library", "-module-name", "ObjectiveC", "-emit-module", "-emit-module-path", module, source.path],
+                limit: 300)
+            #expect(status == 0, "the stand-in ObjectiveC module did not build:\n\(output.prefix(4000))")
+            try write("ObjectiveCStandIns.swift", standIns.foundation)
+        }
         for (name, text) in more.sorted(by: { $0.key < $1.key }) { try write(name, text) }
     }
 
