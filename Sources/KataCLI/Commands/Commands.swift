@@ -180,9 +180,11 @@ enum Commands {
         guard table.count > titles + rows else { return detail }
         let marked = table.firstIndex { detail[$0].text.hasPrefix("✗") } ?? titles
         let first = max(titles, min(marked - 3, table.count - rows)), last = first + rows   // table positions [first, last)
+        var positions = [Int?](repeating: nil, count: detail.count)   // each table line's position in the table
+        for (position, index) in table.enumerated() { positions[index] = position }
         var out: [HarnessRecord.Line?] = []
         for index in detail.indices {
-            guard let position = table.firstIndex(of: index) else {
+            guard let position = positions[index] else {
                 out.append(detail[index])
                 continue
             }
