@@ -231,6 +231,9 @@ struct QuizSnippetTests {
         (1, 0.5, { $0 == ["true"] ? ["same"] : $0 == ["false"] ? ["different"] : $0 }),
         (2, 0.5, { $0 }),
         (10, 2, { $0.filter { $0 != "once" } }),   // the timer's own line, then the result
+        (12, 4, { $0.filter { $0 != "tick" } }),   // three ticks, then the result
+        (13, 1.5, { $0 }),
+        (28, 1, { $0 == ["run returned"] ? ["at once"] : $0.isEmpty ? ["never"] : $0 }),
         (16, 1.5, { $0 }),
         (35, 2, { $0 }),
     ]

@@ -25,7 +25,13 @@ extension QuizBank {
                         timer.fireDate = Date(timeIntervalSinceNow: 1)
                         RunLoop.current.add(timer, forMode: .default)
                         let result = CFRunLoopRunInMode(.defaultMode, 10, false)
-                        print(result == .finished ? "finished" : "\\(result.rawValue)")
+                        switch result {
+                        case .finished: print("finished")
+                        case .stopped: print("stopped")
+                        case .timedOut: print("timed out")
+                        case .handledSource: print("handled source")
+                        default: print(result.rawValue)
+                        }
                     }
                     thread.start()
                     """,
@@ -83,6 +89,13 @@ extension QuizBank {
                     timer.fireDate = Date(timeIntervalSinceNow: 1)
                     RunLoop.current.add(timer, forMode: .default)
                     let result = CFRunLoopRunInMode(.defaultMode, 3.5, true)
+                    switch result {
+                    case .finished: print("finished")
+                    case .stopped: print("stopped")
+                    case .timedOut: print("timed out")
+                    case .handledSource: print("handled source")
+                    default: print(result.rawValue)
+                    }
                     """,
                 why: .init(
                     en:
@@ -113,6 +126,13 @@ extension QuizBank {
                     timer.fireDate = Date(timeIntervalSinceNow: 1)
                     RunLoop.current.add(timer, forMode: .default)
                     let result = CFRunLoopRunInMode(.defaultMode, 5, false)
+                    switch result {
+                    case .finished: print("finished")
+                    case .stopped: print("stopped")
+                    case .timedOut: print("timed out")
+                    case .handledSource: print("handled source")
+                    default: print(result.rawValue)
+                    }
                     """,
                 why: .init(
                     en: "A stop during a run ends that run at the end of the pass: stopped, at 1 s. The timer is still valid; the next run would see it again.",
