@@ -96,11 +96,13 @@ import Testing
         let held = HeldThread()
         try await held.start()
         let target = held.thread
-        let outcome = try startOffPool { () -> String in
-            do { try target.perform(waitUntilDone: true, timeout: 10) {} } catch { return "\(error)" }
+        // The perform waits up to a minute, so that its wait is still under way when this test's
+        // task is next given a pool thread, which a busy run may not do for seconds.
+        let outcome = try startOffPool(timeout: 90) { () -> String in
+            do { try target.perform(waitUntilDone: true, timeout: 60) {} } catch { return "\(error)" }
             return "ran"
         }
-        #expect(await until { target.status.withLock { $0.pendingPerforms.count } == 1 })
+        #expect(await until(60) { target.status.withLock { $0.pendingPerforms.count } == 1 })
         await held.finish()   // exits without ever running its loop
         #expect(try await outcome.value() == LoopError.threadExited(thread: "held").description)
     }

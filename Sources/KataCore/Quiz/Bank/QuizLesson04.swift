@@ -8,6 +8,20 @@ private let runResults: [QuizQuestion.Choice] = [
     .init(code: "kCFRunLoopRunHandledSource", value: "handled source"),
 ]
 
+/// The iOS code that prints a run's result by name, every result alike, so that the code shown
+/// singles out no answer; continued lines start with `indent`.
+private func printingTheResult(indent: String = "") -> String {
+    [
+        "switch result {",
+        "case .finished: print(\"finished\")",
+        "case .stopped: print(\"stopped\")",
+        "case .timedOut: print(\"timed out\")",
+        "case .handledSource: print(\"handled source\")",
+        "default: print(result.rawValue)",
+        "}",
+    ].joined(separator: "\n" + indent)
+}
+
 extension QuizBank {
     static let lesson04: [QuizQuestion] = [
         QuizQuestion(
@@ -25,13 +39,7 @@ extension QuizBank {
                         timer.fireDate = Date(timeIntervalSinceNow: 1)
                         RunLoop.current.add(timer, forMode: .default)
                         let result = CFRunLoopRunInMode(.defaultMode, 10, false)
-                        switch result {
-                        case .finished: print("finished")
-                        case .stopped: print("stopped")
-                        case .timedOut: print("timed out")
-                        case .handledSource: print("handled source")
-                        default: print(result.rawValue)
-                        }
+                        \(printingTheResult(indent: "    "))
                     }
                     thread.start()
                     """,
@@ -89,13 +97,7 @@ extension QuizBank {
                     timer.fireDate = Date(timeIntervalSinceNow: 1)
                     RunLoop.current.add(timer, forMode: .default)
                     let result = CFRunLoopRunInMode(.defaultMode, 3.5, true)
-                    switch result {
-                    case .finished: print("finished")
-                    case .stopped: print("stopped")
-                    case .timedOut: print("timed out")
-                    case .handledSource: print("handled source")
-                    default: print(result.rawValue)
-                    }
+                    \(printingTheResult())
                     """,
                 why: .init(
                     en:
@@ -126,13 +128,7 @@ extension QuizBank {
                     timer.fireDate = Date(timeIntervalSinceNow: 1)
                     RunLoop.current.add(timer, forMode: .default)
                     let result = CFRunLoopRunInMode(.defaultMode, 5, false)
-                    switch result {
-                    case .finished: print("finished")
-                    case .stopped: print("stopped")
-                    case .timedOut: print("timed out")
-                    case .handledSource: print("handled source")
-                    default: print(result.rawValue)
-                    }
+                    \(printingTheResult())
                     """,
                 why: .init(
                     en: "A stop during a run ends that run at the end of the pass: stopped, at 1 s. The timer is still valid; the next run would see it again.",
