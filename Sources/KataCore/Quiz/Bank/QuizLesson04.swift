@@ -90,7 +90,8 @@ extension QuizBank {
             form: .choice(runResults),
             wording: .init(
                 question: .init(
-                    en: "On a thread of its own (the main thread's loop has sources of its own), a 1 s repeating timer; CFRunLoopRunInMode for 3.5 s with returnAfterSourceHandled true. What does it return?",
+                    en:
+                        "On a thread of its own (the main thread's loop has sources of its own), a 1 s repeating timer; CFRunLoopRunInMode for 3.5 s with returnAfterSourceHandled true. What does it return?",
                     zh: "在一个单独的线程上（主线程的 RunLoop 有它自己的事件源），一个 1 秒的重复定时器；CFRunLoopRunInMode 运行 3.5 秒，returnAfterSourceHandled 为 true。它返回什么？"),
                 ios: """
                     let timer = Timer(timeInterval: 1, repeats: true) { _ in print("tick") }
