@@ -37,9 +37,14 @@ struct Lesson10Tests {
             let log = Log()
             let ids = Lock<Set<ThreadID>>([])
             // The thread is busy while the three are sent: they wait together, and the order they
-            // run in is the loop's, not a race with the sender.
-            let busy = DispatchSemaphore(value: 0)
-            try permanent.perform { _ = busy.wait(timeout: .now() + 1) }
+            // run in is the loop's, not a race with the sender. So the three are sent only once
+            // the busy work has begun.
+            let (began, busy) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+            try permanent.perform {
+                began.signal()
+                _ = busy.wait(timeout: .now() + 1)
+            }
+            _ = began.wait(timeout: .now() + 1)
             for n in 1...3 {
                 try permanent.perform {
                     log.add("work \(n)"); ids.withLock { _ = $0.insert(ThreadID.current) }
