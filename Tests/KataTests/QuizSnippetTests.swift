@@ -48,9 +48,14 @@ struct QuizSnippetTests {
     /// What the Linux toolchain cannot compile: `#selector`, `@objc` or `as CFString` in the code
     /// itself (not in a comment).
     static func appleOnly(_ question: QuizQuestion) -> Bool {
+        writes(question, any: ["#selector", "@objc", "as CFString"])
+    }
+
+    /// Whether the code of `question`'s snippet, outside its comments, holds one of `spellings`.
+    static func writes(_ question: QuizQuestion, any spellings: [String]) -> Bool {
         question.wording.ios.split(separator: "\n").contains { line in
             let code = line.components(separatedBy: "// ").first ?? ""
-            return code.contains("#selector") || code.contains("@objc") || code.contains("as CFString")
+            return spellings.contains { code.contains($0) }
         }
     }
 
@@ -178,10 +183,9 @@ struct QuizSnippetTests {
         "Off Apple platforms, swiftc -swift-version 6 type-checks the #selector and @objc snippets with Objective-C interop on",
         .enabled(if: QuizSnippetSDK.objectiveCStandIns != nil, "this toolchain has the Objective-C runtime: typeChecksAppleOnly checks them"))
     func typeChecksSelectorsWithInterop() async throws {
-        let compiled = QuizBank.all.filter(Self.appleOnly).filter { !$0.wording.ios.contains("as CFString") }
+        let compiled = QuizBank.all.filter { Self.appleOnly($0) && !Self.writes($0, any: ["as CFString"]) }
         #expect(compiled.map(\.number).sorted() == Self.appleOnlyNumbers.filter { ![5, 8].contains($0) })
-        let interop = try #require(QuizSnippetSDK.objectiveCStandIns)
-        let errors = try await Self.typeCheck(compiled, preludes: ["SelectorTargets.swift": interop.adapt(Self.selectorTargets)], objectiveC: true)
+        let errors = try await Self.typeCheck(compiled, preludes: ["SelectorTargets.swift": Self.selectorTargets], objectiveC: true)
         #expect(errors == nil, "the iOS code of these questions does not compile in Swift 6:\n\(errors ?? "")")
     }
 
@@ -203,8 +207,7 @@ struct QuizSnippetTests {
         let (code, error) = Self.wrongSelectorCode[index]
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let interop = try #require(QuizSnippetSDK.objectiveCStandIns)
-        let targets = interop.adapt(Self.selectorTargets) + "extension ViewController { func notExposed() {} }\n"
+        let targets = Self.selectorTargets + "extension ViewController { func notExposed() {} }\n"
         try await scratch.writePreludes(["SelectorTargets.swift": targets], objectiveC: true)
         try scratch.write("Wrong.swift", Self.file(number: 0, code: code, onMainThread: true))
         let (status, output) = try await Self.swiftc(Self.typeCheckArguments(scratch, objectiveC: true), limit: 300)
@@ -349,11 +352,13 @@ private final class Scratch {
 
     /// The stand-ins every snippet is compiled with (UIKit's, and this platform's SDK's), then
     /// `more` (file name: text). With `objectiveC`, also this platform's Objective-C stand-ins:
-    /// their module built into this folder, and their Foundation source.
+    /// their module built into this folder, their Foundation source, and `more` adapted to them.
     func writePreludes(_ more: [String: String] = [:], objectiveC: Bool = false) async throws {
         try write("UIKitStandIns.swift", QuizSnippetTests.uikitStandIns)
         if !QuizSnippetSDK.standIns.isEmpty { try write("SDKStandIns.swift", QuizSnippetSDK.standIns) }
+        var adapt: (String) -> String = { $0 }
         if objectiveC, let standIns = QuizSnippetSDK.objectiveCStandIns {
+            adapt = standIns.adapt
             let source = folder.appendingPathComponent("ObjectiveCModule.swift")
             try standIns.module.write(to: source, atomically: true, encoding: .utf8)
             let module = folder.appendingPathComponent("ObjectiveC.swiftmodule").path
@@ -363,7 +368,7 @@ private final class Scratch {
             #expect(status == 0, "the stand-in ObjectiveC module did not build:\n\(output.prefix(4000))")
             try write("ObjectiveCStandIns.swift", standIns.foundation)
         }
-        for (name, text) in more.sorted(by: { $0.key < $1.key }) { try write(name, text) }
+        for (name, text) in more.sorted(by: { $0.key < $1.key }) { try write(name, adapt(text)) }
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }
