@@ -42,6 +42,8 @@ enum Help {
             Progress: .kata/progress.json; each lesson's last result: .kata/results.json.
             Builds: .build/kata-exercises (.build/kata-shadow when an exercise does not compile),
             never .build itself, so kata and your own swift build don't wait for each other.
+            Build system: SwiftPM's default (Swift Build from SwiftPM 6.4 on, the native one before),
+            or the one KATA_BUILD_SYSTEM=native|swiftbuild names.
             NO_COLOR=1 turns colours off.
             """,
         zh: """
@@ -65,6 +67,8 @@ enum Help {
             进度：.kata/progress.json；每一课最近一次的结果：.kata/results.json。
             编译目录：.build/kata-exercises（有练习编译不通过时另用 .build/kata-shadow）。kata 从不使用
             .build 本身，所以它和你自己的 swift build 不会互相等待。设置 NO_COLOR=1 可以关闭颜色。
+            构建系统：默认跟随 SwiftPM（SwiftPM 6.4 起是 Swift Build，之前是原生构建系统），
+            也可以用 KATA_BUILD_SYSTEM=native|swiftbuild 指定。
             """)
 
     /// The help for `command` (the overview when there is none or it is unknown), in `language`.

@@ -59,6 +59,8 @@ public enum Kata {
         let context: Context
         do {
             context = try found.get()
+            // Refused before anything is built: a build system kata cannot name would only fail later.
+            _ = try BuildSystem.chosen(ProcessInfo.processInfo.environment[BuildSystem.variable])
         } catch {
             complain("kata: \(error)")
             return ExitCode.usage

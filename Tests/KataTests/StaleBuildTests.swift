@@ -1,33 +1,112 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import KataCLI
 @testable import KataCore
 
+/// `kata` never reports on code a build did not compile, whichever build system builds: its own
+/// record (`BuildRecord`) of what each build saw, not the build system's object files, tells it.
 @Suite("kata sees a build that missed a change", .inEnglish)
 struct StaleBuildTests {
-    @Test("A file newer than its last compilation (object, diagnostics, dependencies), or changed after the build began, is stale")
-    func staleness() throws {
+    static let file = Lesson.lesson06.exerciseFile
+
+    @Test("A file is hidden from the build system only when its stamp is the one the last build saw and its contents are not")
+    func hiding() throws {
         let fixture = FixturePackage.empty("stale")
         defer { fixture.remove() }
-        let file = Lesson.lesson06.exerciseFile
-        let folder = "build/x86_64-unknown-linux-gnu/debug/Exercises.build/"
+        try fixture.write(Self.file, "let a = 1\n")
+        let built = try #require(BuildRecord.Source(reading: fixture.root + "/" + Self.file))
+        let record = BuildRecord(sources: [Self.file: built])
+        #expect(!record.hides(Self.file, built), "unchanged")
+        var rewritten = built
+        rewritten.fingerprint = "0"
+        #expect(record.hides(Self.file, rewritten), "new contents, same stamp")
+        rewritten.modified += 0.001
+        #expect(!record.hides(Self.file, rewritten), "new contents, new time")
+        rewritten.modified = built.modified
+        rewritten.size += 1
+        #expect(!record.hides(Self.file, rewritten), "new contents, new size")
+        #expect(!BuildRecord().hides(Self.file, rewritten), "never built: nothing to hide from")
+        #expect(BuildRecord.Source(reading: fixture.root + "/missing.swift") == nil)
+    }
+
+    @Test("The record is kept in the build folder and read back; a folder with none has never been built")
+    func recordRoundTrip() throws {
+        let fixture = FixturePackage.empty("stale-record")
+        defer { fixture.remove() }
         let runner = TestRunner(packagePath: fixture.root, scratch: fixture.root + "/build", target: .exercises)
-        func set(_ path: String, _ seconds: Double) throws {
-            try FileManager.default.setAttributes([.modificationDate: date(seconds)], ofItemAtPath: fixture.root + "/" + path)
-        }
-        func date(_ seconds: Double) -> Date { Date(timeIntervalSince1970: 1_700_000_000 + seconds) }
-        try fixture.write(file, "x")
-        try set(file, 10)
-        #expect(runner.staleness(of: file, builtSince: date(11))?.en == "\(file) was never compiled")
-        for artifact in ["NextFireDate.swift.o", "NextFireDate.dia", "NextFireDate.d"] { try fixture.write(folder + artifact, "") }
-        try set(folder + "NextFireDate.swift.o", 12)
-        try set(folder + "NextFireDate.dia", 5)
-        try set(folder + "NextFireDate.d", 5)
-        #expect(runner.staleness(of: file, builtSince: date(11)) == nil)
-        try set(folder + "NextFireDate.swift.o", 9)
-        #expect(runner.staleness(of: file, builtSince: date(11))?.en == "\(file) is newer than its last compilation")
-        try set(folder + "NextFireDate.dia", 12)   // compiled again, to the same object: the object is left as it was
-        #expect(runner.staleness(of: file, builtSince: date(11)) == nil)
-        #expect(runner.staleness(of: file, builtSince: date(9.5))?.en == "\(file) changed while it was being built")
+        #expect(runner.isFirstBuild)
+        let record = BuildRecord(sources: [Self.file: .init(fingerprint: "ab", modified: 12.5, size: 3)])
+        try record.save(scratch: runner.scratch)
+        #expect(BuildRecord.load(scratch: runner.scratch) == record)
+        #expect(!runner.isFirstBuild)
+        try fixture.write("build/" + BuildRecord.fileName, "{ not json")
+        #expect(BuildRecord.load(scratch: runner.scratch) == nil)
+    }
+
+    /// A stand-in for `swift`: each `swift build` that builds writes the time and size of the
+    /// exercise as it found them to `builds.log`, and with `KATA_FIXTURE_REWRITE=always` (or
+    /// `once`: only on the first build) then writes the file again, as a student saving during the
+    /// build would. `swift test` runs nothing.
+    static let fakeSwift = """
+        #!/bin/bash
+        [ "$1" = build ] || exit 0
+        for argument in "$@"; do [ "$argument" = --show-bin-path ] && exit 1; done
+        file="Exercises/06-timer-skip-on-overrun/NextFireDate.swift"
+        stat -c '%.9Y %s' "$file" >> builds.log
+        if [ "$KATA_FIXTURE_REWRITE" = always ] || { [ "$KATA_FIXTURE_REWRITE" = once ] && [ "$(wc -l < builds.log)" -eq 1 ]; }; then
+            echo "// saved during build $(wc -l < builds.log)" >> "$file"
+        fi
+        exit 0
+
+        """
+
+    func fixture(rewrite: String) throws -> (KataFixture, [String: String]) {
+        let fixture = try KataFixture(files: [Self.file: "let a = 1\n"])
+        try fixture.writeProgram("bin/swift", Self.fakeSwift)
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return (fixture, ["PATH": fixture.path("bin") + ":" + path, "KATA_FIXTURE_REWRITE": rewrite])
+    }
+
+    func builds(_ fixture: KataFixture) -> [String] {
+        String(decoding: fixture.read("builds.log") ?? Data(), as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    @Test("A file saved during the build is given a new time and built again, until a build sees it unchanged")
+    func savedDuringTheBuild() async throws {
+        let (fixture, environment) = try fixture(rewrite: "once")
+        defer { fixture.remove() }
+        let kata = try await fixture.run(["list"], environment: environment, limit: 120)
+        let builds = builds(fixture)
+        #expect(builds.count == 2, "built \(builds.count) times: \(builds); kata said: \(kata.output) \(kata.errors)")
+        #expect(Set(builds).count == builds.count, "each build saw a new stamp: \(builds)")
+        let record = try #require(BuildRecord.load(scratch: fixture.path(".build/kata-exercises")))
+        #expect(record.sources[Self.file] == BuildRecord.Source(reading: fixture.path(Self.file)), "the record holds what the last build saw")
+    }
+
+    @Test("A file that changes during every build ends in an error that names it, after four builds")
+    func changingDuringEveryBuild() async throws {
+        let (fixture, environment) = try fixture(rewrite: "always")
+        defer { fixture.remove() }
+        let kata = try await fixture.run(["list"], environment: environment, limit: 120)
+        #expect(kata.status == Kata.ExitCode.buildOrTool)
+        #expect(kata.errors.contains("the build kept missing a change to \(Self.file): \(Self.file) changed while it was being built"), "\(kata.errors)")
+        #expect(builds(fixture).count == 4)
+    }
+
+    @Test("Contents written again with the stamp the last build saw are given a new time before the build")
+    func sameStampNewContents() async throws {
+        let (fixture, environment) = try fixture(rewrite: "never")
+        defer { fixture.remove() }
+        let path = fixture.path(Self.file)
+        let stamp = try #require(BuildRecord.Source(reading: path))
+        // The last build saw this stamp with other contents (of the same size).
+        let old = BuildRecord.Source(fingerprint: "1", modified: stamp.modified, size: stamp.size)
+        try BuildRecord(sources: [Self.file: old]).save(scratch: fixture.path(".build/kata-exercises"))
+        _ = try await fixture.run(["list"], environment: environment, limit: 120)
+        let builds = builds(fixture)
+        try #require(builds.count == 1, "\(builds)")
+        let seen = try #require(Double(builds[0].split(separator: " ")[0]))
+        #expect(seen > stamp.modified, "the build saw a new time (\(seen), was \(stamp.modified))")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KataCore
+import RunLoopEngine
 
 /// Builds and runs the lesson tests — against the Exercises or the Solutions — in build
 /// folders of its own, so it never waits for (or breaks) a `swift build` you run yourself:
@@ -36,6 +37,8 @@ struct TestRunner {
     var timeout: Double = 900
     /// Show the build's progress and the compiler's messages about the exercises while building.
     var echoBuild = true
+    /// The build system of every build and test run (`KATA_BUILD_SYSTEM`, else SwiftPM's default).
+    var buildSystem = BuildSystem.current
 
     /// `swift`, told to see the package as the lesson tests need it (Package.swift's
     /// KATA_LESSONS_ONLY): without `kata`, `bench` and the maintainers' tests, which the lessons
@@ -49,7 +52,7 @@ struct TestRunner {
         defer { display.finish() }
         let outcome = try Subprocess.run(
             Self.swift + ["build", "--package-path", packagePath, "--build-tests", "--scratch-path", scratch]
-                + target.traitArguments, timeout: nil, lines: echoBuild ? display.take : nil)
+                + buildSystem.arguments + target.traitArguments, timeout: nil, lines: echoBuild ? display.take : nil)
         guard outcome.ending == .exited(0) else {
             var errors: [String] = []
             // The diagnostics themselves, not the source excerpts under them (`|  `- error: …`).
@@ -76,67 +79,66 @@ struct TestRunner {
         return String(physical.dropFirst(root.count + 1)) + line[place.1.endIndex...]
     }
 
-    /// Builds, and makes sure the build saw `files` (package-relative paths of the files just
-    /// written): SwiftPM can miss a file written within the second its previous build started,
-    /// and a file saved while a build runs is compiled in its old state. Either way the tests
-    /// would report on old code. A file whose object file is older than the file itself, or that
-    /// changed after this build began, is given a fresh modification time (a second later, so no
-    /// build can confuse it with the one before) and built again.
+    /// Builds, and makes sure the build compiled `files` (package-relative paths of the files
+    /// that change between builds: the exercises) as they are now. ``BuildRecord`` tells the two
+    /// ways a build reports on old code: a file written again with the stamp of the version the
+    /// last build compiled, which the build system takes as unchanged, is given a fresh stamp
+    /// before the build; a file that changed while the build ran is given one and built again.
+    /// A fresh stamp is a second later than any the build saw, so no build system can confuse it.
     func build(fresh files: [String]) throws {
+        var record = BuildRecord.load(scratch: scratch) ?? BuildRecord()
         for round in 0..<4 {
-            let started = Date()
-            try build()
-            let stale = files.filter { file in
-                staleness(of: file, builtSince: started) != nil
+            var before: [String: BuildRecord.Source] = [:]
+            for file in files {
+                guard let current = BuildRecord.Source(reading: absolute(file)) else { continue }   // a removed file has nothing to compile
+                before[file] = current
             }
-            guard !stale.isEmpty else { return }
+            let hidden = files.filter { file in before[file].map { record.hides(file, $0) } ?? false }
+            if !hidden.isEmpty {
+                restamp(hidden)
+                for file in hidden { before[file] = BuildRecord.Source(reading: absolute(file)) }
+            }
+            do {
+                try build()
+            } catch let failure as BuildFailure {
+                try? record.save(scratch: scratch)   // built once: the next build is not the first
+                throw failure
+            }
+            var changed: [String] = []
+            for file in files.sorted() {
+                guard let seen = before[file] else { continue }
+                if BuildRecord.Source(reading: absolute(file)) == seen {
+                    record.sources[file] = seen
+                } else {
+                    changed.append(file)
+                    record.sources[file] = nil
+                }
+            }
+            try? record.save(scratch: scratch)   // a record that cannot be written only costs rebuilds
+            guard !changed.isEmpty else { return }
             guard round < 3 else {
-                let files = stale.joined(separator: ", "), why = staleness(of: stale[0], builtSince: started) ?? Text(en: "", zh: "")
                 throw KataError(
                     Text(
-                        en: "the build kept missing a change to \(files): \(why.en)",
-                        zh: "编译一直没能读到 \(files) 的改动：\(why.zh)"))
+                        en: "the build kept missing a change to \(changed.joined(separator: ", ")): \(changed[0]) changed while it was being built",
+                        zh: "编译一直没能读到 \(changed.joined(separator: "、")) 的改动：\(changed[0]) 在编译过程中又被改过"))
             }
-            Thread.sleep(forTimeInterval: 1.05)
-            for file in stale {
-                try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: (packagePath as NSString).appendingPathComponent(file))
-            }
+            restamp(changed)
         }
     }
 
-    /// Why the last build (begun at `started`) may not hold `file`'s current contents; nil when it does.
-    func staleness(of file: String, builtSince started: Date) -> Text? {
-        let source = (packagePath as NSString).appendingPathComponent(file)
-        guard let sourceTime = Self.modified(source) else { return nil }   // a removed file has nothing to compile
-        if sourceTime > started { return Text(en: "\(file) changed while it was being built", zh: "\(file) 在编译过程中又被改过") }
-        guard let compiled = lastCompiled(file) else { return Text(en: "\(file) was never compiled", zh: "\(file) 从来没有被编译过") }
-        return compiled >= sourceTime ? nil : Text(en: "\(file) is newer than its last compilation", zh: "\(file) 比它最近一次编译的结果还新")
-    }
-
-    /// When `file` was last compiled: the newest of what the compiler writes for it in
-    /// `<scratch>/<triple>/debug/<Module>.build/` — the object (`X.swift.o`, left as it was when
-    /// the code it compiles to is unchanged, a comment edited, say), the diagnostics (`X.dia`)
-    /// and the dependencies (`X.d`), written on every compilation.
-    func lastCompiled(_ file: String) -> Date? {
-        let module = file.split(separator: "/").first.map(String.init) ?? ""
-        let name = (file as NSString).lastPathComponent, stem = (name as NSString).deletingPathExtension
-        let fileManager = FileManager.default
-        var newest: Date?
-        for platform in (try? fileManager.contentsOfDirectory(atPath: scratch)) ?? [] {
-            let folder = [scratch, platform, "debug", module + ".build"].joined(separator: "/")
-            for artifact in [name + ".o", stem + ".dia", stem + ".d"] {
-                if let time = Self.modified(folder + "/" + artifact), newest.map({ time > $0 }) ?? true { newest = time }
-            }
+    /// Gives `files` a modification time no build so far can have seen: a second from now.
+    private func restamp(_ files: [String]) {
+        Thread.sleep(forTimeInterval: 1.05)
+        for file in files {
+            try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: absolute(file))
         }
-        return newest
     }
 
-    static func modified(_ path: String) -> Date? {
-        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-    }
+    /// A package-relative path made absolute.
+    func absolute(_ file: String) -> String { (packagePath as NSString).appendingPathComponent(file) }
 
-    /// Whether this build folder has never been built (the first build takes a minute or two).
-    var isFirstBuild: Bool { !FileManager.default.fileExists(atPath: (scratch as NSString).appendingPathComponent("debug")) }
+    /// Whether `kata` has never built in this build folder (the first build takes a minute or two).
+    var isFirstBuild: Bool { BuildRecord.load(scratch: scratch) == nil }
 
     /// Runs the tests of `lessons` (all lessons if nil) and reads their results.
     ///
@@ -220,7 +222,8 @@ struct TestRunner {
         let command =
             Self.environmentPrefix(environment.merging([HarnessRecord.variable: results]) { $1 })
             + (testBinary().map { [$0, "--testing-library", "swift-testing"] + testing }
-                ?? Self.swift + ["test", "--package-path", packagePath, "--skip-build", "--scratch-path", scratch] + target.traitArguments + testing)
+                ?? Self.swift + ["test", "--package-path", packagePath, "--skip-build", "--scratch-path", scratch] + buildSystem.arguments
+                + target.traitArguments + testing)
         let outcome = try Subprocess.run(command, timeout: timeout, stalled: watch.stalled)
 
         let stream = EventStream.parse((try? String(contentsOfFile: events, encoding: .utf8)) ?? "")
@@ -245,24 +248,46 @@ struct TestRunner {
         environment.isEmpty ? [] : ["env"] + environment.keys.sorted().map { "\($0)=\(environment[$0]!)" }
     }
 
-    /// The package's test program, when the build made one that runs by itself
-    /// (`<scratch>/<triple>/debug/<Package>PackageTests.xctest`, an executable file): run directly,
-    /// it starts in a tenth of a second, where `swift test` first spends a second or more loading
-    /// the package. Where the tests are a bundle (a folder) instead, nil: `swift test` runs them.
+    /// The package's test program, when the build made one that runs by itself: run directly, it
+    /// starts in a tenth of a second, where `swift test` first spends a second or more loading the
+    /// package. It is in the folder SwiftPM names for the products (``productsFolder()``): the
+    /// native build system links every test target into `<Package>PackageTests.xctest`, Swift
+    /// Build makes one `<Target>-test-runner` for each (the lesson tests: `LessonTests-test-runner`).
+    /// Nil where the tests are a bundle (a folder, on macOS) or there is no such program:
+    /// `swift test` runs them.
     func testBinary() -> String? {
+        guard let folder = try? productsFolder() else { return nil }
         let fileManager = FileManager.default
-        for platform in (try? fileManager.contentsOfDirectory(atPath: scratch)) ?? [] {
-            let folder = [scratch, platform, "debug"].joined(separator: "/")
-            for name in (try? fileManager.contentsOfDirectory(atPath: folder)) ?? [] where name.hasSuffix("PackageTests.xctest") {
-                let path = folder + "/" + name
-                var isFolder: ObjCBool = false
-                if fileManager.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue, fileManager.isExecutableFile(atPath: path) {
-                    return path
-                }
+        let names = ((try? fileManager.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        for name in names where name.hasSuffix("PackageTests.xctest") || name == "LessonTests-test-runner" {
+            let path = (folder as NSString).appendingPathComponent(name)
+            var isFolder: ObjCBool = false
+            if fileManager.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue, fileManager.isExecutableFile(atPath: path) {
+                return path
             }
         }
         return nil
     }
+
+    /// Where this build puts its products, as SwiftPM says (`swift build --show-bin-path`, with
+    /// the same package, build folder, build system and traits). Asked once per process for each
+    /// build folder: the answer depends only on those and on the toolchain.
+    func productsFolder() throws -> String {
+        let command =
+            Self.swift + ["build", "--package-path", packagePath, "--scratch-path", scratch] + buildSystem.arguments + target.traitArguments
+            + ["--show-bin-path"]
+        let key = command.joined(separator: "\u{0}")
+        if let known = Self.productsFolders.withLock({ $0[key] }) { return known }
+        let outcome = try Subprocess.run(command, timeout: 120)
+        // The path is the last line: SwiftPM may say other things first (a manifest warning).
+        guard outcome.ending == .exited(0),
+            let path = outcome.output.split(separator: "\n").last.map({ $0.trimmingCharacters(in: .whitespaces) }), path.hasPrefix("/")
+        else { throw KataError("swift build --show-bin-path failed: \(outcome.output.suffix(300))") }
+        Self.productsFolders.withLock { $0[key] = path }
+        return path
+    }
+
+    private static let productsFolders = Lock([String: String]())
 
     /// Decides, from how the process ended, which lessons broke. Returns whether the run completed.
     static func judge(_ outcome: Subprocess.Outcome, stream: EventStream, lessons: [Lesson], report: inout RunReport) -> Bool {
