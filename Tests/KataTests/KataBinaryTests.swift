@@ -11,13 +11,16 @@ struct KataBinaryTests {
     @Test("The tests' own image is the test binary, and kata is beside it")
     func fromTheTestImage() throws {
         let image = try #require(TestImage.path(containing: #dsohandle))
-        #expect(image.contains("PackageTests"), "the tests' code was loaded from \(image)")
+        // The native build system links every test target into `<Package>PackageTests`; Swift Build
+        // makes a library for each (`KataTests.so`), which its `KataTests-test-runner` loads.
+        let name = (image as NSString).lastPathComponent
+        #expect(name.contains("PackageTests") || name.hasPrefix("KataTests."), "the tests' code was loaded from \(image)")
         let kata = try FixturePackage.kataBinary(besideImage: image)
         #expect(FileManager.default.isExecutableFile(atPath: kata))
         #expect((kata as NSString).lastPathComponent == "kata")
     }
 
-    @Test("Both layouts: Linux's test executable and macOS's test bundle, opened by another program")
+    @Test("Every layout: Linux's test executable, Swift Build's library of a test target, macOS's test bundle opened by another program")
     func bothLayouts() throws {
         let debug = NSTemporaryDirectory() + "kata-binary-" + UUID().uuidString + "/debug"
         defer { try? FileManager.default.removeItem(atPath: (debug as NSString).deletingLastPathComponent) }
@@ -28,5 +31,6 @@ struct KataBinaryTests {
         let kata = PhysicalPath.of(debug + "/kata")
         #expect(PhysicalPath.of(try FixturePackage.kataBinary(besideImage: bundleCode + "/KataPackageTests")) == kata)
         #expect(PhysicalPath.of(try FixturePackage.kataBinary(besideImage: debug + "/KataPackageTests.xctest")) == kata)
+        #expect(PhysicalPath.of(try FixturePackage.kataBinary(besideImage: debug + "/KataTests.so")) == kata, "Swift Build's library of one test target")
     }
 }

@@ -38,7 +38,7 @@ enum BuildSystem: Equatable, Sendable {
             throw KataError(
                 Text(
                     en: "\(variable)=\(other) is not a build system: use native or swiftbuild (or leave it unset for SwiftPM's default)",
-                    zh: "\(variable)=\(other) 不是可用的构建系统：请写 native 或 swiftbuild（不设置则使用 SwiftPM 的默认值）"))
+                    zh: "\(variable)=\(other) 不是可用的构建系统：请写 `native` 或 `swiftbuild`（不设置则使用 SwiftPM 的默认值）"))
         }
     }
 
