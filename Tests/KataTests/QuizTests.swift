@@ -175,6 +175,30 @@ private struct WrongDisplayLink: DisplayLinkDriving {
     }
 }
 
+/// Answers corrected against what current iOS does: each test holds the engine's answer, and
+/// grades the answer the question used to have as wrong.
+@Suite("kata quiz: corrected answers", .inEnglish)
+struct QuizCorrectedAnswersTests {
+    /// The engine's answer to question `number`, and whether `old` is graded wrong against it.
+    static func check(_ number: Int, is expected: [String], not old: [String]) throws {
+        let question = try #require(QuizBank.question(number))
+        let right = try #require(QuizFixture.referenceAnswers[number] ?? nil)
+        #expect(right == expected, "question \(number): the engine answers \(right), not \(expected)")
+        #expect(!question.grade(old, against: right).isCorrect, "question \(number): the old answer \(old) is still taken as right")
+    }
+
+    @Test("Question 59: a recognized tap cancels the button's touch, and its action comes before the sleep")
+    func tapOverAButton() throws {
+        try Self.check(
+            59, is: ["touchesBegan", "touchesCancelled", "action", "beforeWaiting"], not: ["touchesBegan", "touchesEnded", "beforeWaiting", "action"])
+    }
+
+    @Test("Question 60: the move that begins the pan never reaches the view")
+    func panTakesTheTouch() throws {
+        try Self.check(60, is: ["1100", "1200"], not: ["1100", "1200", "1300"])
+    }
+}
+
 @Suite("kata quiz: the answer comes from the engine", .inEnglish)
 struct QuizFollowsTheEngineTests {
     static let pools = Loop.Mechanisms.reference.with(autoreleasePools: ReferenceAutoreleasePoolObservers())
