@@ -197,6 +197,24 @@ struct QuizCorrectedAnswersTests {
     func panTakesTheTouch() throws {
         try Self.check(60, is: ["1100", "1200"], not: ["1100", "1200", "1300"])
     }
+
+    @Test("Question 57: the frames missed during a long callback are dropped, whatever the next vsync")
+    func framesDropped() throws {
+        try Self.check(57, is: ["dropped"], not: ["3"])
+    }
+
+    @Test("Question 3: a thread's exit removes its loop's sources; timers and observers stay with the object")
+    func exitRemovesSources() throws {
+        let question = try #require(QuizBank.question(3))
+        guard case .choice(let choices) = question.form else { throw QuizCorrectionError.notAChoice }
+        let tornDown = try #require(choices.first { $0.value == "torn down" })
+        #expect(!tornDown.text.en.contains("timers and observers are removed") && !tornDown.text.en.contains("sources, timers and observers are removed"))
+        #expect(tornDown.text.en.contains("its sources are removed"))
+        #expect(!tornDown.text.zh.contains("定时器和观察者都被移除"))
+        #expect(question.wording.why.en.contains("__CFRunLoopRemoveAllSources"))
+    }
+
+    enum QuizCorrectionError: Error { case notAChoice }
 }
 
 @Suite("kata quiz: the answer comes from the engine", .inEnglish)
