@@ -203,6 +203,11 @@ struct QuizCorrectedAnswersTests {
         try Self.check(57, is: ["dropped"], not: ["3"])
     }
 
+    @Test("Question 62: the commit comes before the sleep (in both models)")
+    func commitBeforeTheSleep() throws {
+        try Self.check(62, is: ["this turn"], not: ["next wake-up"])
+    }
+
     @Test("Question 3: a thread's exit removes its loop's sources; timers and observers stay with the object")
     func exitRemovesSources() throws {
         let question = try #require(QuizBank.question(3))
@@ -227,7 +232,7 @@ struct QuizFollowsTheEngineTests {
         ("common modes that forget the items added before", .reference.with(commonModes: NoCopyCommonModes.self), [8]),
         ("a pass that tells before waiting when it polls", .reference.with(pass: AlwaysWaitingPass()), [36, 38]),
         ("a main queue serviced in every mode", pools.with(mainQueue: MainQueueEverywhere()), [44]),
-        ("a commit after the loop wakes", pools.with(commit: CommitAfterWaking()), [47]),
+        ("a commit after the loop wakes", pools.with(commit: CommitAfterWaking()), [47, 62]),
         ("a commit that lays out every view, needed or not", pools.with(commit: CommitLayingOutEverything()), [48]),
         ("a commit in the default mode only", pools.with(commit: CommitInDefaultOnly()), [49]),
         ("a display link added to the common modes whatever the mode", .reference.with(displayLink: WrongDisplayLink(mistake: .alwaysCommon)), [56]),
