@@ -2,10 +2,10 @@
 // 第 19 课 — 一次触摸的旅程                         Lessons/zh-Hans/19-touch-journey.md
 //
 // Write `StudentTouchDelivery`: how a touch gets from the event port (a source1) through the main
-// loop's event source0 to the gesture observer that acts before the loop sleeps.
+// loop's event source0 to the window, where the gesture recognizers see it, and act, before the view.
 //
 // 任务：写出 `StudentTouchDelivery`：一次触摸怎样从事件端口（source1）经过主线程 RunLoop 的
-// 事件 source0，走到在 RunLoop 休眠前处理手势的观察者。
+// 事件 source0 到达 window：在那里，手势识别器先于视图看到它，并执行 `action`。
 //
 // Run just this lesson:   swift test --filter Lesson19Tests      (or: swift run kata watch)
 // 只运行本课：            swift test --filter Lesson19Tests      （或：swift run kata watch）
@@ -13,37 +13,31 @@
 import KataCore
 import RunLoopEngine
 
-/// Delivers touches on the main loop: port → event queue → source0 → window; gestures at
-/// before waiting.
+/// Delivers touches on the main loop: port → event queue → source0 → window (recognizers, their
+/// actions, then the view).
 ///
-/// 在主线程 RunLoop 上分发触摸：端口 → 事件队列 → source0 → window；手势在 `before waiting` 时处理。
+/// 在主线程 RunLoop 上分发触摸：端口 → 事件队列 → source0 → window（先识别器和它们的 `action`，再视图）。
 public struct StudentTouchDelivery: TouchDelivery {
     public init() {}
 
     /// Adds the event source0 (its perform calls `handleEventQueue(app)`; store it in
-    /// `app.eventSource`) and the gesture observer (before waiting, order 0, repeating; its
-    /// callout calls `updateGestures(app)`) to `mainLoop`, both in the common modes.
+    /// `app.eventSource`) to `mainLoop`, in the common modes.
     ///
-    /// 把事件 source0（它的回调调用 `handleEventQueue(app)`；存到 `app.eventSource`）和手势观察者
-    /// （`before waiting`，order 0，重复触发；回调里调用 `updateGestures(app)`）加到 `mainLoop`
-    /// 上，两个都加到 common Modes。
+    /// 把事件 source0（它的回调调用 `handleEventQueue(app)`；存到 `app.eventSource`）加到
+    /// `mainLoop` 的 common Modes。
     public func install(on mainLoop: Loop, app: TouchApp) {
         let source = Loop.Source(name: "__handleEventQueue") { handleEventQueue(app) }
         app.eventSource = source
         // Common modes: a finger that scrolls runs the tracking mode, and its touches must arrive.
         try? mainLoop.add(source, forMode: .common)
-        // _UIGestureRecognizerUpdateObserver: 0x20 (before waiting), order 0, repeating.
-        let observer = Loop.Observer(name: "_UIGestureRecognizerUpdateObserver", activities: .beforeWaiting, order: 0) { _ in
-            updateGestures(app)
-        }
-        try? mainLoop.add(observer, forMode: .common)
     }
 
-    /// The event port's callback, on the thread whose loop has the port (since iOS 13 not the
-    /// main thread): queue `events` in `app.events`, signal `app.eventSource`, wake `app.mainLoop`.
+    /// The event port's callback, on the thread whose loop has the port (UIKit's event-fetch
+    /// thread, not the main one): queue `events` in `app.events`, signal `app.eventSource`, wake
+    /// `app.mainLoop`.
     ///
-    /// 事件端口的回调，运行在端口所在 RunLoop 的线程上（iOS 13 起不是主线程）：把 `events` 放进
-    /// `app.events`，标记 `app.eventSource`，唤醒 `app.mainLoop`。
+    /// 事件端口的回调，运行在端口所在 RunLoop 的线程上（UIKit 的事件获取线程，不是主线程）：把
+    /// `events` 放进 `app.events`，标记 `app.eventSource`，唤醒 `app.mainLoop`。
     public func receive(_ events: [TouchEvent], app: TouchApp) {
         app.events.append(events)
         // A signal does not wake a sleeping loop: the wake-up must follow it.
@@ -52,29 +46,38 @@ public struct StudentTouchDelivery: TouchDelivery {
     }
 
     /// The source0's perform: take one event (`app.events.next()`) and send it through the window
-    /// (`app.sendEvent(_:)`); if more events wait, signal `app.eventSource` again.
+    /// (`sendEvent(_:app:)`); if more events wait, signal `app.eventSource` again.
     ///
-    /// source0 的回调：取出一个事件（`app.events.next()`），通过 window 发出去（`app.sendEvent(_:)`）；
+    /// source0 的回调：取出一个事件（`app.events.next()`），通过 window 发出去（`sendEvent(_:app:)`）；
     /// 如果还有事件在等，再标记一次 `app.eventSource`。
     public func handleEventQueue(_ app: TouchApp) {
         guard let event = app.events.next() else { return }
-        app.sendEvent(event)
+        sendEvent(event, app: app)
         // One event per pass: the next pass polls (a source ran) and takes the next.
         if !app.events.isEmpty { app.eventSource?.signal() }
     }
 
-    /// The gesture observer's callout: for each of `app.recognizers` with an update
-    /// (`takeUpdate()`), cancel the view's touches first if the state is recognized and the
-    /// recognizer cancels touches in its view, then perform its action with that state.
+    /// The window's delivery of `event`: every one of `app.recognizers` sees it first
+    /// (`receive(event)`); then, for each recognizer with an update (`takeUpdate()`), cancel the
+    /// view's touches if the state is a recognized one (`state.isRecognized`) and the recognizer
+    /// cancels touches in its view, then perform its action with that state; the view
+    /// (`app.view.deliver(event)`) last.
     ///
-    /// 手势观察者的回调：对 `app.recognizers` 里每个有更新的识别器（`takeUpdate()`），如果状态是
-    /// 已识别、而且它会取消视图的触摸（`cancelsTouchesInView`），先取消视图的触摸，再用这个状态
-    /// 执行它的 action。
-    public func updateGestures(_ app: TouchApp) {
+    /// window 对 `event` 的分发：`app.recognizers` 里的每个识别器先看到它（`receive(event)`）；
+    /// 然后对每个有更新的识别器（`takeUpdate()`），如果状态是已识别的一种（`state.isRecognized`）、
+    /// 而且它会取消视图的触摸（`cancelsTouchesInView`），先取消视图的触摸，再用这个状态执行它的
+    /// `action`；最后才轮到视图（`app.view.deliver(event)`）。
+    public func sendEvent(_ event: TouchEvent, app: TouchApp) {
+        // The recognizers see the touch first.
+        for recognizer in app.recognizers { recognizer.receive(event) }
+        // The gesture update, in this same delivery: cancel the view's touch, then act.
         for recognizer in app.recognizers {
             guard let state = recognizer.takeUpdate() else { continue }
             if state.isRecognized && recognizer.cancelsTouchesInView { recognizer.view.cancelTouches() }
             recognizer.performAction(state)
         }
+        // The view last: the event that recognized (a pan's move, a tap's lift) never reaches a
+        // view whose touch it cancelled.
+        app.view.deliver(event)
     }
 }

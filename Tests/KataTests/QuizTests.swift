@@ -175,6 +175,53 @@ private struct WrongDisplayLink: DisplayLinkDriving {
     }
 }
 
+/// Answers corrected against what current iOS does: each test holds the engine's answer, and
+/// grades the answer the question used to have as wrong.
+@Suite("kata quiz: corrected answers", .inEnglish)
+struct QuizCorrectedAnswersTests {
+    /// The engine's answer to question `number`, and whether `old` is graded wrong against it.
+    static func check(_ number: Int, is expected: [String], not old: [String]) throws {
+        let question = try #require(QuizBank.question(number))
+        let right = try #require(QuizFixture.referenceAnswers[number] ?? nil)
+        #expect(right == expected, "question \(number): the engine answers \(right), not \(expected)")
+        #expect(!question.grade(old, against: right).isCorrect, "question \(number): the old answer \(old) is still taken as right")
+    }
+
+    @Test("Question 59: a recognized tap cancels the button's touch, and its action comes before the sleep")
+    func tapOverAButton() throws {
+        try Self.check(
+            59, is: ["touchesBegan", "touchesCancelled", "action", "beforeWaiting"], not: ["touchesBegan", "touchesEnded", "beforeWaiting", "action"])
+    }
+
+    @Test("Question 60: the move that begins the pan never reaches the view")
+    func panTakesTheTouch() throws {
+        try Self.check(60, is: ["1100", "1200"], not: ["1100", "1200", "1300"])
+    }
+
+    @Test("Question 57: the frames missed during a long callback are dropped, whatever the next vsync")
+    func framesDropped() throws {
+        try Self.check(57, is: ["dropped"], not: ["3"])
+    }
+
+    @Test("Question 62: the commit comes before the sleep (in both models)")
+    func commitBeforeTheSleep() throws {
+        try Self.check(62, is: ["this turn"], not: ["next wake-up"])
+    }
+
+    @Test("Question 3: a thread's exit removes its loop's sources; timers and observers stay with the object")
+    func exitRemovesSources() throws {
+        let question = try #require(QuizBank.question(3))
+        guard case .choice(let choices) = question.form else { throw QuizCorrectionError.notAChoice }
+        let tornDown = try #require(choices.first { $0.value == "torn down" })
+        #expect(!tornDown.text.en.contains("timers and observers are removed") && !tornDown.text.en.contains("sources, timers and observers are removed"))
+        #expect(tornDown.text.en.contains("its sources are removed"))
+        #expect(!tornDown.text.zh.contains("定时器和观察者都被移除"))
+        #expect(question.wording.why.en.contains("__CFRunLoopRemoveAllSources"))
+    }
+
+    enum QuizCorrectionError: Error { case notAChoice }
+}
+
 @Suite("kata quiz: the answer comes from the engine", .inEnglish)
 struct QuizFollowsTheEngineTests {
     static let pools = Loop.Mechanisms.reference.with(autoreleasePools: ReferenceAutoreleasePoolObservers())
@@ -185,7 +232,7 @@ struct QuizFollowsTheEngineTests {
         ("common modes that forget the items added before", .reference.with(commonModes: NoCopyCommonModes.self), [8]),
         ("a pass that tells before waiting when it polls", .reference.with(pass: AlwaysWaitingPass()), [36, 38]),
         ("a main queue serviced in every mode", pools.with(mainQueue: MainQueueEverywhere()), [44]),
-        ("a commit after the loop wakes", pools.with(commit: CommitAfterWaking()), [47]),
+        ("a commit after the loop wakes", pools.with(commit: CommitAfterWaking()), [47, 62]),
         ("a commit that lays out every view, needed or not", pools.with(commit: CommitLayingOutEverything()), [48]),
         ("a commit in the default mode only", pools.with(commit: CommitInDefaultOnly()), [49]),
         ("a display link added to the common modes whatever the mode", .reference.with(displayLink: WrongDisplayLink(mistake: .alwaysCommon)), [56]),

@@ -227,7 +227,7 @@ struct Lesson15Tests {
     func commitOrder() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let screen = Screen()
-            // A gesture recognizer's action at before waiting, order 0 (UIKit's
+            // An app observer at before waiting, order 0 (where the classic account has UIKit's
             // _UIGestureRecognizerUpdateObserver): what it changes is in this turn's commit.
             try loop.add(
                 Loop.Observer(name: "gesture", activities: .beforeWaiting, repeats: false) { _ in screen.header.setNeedsLayout() },
@@ -245,9 +245,9 @@ struct Lesson15Tests {
             actual, expected,
             hint: Text(
                 en:
-                    "Core Animation's observer sits at order 2000000: after the app's before-waiting observers at lower orders (a gesture's action at order 0 is drawn in the same turn) and before those at higher ones (their changes wait for the next commit) — and before UIKit's pool pop at 2147483647.",
+                    "Core Animation's observer sits at order 2000000: after the app's before-waiting observers at lower orders (what an observer at order 0 changes is drawn in the same turn) and before those at higher ones (their changes wait for the next commit) — and before UIKit's pool pop at 2147483647.",
                 zh:
-                    "Core Animation 的观察者 order 是 2000000：排在 order 更小的 App 的 `before waiting` 观察者之后（order 0 的手势回调做的改动在同一轮就画出来），排在 order 更大的之前（它们的改动要等下一次提交）——也在 UIKit 的 2147483647 的 pop 之前。"
+                    "Core Animation 的观察者 order 是 2000000：排在 order 更小的 App 的 `before waiting` 观察者之后（order 0 的观察者做的改动在同一轮就画出来），排在 order 更大的之前（它们的改动要等下一次提交）——也在 UIKit 的 2147483647 的 pop 之前。"
             ))
     }
 

@@ -4,13 +4,13 @@ import Testing
 /// Lesson 19: the student's touch delivery on a main loop, against the engine's, on a virtual
 /// clock: the whole trace is compared (wake-ups, passes, callouts, the view's touches and the
 /// gestures' actions, which the engine notes). One test runs the event port on a thread of its
-/// own, as iOS 13 and later do, to see the main loop woken from there.
+/// own, as UIKit's event-fetch thread does, to see the main loop woken from there.
 
 @Suite("Lesson 19 — A touch's journey", .serialized, .tags(.lesson19, .level3, .build), .namedInChinese)
 struct Lesson19Tests {
     /// One run of `scenario` on a fresh main loop whose touches `delivery` delivers, the app's
-    /// port on the main loop itself (the arrangement before iOS 13); its trace, with the names
-    /// the student gave the source0 and the observer replaced by UIKit's.
+    /// port on the main loop itself; its trace, with the name the student gave the source0
+    /// replaced by UIKit's.
     static func run(
         _ delivery: any TouchDelivery, recognizers: [GestureRecognizer.Kind], keepingTouches: Set<GestureRecognizer.Kind> = [],
         _ filter: LoopTrace.Filter = .all, _ scenario: @escaping @Sendable (Loop, VirtualClock, TouchApp) throws -> Void
@@ -24,9 +24,9 @@ struct Lesson19Tests {
         return named(lines)
     }
 
-    /// `lines` with the student's names of the event source0 and the gesture observer replaced.
+    /// `lines` with the student's name of the event source0 replaced.
     static func named(_ lines: [String]) -> [String] {
-        Harness.renaming("observer", to: "_UIGestureRecognizerUpdateObserver", in: Harness.renaming("source", to: "__handleEventQueue", in: lines))
+        Harness.renaming("source", to: "__handleEventQueue", in: lines)
     }
 
     static func compare(
@@ -55,8 +55,8 @@ struct Lesson19Tests {
     }
 
     @Test(
-        "A tap: the port wakes the loop, the source0 sends each event in a pass of its own, the tap acts before the sleep",
-        .zh("一次点击：端口唤醒 RunLoop，source0 每轮发出一个事件，点击手势在休眠前执行 `action`"))
+        "A tap: the port wakes the loop, the source0 sends each event in a pass of its own, the tap acts in the pass of the lift",
+        .zh("一次点击：端口唤醒 RunLoop，source0 每轮发出一个事件，点击手势在抬起的那一轮执行 `action`"))
     func tap() async throws {
         let (actual, expected) = try await Self.compare(recognizers: [.tap]) { loop, _, app in
             try Self.send([.began, .ended], at: 1, loop, app)
@@ -66,16 +66,18 @@ struct Lesson19Tests {
             actual, expected,
             hint: Text(
                 en:
-                    "The port's callback only queues the events and signals the source0; the source0 takes ONE event per pass (sendEvent) and signals itself again while events wait; the observer (before waiting, order 0) acts once the events are handled, just before the loop sleeps.",
+                    "The port's callback only queues the events and signals the source0; the source0 takes ONE event per pass (sendEvent) and signals itself again while events wait; inside sendEvent the tap recognizes on the lift, the button's touch is cancelled and the action sent, all in that pass, before the loop reaches before waiting.",
                 zh:
-                    "端口的回调只把事件放进队列、标记 source0；source0 每轮只取**一个**事件（`sendEvent`），还有事件在等就再标记自己；观察者（`before waiting`，order 0）在事件都处理完、RunLoop 即将进入休眠时才执行 `action`。"
+                    "端口的回调只把事件放进队列、标记 source0；source0 每轮只取**一个**事件（`sendEvent`），还有事件在等就再标记自己；在 `sendEvent` 里，点击手势在抬起时被识别出来，按钮的触摸被取消、`action` 被发出，都在那一轮里，RunLoop 还没走到 `before waiting`。"
             ))
         // The published log of one touch (seeds/000, an all-activities observer): after waiting,
         // then before timers and before sources, and touchesBegan in that very pass; then one
-        // pair per pass while the loop polls; before waiting last. Here a tap of two events.
+        // pair per pass while the loop polls; before waiting last. Here a tap of two events, over
+        // a button: the lift recognizes the tap, so the button hears touchesCancelled, never
+        // touchesEnded (delaysTouchesEnded held it back; cancelsTouchesInView cancels it).
         let published = [
             "after waiting", "before timers", "before sources", "button.touchesBegan()", "before timers", "before sources",
-            "button.touchesEnded()", "before timers", "before sources", "before waiting",
+            "button.touchesCancelled()", "tap.action(recognized)", "before timers", "before sources", "before waiting",
         ]
         Harness.expectSameLines(
             Self.activitiesFromTheTouch(actual), published,
@@ -86,7 +88,8 @@ struct Lesson19Tests {
             expectedTitle: Text(en: "the published log, for a tap", zh: "文章里的日志（一次点击）"))
     }
 
-    /// The activities and the view's touches from the wake-up by the touch port to the next sleep.
+    /// The activities, the view's touches and the gestures' actions from the wake-up by the touch
+    /// port to the next sleep.
     static func activitiesFromTheTouch(_ lines: [String]) -> [String] {
         guard let woke = lines.firstIndex(where: { $0.contains("woke: port \"touch events\"") }),
             let asleep = lines[woke...].firstIndex(where: { $0.hasSuffix("before waiting") })
@@ -94,6 +97,7 @@ struct Lesson19Tests {
         let activities = ["after waiting", "before timers", "before sources", "before waiting"]
         return lines[woke...asleep].compactMap { line in
             if let touch = line.range(of: "button.touches") { return String(line[touch.lowerBound...]) }
+            if let action = line.range(of: "tap.action(") { return String(line[action.lowerBound...]) }
             return activities.first { line.hasSuffix("  \($0)") }
         }
     }
@@ -133,13 +137,13 @@ struct Lesson19Tests {
             actual, expected,
             hint: Text(
                 en:
-                    "While a finger scrolls, UIKit runs the main loop in the tracking mode (marked common): the event source0 and the gesture observer must both be in .common, or touches wait until the scroll ends.",
-                zh: "手指滑动时，UIKit 让主线程 RunLoop 运行 tracking Mode（它被标记为 common）：事件 source0 和手势观察者都必须加到 `.common`，否则触摸要等滑动结束才处理。"))
+                    "While a finger scrolls, UIKit runs the main loop in the tracking mode (marked common): the event source0 must be in .common, or touches and gestures wait until the scroll ends.",
+                zh: "手指滑动时，UIKit 让主线程 RunLoop 运行 tracking Mode（它被标记为 common）：事件 source0 必须加到 `.common`，否则触摸和手势要等滑动结束才处理。"))
     }
 
     @Test(
-        "A pan recognized on its third move: touchesCancelled first, then the action, at that pass's before waiting",
-        .zh("第三次移动时识别出拖动手势：先 `touchesCancelled`，再执行 `action`，就在那一轮的 `before waiting`"))
+        "A pan recognized on its third move: touchesCancelled, then the action, in that move's pass; the third move never reaches the view",
+        .zh("第三次移动时识别出拖动手势：在这次移动的那一轮里，先 `touchesCancelled`，再执行 `action`；第三次移动不会到达视图"))
     func panCancels() async throws {
         let (actual, expected) = try await Self.compare(recognizers: [.pan]) { loop, _, app in
             try Self.drag(moves: 4, loop, app)
@@ -149,11 +153,13 @@ struct Lesson19Tests {
             actual, expected,
             hint: Text(
                 en:
-                    "The view hears every event until the gesture observer runs: at the before waiting of the pass that recognized, cancel the view's touches (touchesCancelled) BEFORE performing the action; after that the view hears nothing more of that touch.",
+                    "In sendEvent the recognizers see the move first; the pan begins on the third, so cancel the view's touches (touchesCancelled) BEFORE performing the action, and only then give the view the event: its touch is cancelled, so the third move never reaches it (cancelsTouchesInView: the gesture's pending touches are not delivered).",
                 zh:
-                    "在手势观察者执行之前，视图收到每一个事件：在识别出手势的那一轮的 `before waiting`，先取消视图的触摸（`touchesCancelled`），**再**执行 `action`；之后这次触摸的事件视图一个也收不到。"
+                    "在 `sendEvent` 里，识别器先看到这次移动；拖动手势在第三次移动时开始，所以先取消视图的触摸（`touchesCancelled`），**再**执行 `action`，最后才把事件交给视图：它的触摸已被取消，第三次移动到不了它（`cancelsTouchesInView`：手势还没送出的触摸不再交给视图）。"
             ))
         #expect(actual.contains { $0.hasSuffix("button.touchesCancelled()") }, "the view's touches are cancelled when the pan begins")
+        let moves = actual.filter { $0.hasSuffix("button.touchesMoved()") }.count
+        #expect(moves == 2, "the view hears the two moves before the pan began, not the third that recognized it: it heard \(moves)")
     }
 
     @Test("A recognizer that does not cancel touches leaves the view its touches", .zh("不取消触摸的识别器，把触摸留给视图"))
@@ -172,7 +178,9 @@ struct Lesson19Tests {
                 zh: "只有识别器识别出了手势（`state.isRecognized`）**而且**它的 `cancelsTouchesInView` 为 true，才取消视图的触摸：这个拖动手势的是 false，所以视图收到整个触摸。"))
     }
 
-    @Test("Every turn that sleeps updates the gestures: a second tap acts too", .zh("每次休眠前都更新手势：第二次点击也会执行 `action`"))
+    @Test(
+        "Three taps over a button: each acts in the pass of its lift, and the button hears touchesCancelled, never touchesEnded",
+        .zh("在按钮上点三次：每次都在抬起的那一轮执行 `action`，按钮收到 `touchesCancelled`，从来收不到 `touchesEnded`"))
     func everyTurn() async throws {
         let (actual, expected) = try await Self.compare(recognizers: [.tap], .notes) { loop, _, app in
             for tap in 0..<3 { try Self.send([.began, .ended], at: 1 + Double(tap), loop, app) }
@@ -182,11 +190,14 @@ struct Lesson19Tests {
             actual, expected,
             hint: Text(
                 en:
-                    "The gesture observer repeats (repeats: true, the default): it runs before every sleep, in every run, not only the first time.",
-                zh: "手势观察者是重复触发的（`repeats: true`，默认值）：每次休眠前、每次运行里都执行，不只是第一次。"))
+                    "The lift recognizes the tap inside sendEvent: cancel the button's touch, send the action, and only then deliver the event to the view, whose touch is cancelled by then. A view that hears touchesEnded got the lift before the recognizers decided (delaysTouchesEnded holds it until they do).",
+                zh:
+                    "抬起这个事件在 `sendEvent` 里让点击手势被识别出来：先取消按钮的触摸，发出 `action`，然后才把事件交给视图，这时它的触摸已经被取消了。视图要是收到了 `touchesEnded`，就是识别器还没做出判断它就拿到了抬起（`delaysTouchesEnded` 会把它扣到识别器判断完）。"
+            ))
+        #expect(!actual.contains { $0.hasSuffix("button.touchesEnded()") }, "a recognized tap cancels the button's touch: no touchesEnded")
     }
 
-    @Test("Since iOS 13: the port is on the event fetch thread, which wakes the sleeping main loop", .zh("iOS 13 起：端口在事件获取线程上，由它唤醒正在休眠的主线程 RunLoop"))
+    @Test("The port is on the event-fetch thread, which wakes the sleeping main loop", .zh("端口在事件获取线程上，由它唤醒正在休眠的主线程 RunLoop"))
     func eventFetchThread() async throws {
         let actual = try await Harness.attempt(lesson: 19, timeout: 10) { try Self.fetchThreadRun(StudentTouchDelivery()) }
         let expected = try await offPool { try Self.fetchThreadRun(ReferenceTouchDelivery()) }

@@ -1,19 +1,19 @@
 import RunLoopEngine
 
 extension TraceScenario {
-    /// A touch's journey, as since iOS 13: the event port is on a thread of its own (UIKit's
-    /// event fetch thread), whose callback queues the events, signals the main loop's event
-    /// source0 and wakes the main loop; the source0 sends one event per pass; a pan recognized on
-    /// its third move cancels the view's touches and acts at that turn's before waiting.
+    /// A touch's journey: the event port is on a thread of its own (UIKit's event-fetch thread),
+    /// whose callback queues the events, signals the main loop's event source0 and wakes the main
+    /// loop; the source0 sends one event per pass through the window; a pan recognized on its
+    /// third move cancels the view's touch and acts in that move's pass.
     static let touchJourney = TraceScenario(
         name: "touch-journey",
         summary: Text(
-            en: "the event fetch thread's port receives a touch: down, three moves at once, then a move and the lift; a pan recognizer on the view",
+            en: "the event-fetch thread's port receives a touch: down, three moves at once, then a move and the lift; a pan recognizer on the view",
             zh: "事件获取线程的端口收到一次触摸：先按下，再一次来三次移动，最后一次移动和抬起；视图上有一个拖动手势识别器"),
         lookFor: Text(
             en:
-                "woke: wake-up (the port is on the other thread); one source0 pass per event; at before waiting after the third move: button.touchesCancelled(), then pan.action(began)",
-            zh: "`woke: wake-up`（端口在另一个线程上）；每个事件一轮 Source0；第三次移动之后的 `before waiting`：先 `button.touchesCancelled()`，再 `pan.action(began)`")
+                "woke: wake-up (the port is on the other thread); one source0 pass per event; in the pass of the third move: button.touchesCancelled(), then pan.action(began), and no third touchesMoved",
+            zh: "`woke: wake-up`（端口在另一个线程上）；每个事件一轮 Source0；第三次移动的那一轮：先 `button.touchesCancelled()`，再 `pan.action(began)`，没有第三次 `touchesMoved`")
     ) { language in
         let app = Lock<TouchApp?>(nil)
         let main = SleepWatchedThread(name: "main", isMain: true, language: language) { loop in

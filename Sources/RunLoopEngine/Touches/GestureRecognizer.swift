@@ -1,6 +1,6 @@
-/// A gesture recognizer attached to the view: it sees each touch event before the view does,
-/// changes state, and waits for the gesture update to act. UIKit: `UITapGestureRecognizer`,
-/// `UIPanGestureRecognizer`; their states `UIGestureRecognizerStatePossible`, `…Began`,
+/// A gesture recognizer attached to the view: it sees each touch event before the view does and
+/// changes state; the gesture update that follows in the same delivery acts on it. UIKit:
+/// `UITapGestureRecognizer`, `UIPanGestureRecognizer`; their states `UIGestureRecognizerStatePossible`, `…Began`,
 /// `…Changed`, `…Ended` (= `…Recognized`), `…Failed`.
 ///
 /// The engine's simple model of recognition: a tap is recognized when the finger lifts having
@@ -85,7 +85,7 @@ public final class GestureRecognizer: Sendable {
     /// The state to act on, if it changed since the last time it was taken (a state reached and
     /// left between two updates is not seen: the action gets the state it has now); nil if
     /// nothing changed, or the recognizer failed. UIKit: what `_UIGestureEnvironmentUpdate`
-    /// finds when the gesture observer runs.
+    /// finds when `-[UIWindow sendEvent:]` updates the gesture environment.
     public func takeUpdate() -> State? {
         core.withLock { core in
             guard core.changed else { return nil }

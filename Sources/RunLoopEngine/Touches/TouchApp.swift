@@ -3,11 +3,11 @@
 /// (lesson 19) wires them to the loop.
 ///
 ///     let app = TouchApp(mainLoop: loop, delivery: ReferenceTouchDelivery(), recognizers: [.pan])
-///     try loop.add(app.port, forMode: .common)   // before iOS 13: the port on the main loop
+///     try loop.add(app.port, forMode: .common)   // the port on the main loop itself
 ///     try app.port.send(TouchEvent.encode([.began, .moved]))
 ///
-/// Since iOS 13 the port is on the loop of a thread of its own (UIKit's
-/// `com.apple.uikit.eventfetch-thread`): add ``port`` to that loop instead.
+/// UIKit receives the events on a thread of its own (`com.apple.uikit.eventfetch-thread`): to
+/// model it, add ``port`` to that thread's loop instead.
 public final class TouchApp: Sendable {
     /// The loop that handles the events and runs the gesture update: the main loop.
     public let mainLoop: Loop
@@ -19,8 +19,8 @@ public final class TouchApp: Sendable {
     public let recognizers: [GestureRecognizer]
     /// The port the system sends touches to (a source1): each message is some events
     /// (``TouchEvent/encode(_:)``), passed to the delivery's ``TouchDelivery/receive(_:app:)``.
-    /// UIKit: the HID event port and its callback `__eventFetcherSourceCallback` (iOS 13+), or
-    /// `__IOHIDEventSystemClientQueueCallback` on the main loop before.
+    /// UIKit: the HID event port and its callback on the event-fetch thread,
+    /// `__eventFetcherSourceCallback`.
     public let port: Loop.Port
     private let source = Lock<Loop.Source?>(nil)
 
@@ -53,13 +53,5 @@ public final class TouchApp: Sendable {
     public var eventSource: Loop.Source? {
         get { source.withLock { $0 } }
         set { source.withLock { $0 = newValue } }
-    }
-
-    /// Sends `event` through the window: each recognizer sees it first, then the view (unless its
-    /// touch was cancelled). UIKit: `-[UIApplication sendEvent:]` → `-[UIWindow sendEvent:]`,
-    /// which hands the touch to the gesture environment before the hit-test view.
-    public func sendEvent(_ event: TouchEvent) {
-        for recognizer in recognizers { recognizer.receive(event) }
-        view.deliver(event)
     }
 }

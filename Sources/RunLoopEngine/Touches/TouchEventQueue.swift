@@ -1,6 +1,6 @@
 /// The app's queue of touch events, filled on the thread whose loop has the event port and
 /// emptied on the main thread. UIKit: the event queue of `UIEventDispatcher`, filled by
-/// `-[UIEventFetcher _receiveHIDEventInternal:]` (since iOS 13, on the thread
+/// `-[UIEventFetcher _receiveHIDEventInternal:]` (on the thread
 /// `com.apple.uikit.eventfetch-thread`) and read by the main loop's `__handleEventQueue` source0.
 public final class TouchEventQueue: Sendable {
     private let events = Lock<[TouchEvent]>([])

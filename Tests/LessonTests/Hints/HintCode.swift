@@ -215,21 +215,21 @@ private func hintCode18(link: DisplayLink, last: Int64, step: Int64, now: Instan
 // MARK: Lesson 19
 
 extension StudentTouchDelivery {
-    private func hintCode19(mainLoop: Loop, app: TouchApp, events: [TouchEvent]) {
+    private func hintCode19(mainLoop: Loop, app: TouchApp, events: [TouchEvent], event: TouchEvent) {
         let source = Loop.Source(name: "events") { handleEventQueue(app) }
         app.eventSource = source
         try? mainLoop.add(source, forMode: .common)
-        let observer = Loop.Observer(activities: .beforeWaiting, order: 0) { _ in updateGestures(app) }
-        try? mainLoop.add(observer, forMode: .common)
         app.events.append(events)
         app.eventSource?.signal()
         app.mainLoop.wakeUp()
-        if let event = app.events.next() { app.sendEvent(event) }
+        if let event = app.events.next() { sendEvent(event, app: app) }
         if !app.events.isEmpty { app.eventSource?.signal() }
+        for recognizer in app.recognizers { recognizer.receive(event) }
         for recognizer in app.recognizers {
             guard let state = recognizer.takeUpdate() else { continue }
             if state.isRecognized && recognizer.cancelsTouchesInView { recognizer.view.cancelTouches() }
             recognizer.performAction(state)
         }
+        app.view.deliver(event)
     }
 }

@@ -68,8 +68,9 @@ extension QuizBank {
             title: .init(en: "a thread's loop after the thread exits", zh: "线程退出之后，它的 RunLoop"),
             form: .choice([
                 .init(
-                    en: "its sources, timers and observers are removed and it can never run anything again; the object stays while you hold it",
-                    zh: "它的事件源、定时器和观察者都被移除，再也不能运行任何东西；只要你还持有它，这个对象本身还在", value: "torn down"),
+                    en:
+                        "its sources are removed and it can never run anything again; the object, with its timers and observers, stays while you hold it",
+                    zh: "它的事件源被移除，再也不能运行任何东西；只要你还持有它，这个对象本身还在，连同它的定时器和观察者", value: "torn down"),
                 .init(en: "it keeps its sources and timers, ready to run again", zh: "它保留自己的事件源和定时器，随时可以再运行", value: "alive"),
                 .init(en: "it becomes the main loop", zh: "变成主 RunLoop", value: "main"),
             ]),
@@ -90,8 +91,10 @@ extension QuizBank {
                 ],
                 why: .init(
                     en:
-                        "When the thread exits, CF's loop table forgets its loop and __CFFinalizeRunLoop removes every mode's sources, timers and observers. Your reference keeps the CFRunLoop object allocated, but it has nothing left and can run nothing again.",
-                    zh: "线程退出时，CF 的 RunLoop 表会忘掉它的 RunLoop，`__CFFinalizeRunLoop` 移除每个 Mode 里的事件源、定时器和观察者。你的引用让这个 CFRunLoop 对象还留在内存里，但它什么都没有了，再也不能运行任何东西。"))
+                        "When the thread exits, CF's loop table forgets its loop and __CFFinalizeRunLoop removes the sources of every mode and of the common items (__CFRunLoopRemoveAllSources); timers and observers leave only when the object is freed (__CFRunLoopDeallocate). Your reference keeps the CFRunLoop object, and its timers and observers, allocated, but no thread is left to run it: it can run nothing again. (The engine removes everything at the exit: docs/DIFFERENCES.md.)",
+                    zh:
+                        "线程退出时，CF 的 RunLoop 表会忘掉它的 RunLoop，`__CFFinalizeRunLoop` 移除每个 Mode 和 common items 里的事件源（`__CFRunLoopRemoveAllSources`）；定时器和观察者要等这个对象被释放时才离开（`__CFRunLoopDeallocate`）。你的引用让这个 CFRunLoop 对象连同它的定时器和观察者还留在内存里，但已经没有线程来运行它了：它再也不能运行任何东西。（引擎在线程退出时把所有东西都移除：见 docs/zh-Hans/DIFFERENCES.md。）"
+                ))
         ) { stage in
             // ▼ quiz 3
             let kept = Lock<Loop?>(nil)

@@ -49,9 +49,9 @@ extension QuizBank {
                 ],
                 why: .init(
                     en:
-                        "CF wraps every timer callout in an autorelease pool of its own (CFRunLoop.c: CFRUNLOOP_ARP_BEGIN(NULL) in __CFRunLoopDoTimer, \"NULL\" meaning always) and pops it when the callout returns: the object is freed at 1 s, before any observer looks. UIKit's pool, popped before the sleep by its observer at order 2147483647, only catches what no per-callout pool took.",
+                        "The current answer: CF wraps every timer callout in an autorelease pool of its own (CFRunLoop.c: CFRUNLOOP_ARP_BEGIN(NULL) in __CFRunLoopDoTimer, \"NULL\" meaning always) and pops it when the callout returns: the object is freed at 1 s, before any observer looks. The classic answer (ibireme, 2015) is UIKit's pool, popped at before waiting by its observer at order 2147483647, after yours at order 0: \"alive\". That pool is still there, but it only catches what no per-callout pool took.",
                     zh:
-                        "CF 给每个定时器回调都套了一个它自己的自动释放池（CFRunLoop.c：`__CFRunLoopDoTimer` 里的 `CFRUNLOOP_ARP_BEGIN(NULL)`，NULL 表示无条件），回调一返回就 pop：这个对象在 1 秒时就释放了，任何观察者都还没来得及看。UIKit 的池由它 order 为 2147483647 的观察者在休眠前 pop，只接住那些没有被回调自己的池收走的对象。"
+                        "现在的答案：CF 给每个定时器回调都套了一个它自己的自动释放池（CFRunLoop.c：`__CFRunLoopDoTimer` 里的 `CFRUNLOOP_ARP_BEGIN(NULL)`，NULL 表示无条件），回调一返回就 pop：这个对象在 1 秒时就释放了，任何观察者都还没来得及看。经典的答案（2015 年流传最广的《深入理解RunLoop》）是 UIKit 的池：由它 order 为 2147483647 的观察者在 `before waiting` 时 pop，排在你 order 为 0 的观察者之后：“还活着”。这个池现在还在，但只接住那些没有被回调自己的池收走的对象。"
                 ))
         ) { stage in
             // ▼ quiz 39

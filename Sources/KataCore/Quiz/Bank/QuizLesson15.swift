@@ -1,6 +1,12 @@
 import RunLoopEngine
 
 extension QuizBank {
+    /// The placeholder and its comment of the questions whose snippet sets a label's text.
+    static let setLabelTextPlaceholder = "setLabelText: @escaping @Sendable (String) -> Void"
+    static let setLabelTextComment = Text(
+        en: "setLabelText (a placeholder): label.text = text, on a UILabel whose draw(_:) prints \"draw\"",
+        zh: "setLabelText（占位，需自己实现）：`label.text = text`，这个 UILabel 的 `draw(_:)` 会打印 `\"draw\"`")
+
     static let lesson15: [QuizQuestion] = [
         QuizQuestion(
             number: 47, lesson: 15,
@@ -22,18 +28,16 @@ extension QuizBank {
                     RunLoop.main.add(timer, forMode: .default)
                     RunLoop.main.run(until: Date(timeIntervalSinceNow: 5))
                     """,
-                placeholders: ["setLabelText: @escaping @Sendable (String) -> Void"],
+                placeholders: [setLabelTextPlaceholder],
                 comments: [
-                    .init(
-                        en: "setLabelText (a placeholder): label.text = text, on a UILabel whose draw(_:) prints \"draw\"",
-                        zh: "setLabelText（占位，需自己实现）：`label.text = text`，这个 UILabel 的 `draw(_:)` 会打印 `\"draw\"`"),
+                    setLabelTextComment,
                     .init(en: "2 s of work on the main thread", zh: "在主线程上干 2 秒的活"),
                 ],
                 why: .init(
                     en:
-                        "Setting the text only marks the label. Core Animation's observer on the main loop (before waiting and exit, order 2000000) commits when the loop is about to sleep, and the loop cannot get there before the timer's callout returns at 3 s: the label is drawn at 3 s, after the work it was meant to announce.",
+                        "Setting the text only marks the label. Core Animation's observer on the main loop (before waiting and exit, order 2000000) commits when the loop is about to sleep, and the loop cannot get there before the timer's callout returns at 3 s: the label is drawn at 3 s, after the work it was meant to announce. That is the classic model; on iOS 18 and later published crash stacks show the commit run from UIKit's update cycle, a run-loop source (…SOURCE0_PERFORM_FUNCTION__ → _UIUpdateSequenceRun → _UIApplicationFlushCATransaction), which cannot run during the timer's callout either: 3 s in both.",
                     zh:
-                        "设置文字只是给 `label` 打上标记。Core Animation 在主线程 RunLoop 上的观察者（`before waiting` 和 `exit`，order 2000000）在 RunLoop 即将进入休眠时提交，而定时器的回调 3 秒才返回，RunLoop 在那之前到不了那里：`label` 在 3 秒才被绘制，那时它要提示的活已经干完了。"
+                        "设置文字只是给 `label` 打上标记。Core Animation 在主线程 RunLoop 上的观察者（`before waiting` 和 `exit`，order 2000000）在 RunLoop 即将进入休眠时提交，而定时器的回调 3 秒才返回，RunLoop 在那之前到不了那里：`label` 在 3 秒才被绘制，那时它要提示的活已经干完了。这是经典的模型；iOS 18 及以后，公开的崩溃调用栈显示提交由 UIKit 的更新周期、一个 RunLoop 事件源来执行（…SOURCE0_PERFORM_FUNCTION__ → `_UIUpdateSequenceRun` → `_UIApplicationFlushCATransaction`），它同样不能在定时器的回调期间执行：两种模型都是 3 秒。"
                 ))
         ) { stage in
             // ▼ quiz 47
@@ -119,20 +123,18 @@ extension QuizBank {
                     // the user scrolls from 1 s to 3 s: UIKit runs the main loop in .tracking
                     RunLoop.main.run(until: Date(timeIntervalSinceNow: 4))
                     """,
-                placeholders: ["setLabelText: @escaping @Sendable (String) -> Void"],
+                placeholders: [setLabelTextPlaceholder],
                 comments: [
-                    .init(
-                        en: "setLabelText (a placeholder): label.text = text, on a UILabel whose draw(_:) prints \"draw\"",
-                        zh: "setLabelText（占位，需自己实现）：`label.text = text`，这个 UILabel 的 `draw(_:)` 会打印 `\"draw\"`"),
+                    setLabelTextComment,
                     .init(
                         en: "the user scrolls from 1 s to 3 s: UIKit runs the main loop in .tracking",
                         zh: "用户从 1 秒滑动到 3 秒：UIKit 让主线程的 RunLoop 运行 .tracking"),
                 ],
                 why: .init(
                     en:
-                        "Core Animation's observer is one of the common mode items, so the tracking mode has it too: the label is committed at the before waiting of the tracking run, during the scroll. An observer in the default mode alone would wait for the finger to lift.",
+                        "Core Animation's observer is one of the common mode items, so the tracking mode has it too: the label is committed at the before waiting of the tracking run, during the scroll. An observer in the default mode alone would wait for the finger to lift. That is the classic model; on iOS 18 and later the commit is run from UIKit's update-cycle source (published crash stacks), whose modes the stacks do not show — but a scroll view's own movement is committed during the scroll, so it runs in the tracking mode too: during the scroll in both.",
                     zh:
-                        "Core Animation 的观察者是 `common mode items` 之一，所以 tracking Mode 里也有它：`label` 在 tracking 运行的 `before waiting` 时提交，也就是滑动期间。只加在 default Mode 里的观察者，就要等手指离开屏幕。"
+                        "Core Animation 的观察者是 `common mode items` 之一，所以 tracking Mode 里也有它：`label` 在 tracking 运行的 `before waiting` 时提交，也就是滑动期间。只加在 default Mode 里的观察者，就要等手指离开屏幕。这是经典的模型；iOS 18 及以后，提交由 UIKit 的更新周期事件源执行（公开的崩溃调用栈），调用栈看不出它在哪些 Mode 里——但 `UIScrollView` 自己的移动在滑动期间就被提交了，所以它也在 tracking Mode 里执行：两种模型都是滑动期间。"
                 ))
         ) { stage in
             // ▼ quiz 49
@@ -143,6 +145,51 @@ extension QuizBank {
             try Loop.current.run(until: Loop.current.now + 4)
             return Array(stage.modes(ofNote: "[label drawRect:]").prefix(1))
             // ▲ quiz 49
+        },
+        QuizQuestion(
+            number: 62, lesson: 15,
+            title: .init(en: "a label changed, then nothing until 5 s", zh: "改了 `label`，之后到 5 秒什么都没有"),
+            form: .choice([
+                .init(en: "before the loop sleeps, in the same turn", zh: "RunLoop 休眠之前，就在同一轮里", value: "this turn"),
+                .init(en: "only when the loop wakes again at 5 s", zh: "要等 RunLoop 在 5 秒再醒来", value: "next wake-up"),
+            ]),
+            setting: .appMain,
+            wording: .init(
+                question: .init(
+                    en:
+                        "On the main thread of an iOS app, a timer at 1 s sets a label's text and returns; nothing else happens until a timer at 5 s. Is the label drawn before the main loop goes to sleep after the 1 s timer, or only when it wakes again at 5 s?",
+                    zh: "在 iOS App 的主线程上，一个 1 秒的定时器设置了 `label` 的文字就返回了；到 5 秒的定时器之前什么都不发生。`label` 是在 1 秒的定时器之后、主线程 RunLoop 休眠之前被绘制，还是要等它在 5 秒再醒来？"),
+                ios: """
+                    // setLabelText (a placeholder): label.text = text, on a UILabel whose draw(_:) prints "draw"
+                    let update = Timer(timeInterval: 0, repeats: false) { _ in setLabelText("1 s") }
+                    update.fireDate = Date(timeIntervalSinceNow: 1)
+                    RunLoop.main.add(update, forMode: .default)
+                    let later = Timer(timeInterval: 0, repeats: false) { _ in print("5 s") }
+                    later.fireDate = Date(timeIntervalSinceNow: 5)
+                    RunLoop.main.add(later, forMode: .default)
+                    RunLoop.main.run(until: Date(timeIntervalSinceNow: 6))
+                    """,
+                placeholders: [setLabelTextPlaceholder],
+                comments: [
+                    setLabelTextComment
+                ],
+                why: .init(
+                    en:
+                        "Before it sleeps, in both models, for different reasons. The classic model (this lesson's exercise): Core Animation's observer at before waiting (order 2000000) commits just before the loop sleeps. iOS 18 and later (published crash stacks): the commit runs from UIKit's update cycle, a run-loop source (__CFRUNLOOP_IS_CALLING_OUT_TO_A_SOURCE0_PERFORM_FUNCTION__ → _UIUpdateSequenceRun → _UIApplicationFlushCATransaction; on iOS 26 through UC::DriverCore::continueProcessing); a source0 signalled during the timer's callout runs in the next pass, and a pass that ran a source0 polls instead of sleeping (CFRunLoop.c), so the commit comes first. That UIKit signals it for a label's change is inferred, not documented.",
+                    zh:
+                        "两种模型都是在休眠之前，但原因不同。经典模型（本课的练习）：Core Animation 在 `before waiting` 的观察者（order 2000000）就在 RunLoop 休眠之前提交。iOS 18 及以后（公开的崩溃调用栈）：提交由 UIKit 的更新周期、一个 RunLoop 事件源执行（`__CFRUNLOOP_IS_CALLING_OUT_TO_A_SOURCE0_PERFORM_FUNCTION__` → `_UIUpdateSequenceRun` → `_UIApplicationFlushCATransaction`；iOS 26 上经过 `UC::DriverCore::continueProcessing`）；在定时器回调期间被标记的 Source0 在下一轮执行，而执行了 Source0 的一轮只轮询、不休眠（CFRunLoop.c），所以提交在前。UIKit 会为 `label` 的改动标记它，这是推断，没有文档。"
+                ))
+        ) { stage in
+            // ▼ quiz 62
+            let label = View(name: "label")
+            let update = try Loop.Timer(name: "update", fireDate: Loop.current.now + 1) { _ in label.setNeedsDisplay() }
+            try Loop.current.add(update, forMode: .default)
+            let later = try Loop.Timer(name: "later", fireDate: Loop.current.now + 5) { _ in }
+            try Loop.current.add(later, forMode: .default)
+            try Loop.current.run(until: Loop.current.now + 6)
+            let drawn = stage.times(ofNote: "[label drawRect:]").first.flatMap(Double.init)
+            return choose(drawn.map { $0 < 5000 } ?? false, "this turn", "next wake-up")
+            // ▲ quiz 62
         },
     ]
 }

@@ -9,8 +9,9 @@ extension QuizBank {
             wording: .init(
                 question: .init(
                     en:
-                        "An observer times each stretch from beforeWaiting to afterWaiting and prints \"stall\" when one lasts over 100 ms. A timer's callout at 1 s works for 400 ms; another timer fires at 10 s. When (ms) does it print \"stall\"?",
-                    zh: "一个观察者给每一段 beforeWaiting 到 afterWaiting 计时，超过 100 ms 就打印 `\"stall\"`。1 秒时一个定时器的回调干了 400 ms 的活；另一个定时器在 10 秒时触发。它在什么时候（ms）打印 `\"stall\"`？"
+                        "An observer times each stretch from beforeWaiting to afterWaiting and prints \"stall\" when one lasts over 100 ms. A timer's callout at 1 s works for 400 ms; another timer fires at 10 s; the run ends once that one has fired (nothing is left to run). When (ms) does it print \"stall\"?",
+                    zh:
+                        "一个观察者给每一段 beforeWaiting 到 afterWaiting 计时，超过 100 ms 就打印 `\"stall\"`。1 秒时一个定时器的回调干了 400 ms 的活；另一个定时器在 10 秒时触发；它触发之后这次运行就结束了（再没有可运行的东西）。它在什么时候（ms）打印 `\"stall\"`？"
                 ),
                 ios: """
                     let thread = Thread {

@@ -57,16 +57,18 @@ extension QuizBank {
             number: 57, lesson: 18,
             title: .init(en: "50 ms of work in every frame", zh: "每一帧都干 50 ms 的活"),
             form: .choice([
-                .init(en: "1/60 s: the frames missed are delivered one after another", zh: "1/60 秒：错过的帧一帧接一帧地补交付", value: "1"),
-                .init(en: "3/60 s: two frames are dropped each time", zh: "3/60 秒：每次丢两帧", value: "3"),
-                .init(en: "4/60 s: the next frame waits for the vsync after the callback", zh: "4/60 秒：下一帧要等回调之后的那个 vsync", value: "4"),
+                .init(
+                    en: "they are dropped: the callbacks come at least 3/60 s apart, never one a vsync to catch up",
+                    zh: "被丢掉：相邻两次回调至少相差 3/60 秒，从来不会每个 vsync 来一次去追赶", value: "dropped"),
+                .init(
+                    en: "they are delivered late, one after another, 1/60 s apart", zh: "晚些补交付，一帧接一帧，相差 1/60 秒", value: "queued"),
             ]),
             setting: .appMain,
             wording: .init(
                 question: .init(
                     en:
-                        "On the main thread of an iOS app (60 Hz), a display link's callback works 50 ms on the main thread every frame. How far apart are the timestamps of two consecutive callbacks?",
-                    zh: "在 iOS App 的主线程上（60 Hz），display link 的回调每一帧都在主线程上干 50 ms 的活。相邻两次回调的 timestamp 相差多少？"),
+                        "On the main thread of an iOS app with a 60 Hz display, a display link's callback works 50 ms on the main thread every frame, so each callback overruns two vsyncs. What happens to the frames whose vsyncs pass during a callback?",
+                    zh: "在屏幕为 60 Hz 的 iOS App 的主线程上，display link 的回调每一帧都在主线程上干 50 ms 的活，所以每次回调都要越过两个 vsync。在回调期间过去的那些 vsync 的帧会怎样？"),
                 ios: """
                     // startDisplayLink(mode, fps, callback) (a placeholder): a CADisplayLink whose selector calls callback(link.timestamp), its preferredFramesPerSecond fps, added with link.add(to: .main, forMode: mode)
                     startDisplayLink(.common, 0) { timestamp in
@@ -82,9 +84,9 @@ extension QuizBank {
                 ],
                 why: .init(
                     en:
-                        "A callback at vsync k returns 50 ms later, exactly at vsync k + 3; the next frame is the latest vsync due, k + 3, and the two in between are dropped, never delivered late: 3/60 s apart, 20 frames a second.",
+                        "A callback at vsync k returns 50 ms later, exactly at vsync k + 3. The vsyncs k + 1 and k + 2 passed during it: their frames are dropped, never delivered late. Whether the next callback comes at k + 3 at once (this course's display link) or at the vsync after that depends on the model, but either way the callbacks come at least 3/60 s apart.",
                     zh:
-                        "在 vsync k 的回调 50 ms 后返回，正好是 vsync k + 3；下一帧是最近一个到期的 vsync，也就是 k + 3，中间的两帧被丢掉，不会晚些补交付：相差 3/60 秒，每秒 20 帧。"
+                        "在 vsync k 的回调 50 ms 后返回，正好是 vsync k + 3。vsync k + 1 和 k + 2 在回调期间过去了：它们的帧被丢掉，不会晚些补交付。下一次回调是立刻在 k + 3（本课程的 display link），还是在再下一个 vsync，取决于模型，但不管哪种，相邻两次回调至少相差 3/60 秒。"
                 ))
         ) { stage in
             // ▼ quiz 57
@@ -96,7 +98,8 @@ extension QuizBank {
             try Loop.current.run(until: Loop.current.now + 0.2)
             let stamps = stage.prints().compactMap(Double.init)
             guard stamps.count >= 2 else { return [] }
-            return [String(Int(((stamps[1] - stamps[0]) * 60 / 1000).rounded()))]
+            let vsyncsApart = Int(((stamps[1] - stamps[0]) * 60 / 1000).rounded())
+            return choose(vsyncsApart > 1, "dropped", "queued")
             // ▲ quiz 57
         },
         QuizQuestion(
@@ -111,8 +114,9 @@ extension QuizBank {
             wording: .init(
                 question: .init(
                     en:
-                        "On the main thread of an iOS app whose display refreshes at 60 Hz, a display link's preferredFramesPerSecond is 40. How many callbacks run in one second?",
-                    zh: "在 iOS App 的主线程上，屏幕的刷新率是 60 Hz，一个 display link 的 preferredFramesPerSecond 是 40。一秒里有几次回调？"),
+                        "On the main thread of an iOS app whose display refreshes at a fixed 60 Hz (not a ProMotion display, whose rate goes up to 120 Hz and changes), a display link's preferredFramesPerSecond is 40. How many callbacks run in one second?",
+                    zh:
+                        "在 iOS App 的主线程上，屏幕的刷新率固定为 60 Hz（不是 ProMotion 屏幕：那种屏幕最高 120 Hz，而且会变），一个 display link 的 preferredFramesPerSecond 是 40。一秒里有几次回调？"),
                 ios: """
                     // startDisplayLink(mode, fps, callback) (a placeholder): a CADisplayLink whose selector calls callback(link.timestamp), its preferredFramesPerSecond fps, added with link.add(to: .main, forMode: mode)
                     startDisplayLink(.common, 40) { _ in print("frame") }
@@ -124,9 +128,9 @@ extension QuizBank {
                 ],
                 why: .init(
                     en:
-                        "A display link delivers whole frames of the display: a frame every n vsyncs. 60 / 40 = 1.5 vsyncs, rounded to 2: a frame every other vsync, 30 a second. The rate you get is a factor of the display's, the nearest to the one you asked for.",
+                        "A display link delivers whole frames of the display: a frame every n vsyncs. 60 / 40 = 1.5 vsyncs, rounded to 2: a frame every other vsync, 30 a second. The rate you get is a factor of the display's, the nearest to the one you asked for. preferredFrameRateRange (iOS 15 and later) replaces it: Apple's documentation lists preferredFramesPerSecond as deprecated, and says that since iOS 15 the system may change the rate (Low Power Mode, thermal state).",
                     zh:
-                        "display link 交付的是屏幕的整帧：每 n 个 vsync 一帧。60 / 40 = 1.5 个 vsync，四舍五入为 2：每隔一个 vsync 一帧，每秒 30 帧。你得到的帧率是屏幕帧率的一个因数，最接近你要的那个。"
+                        "display link 交付的是屏幕的整帧：每 n 个 vsync 一帧。60 / 40 = 1.5 个 vsync，四舍五入为 2：每隔一个 vsync 一帧，每秒 30 帧。你得到的帧率是屏幕帧率的一个因数，最接近你要的那个。preferredFrameRateRange（iOS 15 及以后）取代了它：苹果文档把 preferredFramesPerSecond 列为废弃，并说明 iOS 15 起系统可以改变帧率（低电量模式、过热状态）。"
                 ))
         ) { stage in
             // ▼ quiz 58

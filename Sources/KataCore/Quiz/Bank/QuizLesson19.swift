@@ -4,18 +4,18 @@ extension QuizBank {
     static let lesson19: [QuizQuestion] = [
         QuizQuestion(
             number: 59, lesson: 19,
-            title: .init(en: "a tap: the touches, the sleep and the action", zh: "一次点击：触摸、休眠和 `action`"),
-            form: .order(words: ["touchesBegan", "touchesEnded", "beforeWaiting", "action"]),
+            title: .init(en: "a tap over a button: the touches, the action and the sleep", zh: "在按钮上点一下：触摸、`action` 和休眠"),
+            form: .order(words: ["touchesBegan", "touchesEnded", "touchesCancelled", "beforeWaiting", "action"]),
             setting: .appMain,
             wording: .init(
                 question: .init(
                     en:
-                        "A button overrides touchesBegan and touchesEnded (each prints its name) and has a tap gesture recognizer whose action prints \"action\"; an observer of the main loop prints beforeWaiting. A finger taps the button: in what order are touchesBegan, touchesEnded, beforeWaiting and action printed?",
+                        "A button overrides touchesBegan, touchesEnded and touchesCancelled (each prints its name) and has a tap gesture recognizer with UIKit's defaults (cancelsTouchesInView and delaysTouchesEnded true) whose action prints \"action\"; an observer of the main loop prints beforeWaiting. A finger taps the button on current iOS: what is printed, in order, from the touch to the first beforeWaiting after the action?",
                     zh:
-                        "一个按钮重写了 touchesBegan 和 touchesEnded（各自打印自己的名字），还带着一个点击手势识别器，它的 `action` 打印 `\"action\"`；主线程 RunLoop 上的一个观察者打印 beforeWaiting。手指点一下这个按钮：touchesBegan、touchesEnded、beforeWaiting 和 `action` 按什么顺序打印？"
+                        "一个按钮重写了 touchesBegan、touchesEnded 和 touchesCancelled（各自打印自己的名字），还带着一个点击手势识别器，属性都是 UIKit 的默认值（cancelsTouchesInView 和 delaysTouchesEnded 都是 true），它的 `action` 打印 `\"action\"`；主线程 RunLoop 上的一个观察者打印 beforeWaiting。在当前的 iOS 上，手指点一下这个按钮：从触摸开始，到 `action` 之后的第一个 beforeWaiting 为止，依次打印什么？"
                 ),
                 ios: """
-                    // the button's class prints "touchesBegan" and "touchesEnded"
+                    // the button's class prints "touchesBegan", "touchesEnded" and "touchesCancelled"
                     // @objc func tapped() { print("action") }
                     let tap = UITapGestureRecognizer(target: self, action: #selector(tapped))
                     button.addGestureRecognizer(tap)
@@ -26,14 +26,16 @@ extension QuizBank {
                     // a finger taps the button at 1 s
                     """,
                 comments: [
-                    .init(en: "the button's class prints \"touchesBegan\" and \"touchesEnded\"", zh: "按钮的类打印 \"touchesBegan\" 和 \"touchesEnded\""),
+                    .init(
+                        en: "the button's class prints \"touchesBegan\", \"touchesEnded\" and \"touchesCancelled\"",
+                        zh: "按钮的类打印 \"touchesBegan\"、\"touchesEnded\" 和 \"touchesCancelled\""),
                     .init(en: "a finger taps the button at 1 s", zh: "1 秒时手指点一下按钮"),
                 ],
                 why: .init(
                     en:
-                        "The event source0 sends one event per pass: touchesBegan, then touchesEnded in the next pass (each pass that ran a source polls: no beforeWaiting between them). The tap is recognized at touchesEnded, but its action waits for the gesture observer, which runs when the loop is about to sleep: beforeWaiting, then action.",
+                        "The event source0 sends one event per pass through -[UIWindow sendEvent:], which updates the gesture recognizers before the view gets the touch (published stacks since iOS 12: sendEvent → -[UIGestureEnvironment _updateForEvent:window:] → _UIGestureEnvironmentUpdate → the action). First pass: touchesBegan. Next pass: the lift recognizes the tap; delaysTouchesEnded held that ended touch back, and a recognized tap cancels it (cancelsTouchesInView): touchesCancelled, never touchesEnded, then the action, all in that pass; each pass that ran a source polls, so beforeWaiting comes last. The classic account (ibireme, 2015) has the action wait for a beforeWaiting observer; current stacks do not show it there.",
                     zh:
-                        "事件 Source0 每轮发一个事件：先 touchesBegan，下一轮 touchesEnded（执行了事件源的每一轮都只轮询：中间没有 beforeWaiting）。点击在 touchesEnded 时被识别出来，但它的 `action` 要等手势观察者，而手势观察者在 RunLoop 即将进入休眠时才执行：先 beforeWaiting，再 `action`。"
+                        "事件 Source0 每轮通过 `-[UIWindow sendEvent:]` 发一个事件，它先更新手势识别器，再把触摸交给视图（iOS 12 起公开的调用栈：`sendEvent` → `-[UIGestureEnvironment _updateForEvent:window:]` → `_UIGestureEnvironmentUpdate` → `action`）。第一轮：touchesBegan。下一轮：抬起让点击手势被识别出来；`delaysTouchesEnded` 扣住了这个抬起的触摸，识别出的点击把它取消（`cancelsTouchesInView`）：是 touchesCancelled，不是 touchesEnded，接着是 `action`，都在这一轮里；执行了事件源的每一轮都只轮询，所以 beforeWaiting 在最后。经典的说法（2015 年流传最广的《深入理解RunLoop》）是 `action` 要等一个 beforeWaiting 观察者；现在的调用栈里看不到它在那里。"
                 ))
         ) { stage in
             // ▼ quiz 59
@@ -71,9 +73,9 @@ extension QuizBank {
                 ],
                 why: .init(
                     en:
-                        "Recognizers see each touch before the view, but recognizing takes the touch only when the gesture observer runs, at before waiting: the third move (1300 ms) still reaches the view; at that turn's before waiting the view gets touchesCancelled, then the pan's action; the move at 1400 ms is the pan's alone.",
+                        "Recognizers see each move before the view, in the same delivery (-[UIWindow sendEvent:], published stacks since iOS 12). The third move (1300 ms) begins the pan: the view's touch is cancelled (touchesCancelled) and the pan's action sent before the view would get that move, and with cancelsTouchesInView the gesture's pending touches are not delivered to the view (Apple's documentation): only 1100 and 1200 reach it; the move at 1400 ms is the pan's alone.",
                     zh:
-                        "识别器比视图先看到每次触摸，但识别出手势后，要等手势观察者在 `before waiting` 时执行，触摸才被接管：第三次移动（1300 ms）仍然到了视图；在那一轮的 `before waiting`，视图收到 touchesCancelled，接着是拖动手势的 `action`；1400 ms 的移动只属于拖动手势了。"
+                        "识别器在同一次分发里（`-[UIWindow sendEvent:]`，iOS 12 起公开的调用栈）比视图先看到每次移动。第三次移动（1300 ms）让拖动手势开始：视图的触摸被取消（touchesCancelled），拖动手势的 `action` 被发出，这时视图还没拿到这次移动；而 `cancelsTouchesInView` 让手势还没送出的触摸不再交给视图（Apple 的文档）：只有 1100 和 1200 到了视图；1400 ms 的移动只属于拖动手势了。"
                 ))
         ) { stage in
             // ▼ quiz 60
@@ -93,7 +95,7 @@ extension QuizBank {
             form: .choice([
                 .init(en: "during the scroll, in the tracking mode", zh: "滑动期间，在 tracking Mode 里", value: "tracking"),
                 .init(en: "after the scroll, in the default mode", zh: "滑动结束后，在 default Mode 里", value: "default"),
-                .init(en: "never: the tracking mode has no gesture observer", zh: "永远不会：tracking Mode 里没有手势观察者", value: "never"),
+                .init(en: "never: the tracking mode has no event source", zh: "永远不会：tracking Mode 里没有事件源", value: "never"),
             ]),
             setting: .appMain,
             wording: .init(
@@ -116,8 +118,8 @@ extension QuizBank {
                 ],
                 why: .init(
                     en:
-                        "UIKit adds the event source0 and the gesture observer to the common modes, and marks the tracking mode common: touches are delivered and gestures act while a scroll tracks.",
-                    zh: "UIKit 把事件 Source0 和手势观察者加到 common modes，又把 tracking Mode 标记为 common：滑动期间，触摸照常分发，手势照常执行 `action`。"))
+                        "UIKit adds the event source0 to the common modes and marks the tracking mode common; the gestures are updated, and their actions sent, inside that source0's delivery of each event: touches are delivered and gestures act while a scroll tracks.",
+                    zh: "UIKit 把事件 Source0 加到 common modes，又把 tracking Mode 标记为 common；手势的更新和 `action` 的发出都在这个 Source0 对每个事件的分发里：滑动期间，触摸照常分发，手势照常执行 `action`。"))
         ) { stage in
             // ▼ quiz 61
             let app = TouchApp(mainLoop: Loop.current, delivery: ReferenceTouchDelivery(), view: "view", recognizers: [.pan])
@@ -138,18 +140,19 @@ extension QuizBank {
         },
     ]
 
-    /// The touches, the first before-waiting after them and the gesture's action, in the order
-    /// the loop's trace has them: from the first touch to the action.
+    /// The touches, the gesture's action and the before-waitings after the first touch, in the
+    /// order the loop's trace has them: from the first touch to the first before-waiting after
+    /// the action.
     static func touchOrder(_ lines: [String]) -> [String] {
         var order: [String] = []
         for line in lines {
             if let dot = line.firstIndex(of: "."), line[line.index(after: dot)...].hasPrefix("touches"), line.hasSuffix("()") {
                 order.append(String(line[line.index(after: dot)...].dropLast(2)))
-            } else if line.contains(".action(") {
+            } else if line.contains(".action(") && !order.contains("action") {
                 order.append("action")
-                break
             } else if line == "beforeWaiting" && !order.isEmpty && order.last != "beforeWaiting" {
                 order.append("beforeWaiting")
+                if order.contains("action") { break }
             }
         }
         return order
