@@ -82,7 +82,7 @@ extension QuizBank {
                     en:
                         "setNeedsLayout() sets one flag, however often it is called. layoutIfNeeded() finds it set and lays the header out at once, at 1 s, clearing it; the commit at the before waiting after the callout (2 s) finds nothing left to lay out: once, at 1 s.",
                     zh:
-                        "`setNeedsLayout()` 不管调用多少次，都只设上一个标记。`layoutIfNeeded()` 看到标记，就在 1 秒时立即给 `header` 布局，并清掉标记；回调结束后（2 秒）`before waiting` 时的提交发现已经没有要布局的了：只有一次，在 1 秒。"
+                        "`setNeedsLayout()` 不管调用多少次，都只打上一个标记。`layoutIfNeeded()` 看到标记，就在 1 秒时立即给 `header` 布局，并清掉标记；回调结束后（2 秒）`before waiting` 时的提交发现已经没有要布局的了：只有一次，在 1 秒。"
                 ))
         ) { stage in
             // ▼ quiz 48

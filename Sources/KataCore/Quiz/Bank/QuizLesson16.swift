@@ -76,7 +76,7 @@ extension QuizBank {
                 question: .init(
                     en:
                         "An observer in the common modes stores every activity. A touch at 1 s signals the event source (a source0), whose callout — a button's action — blocks for 2 s. While it blocks, which activity does a watchdog find stored?",
-                    zh: "一个加在 common modes 里的观察者保存每一个状态。1 秒时一次触摸标记了事件源（一个 Source0），它的回调——一个按钮的点击事件——卡住 2 秒。卡住期间，看门狗读到的保存下来的状态是哪个？"),
+                    zh: "一个加在 common modes 里的观察者保存每一个状态。1 秒时一次触摸标记了事件源（一个 Source0），它的回调——一个按钮的点击事件——卡住 2 秒。卡住期间，监控线程读到的、保存下来的状态是哪个？"),
                 ios: """
                     let thread = Thread {
                         final class Last: @unchecked Sendable { var activity = CFRunLoopActivity.entry }   // read by a watchdog thread
@@ -98,7 +98,7 @@ extension QuizBank {
                     thread.start()
                     """,
                 comments: [
-                    .init(en: "read by a watchdog thread", zh: "看门狗线程会读它"),
+                    .init(en: "read by a watchdog thread", zh: "监控线程会读它"),
                     .init(en: "the button's action", zh: "按钮的点击事件"),
                     .init(en: "UIKit's event source (a source0)", zh: "UIKit 的事件源（一个 Source0）"),
                 ],
@@ -106,7 +106,7 @@ extension QuizBank {
                     en:
                         "The touch wakes the loop (afterWaiting) and its callout only signals the source0; the loop then goes round without sleeping — beforeTimers, beforeSources — and runs the source0, which blocks. So the store says beforeSources: one of the two busy activities a stall monitor counts, with afterWaiting.",
                     zh:
-                        "触摸唤醒 RunLoop（afterWaiting），它的回调只是标记了 Source0；RunLoop 接着不休眠地再转一轮——beforeTimers、beforeSources——然后执行那个 Source0，它卡住了。所以保存下来的是 beforeSources：卡顿监控要计数的两个忙碌状态之一，另一个是 afterWaiting。"
+                        "触摸唤醒 RunLoop（`afterWaiting`），它的回调只是标记了 Source0；RunLoop 接着不休眠地再转一轮——`beforeTimers`、`beforeSources`——然后执行那个 Source0，它卡住了。所以保存下来的是 `beforeSources`：卡顿监控要计数的两个忙碌状态之一，另一个是 `afterWaiting`。"
                 ))
         ) { stage in
             // ▼ quiz 51
@@ -158,7 +158,7 @@ extension QuizBank {
                     thread.start()
                     """,
                 comments: [
-                    .init(en: "read by a watchdog thread", zh: "看门狗线程会读它"),
+                    .init(en: "read by a watchdog thread", zh: "监控线程会读它"),
                     .init(en: "keeps the default mode alive", zh: "让 default Mode 一直有事可等"),
                     .init(en: "a slow cell, while scrolling", zh: "滑动时一个很慢的单元格"),
                     .init(en: "the scroll", zh: "滑动"),
@@ -167,7 +167,7 @@ extension QuizBank {
                     en:
                         "The observer hears nothing from the tracking run; its last news is the default run's exit. A watchdog that counts only afterWaiting and beforeSources sees an ended run, not a busy one, and misses the stall the user feels most. Added to the common modes, it would have stored afterWaiting.",
                     zh:
-                        "tracking 那次运行的状态，这个观察者一个也听不到；它最后知道的是 default 那次运行的 `exit`。只数 afterWaiting 和 beforeSources 的看门狗，看到的是一次已经结束的运行，而不是忙碌，于是漏掉了用户感受最明显的那次卡顿。加到 common modes，它保存的就会是 afterWaiting。"
+                        "tracking 那次运行的状态，这个观察者一个回调也收不到；它最后知道的是 default 那次运行的 `exit`。只数 `afterWaiting` 和 `beforeSources` 的监控线程，看到的是一次已经结束的运行，而不是忙碌，于是漏掉了用户感受最明显的那次卡顿。加到 common modes，它保存的就会是 `afterWaiting`。"
                 ))
         ) { stage in
             // ▼ quiz 52
