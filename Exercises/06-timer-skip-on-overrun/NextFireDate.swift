@@ -35,6 +35,7 @@ public struct StudentTimerSchedule: TimerRescheduling {
     /// 严格晚于 `now` 的第一个时间点。
     public func nextFireDate(after fireDate: Instant, interval: Double, now: Instant) -> Instant {
         // Replace this line with your code.
+        // 把这一行换成你的代码。
         unsolved(lesson: 6, write: "nextFireDate(after:interval:now:)", returning: .distantFuture)
     }
 }

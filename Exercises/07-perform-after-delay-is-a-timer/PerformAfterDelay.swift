@@ -41,6 +41,7 @@ public func performAfterDelay(
     _ work: @escaping @Sendable () -> Void
 ) throws -> Loop.Timer {
     // Replace these lines with your code.
+    // 把这几行换成你的代码。
     let placeholder = try Loop.Timer(name: "unsolved", fireDate: .distantFuture) { _ in }
     return unsolved(lesson: 7, write: "performAfterDelay(_:inModes:_:)", returning: placeholder)
 }

@@ -50,5 +50,6 @@ public func perform(
     _ work: @escaping @Sendable () -> Void
 ) throws {
     // Replace this line with your code.
+    // 把这一行换成你的代码。
     unsolved(lesson: 8, write: "perform(on:waitUntilDone:modes:_:)")
 }

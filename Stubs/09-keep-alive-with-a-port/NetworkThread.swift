@@ -45,6 +45,7 @@ public final class NetworkThread: Sendable {
     /// 没了，运行就返回，线程随之退出。（§6）
     public init() {
         // Replace this with a thread whose body keeps its loop alive and runs it.
+        // 把这里换成一个线程：它的函数体为 RunLoop 保活，并运行它。
         thread = LoopThread(name: "network") {}
     }
 

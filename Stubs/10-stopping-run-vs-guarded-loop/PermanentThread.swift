@@ -36,6 +36,7 @@ public final class PermanentThread: @unchecked Sendable {
 
     public init(name: String = "permanent") {
         // Replace this with a thread whose body keeps its loop alive and runs it until stopped.
+        // 把这里换成一个线程：它的函数体为 RunLoop 保活，并一直运行它，直到被停止。
         thread = LoopThread(name: name) {}
     }
 
