@@ -97,7 +97,7 @@ extension QuizBank {
                 comments: [
                     .init(
                         en: "busySource (a placeholder): a source0 whose perform takes 0.5 s and signals itself again until 3 s",
-                        zh: "busySource（占位，需自己实现）：一个 Source0，它的 perform 要执行 0.5 秒，并重新标记自己，直到 3 秒"),
+                        zh: "busySource（示意，实现从略）：一个 Source0，它的 perform 要执行 0.5 秒，并重新标记自己，直到 3 秒"),
                     .init(en: "used on the main thread only: the timer fires there", zh: "只在主线程上使用：定时器就在那里触发"),
                     .init(en: "one run that goes on after each source", zh: "只运行一次：处理完事件源也不返回，继续运行"),
                 ],

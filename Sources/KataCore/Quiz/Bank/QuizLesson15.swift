@@ -75,7 +75,7 @@ extension QuizBank {
                 comments: [
                     .init(
                         en: "setNeedsLayout, layoutIfNeeded (placeholders): those of header, a UIView whose layoutSubviews() prints \"layout\"",
-                        zh: "setNeedsLayout、layoutIfNeeded（占位，需自己实现）：`header` 的这两个方法，`header` 是一个 UIView，它的 `layoutSubviews()` 会打印 `\"layout\"`"),
+                        zh: "setNeedsLayout、layoutIfNeeded（示意，实现从略）：`header` 的这两个方法，`header` 是一个 UIView，它的 `layoutSubviews()` 会打印 `\"layout\"`"),
                     .init(en: "1 s of work on the main thread", zh: "在主线程上干 1 秒的活"),
                 ],
                 why: .init(
