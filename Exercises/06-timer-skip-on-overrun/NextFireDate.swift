@@ -16,7 +16,7 @@ import RunLoopEngine
 
 /// The rule a loop uses to reschedule a repeating timer after its callout.
 ///
-/// 重复定时器的回调返回后，RunLoop 用来重新安排它的规则。
+/// 重复定时器的回调返回后，RunLoop 用来算出它下一次触发时间的规则。
 public struct StudentTimerSchedule: TimerRescheduling {
     public init() {}
 
@@ -35,6 +35,7 @@ public struct StudentTimerSchedule: TimerRescheduling {
     /// 严格晚于 `now` 的第一个时间点。
     public func nextFireDate(after fireDate: Instant, interval: Double, now: Instant) -> Instant {
         // Replace this line with your code.
+        // 把这一行换成你的代码。
         unsolved(lesson: 6, write: "nextFireDate(after:interval:now:)", returning: .distantFuture)
     }
 }

@@ -10,7 +10,7 @@
 //
 // Each § number below marks one promise of this specification: a test holds it, and a
 // failing test names the promises it checks.
-// 下面每个 § 编号都是这份说明里的一条承诺：每条都有测试守着，测试失败时会说出它检查的是哪几条。
+// 下面每个 § 编号标出这份说明里的一条要求：每条都有测试把关，测试失败时会列出它检查的是哪几条。
 //
 // Run just this lesson:   swift test --filter Lesson07Tests      (or: swift run kata watch)
 // 只运行本课：            swift test --filter Lesson07Tests      （或：swift run kata watch）
@@ -26,7 +26,7 @@ import RunLoopEngine
 /// waiting. (§8) Foundation: `performSelector:withObject:afterDelay:inModes:`.
 ///
 /// 在调用它的线程上执行 `work`（§1），时间是从现在起、按这个线程的 RunLoop 的时钟算的 `delay` 秒之后（§2），
-/// 而且只在它的 RunLoop 运行 `modes` 之一时执行（§3）；`modes` 为空就什么都不安排。（§4）这份工作是调用
+/// 而且只在它的 RunLoop 运行 `modes` 之一时执行（§3）；`modes` 为空就什么都不加。（§4）这份工作是调用
 /// 线程的 RunLoop 里的一个一次性定时器，调用一返回它就在那里（§5）；它在那个 RunLoop 之后的某一轮循环里执行，
 /// 绝不在调用里面执行——延迟为 0 也一样（§6）——RunLoop 不运行，它就根本不执行。（§7）调用立即返回，
 /// 不等待。（§8）Foundation：`performSelector:withObject:afterDelay:inModes:`。
@@ -41,6 +41,7 @@ public func performAfterDelay(
     _ work: @escaping @Sendable () -> Void
 ) throws -> Loop.Timer {
     // Replace these lines with your code.
+    // 把这几行换成你的代码。
     let placeholder = try Loop.Timer(name: "unsolved", fireDate: .distantFuture) { _ in }
     return unsolved(lesson: 7, write: "performAfterDelay(_:inModes:_:)", returning: placeholder)
 }

@@ -4,12 +4,12 @@
 // Write `NetworkThread`: AFNetworking 2's network thread. One long-lived thread whose run loop
 // stays alive — asleep, not spinning — so that requests can be performed on it at any time.
 //
-// 任务：写出 `NetworkThread`：AFNetworking 2 的网络线程。一个常驻线程，它的 RunLoop 一直活着——在
+// 任务：写出 `NetworkThread`：AFNetworking 2 的网络线程。一个常驻线程，它的 RunLoop 一直在运行——在
 // 休眠，而不是空转——这样任何时候都能把请求交给它执行。
 //
 // Each § number below marks one promise of this specification: a test holds it, and a
 // failing test names the promises it checks.
-// 下面每个 § 编号都是这份说明里的一条承诺：每条都有测试守着，测试失败时会说出它检查的是哪几条。
+// 下面每个 § 编号标出这份说明里的一条要求：每条都有测试把关，测试失败时会列出它检查的是哪几条。
 //
 // Run just this lesson:   swift test --filter Lesson09Tests      (or: swift run kata watch)
 // 只运行本课：            swift test --filter Lesson09Tests      （或：swift run kata watch）
@@ -45,12 +45,13 @@ public final class NetworkThread: Sendable {
     /// 没了，运行就返回，线程随之退出。（§6）
     public init() {
         // Replace this with a thread whose body keeps its loop alive and runs it.
+        // 把这里换成一个线程：它的函数体为 RunLoop 保活，并运行它。
         thread = LoopThread(name: "network") {}
     }
 
     /// Starts the thread: it then stays alive, its loop asleep. (§7)
     ///
-    /// 启动线程：之后它一直活着，它的 RunLoop 在休眠。（§7）
+    /// 启动线程：之后线程一直常驻，它的 RunLoop 在休眠。（§7）
     public func start() throws {
         unsolved(lesson: 9, write: "NetworkThread.start() and the thread's body in init()")
     }

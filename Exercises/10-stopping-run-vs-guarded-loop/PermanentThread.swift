@@ -4,12 +4,12 @@
 // Write `PermanentThread`: a thread that stays alive to run work (its loop kept alive by a port),
 // and that can be stopped — it then exits and is freed, with no retain cycle.
 //
-// 任务：写出 `PermanentThread`：一个为执行任务而一直活着的线程（它的 RunLoop 靠一个端口保活），并且
+// 任务：写出 `PermanentThread`：一个为执行任务而常驻的线程（它的 RunLoop 靠一个端口保活），并且
 // 能被停止——停止后线程退出并被释放，没有循环引用。
 //
 // Each § number below marks one promise of this specification: a test holds it, and a
 // failing test names the promises it checks.
-// 下面每个 § 编号都是这份说明里的一条承诺：每条都有测试守着，测试失败时会说出它检查的是哪几条。
+// 下面每个 § 编号标出这份说明里的一条要求：每条都有测试把关，测试失败时会列出它检查的是哪几条。
 //
 // Run just this lesson:   swift test --filter Lesson10Tests      (or: swift run kata watch)
 // 只运行本课：            swift test --filter Lesson10Tests      （或：swift run kata watch）
@@ -21,7 +21,7 @@ import RunLoopEngine
 /// own: stopping one leaves the others running. (§1) Dropping the last reference to one stops its
 /// thread, and owner, thread and loop are all freed. (§2)
 ///
-/// 一个可以停止的常驻工作线程。可以同时有好几个活着，各停各的：停掉一个，其余的照常运行。（§1）丢掉对它的
+/// 一个可以停止的常驻工作线程。可以同时有好几个在运行，各停各的：停掉一个，其余的照常运行。（§1）丢掉对它的
 /// 最后一个引用，它的线程就会停止，持有者、线程和 RunLoop 全都被释放。（§2）
 public final class PermanentThread: @unchecked Sendable {
     /// The underlying thread (the tests look at it). Make it in `init`; start it in `start()`.
@@ -29,13 +29,14 @@ public final class PermanentThread: @unchecked Sendable {
     /// when there is work — no polling (§4) — and never captures `self`, so that a stopped thread
     /// and its owner are freed: no retain cycle. (§5)
     ///
-    /// 底层的线程（测试会检查它）。在 `init` 里创建它，在 `start()` 里启动它。它的函数体用一个端口让 RunLoop
-    /// 活着（§3），两份工作之间在一次只有来活才结束的运行里休眠——不轮询（§4）——并且绝不捕获 `self`，这样
+    /// 底层的线程（测试会检查它）。在 `init` 里创建它，在 `start()` 里启动它。它的函数体用一个端口为 RunLoop
+    /// 保活（§3），两份工作之间在一次只有来活才结束的运行里休眠——不轮询（§4）——并且绝不捕获 `self`，这样
     /// 停止后的线程和它的持有者都能被释放：没有循环引用。（§5）
     public let thread: LoopThread
 
     public init(name: String = "permanent") {
         // Replace this with a thread whose body keeps its loop alive and runs it until stopped.
+        // 把这里换成一个线程：它的函数体为 RunLoop 保活，并一直运行它，直到被停止。
         thread = LoopThread(name: name) {}
     }
 

@@ -45,6 +45,7 @@ public struct StudentPass: LoopPassing {
     /// 原语，按你会用到的顺序排列，就是上面列出的那些。
     public func runPass(_ pass: Loop.Pass) -> Loop.RunResult? {
         // Replace this line with your code.
+        // 把这一行换成你的代码。
         unsolved(lesson: 11, write: "StudentPass.runPass(_:)", returning: .finished)
     }
 }

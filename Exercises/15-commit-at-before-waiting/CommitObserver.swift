@@ -1,5 +1,5 @@
 // Lesson 15 — The commit at beforeWaiting           Lessons/15-commit-at-before-waiting.md
-// 第 15 课 — beforeWaiting 时的提交                  Lessons/zh-Hans/15-commit-at-before-waiting.md
+// 第 15 课 — BeforeWaiting 时的提交                  Lessons/zh-Hans/15-commit-at-before-waiting.md
 //
 // Write `StudentCommit`: Core Animation's commit observer on the main loop — when it runs, and
 // what one commit does with the views marked since the last one.

@@ -8,7 +8,7 @@
 //
 // 任务：写出 `StudentDisplayLink`：display link（`CADisplayLink`）怎样从它的 RunLoop 得到每帧一次
 // 的回调——在它被加入的那些 Mode 里，帧率对齐到屏幕的 60 Hz，RunLoop 忙时丢帧而不是排队——再写
-// `FPSMeter`，App 画在屏幕一角的帧率计。
+// `FPSMeter`，App 显示在屏幕一角的 FPS 指示器。
 //
 // Run just this lesson:   swift test --filter Lesson18Tests      (or: swift run kata watch)
 // 只运行本课：            swift test --filter Lesson18Tests      （或：swift run kata watch）
@@ -25,7 +25,7 @@ public struct StudentDisplayLink: DisplayLinkDriving {
     /// Adds `link` to `loop` in `mode`: its port (`link.port`, a source1) joins the mode, and,
     /// unless the link is paused, the display starts sending it vsyncs (`link.startVSync(on:)`).
     ///
-    /// 把 `link` 加到 `loop` 的 `mode` 里：它的端口（`link.port`，一个 source1）加入这个 Mode；
+    /// 把 `link` 加到 `loop` 的 `mode` 里：它的端口（`link.port`，一个 Source1）加入这个 Mode；
     /// 只要 link 没有暂停，屏幕就开始给它发 vsync（`link.startVSync(on:)`）。
     public func add(_ link: DisplayLink, to loop: Loop, forMode mode: Loop.Mode) throws(LoopError) {
         unsolved(lesson: 18, write: "StudentDisplayLink.add(_:to:forMode:)")
@@ -72,7 +72,7 @@ public struct StudentDisplayLink: DisplayLinkDriving {
 /// An FPS meter: fed every frame's `link.timestamp` from a display link's callback, it tells the
 /// frames per second once a second.
 ///
-/// 帧率计：在 display link 的回调里把每一帧的 `link.timestamp` 喂给它，它每秒报一次每秒帧数。
+/// FPS 指示器：在 display link 的回调里把每一帧的 `link.timestamp` 喂给它，它每秒报一次每秒帧数。
 public struct FPSMeter: Sendable {
     public init() {}
 

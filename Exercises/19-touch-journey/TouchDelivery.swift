@@ -4,8 +4,8 @@
 // Write `StudentTouchDelivery`: how a touch gets from the event port (a source1) through the main
 // loop's event source0 to the window, where the gesture recognizers see it, and act, before the view.
 //
-// 任务：写出 `StudentTouchDelivery`：一次触摸怎样从事件端口（source1）经过主线程 RunLoop 的
-// 事件 source0 到达 window：在那里，手势识别器先于视图看到它，并执行 `action`。
+// 任务：写出 `StudentTouchDelivery`：一次触摸怎样从事件端口（Source1）经过主线程 RunLoop 的
+// 事件 Source0 到达 window：在那里，手势识别器先于视图看到它，并执行 `action`。
 //
 // Run just this lesson:   swift test --filter Lesson19Tests      (or: swift run kata watch)
 // 只运行本课：            swift test --filter Lesson19Tests      （或：swift run kata watch）
@@ -16,7 +16,7 @@ import RunLoopEngine
 /// Delivers touches on the main loop: port → event queue → source0 → window (recognizers, their
 /// actions, then the view).
 ///
-/// 在主线程 RunLoop 上分发触摸：端口 → 事件队列 → source0 → window（先识别器和它们的 `action`，再视图）。
+/// 在主线程 RunLoop 上分发触摸：端口 → 事件队列 → Source0 → window（先识别器和它们的 `action`，再视图）。
 public struct StudentTouchDelivery: TouchDelivery {
     public init() {}
 
@@ -24,7 +24,7 @@ public struct StudentTouchDelivery: TouchDelivery {
     /// `app.eventSource`) to `mainLoop`, in the common modes. (New items
     /// cannot fail to join a loop: `try?` is enough for `mainLoop.add`.)
     ///
-    /// 把事件 source0（它的回调调用 `handleEventQueue(app)`；存到 `app.eventSource`）加到
+    /// 把事件 Source0（它的回调调用 `handleEventQueue(app)`；存到 `app.eventSource`）加到
     /// `mainLoop` 的 common Modes。（新建的 item 加入 RunLoop 不会失败：
     /// `mainLoop.add` 前面写 `try?` 就够了。）
     public func install(on mainLoop: Loop, app: TouchApp) {
@@ -44,7 +44,7 @@ public struct StudentTouchDelivery: TouchDelivery {
     /// The source0's perform: take one event (`app.events.next()`) and send it through the window
     /// (`sendEvent(_:app:)`); if more events wait, signal `app.eventSource` again.
     ///
-    /// source0 的回调：取出一个事件（`app.events.next()`），通过 window 发出去（`sendEvent(_:app:)`）；
+    /// Source0 的回调：取出一个事件（`app.events.next()`），通过 window 发出去（`sendEvent(_:app:)`）；
     /// 如果还有事件在等，再标记一次 `app.eventSource`。
     public func handleEventQueue(_ app: TouchApp) {
         unsolved(lesson: 19, write: "StudentTouchDelivery.handleEventQueue(_:)")

@@ -16,7 +16,7 @@ import RunLoopEngine
 
 /// The rule a loop uses to reschedule a repeating timer after its callout.
 ///
-/// 重复定时器的回调返回后，RunLoop 用来重新安排它的规则。
+/// 重复定时器的回调返回后，RunLoop 用来算出它下一次触发时间的规则。
 public struct StudentTimerSchedule: TimerRescheduling {
     public init() {}
 

@@ -22,7 +22,7 @@ import RunLoopEngine
 /// waiting. (§8) Foundation: `performSelector:withObject:afterDelay:inModes:`.
 ///
 /// 在调用它的线程上执行 `work`（§1），时间是从现在起、按这个线程的 RunLoop 的时钟算的 `delay` 秒之后（§2），
-/// 而且只在它的 RunLoop 运行 `modes` 之一时执行（§3）；`modes` 为空就什么都不安排。（§4）这份工作是调用
+/// 而且只在它的 RunLoop 运行 `modes` 之一时执行（§3）；`modes` 为空就什么都不加。（§4）这份工作是调用
 /// 线程的 RunLoop 里的一个一次性定时器，调用一返回它就在那里（§5）；它在那个 RunLoop 之后的某一轮循环里执行，
 /// 绝不在调用里面执行——延迟为 0 也一样（§6）——RunLoop 不运行，它就根本不执行。（§7）调用立即返回，
 /// 不等待。（§8）Foundation：`performSelector:withObject:afterDelay:inModes:`。

@@ -4,7 +4,7 @@
 // Write `NetworkThread`: AFNetworking 2's network thread. One long-lived thread whose run loop
 // stays alive — asleep, not spinning — so that requests can be performed on it at any time.
 //
-// 任务：写出 `NetworkThread`：AFNetworking 2 的网络线程。一个常驻线程，它的 RunLoop 一直活着——在
+// 任务：写出 `NetworkThread`：AFNetworking 2 的网络线程。一个常驻线程，它的 RunLoop 一直在运行——在
 // 休眠，而不是空转——这样任何时候都能把请求交给它执行。
 //
 // Run just this lesson:   swift test --filter Lesson09Tests      (or: swift run kata watch)
@@ -52,7 +52,7 @@ public final class NetworkThread: Sendable {
 
     /// Starts the thread: it then stays alive, its loop asleep. (§7)
     ///
-    /// 启动线程：之后它一直活着，它的 RunLoop 在休眠。（§7）
+    /// 启动线程：之后线程一直常驻，它的 RunLoop 在休眠。（§7）
     public func start() throws {
         try thread.start()
     }

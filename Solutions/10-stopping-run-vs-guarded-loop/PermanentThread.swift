@@ -4,7 +4,7 @@
 // Write `PermanentThread`: a thread that stays alive to run work (its loop kept alive by a port),
 // and that can be stopped — it then exits and is freed, with no retain cycle.
 //
-// 任务：写出 `PermanentThread`：一个为执行任务而一直活着的线程（它的 RunLoop 靠一个端口保活），并且
+// 任务：写出 `PermanentThread`：一个为执行任务而常驻的线程（它的 RunLoop 靠一个端口保活），并且
 // 能被停止——停止后线程退出并被释放，没有循环引用。
 //
 // Run just this lesson:   swift test --filter Lesson10Tests      (or: swift run kata watch)
@@ -18,7 +18,7 @@ import Synchronization
 /// own: stopping one leaves the others running. (§1) Dropping the last reference to one stops its
 /// thread, and owner, thread and loop are all freed. (§2)
 ///
-/// 一个可以停止的常驻工作线程。可以同时有好几个活着，各停各的：停掉一个，其余的照常运行。（§1）丢掉对它的
+/// 一个可以停止的常驻工作线程。可以同时有好几个在运行，各停各的：停掉一个，其余的照常运行。（§1）丢掉对它的
 /// 最后一个引用，它的线程就会停止，持有者、线程和 RunLoop 全都被释放。（§2）
 public final class PermanentThread: @unchecked Sendable {
     // @unchecked: `thread` is immutable and thread-safe; the flag is atomic.
@@ -28,8 +28,8 @@ public final class PermanentThread: @unchecked Sendable {
     /// when there is work — no polling (§4) — and never captures `self`, so that a stopped thread
     /// and its owner are freed: no retain cycle. (§5)
     ///
-    /// 底层的线程（测试会检查它）。在 `init` 里创建它，在 `start()` 里启动它。它的函数体用一个端口让 RunLoop
-    /// 活着（§3），两份工作之间在一次只有来活才结束的运行里休眠——不轮询（§4）——并且绝不捕获 `self`，这样
+    /// 底层的线程（测试会检查它）。在 `init` 里创建它，在 `start()` 里启动它。它的函数体用一个端口为 RunLoop
+    /// 保活（§3），两份工作之间在一次只有来活才结束的运行里休眠——不轮询（§4）——并且绝不捕获 `self`，这样
     /// 停止后的线程和它的持有者都能被释放：没有循环引用。（§5）
     public let thread: LoopThread
     /// Shared with the thread's body. The body must never capture `self`: the thread would then

@@ -6,7 +6,7 @@
 // the countdown and the download keep going during a scroll, and the badge refresh waits.
 //
 // 任务：一个页面上有倒计时、正在进行的下载，以及一个时不时刷新的角标。用户滑动时，UI RunLoop 运行
-// tracking Mode。安排好每一项工作：滑动期间倒计时和下载照常进行，角标刷新则等滑动结束。
+// tracking Mode。把每一项工作加到合适的 Mode：滑动期间倒计时和下载照常进行，角标刷新则等滑动结束。
 //
 // Run just this lesson:   swift test --filter Lesson13Tests      (or: swift run kata watch)
 // 只运行本课：            swift test --filter Lesson13Tests      （或：swift run kata watch）
@@ -21,7 +21,7 @@ import Synchronization
 /// ticking while the user scrolls (§5) — in every common mode, also one marked common later. (§6)
 ///
 /// 在 UI `loop` 上开始倒计时：每秒 `tick(n)` 一次，第一次在从现在起一秒之后（§1），`n = seconds - 1 … 0`（§2）；
-/// 说完 0，它的定时器立即失效。（§3）从 0 或更小的数开始就没什么可数的：一次也不 `tick`，返回的定时器已经
+/// 数到 0，它的定时器立即失效。（§3）从 0 或更小的数开始就没什么可数的：一次也不 `tick`，返回的定时器已经
 /// 失效。（§4）用户滑动时它照常走（§5）——在每一个标记为 common 的 Mode 里，包括后来才标记的 Mode。（§6）
 @discardableResult
 public func startCountdown(from seconds: Int, on loop: Loop, tick: @escaping @Sendable (Int) -> Void) throws -> Loop.Timer {

@@ -259,7 +259,7 @@ enum Help {
                 显示，附上时间线、原因和该读的课。答案永远来自这次运行。
                   N               第 N 题（不写就是下一道还没答过的题）
                   --answer, -a    不用终端交互直接给出答案：一个字母（b）、按顺序的词
-                                  （entry,beforeWaiting,exit），或以毫秒为单位的时间（1000,3500 或 `none`）
+                                  （`entry,beforeWaiting,exit`），或以毫秒为单位的时间（1000,3500 或 `none`）
                   --engine, -e    第 N 题的 iOS 代码，旁边是实际运行的引擎代码
                   --svg FILE      把第 N 题的引擎时间线画成 SVG 图片写进 FILE，等大家都答完后一起看
                   --list, -l      按课列出所有题目，以及你最近一次的答案

@@ -9,7 +9,7 @@
 //
 // Each § number below marks one promise of this specification: a test holds it, and a
 // failing test names the promises it checks.
-// 下面每个 § 编号都是这份说明里的一条承诺：每条都有测试守着，测试失败时会说出它检查的是哪几条。
+// 下面每个 § 编号标出这份说明里的一条要求：每条都有测试把关，测试失败时会列出它检查的是哪几条。
 //
 // Run just this lesson:   swift test --filter Lesson05Tests      (or: swift run kata watch)
 // 只运行本课：            swift test --filter Lesson05Tests      （或：swift run kata watch）

@@ -9,7 +9,7 @@
 //
 // Each § number below marks one promise of this specification: a test holds it, and a
 // failing test names the promises it checks.
-// 下面每个 § 编号都是这份说明里的一条承诺：每条都有测试守着，测试失败时会说出它检查的是哪几条。
+// 下面每个 § 编号标出这份说明里的一条要求：每条都有测试把关，测试失败时会列出它检查的是哪几条。
 //
 // Run just this lesson:   swift test --filter Lesson08Tests      (or: swift run kata watch)
 // 只运行本课：            swift test --filter Lesson08Tests      （或：swift run kata watch）
@@ -50,5 +50,6 @@ public func perform(
     _ work: @escaping @Sendable () -> Void
 ) throws {
     // Replace this line with your code.
+    // 把这一行换成你的代码。
     unsolved(lesson: 8, write: "perform(on:waitUntilDone:modes:_:)")
 }

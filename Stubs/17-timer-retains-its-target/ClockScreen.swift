@@ -1,5 +1,5 @@
 // Lesson 17 — The timer keeps its target alive       Lessons/17-timer-retains-its-target.md
-// 第 17 课 — 定时器让它的 target 活着                 Lessons/zh-Hans/17-timer-retains-its-target.md
+// 第 17 课 — 定时器强引用它的 target                 Lessons/zh-Hans/17-timer-retains-its-target.md
 //
 // A screen with a clock that ticks once a second, and a draft it saves a moment after an edit.
 // A scheduled timer keeps a strong reference to its target, and the loop keeps the timer: make
@@ -11,7 +11,7 @@
 //
 // Each § number below marks one promise of this specification: a test holds it, and a
 // failing test names the promises it checks.
-// 下面每个 § 编号都是这份说明里的一条承诺：每条都有测试守着，测试失败时会说出它检查的是哪几条。
+// 下面每个 § 编号标出这份说明里的一条要求：每条都有测试把关，测试失败时会列出它检查的是哪几条。
 //
 // Run just this lesson:   swift test --filter Lesson17Tests      (or: swift run kata watch)
 // 只运行本课：            swift test --filter Lesson17Tests      （或：swift run kata watch）
@@ -22,11 +22,11 @@ import RunLoopEngine
 /// What a timer can retain in place of its real target: it passes each tick on, and keeps the
 /// target only weakly.
 ///
-/// 定时器可以在真正的 target 的位置上持有它：它把每一次触发转交出去，对 target 只持弱引用。
+/// 代替真正的 target 交给定时器持有的对象：它把每一次触发转交给 target，对 target 只持弱引用。
 public final class WeakTimerTarget<Target: AnyObject & Sendable>: Sendable {
     /// The real target, held weakly: the proxy never keeps it alive. (§1)
     ///
-    /// 真正的 target，弱引用：代理从不让它活着。（§1）
+    /// 真正的 target，以弱引用持有：代理从不强引用它。（§1）
     public var target: Target? {
         unsolved(lesson: 17, write: "WeakTimerTarget.target", returning: nil)
     }
@@ -44,7 +44,7 @@ public final class WeakTimerTarget<Target: AnyObject & Sendable>: Sendable {
     /// fire. (§2) Once the target is gone, invalidates `timer` and sends nothing, so the loop
     /// stops waking for a tick that no one receives. (§3)
     ///
-    /// 定时器的 selector：target 还活着时，把 action 连同 `timer` 发给它，每次触发一次。（§2）target 没了，
+    /// 定时器的 selector：target 还没被释放时，把 action 连同 `timer` 发给它，每次触发一次。（§2）target 没了，
     /// 就让 `timer` 失效，什么也不发，RunLoop 不再为没人接收的触发醒来。（§3）
     public func fire(_ timer: Loop.Timer) {
         unsolved(lesson: 17, write: "WeakTimerTarget.fire(_:)")
@@ -54,14 +54,17 @@ public final class WeakTimerTarget<Target: AnyObject & Sendable>: Sendable {
 /// A screen with a clock label and a draft. The app's navigation stack owns it; when the user
 /// leaves the screen, the stack lets it go.
 ///
-/// 一个带时钟标签和草稿的页面。App 的导航栈拥有它；用户离开这个页面时，导航栈放开它。
+/// 一个带时钟标签和草稿的页面。App 的导航栈持有它；用户离开这个页面时，导航栈把它 pop 出去，不再持有它。
 public final class ClockScreen: Sendable {
     /// What the label shows: 1, 2, 3, … one more each tick.
+    /// 标签显示的数：1、2、3……每触发一次加一。
     let show: @Sendable (Int) -> Void
     /// Where the draft goes.
+    /// 草稿保存到哪里。
     let save: @Sendable () -> Void
     let ticks = Lock(0)
     /// The clock's timer while it runs.
+    /// 时钟走着时的那个定时器。
     let clock = Lock<Loop.Timer?>(nil)
 
     public init(show: @escaping @Sendable (Int) -> Void, save: @escaping @Sendable () -> Void) {
@@ -70,6 +73,8 @@ public final class ClockScreen: Sendable {
     }
 
     /// The clock's action: shows the next count.
+    ///
+    /// 时钟的 action：显示下一个数。
     public func tick(_ timer: Loop.Timer) {
         show(
             ticks.withLock {
@@ -78,6 +83,8 @@ public final class ClockScreen: Sendable {
     }
 
     /// The save's action: saves the draft.
+    ///
+    /// 保存的 action：保存草稿。
     public func saveDraft(_ timer: Loop.Timer) {
         save()
     }
@@ -88,7 +95,7 @@ public final class ClockScreen: Sendable {
     /// Starting a clock that runs does nothing: still one tick a second. (§6)
     ///
     /// 在 `loop` 上启动时钟：每秒 `tick` 一次，第一次在从现在起一秒之后，放在 RunLoop 的 default Mode 里，
-    /// 和 `scheduledTimer` 一样。（§4）时钟的定时器不能让页面活着（借助 `WeakTimerTarget`，或者弱捕获页面的
+    /// 和 `scheduledTimer` 一样。（§4）时钟的定时器不能强引用页面（借助 `WeakTimerTarget`，或者弱捕获页面的
     /// block）。（§5）时钟已经在走时再启动，什么也不做：仍然每秒一次。（§6）
     public func start(on loop: Loop) throws {
         unsolved(lesson: 17, write: "ClockScreen.start(on:)")
@@ -98,7 +105,7 @@ public final class ClockScreen: Sendable {
     /// loop's modes — a run with nothing else to do finishes. (§7) A stopped clock can be started
     /// again. (§8)
     ///
-    /// 停止时钟：让它的定时器失效，不再 tick，定时器离开 RunLoop 的各个 Mode——没有别的事可做的运行就此结束。
+    /// 停止时钟：让它的定时器失效，不再触发，定时器离开 RunLoop 的各个 Mode——没有别的事可做的运行就此结束。
     /// （§7）停掉的时钟可以再次启动。（§8）
     public func stop() {
         unsolved(lesson: 17, write: "ClockScreen.stop()")
@@ -109,7 +116,7 @@ public final class ClockScreen: Sendable {
     /// until it has saved, and lets it go right after. (§10)
     ///
     /// 从现在起 `delay` 秒后保存一次草稿，放在 default Mode 里。（§9）即使页面在那之前被关闭，也必须保存：
-    /// 它的一次性定时器让页面活到保存完，随即放开它。（§10）
+    /// 它的一次性定时器一直强引用页面，直到保存完，随即释放这个强引用。（§10）
     public func saveDraft(after delay: Double, on loop: Loop) throws {
         unsolved(lesson: 17, write: "ClockScreen.saveDraft(after:on:)")
     }
@@ -117,8 +124,9 @@ public final class ClockScreen: Sendable {
     /// A screen let go while its clock runs stops the clock as it goes: its timer leaves the
     /// loop at once, not at its next tick. (§11)
     ///
-    /// 时钟还在走时被放开的页面，在离开时停掉时钟：它的定时器立即离开 RunLoop，而不是等到下一次触发。（§11）
+    /// 时钟还在走时导航栈就不再持有的页面，在释放时停掉时钟：它的定时器立即离开 RunLoop，而不是等到下一次触发。（§11）
     deinit {
         // Write: what a screen does as it goes.
+        // 要写的：页面释放时做的事。
     }
 }

@@ -4,9 +4,13 @@ import Testing
 /// The Chinese course says each thing with one word: docs/GLOSSARY.md lists, beside each term, the
 /// variants a Chinese text must not use (its column “not · 不要写”), and this check reads every
 /// Chinese text a student sees for them — the Chinese pages, docs and README, the Chinese lesson
-/// pictures, and the Chinese string literals of Sources/ (the catalog, the quiz, the CLI) and
-/// Tests/LessonTests/ (the lessons' failure messages). Code is left out: `inline code` and an
-/// SVG's code spans; a variant in English letters counts only as a whole word.
+/// pictures, the Chinese string literals of Sources/ (the catalog, the quiz, the CLI) and
+/// Tests/LessonTests/ (the lessons' failure messages, the tests' names), and the Chinese comments
+/// of Exercises/ and Solutions/ (the stubs a student edits and the answers they read; Stubs/ is a
+/// copy of Exercises/). Code is left out: `inline code` and an SVG's code spans; a variant in
+/// English letters counts only as a whole word, and not inside an English quotation or title (“…”
+/// with no Chinese in it: a source's title is cited as it is); a variant with `…` in it, such as
+/// `让…活着`, is its parts in that order within one clause (no punctuation between them).
 @Suite("The Chinese texts use the glossary's words, never a variant it lists", .inEnglish, .tags(.consistency))
 struct GlossaryTests {
     /// A place a variant was found: where, which variant, and the line it is on.
@@ -34,10 +38,26 @@ struct GlossaryTests {
 
     static let glossaryVariants: [String] = CatalogConsistencyTests.read("docs/GLOSSARY.md").map(variants(inGlossary:)) ?? []
 
+    /// What ends a clause: a variant's parts around `…` must all be found between two of these.
+    static let clauseEnds = CharacterSet(charactersIn: "，。；：、！？（）——“”「」,.;:!?()\n")
+
     /// Whether `text` says `variant`: anywhere for Chinese, as a whole word (letters, digits, `-`
-    /// and `_` around it are part of the word) for a variant in English letters.
+    /// and `_` around it are part of the word) for a variant in English letters; for a variant
+    /// with `…`, its parts in order within one clause of `text`.
     static func says(_ text: String, _ variant: String) -> Bool {
+        if variant.contains("…") {
+            let parts = variant.components(separatedBy: "…").filter { !$0.isEmpty }
+            return text.components(separatedBy: clauseEnds).contains { clause in
+                var rest = clause[...]
+                for part in parts {
+                    guard let range = rest.range(of: part) else { return false }
+                    rest = rest[range.upperBound...]
+                }
+                return true
+            }
+        }
         guard variant.unicodeScalars.allSatisfy(\.isASCII) else { return text.contains(variant) }
+        let text = text.replacingOccurrences(of: "“[^”\\p{Han}]*”", with: " ", options: .regularExpression)
         func isWordCharacter(_ character: Character?) -> Bool {
             guard let character else { return false }
             return character.isLetter || character.isNumber || character == "-" || character == "_"
@@ -75,26 +95,13 @@ struct GlossaryTests {
         }
     }
 
-    /// Files that another branch is rewriting now, whose Chinese words that branch's owner
-    /// brings to the glossary: their findings are known issues until then, and a file listed here
-    /// that has none left fails, so that it leaves the list.
-    static let rewrittenElsewhere: [String: String] = [:]
-
-    /// Records the findings, file by file: as known issues for a file of ``rewrittenElsewhere``.
+    /// Records the findings, file by file.
     static func report(_ findings: [(file: String, found: [Finding])], what: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        for (file, found) in findings {
-            let message = Comment(
-                rawValue: "words docs/GLOSSARY.md forbids \(what) (write the glossary's word instead):\n\(found.map(\.description).joined(separator: "\n"))")
-            if let owner = rewrittenElsewhere[file] {
-                if found.isEmpty {
-                    Issue.record(
-                        "\(file) uses the glossary's words now: take it out of GlossaryTests.rewrittenElsewhere (\(owner))", sourceLocation: sourceLocation)
-                } else {
-                    withKnownIssue("\(owner) brings these to the glossary") { Issue.record(message, sourceLocation: sourceLocation) }
-                }
-            } else if !found.isEmpty {
-                Issue.record(message, sourceLocation: sourceLocation)
-            }
+        for (_, found) in findings where !found.isEmpty {
+            Issue.record(
+                Comment(
+                    rawValue: "words docs/GLOSSARY.md forbids \(what) (write the glossary's word instead):\n\(found.map(\.description).joined(separator: "\n"))"),
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -145,6 +152,28 @@ struct GlossaryTests {
         Self.report(findings, what: "in Chinese strings")
     }
 
+    /// The Chinese comments of a Swift file, each as `(line number, text)`: the `//` and `///`
+    /// lines, without their `inline code`.
+    static func commentLines(_ source: String) -> [(number: Int, text: String)] {
+        source.components(separatedBy: "\n").enumerated().compactMap { offset, line in
+            let text = line.trimmingCharacters(in: .whitespaces)
+            guard text.hasPrefix("//") else { return nil }
+            return (offset + 1, StrayEnglish.withoutCode(String(text.drop(while: { $0 == "/" }))))
+        }
+    }
+
+    @Test("No Chinese comment of a stub or a Solution uses a variant the glossary forbids", arguments: [0])
+    func stubsAndSolutions(_: Int) throws {
+        let files = ChineseStringsTests.swiftFiles(under: "Exercises") + ChineseStringsTests.swiftFiles(under: "Solutions")
+        #expect(files.count > 30, "found only \(files.count) files in Exercises/ and Solutions/")
+        var findings: [(file: String, found: [Finding])] = []
+        for file in files {
+            let source = try #require(CatalogConsistencyTests.read(file))
+            findings.append((file, Self.findings(in: Self.commentLines(source), place: { "\(file):\($0)" }, variants: Self.glossaryVariants)))
+        }
+        Self.report(findings, what: "in a stub's or a Solution's comments (change a stub in Exercises/ and Stubs/ alike)")
+    }
+
     @Test("The checker reads the glossary's column and finds a variant, outside code and as a whole word", arguments: [0])
     func checker(_: Int) {
         let glossary = """
@@ -158,9 +187,13 @@ struct GlossaryTests {
             """
         #expect(Self.variants(inGlossary: glossary) == ["滴答", "tick"])
         let variants = ["滴答", "tick"]
-        let page = Self.pageLines("第一行\n错过的滴答\n`tick` 和 ticker 和 tick-on-now\n每个 tick 一次\nlet tick = 1")
-        #expect(Self.findings(in: page, place: { "p:\($0)" }, variants: variants).map(\.place) == ["p:2", "p:4"])
+        let page = Self.pageLines("第一行\n错过的滴答\n`tick` 和 ticker 和 tick-on-now\n每个 tick 一次\nlet tick = 1\n来源：“tick” 一文；“每个 tick”")
+        #expect(Self.findings(in: page, place: { "p:\($0)" }, variants: variants).map(\.place) == ["p:2", "p:4", "p:6"])
         let svg = Self.pictureLines(#"<text>留意：<tspan font-family="DejaVu Sans Mono, monospace">滴答</tspan> 没有</text>"# + "\n<text>一个滴答</text>")
         #expect(Self.findings(in: svg, place: { "s:\($0)" }, variants: variants).map(\.place) == ["s:2"])
+        let gapped = Self.pageLines("代理从不让它活着\n定时器让 `self` 一直活着\n让它停下，对象还活着\n活着")
+        #expect(Self.findings(in: gapped, place: { "g:\($0)" }, variants: ["让…活着"]).map(\.place) == ["g:1", "g:2"])
+        let comments = Self.commentLines("let 放开 = 1\n    /// 导航栈放开它\n// `放开` 是代码\n// 放开")
+        #expect(Self.findings(in: comments, place: { "c:\($0)" }, variants: ["放开"]).map(\.place) == ["c:2", "c:4"])
     }
 }

@@ -122,7 +122,7 @@ struct Lesson02Tests {
         #expect(!actual.contains { $0.contains("timer \"cancelled\"") })
     }
 
-    @Test("An observer added twice and removed once has left: the loop lets it go", .zh("观察者加两次、移除一次就已经离开：RunLoop 放开了它"))
+    @Test("An observer added twice and removed once has left: the loop lets it go", .zh("观察者加两次、移除一次就已经离开：RunLoop 不再持有它"))
     func addedTwiceRemovedOnce() async throws {
         let (actual, expected) = try await Self.compare { loop, clock in
             let watcher = Loop.Observer(name: "watcher", activities: .entry) { _ in Loop.current.note(Self.watcherToldEntry) }

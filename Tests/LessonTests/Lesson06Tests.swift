@@ -66,7 +66,7 @@ struct Lesson06Tests {
             Text(en: "ticks at 1, 4 and 5 s: no burst of catch-up ticks", zh: "应在 1、4、5 秒触发：不能一口气补上一串时间点").comment)
     }
 
-    @Test("The timer keeps its phase: it does not restart from now", .zh("定时器保持相位：不会从现在重新开始计时"))
+    @Test("The timer keeps its phase: it does not restart from now", .zh("定时器守住原来的时间表：不会从现在重新开始计时"))
     func phaseIsKept() async throws {
         let (actual, expected) = try await Self.compare(seconds: 3.5) { loop, clock in
             let first = FirstTime()
@@ -180,7 +180,7 @@ struct Lesson06Tests {
             ).comment)
     }
 
-    @Test("With tolerance the timer may fire late; its schedule keeps its phase", .zh("有容差时定时器可以晚触发，时间表的相位不变"))
+    @Test("With tolerance the timer may fire late; its schedule keeps its phase", .zh("有容差时定时器可以晚触发，时间表不变"))
     func toleranceKeepsPhase() async throws {
         let (actual, expected) = try await Self.compare(seconds: 3.5) { loop, _ in
             try loop.add(try Loop.Timer(name: "relaxed", fireDate: loop.now + 1, interval: 1, tolerance: 0.3) { _ in }, forMode: .default)
@@ -261,7 +261,7 @@ struct Lesson06Tests {
             actual.filter { $0.contains("timer") }.map { $0.prefix(10) } == ["   1300 ms", "   4300 ms", "   5300 ms"],
             Text(
                 en: "ticks at 1.3 s, then 4.3 and 5.3 s: the phase of the timer's own schedule",
-                zh: "应在 1.3 秒触发，然后是 4.3 和 5.3 秒：保持定时器自己时间表的相位"
+                zh: "应在 1.3 秒触发，然后是 4.3 和 5.3 秒：守住定时器原来的时间表"
             ).comment)
     }
 

@@ -110,7 +110,7 @@ struct Lesson07Tests {
             elapsed < 1.5,   // a sleep through the 2 s delay, not a slow machine
             Text(
                 en: "performAfterDelay took \(elapsed) s: it must schedule the work and return, not wait",
-                zh: "performAfterDelay 用了 \(elapsed) 秒：它应该安排好工作就返回，而不是等着"
+                zh: "performAfterDelay 用了 \(elapsed) 秒：它应该把工作加进 RunLoop 就返回，而不是等着"
             ).comment)
     }
 
@@ -160,7 +160,7 @@ struct Lesson07Tests {
                 en:
                     "Add the timer to each of `modes` of the current loop, and to no other mode: while the loop runs the tracking mode, only work scheduled for tracking can fire; the rest waits for the default mode — and work for tracking alone never runs in default.",
                 zh:
-                    "把定时器加到当前 RunLoop 的 `modes` 里的每一个 Mode，别的 Mode 都不加：RunLoop 运行 tracking Mode 时，只有为 tracking 安排的工作能触发，其余的要等 default Mode——而只为 tracking 安排的工作绝不在 default 里执行。"
+                    "把定时器加到当前 RunLoop 的 `modes` 里的每一个 Mode，别的 Mode 都不加：RunLoop 运行 tracking Mode 时，只有加在 tracking 里的工作能触发，其余的要等 default Mode——而只加在 tracking 里的工作绝不在 default 里执行。"
             ),
             expectedTitle: HarnessText.expected)
     }
@@ -182,7 +182,7 @@ struct Lesson07Tests {
             ).comment)
     }
 
-    @Test("An empty modes list schedules nothing: the work never runs, in any mode", .zh("空的 modes 什么都不安排：工作在哪个 Mode 里都不执行"), .holds("§4"))
+    @Test("An empty modes list schedules nothing: the work never runs, in any mode", .zh("modes 为空就什么都不加：工作在哪个 Mode 里都不执行"), .holds("§4"))
     func emptyModes() async throws {
         let ran = Log()
         try await Self.onVirtualThread { loop in

@@ -26,7 +26,7 @@ struct Lesson09Tests {
         return network.thread.join(timeout: 1)
     }
 
-    @Test("Once started, the thread stays alive, its loop asleep", .zh("线程启动后一直活着，它的 RunLoop 在休眠"), .holds("§7"))
+    @Test("Once started, the thread stays alive, its loop asleep", .zh("线程启动后一直常驻，它的 RunLoop 在休眠"), .holds("§7"))
     func staysAlive() async throws {
         let (asleep, alive) = try await Harness.attempt(lesson: 9) { () -> (Bool, Bool) in
             let network = try Self.started()

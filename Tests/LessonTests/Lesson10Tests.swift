@@ -96,7 +96,7 @@ struct Lesson10Tests {
         }
     }
 
-    @Test("Two permanent threads live side by side: stopping one leaves the other running", .zh("两个常驻线程同时活着：停掉一个，另一个照常运行"), .holds("§1"))
+    @Test("Two permanent threads live side by side: stopping one leaves the other running", .zh("两个常驻线程同时运行：停掉一个，另一个照常运行"), .holds("§1"))
     func twoAtOnce() async throws {
         let outcome = try await Self.attempt { () -> [String] in
             let first = PermanentThread(name: "first"), second = PermanentThread(name: "second")
@@ -396,11 +396,11 @@ struct Lesson10Tests {
                 Text(
                     en:
                         "the PermanentThread was never freed, so its deinit never ran: the thread's body keeps `self` alive (a retain cycle) — capture only what it needs (a flag)",
-                    zh: "`PermanentThread` 始终没有被释放，所以它的 `deinit` 从没执行：线程的闭包让 `self` 一直活着（循环引用）——只捕获它需要的东西（一个标志）"
+                    zh: "`PermanentThread` 始终没有被释放，所以它的 `deinit` 从没执行：线程的闭包一直强引用着 `self`（循环引用）——只捕获它需要的东西（一个标志）"
                 ).comment)
         } else {
             #expect(
-                threadGone, Text(en: "the owner went away but its thread lived on: stop the thread in `deinit`", zh: "持有者已经没了，线程却还活着：在 `deinit` 里停掉线程").comment)
+                threadGone, Text(en: "the owner went away but its thread lived on: stop the thread in `deinit`", zh: "持有者没了，线程却还在运行：在 `deinit` 里停掉线程").comment)
             #expect(loopGone, Text(en: "the thread's loop was not freed after its owner went away", zh: "持有者没了之后，线程的 RunLoop 没有被释放").comment)
         }
     }

@@ -233,7 +233,7 @@ struct Lesson13Tests {
             hint: Text(
                 en:
                     "From 0 there is nothing to count: n = seconds - 1 … 0 is empty. Tick nothing, and return the timer invalidated (never scheduled) — counting down from 0 like from any other number says -1, -2, … for ever, because it never meets 0.",
-                zh: "从 0 开始就没什么可数的：`n = seconds - 1 … 0` 是空的。一次也不 `tick`，返回一个已经失效（从没被安排）的定时器——像对待其他数那样从 0 往下数，会一直说 -1、-2……永远停不下来，因为它永远碰不到 0。"),
+                zh: "从 0 开始就没什么可数的：`n = seconds - 1 … 0` 是空的。一次也不 `tick`，返回一个已经失效（从没加进 RunLoop）的定时器——像对待其他数那样从 0 往下数，会一直说 -1、-2……永远停不下来，因为它永远碰不到 0。"),
             expectedTitle: Lesson13Tests.fromTheStart)
     }
 

@@ -89,7 +89,7 @@ struct Lesson16Tests {
         var description: String {
             Text(
                 en: "StallMonitor.interval is \(interval) s: each wait of the watchdog lasts threshold / samples (here 0.02 s)",
-                zh: "StallMonitor.interval 是 \(interval) 秒：看门狗每次等待 `threshold / samples` 秒（这里是 0.02 秒）"
+                zh: "StallMonitor.interval 是 \(interval) 秒：监控线程每次等待 `threshold / samples` 秒（这里是 0.02 秒）"
             ).localized
         }
     }
@@ -115,14 +115,14 @@ struct Lesson16Tests {
                 en:
                     "The loop woke at 1000 ms (after waiting) and then sat in the timer's callout. Each wait lasts threshold / samples = 20 ms; the 5th timed-out wait in a row, at 1100 ms, reports the stall with the activity and time the observer recorded — and only once: the next 15 timeouts of the same stall say nothing until a signal.",
                 zh:
-                    "RunLoop 在 1000 ms 醒来（`after waiting`），然后一直卡在定时器的回调里。每次等待 `threshold / samples` = 20 ms；连续第 5 次超时，也就是 1100 ms，上报这次卡顿，带上观察者记下的活动和时刻——而且只报一次：同一次卡顿后面的 15 次超时，在下一次 `signal()` 之前什么也不说。"
+                    "RunLoop 在 1000 ms 醒来（AfterWaiting），然后一直卡在定时器的回调里。每次等待 `threshold / samples` = 20 ms；连续第 5 次超时，也就是 1100 ms，上报这次卡顿，带上观察者记下的状态和时刻——而且只报一次：同一次卡顿后面的 15 次超时，在下一次 `signal()` 之前都不再上报。"
             ),
             expectedTitle: Self.expectedTitle)
     }
 
     @Test(
         "A 10 s idle sleep is not a stall (timing beforeWaiting → afterWaiting would say it is)",
-        .zh("闲着睡 10 秒不是卡顿（从 beforeWaiting 计时到 afterWaiting 会误报）"),
+        .zh("闲着睡 10 秒不是卡顿（从 BeforeWaiting 计时到 AfterWaiting 会误报）"),
         .holds("§7"))
     func idleSleep() async throws {
         let watched = try await Self.watch { loop, _ in
@@ -133,7 +133,7 @@ struct Lesson16Tests {
             watched.wakeUps >= 400,
             Text(
                 en: "the watchdog woke only \(watched.wakeUps) times in 11 s: each wait should last `interval` (20 ms)",
-                zh: "11 秒里看门狗只醒了 \(watched.wakeUps) 次：每次等待应该是 `interval`（20 ms）"
+                zh: "11 秒里监控线程只醒了 \(watched.wakeUps) 次：每次等待应该是 `interval`（20 ms）"
             ).comment)
         Harness.expectSameLines(
             watched.lines, [Self.line(Instant(seconds: 10), "· " + Self.wakesForATimer.localized)],
@@ -141,7 +141,7 @@ struct Lesson16Tests {
                 en:
                     "While the loop sleeps its last activity is beforeWaiting: it is idle, not stuck, so a timed-out wait then counts from zero. Measuring from beforeWaiting to afterWaiting measures the sleep — the classic false positive: every quiet screen would be reported.",
                 zh:
-                    "RunLoop 休眠时，它最后的活动是 beforeWaiting：它是闲着，不是卡住，所以这时超时的等待要从零开始计数。从 beforeWaiting 量到 afterWaiting，量的是休眠——经典的误报：每个安静的页面都会被报成卡顿。"),
+                    "RunLoop 休眠时，它最后的状态是 BeforeWaiting：它是闲着，不是卡住，所以这时超时的等待要把计数清零。从 BeforeWaiting 量到 AfterWaiting，量的是休眠——经典的误报：每个安静的页面都会被报成卡顿。"),
             expectedTitle: Self.expectedTitle)
     }
 
@@ -172,7 +172,7 @@ struct Lesson16Tests {
             hint: Text(
                 en:
                     "While the user scrolls, the main loop runs the tracking mode: an observer added to `.default` is not told anything then, and its last news is the default run's exit. Add it to `.common`.",
-                zh: "用户滑动时，主 RunLoop 运行的是 tracking Mode：加到 `.default` 的观察者这时什么也听不到，它最后知道的是 default 那次运行的 `exit`。把它加到 `.common`。"),
+                zh: "用户滑动时，主 RunLoop 运行的是 tracking Mode：加到 `.default` 的观察者这时一个回调也收不到，它最后知道的是 default 那次运行的 `exit`。把它加到 `.common`。"),
             expectedTitle: Self.expectedTitle)
     }
 
@@ -231,7 +231,7 @@ struct Lesson16Tests {
                 en:
                     "Between the two callouts the loop passes beforeTimers and beforeSources without sleeping: the observer signals, the watchdog wakes signalled, counts from zero and may report again. A stall after beforeSources (source0s, blocks) counts like one after afterWaiting.",
                 zh:
-                    "两个回调之间，RunLoop 没有休眠，经过了 beforeTimers 和 beforeSources：观察者调用 `signal()`，看门狗被它唤醒，从零开始计数，可以再报一次。beforeSources 之后（Source0、`block`）的卡顿，和 afterWaiting 之后的一样要计数。"
+                    "两个回调之间，RunLoop 没有休眠，经过了 BeforeTimers 和 BeforeSources：观察者调用 `signal()`，监控线程被它唤醒，计数清零，可以再报一次。BeforeSources 之后（Source0、`block`）的卡顿，和 AfterWaiting 之后的一样要计数。"
             ),
             expectedTitle: Self.expectedTitle)
     }
@@ -268,7 +268,7 @@ struct Lesson16Tests {
                 en:
                     "Each 60 ms task is three timed-out waits, then the loop passes beforeTimers and beforeSources: the observer signals and the watchdog counts from zero. A monitor that never signals, or keeps its count across a signal, adds the tasks up into a stall that is not there.",
                 zh:
-                    "每个 60 ms 的任务是 3 次超时的等待，然后 RunLoop 经过 beforeTimers 和 beforeSources：观察者调用 `signal()`，看门狗从零开始计数。从不调用 `signal()`、或者 `signal()` 之后还保留计数的监控器，会把这些任务加起来，报出一个并不存在的卡顿。"
+                    "每个 60 ms 的任务是 3 次超时的等待，然后 RunLoop 经过 BeforeTimers 和 BeforeSources：观察者调用 `signal()`，监控线程把计数清零。从不调用 `signal()`、或者 `signal()` 之后还保留计数的监控器，会把这些任务加起来，报出一个并不存在的卡顿。"
             ),
             expectedTitle: Self.expectedTitle)
     }

@@ -13,7 +13,7 @@ struct Lesson17Tests {
     static let stopped = Text(en: "stop()", zh: "stop()")
     static let startedAgain = Text(en: "start(on:) again", zh: "再次 start(on:)")
     static let heard = Text(en: "listener heard the tick", zh: "接收方收到了触发")
-    static let letGo = Text(en: "listener let go", zh: "接收方被放开")
+    static let letGo = Text(en: "listener let go", zh: "不再持有接收方")
     static let listenerFreed = Text(en: "listener freed", zh: "接收方被释放")
 
     /// Writes `note` into `loop`'s trace when it is freed: captured by the screen's closures, it
@@ -36,6 +36,8 @@ struct Lesson17Tests {
         var lines: [String]
         var stillAlive: Bool
         var chain: String?
+        /// The same chain in Chinese: `主 RunLoop → default Mode → 定时器 "clock" → ClockScreen`.
+        var chainZh: String?
     }
 
     /// A loop on a virtual clock that starts at `start` seconds; the navigation stack owns a
@@ -64,11 +66,14 @@ struct Lesson17Tests {
                 lines: trace.events.compactMap { event -> String? in
                     guard let line = LoopTrace.lines([event], filter, times: false).first else { return nil }
                     return "+\(Int(((event.time - origin) * 1000).rounded())) ms  \(line)"
-                }, stillAlive: false, chain: nil)
+                }, stillAlive: false, chain: nil, chainZh: nil)
             loop.stopTracing()
             stack.withLock { $0 = nil }
             outcome.stillAlive = screen.object != nil
-            if outcome.stillAlive { outcome.chain = Self.chain(in: loop, holding: { screen.object != nil }) }
+            if outcome.stillAlive, let chain = Self.chain(in: loop, holding: { screen.object != nil }) {
+                outcome.chain = chain.en
+                outcome.chainZh = chain.zh
+            }
             // Whatever a wrong answer left scheduled goes, so that nothing outlives the test.
             for mode in loop.allModes { for case .timer(let timer) in loop.items(inMode: mode) { timer.invalidate() } }
             return outcome
@@ -82,13 +87,18 @@ struct Lesson17Tests {
         return ClockScreen(show: { count in signal.write(Self.shows(count)) }, save: { signal.write(Self.saved) })
     }
 
-    /// `main loop → default mode → timer "clock" → the screen`: the first timer whose invalidation
-    /// frees what `alive` watches (an invalidated timer lets go of its target).
-    static func chain(in loop: Loop, holding alive: () -> Bool) -> String? {
+    /// `main loop → default mode → timer "clock" → the screen`, in both languages: the first timer
+    /// whose invalidation frees what `alive` watches (an invalidated timer lets go of its target).
+    static func chain(in loop: Loop, holding alive: () -> Bool) -> (en: String, zh: String)? {
         for mode in loop.allModes.sorted(by: { $0.name < $1.name }) {
             for case .timer(let timer) in loop.items(inMode: mode) {
                 timer.invalidate()
-                if !alive() { return "main loop → \(mode.name) mode → timer \"\(timer.name)\" → ClockScreen" }
+                if !alive() {
+                    return (
+                        "main loop → \(mode.name) mode → timer \"\(timer.name)\" → ClockScreen",
+                        "主 RunLoop → \(mode.name) Mode → 定时器 \"\(timer.name)\" → ClockScreen"
+                    )
+                }
             }
         }
         return nil
@@ -102,7 +112,7 @@ struct Lesson17Tests {
                 en:
                     "The screen outlived its dismissal. Held by: \(outcome.chain ?? "(no timer of the loop: something else keeps it)"). The loop's mode keeps the timer and the timer keeps its target until it is invalidated: make the timer's target a `WeakTimerTarget`, not the screen, and let the proxy hold the screen only weakly (`Weak(target)`).",
                 zh:
-                    "页面关闭之后还活着。持有它的链：\(outcome.chain ?? "（不是 RunLoop 的定时器：别的东西留住了它）")。RunLoop 的 Mode 持有定时器，定时器在失效之前一直持有它的 target：让定时器的 target 是一个 `WeakTimerTarget`，而不是页面本身，并且让代理只弱引用页面（`Weak(target)`）。"
+                    "页面关闭之后没有被释放。留住它的引用链：\(outcome.chainZh ?? "（不是 RunLoop 的定时器：别的东西留住了它）")。RunLoop 的 Mode 持有定时器，定时器在失效之前一直持有它的 target：让定时器的 target 是一个 `WeakTimerTarget`，而不是页面本身，并且让代理只弱引用页面（`Weak(target)`）。"
             ).comment, sourceLocation: sourceLocation)
     }
 
@@ -127,7 +137,7 @@ struct Lesson17Tests {
         try screen?.start(on: loop)
     }
 
-    @Test("A dismissed screen is freed and stops ticking", .zh("关闭的页面被释放，也不再走"), .holds("§5"))
+    @Test("A dismissed screen is freed and stops ticking", .zh("关闭的页面被释放，时钟也不再走"), .holds("§5"))
     func dismissedScreenIsFreed() async throws {
         let outcome = try await Self.story(seconds: 6) { loop, stack in
             try Self.startClock(loop, stack)
@@ -150,7 +160,7 @@ struct Lesson17Tests {
     }
 
     @Test(
-        "A screen that goes stops its clock at once: the mode is empty and the run finishes", .zh("页面一走就停掉时钟：Mode 空了，运行随即结束"),
+        "A screen that goes stops its clock at once: the mode is empty and the run finishes", .zh("页面一释放就停掉时钟：Mode 空了，运行随即结束"),
         .holds("§11"))
     func goingStopsTheClock() async throws {
         let outcome = try await Self.story(seconds: 6) { loop, stack in
@@ -163,7 +173,7 @@ struct Lesson17Tests {
                 en:
                     "When the screen goes, its clock's timer is still in the default mode until something invalidates it: the loop wakes once more for a tick no one receives, and only then is its mode empty. Call `stop()` in `deinit` (lessons 04 and 09: a mode with no timer or source left finishes the run).",
                 zh:
-                    "页面走了，它的时钟定时器在被失效之前还在 default Mode 里：RunLoop 还要为一次没人接收的触发再醒一次，之后 Mode 才空。在 `deinit` 里调用 `stop()`（第 04 课和第 09 课：没有定时器也没有源的 Mode 会让运行结束）。"),
+                    "页面释放了，可它的时钟定时器在失效之前还在 default Mode 里：RunLoop 还要为一次没人接收的触发再醒一次，之后 Mode 才空。在 `deinit` 里调用 `stop()`（第 04 课和第 09 课：没有定时器也没有源的 Mode 会让运行结束）。"),
             expectedTitle: Text(en: "expected: the run's result", zh: "期望：运行的结果"))
     }
 
@@ -203,7 +213,7 @@ struct Lesson17Tests {
     }
 
     @Test(
-        "The proxy passes each tick on while its target lives, and never keeps it alive", .zh("target 还活着时代理转交每一次触发，而且从不让它活着"),
+        "The proxy passes each tick on while its target lives, and never keeps it alive", .zh("target 还没被释放时，代理转交每一次触发，而且从不强引用它"),
         .holds("§1", "§2"))
     func proxyForwardsWeakly() async throws {
         let outcome = try await Self.proxyStory(lines: .notes)
@@ -216,11 +226,11 @@ struct Lesson17Tests {
             hint: Text(
                 en:
                     "`fire(_:)` sends `action(target)(timer)` once per fire; the proxy keeps the target in a `Weak`, so letting the listener go frees it at once.",
-                zh: "`fire(_:)` 每次触发调用一次 `action(target)(timer)`；代理把 target 存在 `Weak` 里，所以放开接收方时它立即被释放。"),
+                zh: "`fire(_:)` 每次触发调用一次 `action(target)(timer)`；代理把 target 存在 `Weak` 里，所以别人一不再持有接收方，它就立即被释放。"),
             expectedTitle: HarnessText.expected)
         #expect(
             !outcome.target,
-            Text(en: "the proxy still has a target after it was let go: hold it weakly", zh: "target 被放开之后代理还拿着它：要用弱引用").comment)
+            Text(en: "the proxy still has a target after it was let go: hold it weakly", zh: "别人都不再持有 target 之后，代理还强引用着它：要用弱引用").comment)
     }
 
     @Test(
@@ -349,7 +359,7 @@ struct Lesson17Tests {
     }
 
     @Test(
-        "The save keeps a dismissed screen until it has saved, then lets it go", .zh("保存草稿让关闭的页面活到保存完，然后放开它"),
+        "The save keeps a dismissed screen until it has saved, then lets it go", .zh("保存草稿的定时器把关闭的页面留到保存完，然后释放它"),
         .holds("§10"))
     func saveOutlivesDismissal() async throws {
         let outcome = try await Self.story(seconds: 5) { loop, stack in
@@ -365,7 +375,7 @@ struct Lesson17Tests {
             hint: Text(
                 en:
                     "Here the strong reference is what you want: with the screen itself as the target of a one-shot timer, the draft is saved although the screen was dismissed, and the timer lets the screen go as soon as it has fired. A weak proxy here would lose the draft.",
-                zh: "这里要的正是强引用：让页面自己做一次性定时器的 target，页面虽然被关闭了，草稿照样保存；定时器一触发完就放开页面。这里用弱引用代理，草稿就丢了。"),
+                zh: "这里要的正是强引用：让页面自己做一次性定时器的 target，页面虽然被关闭了，草稿照样保存；定时器一触发完就释放对页面的强引用。这里用弱引用代理，草稿就丢了。"),
             expectedTitle: Text(en: "expected (times from the start)", zh: "期望（从开始算起的时间）"))
         Self.expectFreed(outcome)
     }

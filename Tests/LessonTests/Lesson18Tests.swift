@@ -111,7 +111,7 @@ struct Lesson18Tests {
             ))
         #expect(
             actual.contains { $0.contains("port \"link ← vsync\"") },
-            Text(en: "the frames come through the link's port (a source1)", zh: "帧应当经由 link 的端口（source1）到来").comment)
+            Text(en: "the frames come through the link's port (a source1)", zh: "帧应当经由 link 的端口（Source1）到来").comment)
     }
 
     @Test("A 50 ms callout drops the frames it overran; the next frame is the latest vsync", .zh("50 ms 的回调丢掉它耽误的帧；下一帧是最近的那个 vsync"))
@@ -333,7 +333,7 @@ struct Lesson18Tests {
         return (readings.withLock { $0 }, expectedReadings(stamps.withLock { $0 }))
     }
 
-    @Test("FPS meter: idle seconds read 60; 50 ms of work per frame reads 20", .zh("帧率计：空闲时每秒读数 60；每帧干 50 ms 的活时读数 20"))
+    @Test("FPS meter: idle seconds read 60; 50 ms of work per frame reads 20", .zh("FPS 指示器：空闲时读数 60；每帧干 50 ms 的活时读数 20"))
     func fpsMeter() async throws {
         let idle = try await Self.meterReadings(seconds: 2.05, work: 0)
         let busy = try await Self.meterReadings(seconds: 2.05, work: 0.05)

@@ -56,7 +56,7 @@ struct Lesson19Tests {
 
     @Test(
         "A tap: the port wakes the loop, the source0 sends each event in a pass of its own, the tap acts in the pass of the lift",
-        .zh("一次点击：端口唤醒 RunLoop，source0 每轮发出一个事件，点击手势在抬起的那一轮执行 `action`"))
+        .zh("一次点击：端口唤醒 RunLoop，Source0 每轮发出一个事件，点击手势在抬起的那一轮执行 `action`"))
     func tap() async throws {
         let (actual, expected) = try await Self.compare(recognizers: [.tap]) { loop, _, app in
             try Self.send([.began, .ended], at: 1, loop, app)
@@ -68,7 +68,7 @@ struct Lesson19Tests {
                 en:
                     "The port's callback only queues the events and signals the source0; the source0 takes ONE event per pass (sendEvent) and signals itself again while events wait; inside sendEvent the tap recognizes on the lift, the button's touch is cancelled and the action sent, all in that pass, before the loop reaches before waiting.",
                 zh:
-                    "端口的回调只把事件放进队列、标记 source0；source0 每轮只取**一个**事件（`sendEvent`），还有事件在等就再标记自己；在 `sendEvent` 里，点击手势在抬起时被识别出来，按钮的触摸被取消、`action` 被发出，都在那一轮里，RunLoop 还没走到 `before waiting`。"
+                    "端口的回调只把事件放进队列、标记 Source0；Source0 每轮只取**一个**事件（`sendEvent`），还有事件在等就再标记自己；在 `sendEvent` 里，点击手势在抬起时被识别出来，按钮的触摸被取消、`action` 被发出，都在那一轮里，RunLoop 还没走到 `before waiting`。"
             ))
         // The published log of one touch (seeds/000, an all-activities observer): after waiting,
         // then before timers and before sources, and touchesBegan in that very pass; then one
@@ -117,7 +117,7 @@ struct Lesson19Tests {
                 en:
                     "handleEventQueue takes one event (app.events.next()), sends it, and signals the source0 again if app.events is not empty: four events, four passes, then the sleep. Not a loop over the queue, and not one event per port message.",
                 zh:
-                    "`handleEventQueue` 取一个事件（`app.events.next()`）发出去，如果 `app.events` 不空就再标记一次 source0：四个事件，四轮，然后休眠。不要一次把队列处理完，也不要每个端口消息只处理一个事件。"
+                    "`handleEventQueue` 取一个事件（`app.events.next()`）发出去，如果 `app.events` 不空就再标记一次 Source0：四个事件，四轮，然后休眠。不要一次把队列处理完，也不要每个端口消息只处理一个事件。"
             ))
     }
 
@@ -138,7 +138,7 @@ struct Lesson19Tests {
             hint: Text(
                 en:
                     "While a finger scrolls, UIKit runs the main loop in the tracking mode (marked common): the event source0 must be in .common, or touches and gestures wait until the scroll ends.",
-                zh: "手指滑动时，UIKit 让主线程 RunLoop 运行 tracking Mode（它被标记为 common）：事件 source0 必须加到 `.common`，否则触摸和手势要等滑动结束才处理。"))
+                zh: "手指滑动时，UIKit 让主线程 RunLoop 运行 tracking Mode（它被标记为 common）：事件 Source0 必须加到 `.common`，否则触摸和手势要等滑动结束才处理。"))
     }
 
     @Test(
@@ -207,7 +207,7 @@ struct Lesson19Tests {
                 en:
                     "receive runs on the event fetch thread, not the main one: after app.eventSource?.signal(), call app.mainLoop.wakeUp() — a signal marks the source0 but never wakes a sleeping loop.",
                 zh:
-                    "`receive` 运行在事件获取线程上，不在主线程：`app.eventSource?.signal()` 之后要调用 `app.mainLoop.wakeUp()`——标记只是把 source0 标成待处理，从来唤不醒正在休眠的 RunLoop。"
+                    "`receive` 运行在事件获取线程上，不在主线程：`app.eventSource?.signal()` 之后要调用 `app.mainLoop.wakeUp()`——标记只是把 Source0 标成待处理，从来唤不醒正在休眠的 RunLoop。"
             ))
     }
 

@@ -21,7 +21,7 @@ extension Lesson {
         hintsZh: [
             "一个 `[ThreadID: Loop]` 字典就是整张表：CF 存的正是这个（以 pthread 为 key）。",
             "`loop(for:makeLoop:)`：如果已经存了 RunLoop 就直接返回；否则调用一次 `makeLoop()`，把结果存起来再返回。",
-            "`threadDidExit(_:)` 必须删掉那一项（`removeValue(forKey:)`）并把它返回——留着它，就会让一个已经死掉的线程的 RunLoop 永远活着。",
+            "`threadDidExit(_:)` 必须删掉那一项（`removeValue(forKey:)`）并把它返回——留着它，一个已经退出的线程的 RunLoop 就永远不会被释放。",
         ],
         buildsOn: []
     )

@@ -8,7 +8,7 @@ extension Lesson {
         kind: .build,
         level: .two,
         behaviour: "A repeating timer that overran skips the missed ticks and keeps its phase; one-shot timers end; tolerance.",
-        behaviourZh: "晚了的重复定时器跳过错过的时间点，保持原来的相位；一次性定时器触发一次就结束；还有容差。",
+        behaviourZh: "晚了的重复定时器跳过错过的时间点，守住原来的时间表；一次性定时器触发一次就结束；还有容差。",
         exerciseFile: "Exercises/06-timer-skip-on-overrun/NextFireDate.swift",
         task: "StudentTimerSchedule (a TimerRescheduling): nextFireDate(after:interval:now:)",
         taskZh: "StudentTimerSchedule（一个 TimerRescheduling）：nextFireDate(after:interval:now:)",

@@ -21,7 +21,7 @@ extension Lesson {
         hintsZh: [
             "`try loop.run()` 每次运行被停下都会重新开始一次。改成一次只运行一个 Mode，放在一个检查标志的 `while` 里：`while !shouldStop.isSet { _ = try? loop.run(mode: .default, before: .distantFuture) }`。",
             "设置标志和停止运行，都必须在那个线程上做——从别的线程发来的 `stop()` 只结束最内层的运行，而那可能是一次嵌套运行：`try? thread.perform(waitUntilDone: true) { shouldStop.set(); Loop.current.stop() }`，然后 `thread.join()`（除非 `LoopThread.current === thread`）。",
-            "线程的函数体只能捕获标志（一个包着 `Atomic<Bool>` 的小 `final class`），绝不能捕获 `self`——这样持有者离开时 `deinit { stop() }` 才能执行。用一个 `Loop.Port` 让 RunLoop 活着。",
+            "线程的函数体只能捕获标志（一个包着 `Atomic<Bool>` 的小 `final class`），绝不能捕获 `self`——这样持有者离开时 `deinit { stop() }` 才能执行。用一个 `Loop.Port` 为 RunLoop 保活。",
         ],
         buildsOn: [4, 9]
     )

@@ -20,7 +20,7 @@ extension Lesson {
         ],
         hintsZh: [
             "手指拖动时，主线程 RunLoop 运行 tracking Mode；只有在这个 Mode 里的 item 才能触发。在 UI RunLoop 上，加到 `.common` 的 item 同时在 default 和 tracking 里。",
-            "倒计时：一个重复的 `Loop.Timer`，第一次在一秒之后（`loop.now + 1`，而不是从时钟零点算起的时间），间隔 1 秒，加到 `.common`；它的回调倒数，说完 0 之后调用 `timer.invalidate()`。下载：`Loop.Port(name: \"download\", onMessage: onChunk)`，也加到 `.common`。",
+            "倒计时：一个重复的 `Loop.Timer`，第一次在一秒之后（`loop.now + 1`，而不是从时钟零点算起的时间），间隔 1 秒，加到 `.common`；它的回调每次把数减一，数到 0 之后调用 `timer.invalidate()`。下载：`Loop.Port(name: \"download\", onMessage: onChunk)`，也加到 `.common`。",
             "角标是反过来的情况：把它的定时器只加到 `.default`——滑动时它暂停，滑动结束时触发一次，然后按原来的时间表继续。",
         ],
         buildsOn: [3, 6]

@@ -4,7 +4,7 @@ extension Lesson {
         number: 15,
         slug: "commit-at-before-waiting",
         title: "The commit at beforeWaiting",
-        titleZh: "beforeWaiting 时的提交",
+        titleZh: "BeforeWaiting 时的提交",
         kind: .build,
         level: .three,
         behaviour:

@@ -24,7 +24,7 @@ extension Lesson {
         hintsZh: [
             "`add`：`try loop.add(link.port, forMode: mode)`——就用调用方给的 Mode，`.common` 也一样——然后只要 `link.isPaused` 为假，就 `link.startVSync(on: loop)`。`setPaused`：暂停时 `link.stopVSync()`；恢复时 `link.lastFrameVSync = nil`，再在 `link.loop` 上重新开始 vsync。",
             "`vsyncsPerFrame`：0 表示每个 vsync 都要（1）；否则是 `60 / fps` 四舍五入到最近的整数，至少为 1（40 fps → 2 个 vsync：30 Hz）。",
-            "`vsync`：每帧隔 `step` 个 vsync，`latest = DisplayLink.vsync(at: now)`，第一帧就是 `latest`；之后是 `last + (latest - last) / step * step`——最近一个到期的帧，即使 RunLoop 来晚了。它不在 `last` 之后就什么都不做；否则丢掉 `(frame - last) / step - 1` 帧，再用 `timestamp: DisplayLink.time(ofVSync: frame)` 和 `targetTimestamp: DisplayLink.time(ofVSync: frame + step)` 交付它。`FPSMeter`：第一帧开始这一秒；数它之后的帧；距开始至少 1 秒的第一帧返回计数，并从它开始下一秒。",
+            "`vsync`：每帧隔 `step` 个 vsync，`latest = DisplayLink.vsync(at: now)`，第一帧就是 `latest`；之后是 `last + (latest - last) / step * step`——最近一个到期的帧，即使 RunLoop 来晚了。它不在 `last` 之后就什么都不做；否则丢掉 `(frame - last) / step - 1` 帧，再用 `timestamp: DisplayLink.time(ofVSync: frame)` 和 `targetTimestamp: DisplayLink.time(ofVSync: frame + step)` 交付它。`FPSMeter`：第一帧作为这一秒的起点；之后每来一帧计一次数；第一个离起点满 1 秒的帧返回计数，并作为下一秒的起点。",
         ],
         buildsOn: [5, 13]
     )

@@ -13,7 +13,7 @@ extension TraceScenario {
             zh: "一个卡顿监控（阈值 100 ms，采样 5 次）看着一个 400 ms 的回调、2 秒的闲置休眠，然后是滑动中的一次卡顿"),
         lookFor: Text(
             en: "\"watchdog: stall\" once, 100 ms into the 400 ms callout; nothing in the 2 s sleep; once in the nested tracking run",
-            zh: "`\"watchdog: stall\"` 在 400 ms 的回调里出现一次，开始后 100 ms；2 秒的休眠里一次也没有；嵌套的 tracking 运行里出现一次")
+            zh: "「监控线程：卡顿」在 400 ms 的回调里出现一次，开始后 100 ms；2 秒的休眠里一次也没有；嵌套的 tracking 运行里出现一次")
     ) { language in
         let clock = VirtualClock()
         let loop = Loop(clock: clock, name: "main loop")
@@ -52,10 +52,10 @@ extension TraceScenario {
         name: "stall-monitor-live",
         summary: Text(
             en: "the same monitor on real threads: a watchdog thread waits on a semaphore while a callout blocks for 400 ms",
-            zh: "同一个监控器跑在真实线程上：一个回调把线程堵住 400 ms 时，看门狗线程在信号量上等待"),
+            zh: "同一个监控器跑在真实线程上：一个回调把线程堵住 400 ms 时，监控线程在信号量上等待"),
         lookFor: Text(
             en: "\"watchdog: stall\" written by the watchdog thread about 100 ms into the callout, before the callout ends; none in the idle sleep",
-            zh: "`\"watchdog: stall\"` 由看门狗线程写下，大约在回调开始后 100 ms，回调结束之前；闲置休眠里一次也没有"),
+            zh: "「监控线程：卡顿」由监控线程写下，大约在回调开始后 100 ms，回调结束之前；闲置休眠里一次也没有"),
         onRealThreads: true
     ) { language in
         let loop = Loop(clock: RealClock.shared, name: "main loop")
@@ -115,7 +115,7 @@ final class ScenarioStallMonitor: Sendable {
     static func reported(_ stall: Stall) -> Text {
         Text(
             en: "watchdog: stall — busy since \(stall.since), \(stall.activity)",
-            zh: "看门狗：卡顿——从 \(stall.since) 起一直忙，停在 `\(stall.activity)`")
+            zh: "监控线程：卡顿——从 \(stall.since) 起一直忙，停在 `\(stall.activity)`")
     }
 
     init(threshold: Double, samples: Int, report: @escaping @Sendable (Stall) -> Void) {

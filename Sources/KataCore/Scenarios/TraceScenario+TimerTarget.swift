@@ -28,7 +28,7 @@ extension TraceScenario {
                 zh: "A：`scheduledTimer(target: self)`；B：`scheduledTimer(target: WeakTimerTarget(self))`"), in: language)
         try loop.add(
             try Loop.Timer(name: "dismiss", fireDate: loop.now + 2.5) { _ in
-                loop.note(Text(en: "both screens dismissed: the navigation stack lets them go", zh: "两个页面都被关闭：导航栈放开了它们"), in: language)
+                loop.note(Text(en: "both screens dismissed: the navigation stack lets them go", zh: "两个页面都被关闭：导航栈不再持有它们"), in: language)
                 let screens = stack.withLock { stack -> [ScenarioScreen] in
                     defer { stack = [] }
                     return stack

@@ -125,7 +125,7 @@ extension Lesson19Tests {
                 en:
                     "Your delivery differs from the engine's in this scenario (the whole trace: passes, callouts, the view's touches, the gestures' actions): the port's callback queues, signals the source0 and wakes the main loop; the source0 sends one event per pass and signals itself while events wait; sendEvent gives the event to every recognizer, then, for a recognizer with an update, cancels the view's touches if it recognized and cancels touches, and acts; the view gets the event last; the source0 in the common modes.",
                 zh:
-                    "在这个场景里，你的分发和引擎的不一样（比较整条轨迹：各轮、回调、视图收到的触摸、手势的 `action`）：端口的回调把事件放进队列、标记 source0、唤醒主线程 RunLoop；source0 每轮发一个事件，还有事件在等就再标记自己；`sendEvent` 先把事件交给每个识别器，再对有更新的识别器：识别出了手势、又会取消触摸的，先取消视图的触摸，再执行 `action`；最后才把事件交给视图；source0 在 common Modes 里。"
+                    "在这个场景里，你的分发和引擎的不一样（比较整条轨迹：各轮、回调、视图收到的触摸、手势的 `action`）：端口的回调把事件放进队列、标记 Source0、唤醒主线程 RunLoop；Source0 每轮发一个事件，还有事件在等就再标记自己；`sendEvent` 先把事件交给每个识别器，再对有更新的识别器：识别出了手势、又会取消触摸的，先取消视图的触摸，再执行 `action`；最后才把事件交给视图；Source0 在 common Modes 里。"
             )
         ) { random in
             practiceScenario(&random)

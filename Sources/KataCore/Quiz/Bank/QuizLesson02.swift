@@ -10,7 +10,7 @@ extension QuizBank {
                 question: .init(
                     en:
                         "A 1 s timer is scheduled in the default mode; the loop then runs a mode of its own for 3.5 s. When does the timer fire during that run?",
-                    zh: "一个 1 秒的定时器安排在 default Mode 里；然后 RunLoop 在一个自定义 Mode 里运行 3.5 秒。这次运行中，定时器什么时候触发？"),
+                    zh: "一个 1 秒的定时器加在 default Mode 里；然后 RunLoop 在一个自定义 Mode 里运行 3.5 秒。这次运行中，定时器什么时候触发？"),
                 ios: """
                     let loop = RunLoop.current
                     let mine = RunLoop.Mode("MyMode")

@@ -81,7 +81,7 @@ extension QuizBank {
                         en: "touches' delegate, handleMachMessage: print(\"touch\"); CFRunLoopSourceSignal(event)",
                         zh: "`touches` 的代理在 handleMachMessage: 里 print(\"touch\")，然后 CFRunLoopSourceSignal(event)"),
                     .init(en: "an observer prints every activity; a touch arrives on the port", zh: "一个观察者打印每个状态；一次触摸到达端口"),
-                    .init(en: "which lines, from afterWaiting to the next beforeWaiting?", zh: "从 afterWaiting 到下一个 beforeWaiting，打印出哪些行？"),
+                    .init(en: "which lines, from afterWaiting to the next beforeWaiting?", zh: "从 AfterWaiting 到下一个 BeforeWaiting，打印出哪些行？"),
                 ],
                 why: .init(
                     en:
@@ -114,7 +114,7 @@ extension QuizBank {
             wording: .init(
                 question: .init(
                     en: "Observer A has order 10, observer B order -10; both watch beforeWaiting, and A was added first. In which order do they print?",
-                    zh: "观察者 A 的 order 是 10，观察者 B 的 order 是 -10；两者都监听 beforeWaiting，并且 A 先加入。它们按什么顺序打印？"),
+                    zh: "观察者 A 的 order 是 10，观察者 B 的 order 是 -10；两者都监听 BeforeWaiting，并且 A 先加入。它们按什么顺序打印？"),
                 ios: """
                     let a = CFRunLoopObserverCreateWithHandler(nil, CFRunLoopActivity.beforeWaiting.rawValue, false, 10) { _, _ in print("A") }
                     let b = CFRunLoopObserverCreateWithHandler(nil, CFRunLoopActivity.beforeWaiting.rawValue, false, -10) { _, _ in print("B") }

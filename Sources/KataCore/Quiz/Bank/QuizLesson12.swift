@@ -18,14 +18,14 @@ extension QuizBank {
     static let lesson12: [QuizQuestion] = [
         QuizQuestion(
             number: 39, lesson: 12,
-            title: .init(en: "an autoreleased object, and your beforeWaiting observer", zh: "交给自动释放池的对象，和你的 beforeWaiting 观察者"),
+            title: .init(en: "an autoreleased object, and your beforeWaiting observer", zh: "交给自动释放池的对象，和你的 BeforeWaiting 观察者"),
             form: .choice([.init(en: "still alive", zh: "还活着", value: "alive"), .init(en: "already freed", zh: "已经释放了", value: "freed")]),
             setting: .appMain,
             wording: .init(
                 question: .init(
                     en:
                         "On the main thread of an iOS app (in a button's action, say), a timer callout at 1 s autoreleases an object. Your observer (order 0) looks at it at the next beforeWaiting. Is it still alive?",
-                    zh: "在 iOS App 的主线程上（比如在按钮的点击回调里），一个定时器在 1 秒的回调里对一个对象调用了 `autorelease`。你的观察者（order 0）在下一次 beforeWaiting 时查看它。它还活着吗？"),
+                    zh: "在 iOS App 的主线程上（比如在按钮的点击回调里），一个定时器在 1 秒的回调里对一个对象调用了 `autorelease`。你的观察者（order 0）在下一次 BeforeWaiting 时查看它。它还活着吗？"),
                 ios: """
                     final class Tracked { deinit { print("deinit") } }
                     final class Box: @unchecked Sendable { weak var object: Tracked? }   // shared with the callouts, main thread only
@@ -97,7 +97,7 @@ extension QuizBank {
                 comments: [
                     .init(
                         en: "busySource (a placeholder): a source0 whose perform takes 0.5 s and signals itself again until 3 s",
-                        zh: "busySource（占位，需自己实现）：一个 Source0，它的 perform 要执行 0.5 秒，并重新标记自己，直到 3 秒"),
+                        zh: "busySource（示意，实现从略）：一个 Source0，它的 perform 要执行 0.5 秒，并重新标记自己，直到 3 秒"),
                     .init(en: "used on the main thread only: the timer fires there", zh: "只在主线程上使用：定时器就在那里触发"),
                     .init(en: "one run that goes on after each source", zh: "只运行一次：处理完事件源也不返回，继续运行"),
                 ],

@@ -79,14 +79,14 @@ extension QuizBank {
                 comments: [
                     .init(
                         en: "setNeedsLayout, layoutIfNeeded (placeholders): those of header, a UIView whose layoutSubviews() prints \"layout\"",
-                        zh: "setNeedsLayout、layoutIfNeeded（占位，需自己实现）：`header` 的这两个方法，`header` 是一个 UIView，它的 `layoutSubviews()` 会打印 `\"layout\"`"),
+                        zh: "setNeedsLayout、layoutIfNeeded（示意，实现从略）：`header` 的这两个方法，`header` 是一个 UIView，它的 `layoutSubviews()` 会打印 `\"layout\"`"),
                     .init(en: "1 s of work on the main thread", zh: "在主线程上干 1 秒的活"),
                 ],
                 why: .init(
                     en:
                         "setNeedsLayout() sets one flag, however often it is called. layoutIfNeeded() finds it set and lays the header out at once, at 1 s, clearing it; the commit at the before waiting after the callout (2 s) finds nothing left to lay out: once, at 1 s.",
                     zh:
-                        "`setNeedsLayout()` 不管调用多少次，都只设上一个标记。`layoutIfNeeded()` 看到标记，就在 1 秒时立即给 `header` 布局，并清掉标记；回调结束后（2 秒）`before waiting` 时的提交发现已经没有要布局的了：只有一次，在 1 秒。"
+                        "`setNeedsLayout()` 不管调用多少次，都只打上一个标记。`layoutIfNeeded()` 看到标记，就在 1 秒时立即给 `header` 布局，并清掉标记；回调结束后（2 秒）`before waiting` 时的提交发现已经没有要布局的了：只有一次，在 1 秒。"
                 ))
         ) { stage in
             // ▼ quiz 48

@@ -11,7 +11,7 @@ extension QuizBank {
                     en:
                         "An observer times each stretch from beforeWaiting to afterWaiting and prints \"stall\" when one lasts over 100 ms. A timer's callout at 1 s works for 400 ms; another timer fires at 10 s; the run ends once that one has fired (nothing is left to run). When (ms) does it print \"stall\"?",
                     zh:
-                        "一个观察者给每一段 beforeWaiting 到 afterWaiting 计时，超过 100 ms 就打印 `\"stall\"`。1 秒时一个定时器的回调干了 400 ms 的活；另一个定时器在 10 秒时触发；它触发之后这次运行就结束了（再没有可运行的东西）。它在什么时候（ms）打印 `\"stall\"`？"
+                        "一个观察者给每一段 BeforeWaiting 到 AfterWaiting 计时，超过 100 ms 就打印 `\"stall\"`。1 秒时一个定时器的回调干了 400 ms 的活；另一个定时器在 10 秒时触发；它触发之后这次运行就结束了（再没有可运行的东西）。它在什么时候（ms）打印 `\"stall\"`？"
                 ),
                 ios: """
                     let thread = Thread {
@@ -40,7 +40,7 @@ extension QuizBank {
                     en:
                         "It times the sleeps: 0 → 1000 ms and 1400 → 10000 ms, both reported when the loop wakes. The 400 ms callout lies between afterWaiting and the next beforeWaiting, which it never times: the classic false positive, and a real stall missed.",
                     zh:
-                        "它量的是休眠：0 → 1000 ms 和 1400 → 10000 ms，两次都在 RunLoop 醒来时报出来。400 ms 的回调在 afterWaiting 和下一次 beforeWaiting 之间，这一段它从来不计时：经典的误报，还漏掉了一次真正的卡顿。"
+                        "它量的是休眠：0 → 1000 ms 和 1400 → 10000 ms，两次都在 RunLoop 醒来时报出来。400 ms 的回调在 AfterWaiting 和下一次 BeforeWaiting 之间，这一段它从来不计时：经典的误报，还漏掉了一次真正的卡顿。"
                 ))
         ) { stage in
             // ▼ quiz 50
@@ -77,7 +77,7 @@ extension QuizBank {
                 question: .init(
                     en:
                         "An observer in the common modes stores every activity. A touch at 1 s signals the event source (a source0), whose callout — a button's action — blocks for 2 s. While it blocks, which activity does a watchdog find stored?",
-                    zh: "一个加在 common modes 里的观察者保存每一个状态。1 秒时一次触摸标记了事件源（一个 Source0），它的回调——一个按钮的点击事件——卡住 2 秒。卡住期间，看门狗读到的保存下来的状态是哪个？"),
+                    zh: "一个加在 common modes 里的观察者保存每一个状态。1 秒时一次触摸标记了事件源（一个 Source0），它的回调——一个按钮的点击事件——卡住 2 秒。卡住期间，监控线程读到的、保存下来的状态是哪个？"),
                 ios: """
                     let thread = Thread {
                         final class Last: @unchecked Sendable { var activity = CFRunLoopActivity.entry }   // read by a watchdog thread
@@ -99,7 +99,7 @@ extension QuizBank {
                     thread.start()
                     """,
                 comments: [
-                    .init(en: "read by a watchdog thread", zh: "看门狗线程会读它"),
+                    .init(en: "read by a watchdog thread", zh: "监控线程会读它"),
                     .init(en: "the button's action", zh: "按钮的点击事件"),
                     .init(en: "UIKit's event source (a source0)", zh: "UIKit 的事件源（一个 Source0）"),
                 ],
@@ -107,7 +107,7 @@ extension QuizBank {
                     en:
                         "The touch wakes the loop (afterWaiting) and its callout only signals the source0; the loop then goes round without sleeping — beforeTimers, beforeSources — and runs the source0, which blocks. So the store says beforeSources: one of the two busy activities a stall monitor counts, with afterWaiting.",
                     zh:
-                        "触摸唤醒 RunLoop（afterWaiting），它的回调只是标记了 Source0；RunLoop 接着不休眠地再转一轮——beforeTimers、beforeSources——然后执行那个 Source0，它卡住了。所以保存下来的是 beforeSources：卡顿监控要计数的两个忙碌状态之一，另一个是 afterWaiting。"
+                        "触摸唤醒 RunLoop（`afterWaiting`），它的回调只是标记了 Source0；RunLoop 接着不休眠地再转一轮——`beforeTimers`、`beforeSources`——然后执行那个 Source0，它卡住了。所以保存下来的是 `beforeSources`：卡顿监控要计数的两个忙碌状态之一，另一个是 `afterWaiting`。"
                 ))
         ) { stage in
             // ▼ quiz 51
@@ -159,7 +159,7 @@ extension QuizBank {
                     thread.start()
                     """,
                 comments: [
-                    .init(en: "read by a watchdog thread", zh: "看门狗线程会读它"),
+                    .init(en: "read by a watchdog thread", zh: "监控线程会读它"),
                     .init(en: "keeps the default mode alive", zh: "让 default Mode 一直有事可等"),
                     .init(en: "a slow cell, while scrolling", zh: "滑动时一个很慢的单元格"),
                     .init(en: "the scroll", zh: "滑动"),
@@ -168,7 +168,7 @@ extension QuizBank {
                     en:
                         "The observer hears nothing from the tracking run; its last news is the default run's exit. A watchdog that counts only afterWaiting and beforeSources sees an ended run, not a busy one, and misses the stall the user feels most. Added to the common modes, it would have stored afterWaiting.",
                     zh:
-                        "tracking 那次运行的状态，这个观察者一个也听不到；它最后知道的是 default 那次运行的 `exit`。只数 afterWaiting 和 beforeSources 的看门狗，看到的是一次已经结束的运行，而不是忙碌，于是漏掉了用户感受最明显的那次卡顿。加到 common modes，它保存的就会是 afterWaiting。"
+                        "tracking 那次运行的状态，这个观察者一个回调也收不到；它最后知道的是 default 那次运行的 `exit`。只数 `afterWaiting` 和 `beforeSources` 的监控线程，看到的是一次已经结束的运行，而不是忙碌，于是漏掉了用户感受最明显的那次卡顿。加到 common modes，它保存的就会是 `afterWaiting`。"
                 ))
         ) { stage in
             // ▼ quiz 52

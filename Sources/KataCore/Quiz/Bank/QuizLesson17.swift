@@ -10,7 +10,7 @@ extension QuizBank {
                 question: .init(
                     en:
                         "A screen schedules a 1 s repeating timer with itself as the target; the navigation stack lets the screen go at 2.5 s and nothing calls invalidate. When does tick run in the first 5.2 s?",
-                    zh: "一个页面以自己为 target 调度了一个 1 秒的重复定时器；导航栈在 2.5 秒时放开这个页面，没有人调用 `invalidate`。前 5.2 秒里 `tick` 什么时候执行？"),
+                    zh: "一个页面以自己为 target 调度了一个 1 秒的重复定时器；导航栈在 2.5 秒时把这个页面 pop 出去，没有人调用 `invalidate`。前 5.2 秒里 `tick` 什么时候执行？"),
                 ios: """
                     // ClockScreen: NSObject, with @objc func tick(_ timer: Timer) { print("tick") }
                     // @objc func goBack() { screens.removeAll() }   (screens: the navigation stack)
@@ -33,7 +33,7 @@ extension QuizBank {
                     en:
                         "The loop's default mode holds the timer and the timer holds its target until it is invalidated: loop → mode → timer → screen. Letting the screen go at 2.5 s removes only the stack's reference, so the screen lives on and ticks at 3, 4 and 5 s; its deinit never runs.",
                     zh:
-                        "RunLoop 的 default Mode 持有定时器，定时器在失效之前一直持有它的 target：RunLoop → Mode → 定时器 → 页面。2.5 秒放开页面，去掉的只是导航栈的那一个引用，页面继续活着，在 3、4、5 秒照样调用 `tick`；它的 deinit 永远不会执行。"
+                        "RunLoop 的 default Mode 持有定时器，定时器在失效之前一直持有它的 target：RunLoop → Mode → 定时器 → 页面。2.5 秒 pop 页面，去掉的只是导航栈的那一个引用，页面没有被释放，在 3、4、5 秒照样调用 `tick`；它的 deinit 永远不会执行。"
                 ))
         ) { stage in
             // ▼ quiz 53
@@ -53,7 +53,7 @@ extension QuizBank {
                 question: .init(
                     en:
                         "A screen schedules a 1 s repeating timer whose target is a weak proxy: the proxy passes each tick on while the screen lives and invalidates the timer once the screen is gone. The navigation stack lets the screen go at 2.5 s; the screen's deinit does not touch the timer. When does the timer fire in the first 5.2 s?",
-                    zh: "一个页面调度了一个 1 秒的重复定时器，它的 target 是一个弱引用代理：页面还活着时，代理转交每一次触发；页面没了，代理就让定时器失效。导航栈在 2.5 秒时放开这个页面；页面的 deinit 不碰定时器。前 5.2 秒里定时器什么时候触发？"),
+                    zh: "一个页面调度了一个 1 秒的重复定时器，它的 target 是一个弱引用代理：页面还没被释放时，代理转交每一次触发；页面没了，代理就让定时器失效。导航栈在 2.5 秒时把这个页面 pop 出去；页面的 deinit 不碰定时器。前 5.2 秒里定时器什么时候触发？"),
                 ios: """
                     // WeakProxy: NSObject, with weak var target: ClockScreen? and
                     // @objc func fire(_ timer: Timer) { guard let target else { return timer.invalidate() }; target.tick(timer) }
@@ -89,7 +89,7 @@ extension QuizBank {
             number: 55, lesson: 17,
             title: .init(en: "the one-shot timer's target", zh: "一次性定时器的 target"),
             form: .choice([
-                .init(en: "at 0.5 s, when the stack lets it go", zh: "0.5 秒，导航栈放开它的时候", value: "500"),
+                .init(en: "at 0.5 s, when the stack lets it go", zh: "0.5 秒，导航栈把它 pop 出去的时候", value: "500"),
                 .init(en: "at 2 s, right after the save", zh: "2 秒，刚保存完的时候", value: "2000"),
                 .init(en: "never: the timer leaks it", zh: "永远不会：定时器让它泄漏了", value: "never"),
             ]),
@@ -97,7 +97,7 @@ extension QuizBank {
                 question: .init(
                     en:
                         "A screen schedules a one-shot timer (repeats: false) with itself as the target, to save a draft in 2 s; the stack lets the screen go at 0.5 s. When does the screen's deinit run?",
-                    zh: "一个页面以自己为 target 调度了一个一次性定时器（repeats: false），2 秒后保存草稿；导航栈在 0.5 秒时放开这个页面。页面的 deinit 什么时候执行？"),
+                    zh: "一个页面以自己为 target 调度了一个一次性定时器（repeats: false），2 秒后保存草稿；导航栈在 0.5 秒时把这个页面 pop 出去。页面的 deinit 什么时候执行？"),
                 ios: """
                     // ClockScreen: NSObject, with @objc func saveDraft(_ timer: Timer) { print("saved") } and deinit { print("deinit") }
                     screens = [ClockScreen()]
@@ -116,7 +116,7 @@ extension QuizBank {
                     en:
                         "Until it fires, the timer keeps its target, so the screen outlives the stack's reference and the draft is saved at 2 s. A one-shot timer invalidates itself after it fires, and invalidating lets go of the target: the screen is freed right after the save.",
                     zh:
-                        "触发之前，定时器一直持有它的 target，所以导航栈放开之后页面还活着，草稿在 2 秒时保存。一次性定时器触发后自己失效，失效就放开了 target：保存一完，页面随即被释放。"
+                        "触发之前，定时器一直持有它的 target，所以导航栈 pop 之后页面还没有被释放，草稿在 2 秒时保存。一次性定时器触发后自己失效，失效时就释放了对 target 的强引用：保存一完，页面随即被释放。"
                 ))
         ) { stage in
             // ▼ quiz 55

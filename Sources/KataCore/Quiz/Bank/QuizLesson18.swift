@@ -25,7 +25,7 @@ extension QuizBank {
                     en:
                         "On the main thread of an iOS app (60 Hz), a display link is added to the main loop in the default mode. Then the user scrolls for 100 ms (the main loop runs the tracking mode), then the loop runs the default mode for 50 ms. How many callbacks run during the scroll?",
                     zh:
-                        "在 iOS App 的主线程上（60 Hz），一个 display link 以 default Mode 加到主 RunLoop 上。接着用户滑动 100 ms（主 RunLoop 运行 tracking Mode），然后 RunLoop 在 default Mode 里运行 50 ms。滑动期间有几次回调？"
+                        "在 iOS App 的主线程上（60 Hz），一个 display link 加到了主 RunLoop 的 default Mode 里。接着用户滑动 100 ms（主 RunLoop 运行 tracking Mode），然后 RunLoop 在 default Mode 里运行 50 ms。滑动期间有几次回调？"
                 ),
                 ios: """
                     // startDisplayLink(mode, fps, callback) (a placeholder): a CADisplayLink whose selector calls callback(link.timestamp), its preferredFramesPerSecond fps, added with link.add(to: .main, forMode: mode)

@@ -12,7 +12,7 @@ extension QuizBank {
                     en:
                         "A button overrides touchesBegan, touchesEnded and touchesCancelled (each prints its name) and has a tap gesture recognizer with UIKit's defaults (cancelsTouchesInView and delaysTouchesEnded true) whose action prints \"action\"; an observer of the main loop prints beforeWaiting. A finger taps the button on current iOS: what is printed, in order, from the touch to the first beforeWaiting after the action?",
                     zh:
-                        "一个按钮重写了 touchesBegan、touchesEnded 和 touchesCancelled（各自打印自己的名字），还带着一个点击手势识别器，属性都是 UIKit 的默认值（cancelsTouchesInView 和 delaysTouchesEnded 都是 true），它的 `action` 打印 `\"action\"`；主线程 RunLoop 上的一个观察者打印 beforeWaiting。在当前的 iOS 上，手指点一下这个按钮：从触摸开始，到 `action` 之后的第一个 beforeWaiting 为止，依次打印什么？"
+                        "一个按钮重写了 touchesBegan、touchesEnded 和 touchesCancelled（各自打印自己的名字），还带着一个点击手势识别器，属性都是 UIKit 的默认值（cancelsTouchesInView 和 delaysTouchesEnded 都是 true），它的 `action` 打印 `\"action\"`；主线程 RunLoop 上的一个观察者打印 BeforeWaiting。在当前的 iOS 上，手指点一下这个按钮：从触摸开始，到 `action` 之后的第一个 BeforeWaiting 为止，依次打印什么？"
                 ),
                 ios: """
                     // the button's class prints "touchesBegan", "touchesEnded" and "touchesCancelled"
@@ -35,7 +35,7 @@ extension QuizBank {
                     en:
                         "The event source0 sends one event per pass through -[UIWindow sendEvent:], which updates the gesture recognizers before the view gets the touch (published stacks since iOS 12: sendEvent → -[UIGestureEnvironment _updateForEvent:window:] → _UIGestureEnvironmentUpdate → the action). First pass: touchesBegan. Next pass: the lift recognizes the tap; delaysTouchesEnded held that ended touch back, and a recognized tap cancels it (cancelsTouchesInView): touchesCancelled, never touchesEnded, then the action, all in that pass; each pass that ran a source polls, so beforeWaiting comes last. The classic account (ibireme, 2015) has the action wait for a beforeWaiting observer; current stacks do not show it there.",
                     zh:
-                        "事件 Source0 每轮通过 `-[UIWindow sendEvent:]` 发一个事件，它先更新手势识别器，再把触摸交给视图（iOS 12 起公开的调用栈：`sendEvent` → `-[UIGestureEnvironment _updateForEvent:window:]` → `_UIGestureEnvironmentUpdate` → `action`）。第一轮：touchesBegan。下一轮：抬起让点击手势被识别出来；`delaysTouchesEnded` 扣住了这个抬起的触摸，识别出的点击把它取消（`cancelsTouchesInView`）：是 touchesCancelled，不是 touchesEnded，接着是 `action`，都在这一轮里；执行了事件源的每一轮都只轮询，所以 beforeWaiting 在最后。经典的说法（2015 年流传最广的《深入理解RunLoop》）是 `action` 要等一个 beforeWaiting 观察者；现在的调用栈里看不到它在那里。"
+                        "事件 Source0 每轮通过 `-[UIWindow sendEvent:]` 发一个事件，它先更新手势识别器，再把触摸交给视图（iOS 12 起公开的调用栈：`sendEvent` → `-[UIGestureEnvironment _updateForEvent:window:]` → `_UIGestureEnvironmentUpdate` → `action`）。第一轮：touchesBegan。下一轮：抬起让点击手势被识别出来；`delaysTouchesEnded` 扣住了这个抬起的触摸，识别出的点击把它取消（`cancelsTouchesInView`）：是 touchesCancelled，不是 touchesEnded，接着是 `action`，都在这一轮里；执行了事件源的每一轮都只轮询，所以 BeforeWaiting 在最后。经典的说法（2015 年流传最广的《深入理解RunLoop》）是 `action` 要等一个 BeforeWaiting 观察者；现在的调用栈里看不到它在那里。"
                 ))
         ) { stage in
             // ▼ quiz 59
