@@ -5,7 +5,7 @@ extension QuizBank {
     static let setLabelTextPlaceholder = "setLabelText: @escaping @Sendable (String) -> Void"
     static let setLabelTextComment = Text(
         en: "setLabelText (a placeholder): label.text = text, on a UILabel whose draw(_:) prints \"draw\"",
-        zh: "setLabelText（占位，需自己实现）：`label.text = text`，这个 UILabel 的 `draw(_:)` 会打印 `\"draw\"`")
+        zh: "setLabelText（示意，实现从略）：`label.text = text`，这个 UILabel 的 `draw(_:)` 会打印 `\"draw\"`")
 
     static let lesson15: [QuizQuestion] = [
         QuizQuestion(

@@ -7,7 +7,7 @@ extension QuizBank {
         en:
             "startDisplayLink(mode, fps, callback) (a placeholder): a CADisplayLink whose selector calls callback(link.timestamp), its preferredFramesPerSecond fps, added with link.add(to: .main, forMode: mode)",
         zh:
-            "startDisplayLink(mode, fps, callback)（占位，需自己实现）：一个 CADisplayLink，它的 selector 调用 callback(link.timestamp)，preferredFramesPerSecond 为 fps，用 link.add(to: .main, forMode: mode) 加入"
+            "startDisplayLink(mode, fps, callback)（示意，实现从略）：一个 CADisplayLink，它的 selector 调用 callback(link.timestamp)，preferredFramesPerSecond 为 fps，用 link.add(to: .main, forMode: mode) 加入"
     )
 
     static let lesson18: [QuizQuestion] = [
