@@ -47,6 +47,36 @@ struct BuildSystemTests {
         #expect(findings.isEmpty, "\(findings.joined(separator: "\n"))")
     }
 
+    /// A stand-in for `swift` whose builds fail without naming an error, as a build system that
+    /// crashed does: the first `KATA_FIXTURE_FAILURES` of them (each noted in `builds.log`).
+    static let crashingSwift = """
+        #!/bin/bash
+        [ "$1" = build ] || exit 0
+        for argument in "$@"; do [ "$argument" = --show-bin-path ] && exit 1; done
+        echo build >> builds.log
+        if [ "$(wc -l < builds.log)" -le "$KATA_FIXTURE_FAILURES" ]; then echo "*** Program crashed: Bus error"; exit 139; fi
+        exit 0
+
+        """
+
+    @Test("A build that stops without naming an error is run once more; a second such stop is reported with what it printed", arguments: [1, 2])
+    func buildSystemCrash(failures: Int) async throws {
+        let fixture = try KataFixture()
+        defer { fixture.remove() }
+        try fixture.writeProgram("bin/swift", Self.crashingSwift)
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let kata = try await fixture.run(["list"], environment: ["PATH": fixture.path("bin") + ":" + path, "KATA_FIXTURE_FAILURES": "\(failures)"], limit: 120)
+        let builds = String(decoding: fixture.read("builds.log") ?? Data(), as: UTF8.self).split(separator: "\n").count
+        #expect(builds == 2, "\(kata.output) \(kata.errors)")
+        #expect(kata.output.contains("the build stopped without naming an error"), "\(kata.output)")
+        if failures == 2 {
+            #expect(kata.status == Kata.ExitCode.buildOrTool)
+            #expect(kata.errors.contains("the package does not build") && kata.errors.contains("Program crashed"), "\(kata.errors)")
+        } else {
+            #expect(!kata.errors.contains("does not build"), "\(kata.errors)")
+        }
+    }
+
     /// A stand-in for `swift` that writes each command line it is given to `commands.log`, on a line
     /// of its own, and does nothing else.
     static let fakeSwift = """

@@ -100,7 +100,8 @@ struct GlossaryTests {
         for (_, found) in findings where !found.isEmpty {
             Issue.record(
                 Comment(
-                    rawValue: "words docs/GLOSSARY.md forbids \(what) (write the glossary's word instead):\n\(found.map(\.description).joined(separator: "\n"))"),
+                    rawValue: "words docs/GLOSSARY.md forbids \(what) (write the glossary's word instead):\n\(found.map(\.description).joined(separator: "\n"))"
+                ),
                 sourceLocation: sourceLocation)
         }
     }

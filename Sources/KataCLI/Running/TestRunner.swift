@@ -47,23 +47,48 @@ struct TestRunner {
     static let swift = ["env", "KATA_LESSONS_ONLY=1", "swift"]
 
     /// Builds the package and its tests. Throws with the compiler's errors if it does not build.
+    ///
+    /// A build that fails without naming any error is run once more: the build system itself
+    /// stopped (Swift Build on Linux has been seen to crash now and then:
+    /// github.com/swiftlang/swift-package-manager/issues/8955), which
+    /// says nothing about the code. A second failure is reported as it is.
     func build() throws {
-        let display = BuildDisplay(terminal: SystemIO.isTerminal(1))
-        defer { display.finish() }
-        let outcome = try Subprocess.run(
-            Self.swift + ["build", "--package-path", packagePath, "--build-tests", "--scratch-path", scratch]
-                + buildSystem.arguments + target.traitArguments, timeout: nil, lines: echoBuild ? display.take : nil)
-        guard outcome.ending == .exited(0) else {
-            var errors: [String] = []
-            // The diagnostics themselves, not the source excerpts under them (`|  `- error: …`).
-            for line in outcome.output.split(separator: "\n") where line.contains("error:") && !line.contains("`- error:") {
-                let relative = Self.packageRelative(String(line), packagePath: packagePath)
-                if !errors.contains(relative) { errors.append(relative) }
+        for attempt in 1...2 {
+            let display = BuildDisplay(terminal: SystemIO.isTerminal(1))
+            let outcome: Subprocess.Outcome
+            do {
+                defer { display.finish() }
+                outcome = try Subprocess.run(
+                    Self.swift + ["build", "--package-path", packagePath, "--build-tests", "--scratch-path", scratch]
+                        + buildSystem.arguments + target.traitArguments, timeout: nil, lines: echoBuild ? display.take : nil)
+            }
+            if outcome.ending == .exited(0) { return }
+            let errors = Self.compilerErrors(in: outcome.output, packagePath: packagePath)
+            if errors.isEmpty && attempt == 1 {
+                if echoBuild {
+                    print(
+                        Text(
+                            en: "  the build stopped without naming an error (the build system itself, not your code): building once more…",
+                            zh: "  编译中途停了，却没有报任何错误（出问题的是构建系统本身，不是你的代码）：再编译一次…"
+                        ).localized)
+                }
+                continue
             }
             // No compiler error (swift itself could not run, or the linker failed): what it printed last.
-            if errors.isEmpty { errors = outcome.output.split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }.suffix(8).map(String.init) }
-            throw BuildFailure(errors: errors)
+            let printedLast = outcome.output.split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }.suffix(8).map(String.init)
+            throw BuildFailure(errors: errors.isEmpty ? printedLast : errors)
         }
+    }
+
+    /// The compiler's diagnostics of a failed build, each once, package-relative: the error lines
+    /// themselves, not the source excerpts under them (`|  `- error: …`).
+    static func compilerErrors(in output: String, packagePath: String) -> [String] {
+        var errors: [String] = []
+        for line in output.split(separator: "\n") where line.contains("error:") && !line.contains("`- error:") {
+            let relative = packageRelative(String(line), packagePath: packagePath)
+            if !errors.contains(relative) { errors.append(relative) }
+        }
+        return errors
     }
 
     /// `/…/kata/Exercises/X.swift:3:5: error: …` → `Exercises/X.swift:3:5: error: …` when the file
