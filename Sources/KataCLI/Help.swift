@@ -278,6 +278,7 @@ enum Help {
                kata dev patch-mutants            whole-file mutants (Mutants/NN-slug/*.swift) into patches
                kata dev unpatch-mutants          the patches back into whole files
                kata dev lesson-images            draw every lesson's key scenario into its page's pictures
+               kata dev sync [--check]           write every copy of a catalog fact (--check: change nothing, fail if any would)
 
         verify builds a copy of the package in .build/kata-verify/package whose Exercises/ are the
         untouched stubs of Stubs/ (your own edits are never used nor touched) and checks that:
@@ -302,5 +303,10 @@ enum Help {
 
         lesson-images writes Lessons/images/NN-slug.svg and Lessons/images/zh-Hans/NN-slug.svg
         (a test fails when a committed picture is out of date).
+
+        sync writes every file that holds a copy of a catalog fact from its one source, the
+        lesson's own file (Sources/KataCore/Lessons/LessonNN.swift): the lists of lessons
+        (CourseLesson.all, the lesson tests' tags). sync --check writes nothing, names each file
+        that would change, and exits 1 if any would (CI runs it).
         """
 }

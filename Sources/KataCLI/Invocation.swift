@@ -33,10 +33,12 @@ enum Invocation: Equatable {
         case unpatchMutants
         /// `kata dev lesson-images`: every lesson's picture drawn again.
         case lessonImages
+        /// `kata dev sync [--check]`: every copy of a catalog fact written (or checked).
+        case sync(check: Bool)
         /// `kata dev` alone, or with --help.
         case help
 
-        static let commands = ["verify", "patch-mutants", "unpatch-mutants", "lesson-images"]
+        static let commands = ["verify", "patch-mutants", "unpatch-mutants", "lesson-images", "sync"]
     }
 
     /// The student's subcommands, in the order `kata --help` lists them (`dev` is the maintainers').
@@ -178,7 +180,7 @@ enum Invocation: Equatable {
     }
 
     /// `kata dev verify [--mutants [N…]]`, `kata dev patch-mutants`, `kata dev unpatch-mutants`,
-    /// `kata dev lesson-images`.
+    /// `kata dev lesson-images`, `kata dev sync [--check]`.
     /// Maintainers read English: these messages have no Chinese twin.
     static func parseDev(_ arguments: [String], numbers: Set<Int>) throws(UsageError) -> Invocation {
         let lessons = numbers.max() ?? 0
@@ -202,6 +204,10 @@ enum Invocation: Equatable {
         case "patch-mutants": dev = .patchMutants
         case "unpatch-mutants": dev = .unpatchMutants
         case "lesson-images": dev = .lessonImages
+        case "sync":
+            let check = rest.first == "--check"
+            if check { rest.removeFirst() }
+            dev = .sync(check: check)
         default: throw UsageError("unknown command 'dev \(command)': the maintainers' commands are \(Dev.commands.joined(separator: ", "))", command: "dev")
         }
         if let extra = rest.first { throw UsageError("unexpected '\(extra)' after 'kata dev \(command)'", command: "dev") }
