@@ -306,7 +306,9 @@ enum Help {
 
         sync writes every file that holds a copy of a catalog fact from its one source, the
         lesson's own file (Sources/KataCore/Lessons/LessonNN.swift): the lists of lessons
-        (CourseLesson.all, the lesson tests' tags). sync --check writes nothing, names each file
-        that would change, and exits 1 if any would (CI runs it).
+        (CourseLesson.all, the lesson tests' tags), each lesson page's header block (title, level,
+        kind, builds on, next) and Hints section in both languages, the READMEs' lesson tables and
+        counts, the WORKSHOPs' quiz counts. sync --check writes nothing, names each file that would
+        change, and exits 1 if any would (CI runs it).
         """
 }

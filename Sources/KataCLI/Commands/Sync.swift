@@ -24,7 +24,8 @@ extension Commands {
 }
 
 /// The files that hold a copy of a catalog fact, each generated from its one source: the
-/// lessons' own files (`Sources/KataCore/Lessons/LessonNN.swift`, and ``Catalog`` once built).
+/// lessons' own files (`Sources/KataCore/Lessons/LessonNN.swift`: the lists of lessons from the
+/// files there; the pages', READMEs' and WORKSHOPs' copies from ``Catalog`` as built).
 enum CourseSync {
     /// A file whose text differs from what it should be: its path (relative to the package root)
     /// and the text it should have.
@@ -44,7 +45,7 @@ enum CourseSync {
     /// Every generated file: its path and the text it should have.
     static func generated(root: String) throws -> [(String, String)] {
         let numbers = try lessonFiles(root: root)
-        return [(allLessonsPath, allLessons(numbers)), (lessonTagsPath, lessonTags(numbers))]
+        return [(allLessonsPath, allLessons(numbers)), (lessonTagsPath, lessonTags(numbers))] + (try pages(root: root))
     }
 
     // MARK: The lists of lessons, discovered
