@@ -69,6 +69,8 @@ public struct Lesson: Sendable, Hashable, Identifiable {
     }
 
     public var id: Int { number }
+    /// What `kata dev new-lesson` writes in each gap of a new lesson's files: no lesson keeps it.
+    public static let scaffoldGap = "TO WRITE"
     /// The name of the `kata trace` scenario that shows the lesson's behaviour: its picture is on
     /// the lesson's page (``imagePath``). Set in the lesson's file (``CourseLesson``).
     public var keyScenario: String? { CourseLesson.numbered(number)?.scenario?.name }

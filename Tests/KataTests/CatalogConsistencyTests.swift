@@ -37,6 +37,17 @@ struct CatalogConsistencyTests {
         }
     }
 
+    @Test("No lesson keeps a gap of its scaffold (`kata dev new-lesson` writes TO WRITE in each)", arguments: Catalog.lessons)
+    func noGapLeft(_ lesson: Lesson) {
+        let files = [
+            lesson.pagePath, lesson.pagePathZh, lesson.exerciseFile, lesson.solutionFile, lesson.stubFile, "Tests/LessonTests/\(lesson.suiteType).swift",
+            "Sources/KataCore/Lessons/Lesson\(lesson.paddedNumber).swift", "Sources/KataCore/Quiz/Bank/QuizLesson\(lesson.paddedNumber).swift",
+        ]
+        for file in files where Self.read(file)?.contains(Lesson.scaffoldGap) == true {
+            Issue.record("\(file) still has a gap to write: \(Lesson.scaffoldGap)")
+        }
+    }
+
     @Test("Each lesson has its exercise, its solution and its test suite", arguments: Catalog.lessons)
     func files(_ lesson: Lesson) throws {
         let exercise = try #require(Self.read(lesson.exerciseFile), "missing \(lesson.exerciseFile)")
