@@ -83,11 +83,11 @@ struct LessonScaffold {
                 number: \(number),
                 slug: "\(slug)",
                 title: "\(title)",
-                titleZh: "\(Self.gap): 中文标题",
+                titleZh: "\(Self.gap): \(Zh.title)",
                 kind: .\(kind.rawValue),
                 level: .one,
                 behaviour: "\(Self.gap): one sentence, the loop behaviour the lesson teaches.",
-                behaviourZh: "\(Self.gap): 同一句话的中文。",
+                behaviourZh: "\(Self.gap): \(Zh.behaviour)",
                 exerciseFile: "\(exercise)",
                 task: "\(function)(on:)",
                 taskZh: "\(function)(on:)",
@@ -96,8 +96,8 @@ struct LessonScaffold {
                     "\(Self.gap): the second hint, more of it.",
                 ],
                 hintsZh: [
-                    "\(Self.gap): 第一条提示。",
-                    "\(Self.gap): 第二条提示。",
+                    "\(Self.gap): \(Zh.firstHint)",
+                    "\(Self.gap): \(Zh.secondHint)",
                 ]
             )
         }
@@ -106,12 +106,12 @@ struct LessonScaffold {
             /// \(Self.gap): what the scenario shows, and its CF counterpart.
             static let lesson\(padded) = TraceScenario(
                 name: "\(slug)",
-                summary: Text(en: "\(Self.gap): one line, what the scenario shows", zh: "\(Self.gap): 一行，场景展示了什么"),
-                lookFor: Text(en: "\(Self.gap): what to look for in the timeline", zh: "\(Self.gap): 时间线里看什么")
+                summary: Text(en: "\(Self.gap): one line, what the scenario shows", zh: "\(Self.gap): \(Zh.summary)"),
+                lookFor: Text(en: "\(Self.gap): what to look for in the timeline", zh: "\(Self.gap): \(Zh.lookFor)")
             ) { language in
                 let loop = Loop(clock: VirtualClock(), name: "main loop")
                 let trace = loop.startTracing()
-                loop.note(Text(en: "\(Self.gap): the scenario", zh: "\(Self.gap): 场景"), in: language)
+                loop.note(Text(en: "\(Self.gap): the scenario", zh: "\(Self.gap): \(Zh.scenario)"), in: language)
                 _ = try loop.run(mode: .default, timeout: 1)
                 return trace
             }
@@ -144,20 +144,20 @@ struct LessonScaffold {
     var stub: String {
         """
         // Lesson \(padded) — \(title)                                  Lessons/\(folder).md
-        // 第 \(padded) 课 — \(Self.gap): 中文标题                     Lessons/zh-Hans/\(folder).md
+        // \(Zh.lesson(padded)) — \(Self.gap): \(Zh.title)                     Lessons/zh-Hans/\(folder).md
         //
         // \(Self.gap): what to write, and what the tests check.
-        // \(Self.gap): 写什么，测试检查什么。
+        // \(Self.gap): \(Zh.task)
         //
         // Run just this lesson:   swift test --filter Lesson\(padded)Tests      (or: swift run kata watch)
-        // 只运行本课：            swift test --filter Lesson\(padded)Tests      （或：swift run kata watch）
+        // \(Zh.runJust)            swift test --filter Lesson\(padded)Tests      \(Zh.orWatch)
 
         import KataCore
         import RunLoopEngine
 
         /// \(Self.gap): what the function does on `loop`.
         ///
-        /// \(Self.gap): 中文。
+        /// \(Self.gap): \(Zh.doc)
         public func \(function)(on loop: Loop) throws {
             unsolved(lesson: \(number), write: "\(function)(on:)")
         }
@@ -188,7 +188,7 @@ struct LessonScaffold {
 
         @Suite("Lesson \(padded) — \(title)", .serialized, .tags(.lesson\(padded), .level1, .\(kind.rawValue)), .namedInChinese)
         struct Lesson\(padded)Tests {
-            @Test("\(Self.gap): the promise this test holds", .zh("\(Self.gap): 中文名"))
+            @Test("\(Self.gap): the promise this test holds", .zh("\(Self.gap): \(Zh.testName)"))
             func firstPromise() async throws {
                 let lines = try await Harness.attempt(lesson: \(number)) { () -> [String] in
                     let loop = Loop(clock: VirtualClock())
@@ -200,7 +200,7 @@ struct LessonScaffold {
                 }
                 Harness.expectSameLines(
                     lines, ["\(Self.gap): the lines the reference gives"],
-                    hint: Text(en: "\(Self.gap): a hint", zh: "\(Self.gap): 提示"))
+                    hint: Text(en: "\(Self.gap): a hint", zh: "\(Self.gap): \(Zh.hint)"))
             }
         }
 
@@ -209,27 +209,64 @@ struct LessonScaffold {
 
     /// A page with every section; `kata dev sync` writes its header block and its hints.
     func page(_ language: Language) -> String {
-        let sections: [String] =
-            language == .en
-            ? [
-                "The behaviour", "Where it bites on iOS", "What the loop does", "Your task", "Run just this lesson", "Hints", "Interview questions",
-                "After you solve it: in the engine",
-            ] : ["行为", "在 iOS 上哪里会踩坑", "RunLoop 做了什么", "你的任务", "只运行本课", "提示", "面试题", "解完之后：引擎里的实现"]
+        let english = language == .en
+        let sections = english ? Self.sections : Zh.sections
         let header =
-            language == .en
-            ? "# Lesson \(padded) — \(title)\n\n[简体中文](zh-Hans/\(folder).md)\n\n**Builds on:** (kata dev sync)"
-            : "# 第 \(padded) 课 — \(Self.gap)\n\n[English](../\(folder).md)\n\n**前置：** (kata dev sync)"
-        let body = sections.map { section -> String in
-            switch section {
-            case "Run just this lesson", "只运行本课":
-                return "## \(section)\n\n```sh\nswift test --filter Lesson\(padded)Tests\n```\n"
-            case "Hints", "提示":
-                return "## \(section)\n"
-            default:
-                return "## \(section)\n\n\(Self.gap)\n"
+            english
+            ? "# Lesson \(padded) — \(title)\n\n[\(Zh.language)](zh-Hans/\(folder).md)\n\n**Builds on:** \(Self.syncWrites)"
+            : "# \(Zh.lesson(padded)) — \(Self.gap)\n\n[English](../\(folder).md)\n\n**\(Zh.buildsOn)** \(Self.syncWrites)"
+        let picture =
+            english
+            ? "![The timeline of `kata trace \(slug)`, drawn by the engine](images/\(folder).svg)"
+            : "![\(Zh.picture(slug))](../images/zh-Hans/\(folder).svg)"
+        let engineIntro =
+            english
+            ? "_Read this after your solution passes: these files are the engine's own answer to the lesson (`kata show \(number)` lists them once the lesson is green)._"
+            : Zh.engineIntro(number)
+        let body = sections.enumerated().map { index, section -> String in
+            switch index {
+            case 2: return "## \(section)\n\n\(picture)\n\n\(Self.gap)\n"
+            case 4: return "## \(section)\n\n```sh\nswift test --filter Lesson\(padded)Tests\n```\n"
+            case 5: return "## \(section)\n"
+            case 7: return "## \(section)\n\n\(engineIntro)\n\n\(Self.gap)\n"
+            default: return "## \(section)\n\n\(Self.gap)\n"
             }
         }
         return header + "\n\n\(Self.gap)\n\n" + body.joined(separator: "\n")
+    }
+
+    /// What a page's header says until `kata dev sync` writes it.
+    static let syncWrites = "(written by kata dev sync)"
+
+    /// A lesson page's sections, in order (the Chinese page's: ``Zh/sections``).
+    static let sections = [
+        "The behaviour", "Where it bites on iOS", "What the loop does", "Your task", "Run just this lesson", "Hints", "Interview questions",
+        "After you solve it: in the engine",
+    ]
+
+    /// The Chinese words of the skeletons, each on its own (the code around them stays English).
+    enum Zh {
+        static let title = "中文标题"
+        static let language = "简体中文"
+        static let behaviour = "同一句话的中文。"
+        static let firstHint = "第一条提示。"
+        static let secondHint = "第二条提示。"
+        static let summary = "一行，场景展示了什么"
+        static let lookFor = "时间线里看什么"
+        static let scenario = "场景"
+        static let task = "写什么，测试检查什么。"
+        static let doc = "中文。"
+        static let testName = "中文名"
+        static let hint = "提示"
+        static let runJust = "只运行本课："
+        static let orWatch = "（或：\("swift run kata watch")）"
+        static let buildsOn = "前置："
+        static let sections = ["行为", "在 iOS 上哪里会踩坑", "RunLoop 做了什么", "你的任务", "只运行本课", "提示", "面试题", "解完之后：引擎里的实现"]
+        static func lesson(_ padded: String) -> String { "第 \(padded) 课" }
+        static func picture(_ slug: String) -> String { "本课场景的时间线（由 `kata trace \(slug)` 画出）" }
+        static func engineIntro(_ number: Int) -> String {
+            "_等你的答案通过之后再读这一节：这些文件就是引擎自己对本课的解答（本课变绿后，`kata show \(number)` 会列出它们）。_"
+        }
     }
 
     /// What the author still writes, in order.
