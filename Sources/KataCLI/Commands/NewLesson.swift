@@ -277,7 +277,7 @@ struct LessonScaffold {
              builds-on (both languages), the key scenario and its story.
           2. \(exercise) and Stubs/\(folder)/\(typeName).swift (the same file): the task, its doc comments.
           3. Solutions/\(folder)/\(typeName).swift: the reference answer.
-          4. Tests/LessonTests/Lesson\(padded)Tests.swift: the tests, each with its Chinese name; code a
+          4. Tests/LessonTests/Lesson\(padded)Tests.swift: \(Commands.Verdict.fewestTests) tests at least, each with its Chinese name; code a
              hint shows goes in Tests/LessonTests/Hints/HintCode\(padded).swift.
           5. Sources/KataCore/Quiz/Bank/QuizLesson\(padded).swift: two questions at least.
           6. Lessons/\(folder).md and Lessons/zh-Hans/\(folder).md: the sections' prose, with sources.
