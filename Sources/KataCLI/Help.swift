@@ -278,6 +278,8 @@ enum Help {
                kata dev patch-mutants            whole-file mutants (Mutants/NN-slug/*.swift) into patches
                kata dev unpatch-mutants          the patches back into whole files
                kata dev lesson-images            draw every lesson's key scenario into its page's pictures
+               kata dev sync [--check]           write every copy of a catalog fact (--check: change nothing, fail if any would)
+               kata dev new-lesson NN slug --use|--build   every file of lesson NN, as skeletons
 
         verify builds a copy of the package in .build/kata-verify/package whose Exercises/ are the
         untouched stubs of Stubs/ (your own edits are never used nor touched) and checks that:
@@ -302,5 +304,18 @@ enum Help {
 
         lesson-images writes Lessons/images/NN-slug.svg and Lessons/images/zh-Hans/NN-slug.svg
         (a test fails when a committed picture is out of date).
+
+        sync writes every file that holds a copy of a catalog fact from its one source, the
+        lesson's own file (Sources/KataCore/Lessons/LessonNN.swift): the lists of lessons
+        (CourseLesson.all, the lesson tests' tags), each lesson page's header block (title, level,
+        kind, builds on, next) and Hints section in both languages, the READMEs' lesson tables and
+        counts, the WORKSHOPs' quiz counts. sync --check writes nothing, names each file that would
+        change, and exits 1 if any would (CI runs it).
+
+        new-lesson writes every file lesson NN needs (its catalog file with its key scenario and
+        story, its quiz bank file, the exercise, stub, Solution and tests, both pages), each gap
+        marked TO WRITE (a test fails while one is left), then the lists of lessons, and prints
+        what is left to write. NN must be the next number; it refuses, writing nothing, when a
+        file it would write exists or the slug is not lower-case words joined by '-'.
         """
 }

@@ -33,10 +33,14 @@ enum Invocation: Equatable {
         case unpatchMutants
         /// `kata dev lesson-images`: every lesson's picture drawn again.
         case lessonImages
+        /// `kata dev sync [--check]`: every copy of a catalog fact written (or checked).
+        case sync(check: Bool)
+        /// `kata dev new-lesson NN slug --use|--build`: every file of a new lesson, as skeletons.
+        case newLesson(number: Int, slug: String, kind: Lesson.Kind)
         /// `kata dev` alone, or with --help.
         case help
 
-        static let commands = ["verify", "patch-mutants", "unpatch-mutants", "lesson-images"]
+        static let commands = ["verify", "patch-mutants", "unpatch-mutants", "lesson-images", "sync", "new-lesson"]
     }
 
     /// The student's subcommands, in the order `kata --help` lists them (`dev` is the maintainers').
@@ -178,7 +182,7 @@ enum Invocation: Equatable {
     }
 
     /// `kata dev verify [--mutants [N…]]`, `kata dev patch-mutants`, `kata dev unpatch-mutants`,
-    /// `kata dev lesson-images`.
+    /// `kata dev lesson-images`, `kata dev sync [--check]`, `kata dev new-lesson NN slug --use|--build`.
     /// Maintainers read English: these messages have no Chinese twin.
     static func parseDev(_ arguments: [String], numbers: Set<Int>) throws(UsageError) -> Invocation {
         let lessons = numbers.max() ?? 0
@@ -202,6 +206,19 @@ enum Invocation: Equatable {
         case "patch-mutants": dev = .patchMutants
         case "unpatch-mutants": dev = .unpatchMutants
         case "lesson-images": dev = .lessonImages
+        case "sync":
+            let check = rest.first == "--check"
+            if check { rest.removeFirst() }
+            dev = .sync(check: check)
+        case "new-lesson":
+            let usage = "usage: kata dev new-lesson NN slug --use|--build"
+            let kinds = rest.filter { $0 == "--use" || $0 == "--build" }
+            rest.removeAll { $0 == "--use" || $0 == "--build" }
+            guard kinds.count == 1 else { throw UsageError("\(usage): say --use or --build, once", command: "dev") }
+            guard rest.count >= 2 else { throw UsageError("\(usage): give the number and the slug", command: "dev") }
+            guard let number = Int(rest[0]) else { throw UsageError("\(usage): '\(rest[0])' is not a number", command: "dev") }
+            dev = .newLesson(number: number, slug: rest[1], kind: kinds[0] == "--use" ? .use : .build)
+            rest.removeFirst(2)
         default: throw UsageError("unknown command 'dev \(command)': the maintainers' commands are \(Dev.commands.joined(separator: ", "))", command: "dev")
         }
         if let extra = rest.first { throw UsageError("unexpected '\(extra)' after 'kata dev \(command)'", command: "dev") }

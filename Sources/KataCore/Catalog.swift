@@ -1,10 +1,7 @@
-/// Every lesson, in order. Each lesson's entry lives in `Lessons/LessonNN.swift` beside this file.
+/// Every lesson, in order. Each lesson's entry lives in `Lessons/LessonNN.swift` beside this file,
+/// and the list follows from those files (``CourseLesson/all``).
 public enum Catalog {
-    public static let lessons: [Lesson] = [
-        .lesson01, .lesson02, .lesson03, .lesson04, .lesson05, .lesson06, .lesson07,
-        .lesson08, .lesson09, .lesson10, .lesson11, .lesson12, .lesson13, .lesson14, .lesson15,
-        .lesson16, .lesson17, .lesson18, .lesson19,
-    ]
+    public static let lessons: [Lesson] = CourseLesson.all.map(\.lesson)
 
     /// A workshop's path through the course: `kata list --track NAME`, the agendas of docs/WORKSHOP.md.
     public enum Track: String, CaseIterable, Sendable {

@@ -1,8 +1,7 @@
 /// One lesson of the kata, as the catalog knows it.
 ///
-/// The catalog is the single source of truth: the `kata` command, the lesson pages
-/// (`Lessons/NN-slug.md`) and the lesson tests all read or are checked against it
-/// (`Tests/KataTests/CatalogConsistencyTests.swift` fails when they drift apart).
+/// The catalog is the single source of truth: the `kata` command and the lesson tests read it,
+/// and `swift run kata dev sync` writes its copies in the pages, READMEs and WORKSHOPs.
 public struct Lesson: Sendable, Hashable, Identifiable {
     /// What the student writes.
     public enum Kind: String, Sendable, Hashable {
@@ -41,9 +40,6 @@ public struct Lesson: Sendable, Hashable, Identifiable {
     public var task: String
     /// The same in Chinese: the names as they are, the words around them translated.
     public var taskZh: String
-    /// The `kata trace` scenario that shows the lesson's behaviour: its picture is on the lesson's page
-    /// (``imagePath``).
-    public var keyScenario: String?
     /// Hints, each revealing a little more. The lesson page lists the same hints.
     public var hints: [String]
     /// The same hints in Chinese, word for word as the Chinese page's "## 提示" section.
@@ -53,7 +49,7 @@ public struct Lesson: Sendable, Hashable, Identifiable {
 
     public init(
         number: Int, slug: String, title: String, titleZh: String, kind: Kind, level: Level, behaviour: String,
-        behaviourZh: String, exerciseFile: String, task: String, taskZh: String, keyScenario: String? = nil, hints: [String], hintsZh: [String],
+        behaviourZh: String, exerciseFile: String, task: String, taskZh: String, hints: [String], hintsZh: [String],
         buildsOn: [Int] = []
     ) {
         self.number = number
@@ -67,13 +63,17 @@ public struct Lesson: Sendable, Hashable, Identifiable {
         self.exerciseFile = exerciseFile
         self.task = task
         self.taskZh = taskZh
-        self.keyScenario = keyScenario
         self.hints = hints
         self.hintsZh = hintsZh
         self.buildsOn = buildsOn
     }
 
     public var id: Int { number }
+    /// What `kata dev new-lesson` writes in each gap of a new lesson's files: no lesson keeps it.
+    public static let scaffoldGap = "TO WRITE"
+    /// The name of the `kata trace` scenario that shows the lesson's behaviour: its picture is on
+    /// the lesson's page (``imagePath``). Set in the lesson's file (``CourseLesson``).
+    public var keyScenario: String? { CourseLesson.numbered(number)?.scenario?.name }
     /// The title in both languages.
     public var titleText: Text { Text(en: title, zh: titleZh) }
     /// The behaviour in both languages.

@@ -55,9 +55,6 @@ struct ChinesePagesTests {
             chineseHeadings == expected,
             "the sections of \(path) must be those of \(lesson.pagePath), in the same order:\n  expected: \(expected)\n  actual:   \(chineseHeadings)")
 
-        let hints = Self.count("<summary>Hint ", in: english), chineseHints = Self.count("<summary>提示 ", in: chinese)
-        #expect(chineseHints == hints, "\(path) has \(chineseHints) hints (<summary>提示 N</summary>); \(lesson.pagePath) has \(hints)")
-
         let questions = Page.section("## Interview questions", of: english).map { Page.answers(in: $0).count } ?? 0
         let chineseQuestions = Page.section(Self.headings["## Interview questions"]!, of: chinese).map { Page.answers(in: $0).count } ?? 0
         #expect(chineseQuestions == questions, "\(path) has \(chineseQuestions) interview questions; \(lesson.pagePath) has \(questions)")
@@ -103,7 +100,7 @@ struct ChinesePagesTests {
         }
     }
 
-    @Test("The README has a Chinese twin that lists every lesson's Chinese page", arguments: [0])
+    @Test("The README has a Chinese twin, and each links to the other at the top", arguments: [0])
     func readme(_: Int) throws {
         let english = try #require(CatalogConsistencyTests.read("README.md"), "missing README.md")
         let chinese = try #require(CatalogConsistencyTests.read("README.zh-Hans.md"), "missing README.zh-Hans.md, the README's Chinese twin")
@@ -111,9 +108,6 @@ struct ChinesePagesTests {
         #expect(
             Self.topLines(chinese).contains { $0.hasPrefix("[English](README.md)") },
             "README.zh-Hans.md must link to README.md near the top: [English](README.md)")
-        for lesson in Catalog.lessons where !Self.rawTargets(chinese).contains(Self.chinesePath(lesson)) {
-            Issue.record("README.zh-Hans.md does not link to lesson \(lesson.number)'s Chinese page, \(Self.chinesePath(lesson))")
-        }
     }
 
     /// The Chinese twin (`chinesePath`, in the `zh-Hans/` folder beside `englishPath`) has the
@@ -212,10 +206,6 @@ struct ChinesePagesTests {
     static func codeSpans(_ text: String) -> [String] {
         let parts = text.components(separatedBy: "`")
         return stride(from: 1, to: parts.count - 1, by: 2).map { parts[$0].split(whereSeparator: \.isWhitespace).joined(separator: " ") }
-    }
-
-    static func count(_ needle: String, in page: String) -> Int {
-        page.components(separatedBy: needle).count - 1
     }
 
     /// Each fenced code block, fences and language included.

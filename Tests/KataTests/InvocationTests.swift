@@ -29,6 +29,8 @@ struct InvocationTests {
         #expect(try parse("dev verify --mutants 6 2") == .dev(.verifyMutants(lessons: [6, 2])))
         #expect(try parse("dev patch-mutants") == .dev(.patchMutants))
         #expect(try parse("dev lesson-images") == .dev(.lessonImages))
+        #expect(try parse("dev sync") == .dev(.sync(check: false)))
+        #expect(try parse("dev sync --check") == .dev(.sync(check: true)))
         #expect(try parse("dev") == .dev(.help))
         #expect(try parse("dev verify --help") == .dev(.help))
     }

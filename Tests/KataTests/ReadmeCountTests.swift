@@ -33,18 +33,6 @@ struct ReadmeCountTests {
             """)
     }
 
-    @Test("the README's `kata quiz --list` row gives the number of questions in the bank")
-    func readmeCountsTheQuestions() throws {
-        let readme = try Self.readme()
-        let row = try #require(readme.split(separator: "\n").first { $0.hasPrefix("| `kata quiz --list` |") }, "the README has no `kata quiz --list` row")
-        let stated = try #require(
-            row.range(of: "(").flatMap { open in Int(row[open.upperBound...].prefix { $0.isNumber }) },
-            "the `kata quiz --list` row states no \"(N)\"")
-        #expect(
-            stated == QuizBank.all.count,
-            "README.md says the quiz has \(stated) questions; QuizBank.all has \(QuizBank.all.count). Hint: change the number in the `kata quiz --list` row.")
-    }
-
     /// Two screens of a terminal 100 columns wide.
     static let screenLines = 90
 

@@ -12,7 +12,6 @@ extension Lesson {
         exerciseFile: "Exercises/01-one-loop-per-thread/LoopTable.swift",
         task: "StudentLoopTable (a LoopTable): loop(for:makeLoop:), existingLoop(for:), threadDidExit(_:)",
         taskZh: "StudentLoopTable（一个 LoopTable）：loop(for:makeLoop:)、existingLoop(for:)、threadDidExit(_:)",
-        keyScenario: "thread-gets-its-loop",
         hints: [
             "A dictionary `[ThreadID: Loop]` is the whole table: CF keeps exactly that (keyed by pthread).",
             "`loop(for:makeLoop:)`: return the stored loop if there is one; otherwise call `makeLoop()` once, store the result, return it.",
@@ -25,4 +24,12 @@ extension Lesson {
         ],
         buildsOn: []
     )
+}
+
+extension CourseLesson {
+    /// Lesson 01: its entry, its quiz questions (`Quiz/Bank/QuizLesson01.swift`), its key
+    /// scenario and what that scenario's trace shows.
+    static let lesson01 = CourseLesson(
+        .lesson01, questions: QuizBank.lesson01, scenario: .threadGetsItsLoop,
+        story: ScenarioStory(inOrder: ["the same loop — true", "timer \"one-shot\"", "→ finished", "still holds its loop — false"]))
 }

@@ -13,7 +13,6 @@ extension Lesson {
         exerciseFile: "Exercises/02-mode-isolation/ModeItems.swift",
         task: "StudentModeItemTable (a ModeItemTable): insert(_:), remove(_:), items(of:), isEmpty",
         taskZh: "StudentModeItemTable（一个 ModeItemTable）：insert(_:)、remove(_:)、items(of:)、isEmpty",
-        keyScenario: "empty-mode-returns",
         hints: [
             "Keep everything in one array in the order it was added; `Loop.Item` is Hashable and Equatable by identity.",
             "`insert` checks `contains` first and returns false for a duplicate; `remove` returns false for an item it does not hold — the loop counts items by what you answer. `items(of:)` filters by `item.kind`.",
@@ -26,4 +25,14 @@ extension Lesson {
         ],
         buildsOn: [1]
     )
+}
+
+extension CourseLesson {
+    /// Lesson 02: its entry, its quiz questions (`Quiz/Bank/QuizLesson02.swift`), its key
+    /// scenario and what that scenario's trace shows.
+    static let lesson02 = CourseLesson(
+        .lesson02, questions: QuizBank.lesson02, scenario: .emptyModeReturns,
+        story: ScenarioStory(
+            inOrder: ["tracking  → finished (empty mode: no entry, no exit)", "default   entry", "timer \"default timer\"", "→ finished"],
+            never: ["tracking  timer"]))
 }

@@ -12,7 +12,6 @@ extension Lesson {
         exerciseFile: "Exercises/03-common-modes/CommonModes.swift",
         task: "StudentCommonModes (a CommonModeRules): addCommonItem(_:), removeCommonItem(_:), markCommon(_:)",
         taskZh: "StudentCommonModes（一个 CommonModeRules）：addCommonItem(_:)、removeCommonItem(_:)、markCommon(_:)",
-        keyScenario: "common-modes",
         hints: [
             "You need two stored properties: the set of common modes, and the list of items added to `.common`.",
             "`addCommonItem` remembers the item once (an array keeps the order) and answers `commonModes`; `removeCommonItem` forgets it — or a mode marked later gets it back — and answers `commonModes`; `markCommon` inserts the mode and answers every remembered item — unless the mode was common already.",
@@ -25,4 +24,17 @@ extension Lesson {
         ],
         buildsOn: [2]
     )
+}
+
+extension CourseLesson {
+    /// Lesson 03: its entry, its quiz questions (`Quiz/Bank/QuizLesson03.swift`), its key
+    /// scenario and what that scenario's trace shows.
+    static let lesson03 = CourseLesson(
+        .lesson03, questions: QuizBank.lesson03, scenario: .commonModes,
+        story: ScenarioStory(
+            inOrder: [
+                "default   timer \"common timer\"", "default   timer \"default timer\"", "mark tracking common",
+                "tracking  timer \"common timer\"", "tracking  timer \"common timer\"", "tracking  → timed out",
+            ],
+            never: ["tracking  timer \"default timer\""]))
 }

@@ -12,7 +12,6 @@ extension Lesson {
         exerciseFile: "Exercises/04-run-results/RunResults.swift",
         task: "RunResultPredictions (eight predictions), then the six produce…(on:) functions",
         taskZh: "RunResultPredictions（八个预测），然后是六个 `produce…(on:)` 函数",
-        keyScenario: "run-results",
         hints: [
             "Four results: `.finished` (the mode is empty — before the run, or after its last item went), `.stopped` (`stop()` reached a run in progress), `.timedOut` (the deadline passed), `.handledSource` (a source or port ran and you asked to return after one).",
             "Step 11 checks them in this order: handled source, timed out, stopped, finished. A `stop()` with no run in progress is dropped; a timer is never a 'source'.",
@@ -25,4 +24,12 @@ extension Lesson {
         ],
         buildsOn: [2]
     )
+}
+
+extension CourseLesson {
+    /// Lesson 04: its entry, its quiz questions (`Quiz/Bank/QuizLesson04.swift`), its key
+    /// scenario and what that scenario's trace shows.
+    static let lesson04 = CourseLesson(
+        .lesson04, questions: QuizBank.lesson04, scenario: .runResults,
+        story: ScenarioStory(inOrder: ["→ finished", "timer \"calls stop()\"", "→ stopped", "→ timed out", "source \"signalled\"", "→ handled source"]))
 }

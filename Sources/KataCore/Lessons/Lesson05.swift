@@ -12,7 +12,6 @@ extension Lesson {
         exerciseFile: "Exercises/05-source0-signal-and-wake/DoorBell.swift",
         task: "DoorBell: ring()",
         taskZh: "DoorBell：ring()",
-        keyScenario: "source0-wakeup",
         hints: [
             "The bell is a `Loop.Source`: make it in `init` with the bell's order and `onRing` as its perform, and add it to each of `modes` of the loop.",
             "`ring()` must not call `onRing`: it marks the source ready with `signal()`. The loop runs it on its own thread, on its next pass.",
@@ -25,4 +24,13 @@ extension Lesson {
         ],
         buildsOn: [4]
     )
+}
+
+extension CourseLesson {
+    /// Lesson 05: its entry, its quiz questions (`Quiz/Bank/QuizLesson05.swift`), its key
+    /// scenario and what that scenario's trace shows.
+    static let lesson05 = CourseLesson(
+        .lesson05, questions: QuizBank.lesson05, scenario: .source0Wakeup,
+        story: ScenarioStory(
+            inOrder: ["nothing wakes the loop", "wakeUp()", "woke: wake-up", "before sources", "source \"bell\"", "the bell's work runs"]))
 }

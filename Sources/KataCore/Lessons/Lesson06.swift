@@ -12,7 +12,6 @@ extension Lesson {
         exerciseFile: "Exercises/06-timer-skip-on-overrun/NextFireDate.swift",
         task: "StudentTimerSchedule (a TimerRescheduling): nextFireDate(after:interval:now:)",
         taskZh: "StudentTimerSchedule（一个 TimerRescheduling）：nextFireDate(after:interval:now:)",
-        keyScenario: "timer-overrun",
         hints: [
             "The next fire date is always the old fire date plus a whole number of intervals — never `now` plus anything.",
             "Count how many whole intervals fit between the old fire date and now: those ticks are missed. The answer is one tick after them — counted from the old fire date, never from the clock's origin (a timer's ticks need not be multiples of its interval).",
@@ -25,4 +24,14 @@ extension Lesson {
         ],
         buildsOn: [2]
     )
+}
+
+extension CourseLesson {
+    /// Lesson 06: its entry, its quiz questions (`Quiz/Bank/QuizLesson06.swift`), its key
+    /// scenario and what that scenario's trace shows.
+    static let lesson06 = CourseLesson(
+        .lesson06, questions: QuizBank.lesson06, scenario: .timerOverrun,
+        story: ScenarioStory(
+            inOrder: ["timer \"tick\"", "slow work: 2.5 s", "timer \"tick\"", "timer \"tick\"", "→ timed out"],
+            count: ("timer \"tick\"", 3)))
 }

@@ -12,7 +12,6 @@ extension Lesson {
         exerciseFile: "Exercises/07-perform-after-delay-is-a-timer/PerformAfterDelay.swift",
         task: "performAfterDelay(_:inModes:_:)",
         taskZh: "performAfterDelay(_:inModes:_:)",
-        keyScenario: "perform-after-delay",
         hints: [
             "There is no waiting anywhere in the answer: `performSelector:afterDelay:` is a one-shot timer added to the current thread's loop.",
             "`Loop.current` is the calling thread's loop; make a `Loop.Timer` whose fire date is `loop.now + delay` (a loop's clock need not start at 0) and whose callout runs the work.",
@@ -25,4 +24,14 @@ extension Lesson {
         ],
         buildsOn: [6]
     )
+}
+
+extension CourseLesson {
+    /// Lesson 07: its entry, its quiz questions (`Quiz/Bank/QuizLesson07.swift`), its key
+    /// scenario and what that scenario's trace shows.
+    static let lesson07 = CourseLesson(
+        .lesson07, questions: QuizBank.lesson07, scenario: .performAfterDelay,
+        story: ScenarioStory(
+            inOrder: ["2 s pass", "tracking  → timed out", "default   timer \"perform after delay\"", "the delayed work runs", "default   → finished"],
+            never: ["tracking  timer"]))
 }

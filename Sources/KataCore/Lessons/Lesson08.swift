@@ -12,7 +12,6 @@ extension Lesson {
         exerciseFile: "Exercises/08-perform-on-thread-is-a-source0/PerformOnThread.swift",
         task: "perform(on:waitUntilDone:modes:_:)",
         taskZh: "perform(on:waitUntilDone:modes:_:)",
-        keyScenario: "perform-on-thread",
         hints: [
             "The target's loop is `try thread.runLoop()`: it throws for a thread that was never started or has exited — let that error through.",
             "Carry the work in a source, `Loop.Source(name: \"perform\") { work() }`, added to each of `modes` of that loop (`try loop.add(source, forMode: mode)`), then `source.signal()` and `loop.wakeUp()`: a signal alone leaves a sleeping loop asleep. One source per call: work sent while the target is busy must not replace the work sent before it.",
@@ -25,4 +24,13 @@ extension Lesson {
         ],
         buildsOn: [5]
     )
+}
+
+extension CourseLesson {
+    /// Lesson 08: its entry, its quiz questions (`Quiz/Bank/QuizLesson08.swift`), its key
+    /// scenario and what that scenario's trace shows.
+    static let lesson08 = CourseLesson(
+        .lesson08, questions: QuizBank.lesson08, scenario: .performOnThread,
+        story: ScenarioStory(
+            inOrder: ["woke: wake-up", "after waiting", "before sources", "source \"perform on worker\"", "the work runs on the worker", "→ stopped"]))
 }

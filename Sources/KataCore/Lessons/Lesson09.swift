@@ -12,7 +12,6 @@ extension Lesson {
         exerciseFile: "Exercises/09-keep-alive-with-a-port/NetworkThread.swift",
         task: "NetworkThread: start(), the port that keeps its loop alive",
         taskZh: "NetworkThread：start()，以及让它的 RunLoop 保活的端口",
-        keyScenario: "keep-alive-port",
         hints: [
             "The thread's body is where the loop lives: `let loop = Loop.current`, then run it. On its own, `try loop.run()` returns at once — the `.default` mode is empty.",
             "Give the loop something to wait for that never happens: `try loop.add(Loop.Port(), forMode: .default)` before running it.",
@@ -25,4 +24,13 @@ extension Lesson {
         ],
         buildsOn: [2, 8]
     )
+}
+
+extension CourseLesson {
+    /// Lesson 09: its entry, its quiz questions (`Quiz/Bank/QuizLesson09.swift`), its key
+    /// scenario and what that scenario's trace shows.
+    static let lesson09 = CourseLesson(
+        .lesson09, questions: QuizBank.lesson09, scenario: .keepAlivePort,
+        story: ScenarioStory(
+            inOrder: ["→ finished (empty mode", "add a port", "before waiting", "woke: port \"network\"", "message: response", "→ handled source"]))
 }

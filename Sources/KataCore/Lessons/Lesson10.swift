@@ -12,7 +12,6 @@ extension Lesson {
         exerciseFile: "Exercises/10-stopping-run-vs-guarded-loop/PermanentThread.swift",
         task: "PermanentThread: start(), perform(_:), stop()",
         taskZh: "PermanentThread：start()、perform(_:)、stop()",
-        keyScenario: "run-vs-guarded-loop",
         hints: [
             "`try loop.run()` restarts a run every time one is stopped. Run one mode at a time instead, in a `while` that checks a flag: `while !shouldStop.isSet { _ = try? loop.run(mode: .default, before: .distantFuture) }`.",
             "The flag must be set, and the run stopped, on the thread itself — a `stop()` sent from another thread ends only the innermost run, which may be a nested one: `try? thread.perform(waitUntilDone: true) { shouldStop.set(); Loop.current.stop() }`, then `thread.join()` (unless `LoopThread.current === thread`).",
@@ -25,4 +24,16 @@ extension Lesson {
         ],
         buildsOn: [4, 9]
     )
+}
+
+extension CourseLesson {
+    /// Lesson 10: its entry, its quiz questions (`Quiz/Bank/QuizLesson10.swift`), its key
+    /// scenario and what that scenario's trace shows.
+    static let lesson10 = CourseLesson(
+        .lesson10, questions: QuizBank.lesson10, scenario: .runVersusGuardedLoop,
+        story: ScenarioStory(
+            inOrder: [
+                "run(until: 3 s)", "timer \"stop at 1 s\"", "→ stopped", "entry", "→ timed out", "the guarded loop",
+                "timer \"stop at +1 s\"", "→ stopped",
+            ]))
 }

@@ -12,7 +12,6 @@ extension Lesson {
         exerciseFile: "Exercises/11-observers-and-the-iteration/OnePass.swift",
         task: "StudentPass (a LoopPassing): runPass(_:)",
         taskZh: "StudentPass（一个 LoopPassing）：runPass(_:)",
-        keyScenario: "one-touch",
         hints: [
             "Write the steps in order as plain calls: `pass.notify(.beforeTimers)`, `pass.notify(.beforeSources)`, `pass.doBlocks()`, `pass.doSources0()` … — one line per step of the lesson page's table.",
             "`let poll = sourceHandled || pass.hasNoTimeLeft`: a run with timeout 0 only looks, too. Only when not polling: `pass.notify(.beforeWaiting)` before `pass.waitForWakeReason(poll: poll)` and `pass.notify(.afterWaiting)` after it. Step 6, `pass.mainQueueShouldBeServicedWithoutSleeping()`, skips the sleep entirely.",
@@ -25,4 +24,16 @@ extension Lesson {
         ],
         buildsOn: [4, 5]
     )
+}
+
+extension CourseLesson {
+    /// Lesson 11: its entry, its quiz questions (`Quiz/Bank/QuizLesson11.swift`), its key
+    /// scenario and what that scenario's trace shows.
+    static let lesson11 = CourseLesson(
+        .lesson11, questions: QuizBank.lesson11, scenario: .oneTouch,
+        story: ScenarioStory(
+            inOrder: [
+                "woke: port \"touches\"", "source \"event queue\"", "touchesBegan", "gesture recognizers", "hit testing",
+                "before waiting", "woke: port \"touches\"", "touchesEnded", "→ stopped",
+            ]))
 }

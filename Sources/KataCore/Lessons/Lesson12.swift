@@ -13,7 +13,6 @@ extension Lesson {
         exerciseFile: "Exercises/12-autorelease-pool-observers/PoolObservers.swift",
         task: "StudentPoolObservers (an AutoreleasePoolObservers): install(on:pools:)",
         taskZh: "StudentPoolObservers（一个 AutoreleasePoolObservers）：install(on:pools:)",
-        keyScenario: "autorelease-pools",
         hints: [
             "Two `Loop.Observer`s, both added with `try? loop.add(observer, forMode: .common)`: one for `.entry` that calls `pools.push()`, one for `[.beforeWaiting, .exit]` that calls `pools.pop()`.",
             "Before waiting, pop and then push again (the next turn needs a pool); at exit, only pop. The callout gets the `activity` to tell them apart: `if activity == .beforeWaiting { pools.push() }`.",
@@ -26,4 +25,12 @@ extension Lesson {
         ],
         buildsOn: [11]
     )
+}
+
+extension CourseLesson {
+    /// Lesson 12: its entry, its quiz questions (`Quiz/Bank/QuizLesson12.swift`), its key
+    /// scenario and what that scenario's trace shows.
+    static let lesson12 = CourseLesson(
+        .lesson12, questions: QuizBank.lesson12, scenario: .autoreleasePools,
+        story: ScenarioStory(inOrder: ["tick: 0 waiting", "tick: 0 waiting", "busy: 0 waiting", "busy: 3 waiting", "busy: 6 waiting"]))
 }

@@ -12,7 +12,6 @@ extension Lesson {
         exerciseFile: "Exercises/13-scrolling-keeps-the-ticker/Ticker.swift",
         task: "the functions in Ticker.swift",
         taskZh: "Ticker.swift 里的函数",
-        keyScenario: "timer-during-scroll",
         hints: [
             "While a finger drags, the main loop runs the tracking mode; only items in that mode can fire. Items added to `.common` are in default AND tracking on a UI loop.",
             "The countdown: a repeating `Loop.Timer`, first due a second from now (`loop.now + 1`, not a date counted from the clock's zero), interval 1, added to `.common`; its callout counts down and calls `timer.invalidate()` once it said 0. The download: `Loop.Port(name: \"download\", onMessage: onChunk)`, also in `.common`.",
@@ -25,4 +24,17 @@ extension Lesson {
         ],
         buildsOn: [3, 6]
     )
+}
+
+extension CourseLesson {
+    /// Lesson 13: its entry, its quiz questions (`Quiz/Bank/QuizLesson13.swift`), its key
+    /// scenario and what that scenario's trace shows.
+    static let lesson13 = CourseLesson(
+        .lesson13, questions: QuizBank.lesson13, scenario: .timerDuringScroll,
+        story: ScenarioStory(
+            inOrder: [
+                "timer \"default ticker\"", "timer \"common ticker\"", "scroll begins", "tracking    timer \"common ticker\"",
+                "tracking    timer \"common ticker\"", "scroll ends", "default   timer \"default ticker\"",
+            ],
+            never: ["tracking    timer \"default ticker\""]))
 }

@@ -12,7 +12,6 @@ extension Lesson {
         exerciseFile: "Exercises/14-main-queue-on-the-main-loop/MainQueueServicing.swift",
         task: "StudentMainQueue (a MainQueueServicing): servicesMainQueue(in:commonModes:), service(_:)",
         taskZh: "StudentMainQueue（一个 MainQueueServicing）：servicesMainQueue(in:commonModes:)、service(_:)",
-        keyScenario: "main-queue",
         hints: [
             "`servicesMainQueue`: the main loop services the main queue only while it runs one of its common modes — one line, `commonModes.contains(mode)`.",
             "`service`: run the queued items in order, each with `item.run()`.",
@@ -25,4 +24,14 @@ extension Lesson {
         ],
         buildsOn: [3, 11]
     )
+}
+
+extension CourseLesson {
+    /// Lesson 14: its entry, its quiz questions (`Quiz/Bank/QuizLesson14.swift`), its key
+    /// scenario and what that scenario's trace shows.
+    static let lesson14 = CourseLesson(
+        .lesson14, questions: QuizBank.lesson14, scenario: .mainQueue,
+        story: ScenarioStory(
+            inOrder: ["private   → timed out", "default   main queue \"update label\"", "default   main queue \"reload table\""],
+            never: ["private   main queue"]))
 }

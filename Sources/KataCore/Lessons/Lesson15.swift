@@ -13,7 +13,6 @@ extension Lesson {
         exerciseFile: "Exercises/15-commit-at-before-waiting/CommitObserver.swift",
         task: "StudentCommit (a CoreAnimationCommit): install(on:transaction:), commit(_:)",
         taskZh: "StudentCommit（一个 CoreAnimationCommit）：install(on:transaction:)、commit(_:)",
-        keyScenario: "ui-commit",
         hints: [
             "One `Loop.Observer` of `[.beforeWaiting, .exit]` at order 2_000_000 whose callout calls `commit(transaction)`, added with `try? loop.add(observer, forMode: .common)`.",
             "In `commit(_:)`: `let windows = transaction.takeWindows()`; walk each window from the top, `if view.needsLayout { view.layoutSubviews() }` and then its `subviews`; only then a second walk that draws (`needsDisplay`, `display()`); last, `transaction.sendToRenderServer()`.",
@@ -26,4 +25,17 @@ extension Lesson {
         ],
         buildsOn: [11, 12]
     )
+}
+
+extension CourseLesson {
+    /// Lesson 15: its entry, its quiz questions (`Quiz/Bank/QuizLesson15.swift`), its key
+    /// scenario and what that scenario's trace shows.
+    static let lesson15 = CourseLesson(
+        .lesson15, questions: QuizBank.lesson15, scenario: .uiCommit,
+        story: ScenarioStory(
+            inOrder: [
+                "timer \"tap\"", "then 0.5 s of work", "before waiting", "[header layoutSubviews]", "[label drawRect:]",
+                "CA::Transaction::commit(header, label)", "source \"busy\"", "busy pass 3", "before waiting", "[label drawRect:]",
+            ],
+            count: ("[header layoutSubviews]", 1)))
 }

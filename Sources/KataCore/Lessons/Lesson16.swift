@@ -12,7 +12,6 @@ extension Lesson {
         exerciseFile: "Exercises/16-stall-monitor/StallMonitor.swift",
         task: "StallMonitor in StallMonitor.swift",
         taskZh: "StallMonitor.swift 里的 StallMonitor",
-        keyScenario: "stall-monitor",
         hints: [
             "The observer half: a `Loop.Observer` of `.all` activities added to `.common` (a scroll runs the tracking mode). Its callout writes the activity and `loop.clock.now` into state behind a `Lock`, then calls `signal()`. Capture the clock, not the loop: the loop holds the observer.",
             "The watchdog half: `interval` is `threshold / Double(samples)`. In `watchdogWoke`, a wake-up ended by `signal()` means the loop moved on: count = 0, and forget that this stall was reported. A timed-out one counts only while the last activity is `.afterWaiting` or `.beforeSources`; after `.beforeWaiting` the loop is asleep — count = 0.",
@@ -25,4 +24,17 @@ extension Lesson {
         ],
         buildsOn: [11, 13]
     )
+}
+
+extension CourseLesson {
+    /// Lesson 16: its entry, its quiz questions (`Quiz/Bank/QuizLesson16.swift`), its key
+    /// scenario and what that scenario's trace shows.
+    static let lesson16 = CourseLesson(
+        .lesson16, questions: QuizBank.lesson16, scenario: .stallMonitor,
+        story: ScenarioStory(
+            inOrder: [
+                "timer \"tap\"", "the tap's handler works for 400 ms", "watchdog: stall — busy since 500 ms, after waiting", "scroll begins",
+                "tracking    timer \"cell layout\"", "watchdog: stall — busy since 3200 ms, after waiting", "scroll ends",
+            ],
+            count: ("watchdog: stall", 2)))
 }

@@ -12,7 +12,6 @@ extension Lesson {
         exerciseFile: "Exercises/17-timer-retains-its-target/ClockScreen.swift",
         task: "WeakTimerTarget and ClockScreen in ClockScreen.swift",
         taskZh: "ClockScreen.swift 里的 WeakTimerTarget 和 ClockScreen",
-        keyScenario: "timer-retains-target",
         hints: [
             "The loop's mode holds the timer and the timer holds its target: if the target is the screen, nothing the screen does in `deinit` can run, because the screen never goes. Make the timer's target something else — a `WeakTimerTarget` that holds the screen weakly: it stores `Weak(target)` and reads it back as `target`.",
             "`WeakTimerTarget.fire(_:)`: `guard let target else { timer.invalidate(); return }`, then `action(target)(timer)`. In `start(on:)`: `loop.scheduledTimer(name: \"clock\", timeInterval: 1, target: WeakTimerTarget(target: self, action: ClockScreen.tick), selector: WeakTimerTarget<ClockScreen>.fire, repeats: true)`, kept in `clock` (only if `clock` is nil).",
@@ -25,4 +24,17 @@ extension Lesson {
         ],
         buildsOn: [4, 9]
     )
+}
+
+extension CourseLesson {
+    /// Lesson 17: its entry, its quiz questions (`Quiz/Bank/QuizLesson17.swift`), its key
+    /// scenario and what that scenario's trace shows.
+    static let lesson17 = CourseLesson(
+        .lesson17, questions: QuizBank.lesson17, scenario: .timerRetainsTarget,
+        story: ScenarioStory(
+            inOrder: [
+                "timer \"clock A\"", "timer \"clock B\"", "both screens dismissed", "screen B freed", "timer \"clock A\"", "timer \"clock A\"",
+                "screen A freed", "→ finished",
+            ],
+            count: ("timer \"clock B\"", 2)))
 }

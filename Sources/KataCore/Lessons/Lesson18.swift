@@ -15,7 +15,6 @@ extension Lesson {
             "StudentDisplayLink (a DisplayLinkDriving): add(_:to:forMode:), setPaused(_:_:), vsyncsPerFrame(preferredFramesPerSecond:), vsync(_:at:); FPSMeter.frame(at:)",
         taskZh:
             "StudentDisplayLink（一个 DisplayLinkDriving）：add(_:to:forMode:)、setPaused(_:_:)、vsyncsPerFrame(preferredFramesPerSecond:)、vsync(_:at:)；FPSMeter.frame(at:)",
-        keyScenario: "display-link",
         hints: [
             "`add`: `try loop.add(link.port, forMode: mode)` — the mode the client asked for, `.common` included — then `link.startVSync(on: loop)` unless `link.isPaused`. `setPaused`: `link.stopVSync()`; to resume, `link.lastFrameVSync = nil` and start the vsyncs again on `link.loop`.",
             "`vsyncsPerFrame`: 0 means every vsync (1); otherwise `60 / fps`, rounded to the nearest whole number, at least 1 (40 fps → 2 vsyncs: 30 Hz).",
@@ -28,4 +27,17 @@ extension Lesson {
         ],
         buildsOn: [5, 13]
     )
+}
+
+extension CourseLesson {
+    /// Lesson 18: its entry, its quiz questions (`Quiz/Bank/QuizLesson18.swift`), its key
+    /// scenario and what that scenario's trace shows.
+    static let lesson18 = CourseLesson(
+        .lesson18, questions: QuizBank.lesson18, scenario: .displayLink,
+        story: ScenarioStory(
+            inOrder: [
+                "in common: frame 1", "this frame takes 40 ms", "in common: frame 2 at 50 ms, 1 dropped", "the user scrolls for 35 ms",
+                "tracking    · in common: frame", "the scroll ends", "in default: frame 4 at 100 ms, 2 dropped",
+            ],
+            never: ["tracking    · in default: frame"]))
 }

@@ -14,7 +14,6 @@ extension Lesson {
         exerciseFile: "Exercises/19-touch-journey/TouchDelivery.swift",
         task: "StudentTouchDelivery (a TouchDelivery): install(on:app:), receive(_:app:), handleEventQueue(_:), sendEvent(_:app:)",
         taskZh: "StudentTouchDelivery（一个 TouchDelivery）：install(on:app:)、receive(_:app:)、handleEventQueue(_:)、sendEvent(_:app:)",
-        keyScenario: "touch-journey",
         hints: [
             "`install`: a `Loop.Source` whose perform calls `handleEventQueue(app)`, kept in `app.eventSource`; add it with `try? mainLoop.add(source, forMode: .common)`. No observer: the gestures are updated inside the event's delivery.",
             "`receive`: `app.events.append(events)`, then `app.eventSource?.signal()`, then `app.mainLoop.wakeUp()` (the port may be on another thread's loop: a signal alone never wakes a sleeping loop). `handleEventQueue`: `if let event = app.events.next() { sendEvent(event, app: app) }`, and `if !app.events.isEmpty { app.eventSource?.signal() }`.",
@@ -27,4 +26,17 @@ extension Lesson {
         ],
         buildsOn: [11, 14]
     )
+}
+
+extension CourseLesson {
+    /// Lesson 19: its entry, its quiz questions (`Quiz/Bank/QuizLesson19.swift`), its key
+    /// scenario and what that scenario's trace shows.
+    static let lesson19 = CourseLesson(
+        .lesson19, questions: QuizBank.lesson19, scenario: .touchJourney,
+        story: ScenarioStory(
+            inOrder: [
+                "woke: wake-up", "button.touchesBegan()", "before waiting", "woke: wake-up", "button.touchesMoved()",
+                "button.touchesMoved()", "button.touchesCancelled()", "pan.action(began)", "before waiting", "pan.action(ended)",
+            ],
+            never: ["woke: port", "button.touchesEnded()"], count: ("button.touchesMoved()", 2)))
 }

@@ -1,12 +1,12 @@
 import Foundation
 import RunLoopEngine
 
-/// Every question of `kata quiz`, numbered 1… in the order of the course.
+/// Every question of `kata quiz`: each lesson's questions (``CourseLesson/all``, from its bank file
+/// `Bank/QuizLessonNN.swift`), in the order of their numbers. A number is a question's name for
+/// good (`kata quiz N`, the progress file): a new question takes the next free one, and no other
+/// question is renumbered.
 public enum QuizBank {
-    public static let all: [QuizQuestion] =
-        (lesson01 + lesson02 + lesson03 + lesson04 + lesson05 + lesson06 + lesson07
-        + lesson08 + lesson09 + lesson10 + lesson11 + lesson12 + lesson13 + lesson14
-        + lesson15 + lesson16 + lesson17 + lesson18 + lesson19).sorted { $0.number < $1.number }
+    public static let all: [QuizQuestion] = CourseLesson.all.flatMap(\.questions).sorted { $0.number < $1.number }
 
     /// Question `number`, if any.
     public static func question(_ number: Int) -> QuizQuestion? {

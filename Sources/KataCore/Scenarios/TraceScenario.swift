@@ -48,13 +48,12 @@ public struct TraceScenario: Sendable {
         return result.trace ?? LoopTrace.failed(Text(en: "the scenario produced no trace", zh: "场景没有产生轨迹"), in: language)
     }
 
-    /// Every scenario, in the order of the course.
-    public static let all: [TraceScenario] = [
-        .threadGetsItsLoop, .emptyModeReturns, .commonModes, .runResults, .source0Wakeup, .timerOverrun,
-        .performAfterDelay, .performOnThread, .keepAlivePort, .runVersusGuardedLoop, .oneTouch,
-        .autoreleasePools, .timerDuringScroll, .mainQueue, .uiCommit, .stallMonitor,
-        .stallMonitorLive, .timerRetainsTarget, .displayLink, .touchJourney,
-    ]
+    /// Every scenario: the lessons' key scenarios in the order of the course (each lesson's file
+    /// names its own, ``CourseLesson``), then those of the articles alone.
+    public static let all: [TraceScenario] = CourseLesson.all.compactMap(\.scenario) + articles
+
+    /// The scenarios no lesson page draws.
+    static let articles: [TraceScenario] = [.stallMonitorLive]
 
     /// The scenario called `name`, if any.
     public static func named(_ name: String) -> TraceScenario? {

@@ -2,12 +2,16 @@ import Foundation
 import Testing
 
 /// Every piece of code a hint shows must compile as written: a student who copies it and gets
-/// an error learns to distrust the hints. `HintCode.swift` (next to this file) holds that code,
-/// compiled with the tests; this suite checks that each code span of each hint — a `…` span that
-/// is more than a name — stands there, character for character, under its lesson's MARK.
+/// an error learns to distrust the hints. `HintCodeNN.swift` (next to this file, one for each
+/// lesson whose hints show code) holds that code, compiled with the tests; this suite checks that
+/// each code span of each hint — a `…` span that is more than a name — stands there, character for
+/// character.
 @Suite("Hints: the code they show compiles")
 struct HintCodeTests {
-    static let codeFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("HintCode.swift")
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+
+    /// `Tests/LessonTests/Hints/HintCode06.swift`
+    static func codePath(of lesson: Lesson) -> String { "Tests/LessonTests/Hints/HintCode\(lesson.paddedNumber).swift" }
 
     /// The `…` spans of a hint.
     static func spans(in hint: String) -> [String] {
@@ -24,11 +28,11 @@ struct HintCodeTests {
         return span.wholeMatch(of: swiftName) != nil || span.wholeMatch(of: selector) != nil
     }
 
-    /// The code of `HintCode.swift` between `// MARK: Lesson NN` and the next lesson's MARK,
-    /// without its comments: a span that stands only in a comment is not compiled.
-    static func block(of lesson: Lesson, in code: String) -> String? {
-        let parts = code.components(separatedBy: "// MARK: Lesson ")
-        return parts.first { $0.hasPrefix(lesson.paddedNumber + "\n") }.map(withoutLineComments)
+    /// The code of the lesson's `HintCodeNN.swift`, without its comments (a span that stands only
+    /// in a comment is not compiled); nil when there is no such file.
+    static func code(of lesson: Lesson) -> String? {
+        let url = folder.appendingPathComponent("HintCode\(lesson.paddedNumber).swift")
+        return (try? String(contentsOf: url, encoding: .utf8)).map(withoutLineComments)
     }
 
     /// Each line cut where a `//` comment starts (at the line's start or after a space; hint code
@@ -53,28 +57,25 @@ struct HintCodeTests {
 
     @Test("Every code span of every hint is compiled code", arguments: Catalog.lessons)
     func hintCodeCompiles(lesson: Lesson) throws {
-        let code = try String(contentsOf: Self.codeFile, encoding: .utf8)
-        let block = try #require(Self.block(of: lesson, in: code), "Tests/LessonTests/Hints/HintCode.swift has no `// MARK: Lesson \(lesson.paddedNumber)`")
-        for (index, hint) in lesson.hints.enumerated() {
-            for span in Self.spans(in: hint) where !Self.isName(span) {
-                let compiled = block.contains(span)
-                #expect(
-                    compiled,
-                    """
-                    Lesson \(lesson.paddedNumber), hint \(index + 1) shows `\(span)`, which is not in \
-                    Tests/LessonTests/Hints/HintCode.swift under `// MARK: Lesson \(lesson.paddedNumber)`. \
-                    Put it there, character for character, in code that compiles without warnings — or, if \
-                    it cannot compile as written, change the hint (in \(lesson.pagePath) too): a student \
-                    who copies a hint must not get an error.
-                    """)
-            }
+        let spans = lesson.hints.enumerated().flatMap { index, hint in Self.spans(in: hint).filter { !Self.isName($0) }.map { (index, $0) } }
+        guard !spans.isEmpty else { return }
+        let block = try #require(Self.code(of: lesson), "lesson \(lesson.paddedNumber)'s hints show code: put it in \(Self.codePath(of: lesson))")
+        for (index, span) in spans {
+            #expect(
+                block.contains(span),
+                """
+                Lesson \(lesson.paddedNumber), hint \(index + 1) shows `\(span)`, which is not in \
+                \(Self.codePath(of: lesson)). Put it there, character for character, in code that compiles \
+                without warnings — or, if it cannot compile as written, change the hint (in \
+                Sources/KataCore/Lessons/Lesson\(lesson.paddedNumber).swift, then `swift run kata dev sync`): \
+                a student who copies a hint must not get an error.
+                """)
         }
     }
 
     @Test("A span that stands only in a comment is not compiled code")
     func commentsAreNotCode() {
-        let code = "// MARK: Lesson 06\nlet step = 1 // let late = 2\n// loop.now + delay\n"
-        let block = Self.block(of: .lesson06, in: code) ?? ""
+        let block = Self.withoutLineComments("let step = 1 // let late = 2\n// loop.now + delay\n")
         #expect(block.contains("let step = 1"))
         #expect(!block.contains("let late = 2") && !block.contains("loop.now + delay"))
     }
