@@ -24,6 +24,10 @@ enum QuizFixture {
         case .choice(let choices): [choices.first { $0.value != right.first }?.value ?? "?"]
         case .times: right + ["99999"]
         case .order(let words): right + [words[0]]
+        case .several(let choices):
+            // One option more or one fewer: the first option's verdict turned round.
+            right.contains(choices[0].value)
+                ? right.filter { $0 != choices[0].value } : choices.map(\.value).filter { $0 == choices[0].value || right.contains($0) }
         }
     }
 
@@ -31,6 +35,8 @@ enum QuizFixture {
     static func typed(_ question: QuizQuestion, _ answer: [String]) -> String {
         switch question.form {
         case .choice(let choices): choices.firstIndex { $0.value == answer.first }.map(QuizQuestion.letter) ?? "?"
+        case .several(let choices):
+            answer.isEmpty ? "none" : answer.compactMap { value in choices.firstIndex { $0.value == value }.map(QuizQuestion.letter) }.joined(separator: ", ")
         case .order, .times: answer.isEmpty ? "none" : answer.joined(separator: ", ")
         }
     }

@@ -104,11 +104,13 @@ struct QuizLanguageTests {
 /// The prose of a quiz screen: what a reader must be able to read. Left out, as code and
 /// trace: the iOS code shown for `questions` (its prose comments stay in), the engine's
 /// timeline (the trace, as every `kata` screen shows it), and the words an order question
-/// offers (what its scenario prints or its loop reports, typed as they are).
+/// offers (what its scenario prints or its loop reports, typed as they are); the code of each
+/// option of a which-fix or which-tool question and its timeline; what the learner typed.
 private func prose(of screen: String, questions: [QuizQuestion]) -> String {
     var codeLines: Set<String> = []
     for question in questions {
-        for line in question.wording.ios(in: .zhHans).split(separator: "\n") { codeLines.insert(line.trimmingCharacters(in: .whitespaces)) }
+        let code = [question.wording.ios(in: .zhHans)] + (question.candidates?.options ?? []).map { $0.ios(in: .zhHans) }
+        for line in code.joined(separator: "\n").split(separator: "\n") { codeLines.insert(line.trimmingCharacters(in: .whitespaces)) }
     }
     let orderWords = questions.flatMap { question -> [String] in
         if case .order(let words) = question.form { return words } else { return [] }
@@ -119,7 +121,8 @@ private func prose(of screen: String, questions: [QuizQuestion]) -> String {
         var line = String(raw)
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         if inTimeline { if trimmed.isEmpty { inTimeline = false }; continue }
-        if trimmed.hasPrefix("引擎的时间线") { inTimeline = true }
+        if trimmed.hasPrefix("引擎的时间线") || (trimmed.hasPrefix("选项 ") && trimmed.hasSuffix("的时间线")) { inTimeline = true }
+        if trimmed.hasPrefix("> ") { continue }   // what the learner typed
         if codeLines.contains(trimmed) {
             let comment = comments(of: trimmed).first ?? ""
             out.append(isCode(comment) ? "" : comment)

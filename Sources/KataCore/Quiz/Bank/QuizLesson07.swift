@@ -65,7 +65,17 @@ extension QuizBank {
                 why: .init(
                     en:
                         "afterDelay's timer is in the default mode only. During the scroll the loop runs the tracking mode, so the timer waits; it fires as soon as the default mode runs again, at 3.5 s.",
-                    zh: "afterDelay 的定时器只在 default Mode 里。滑动期间 RunLoop 运行的是 tracking Mode，所以定时器只能等着；default Mode 一恢复运行，它就触发，也就是 3.5 秒。"))
+                    zh: "afterDelay 的定时器只在 default Mode 里。滑动期间 RunLoop 运行的是 tracking Mode，所以定时器只能等着；default Mode 一恢复运行，它就触发，也就是 3.5 秒。")),
+            followUp: .init(
+                question: .init(
+                    en: "Where else does the default mode hold work back during a scroll, besides perform(_:with:afterDelay:)?",
+                    zh: "除了 perform(_:with:afterDelay:)，滑动期间 default Mode 还会把哪些工作压住？"),
+                model: .init(
+                    en:
+                        "Everything put in the default mode only: Timer.scheduledTimer, NSURLConnection and NSStream delegates scheduled in the default mode, RunLoop.main.perform without modes and Combine's RunLoop.main scheduler, a display link added in .default. The main queue and anything in the common modes still run.",
+                    zh:
+                        "所有只放在 default Mode 里的东西：Timer.scheduledTimer、调度在 default Mode 的 NSURLConnection 和 NSStream 代理、不带 Mode 的 RunLoop.main.perform 和 Combine 的 RunLoop.main 调度器、加在 .default 的 display link。主队列和 common modes 里的东西照常运行。"
+                ))
         ) { stage in
             // ▼ quiz 21
             try Loop.current.perform(afterDelay: 1, name: "refresh") {}

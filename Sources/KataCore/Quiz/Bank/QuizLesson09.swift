@@ -44,7 +44,17 @@ extension QuizBank {
                 why: .init(
                     en:
                         "The port gives the default mode something to wait for, so the mode is never empty: run() sleeps and wakes for ever, and the thread stays alive to receive work. (The engine removes the port at the end so the scenario can finish.)",
-                    zh: "端口让 default Mode 有东西可等，这个 Mode 就永远不空：run() 不停地休眠、唤醒，线程一直活着，随时接收工作。（引擎在最后移除端口，好让场景能结束。）"))
+                    zh: "端口让 default Mode 有东西可等，这个 Mode 就永远不空：run() 不停地休眠、唤醒，线程一直活着，随时接收工作。（引擎在最后移除端口，好让场景能结束。）")),
+            followUp: .init(
+                question: .init(
+                    en: "What does a long-lived thread like this cost, and what would you use for networking today?",
+                    zh: "这样的常驻线程有什么代价？今天做网络请求你会用什么？"),
+                model: .init(
+                    en:
+                        "An idle loop sleeps in the kernel and uses no CPU, so the cost is a thread and its stack kept for the app's lifetime, plus the care to stop it. URLSession runs its own delegate queue and needs no thread with a loop; a long-lived thread is still the answer when an API must be scheduled on a run loop.",
+                    zh:
+                        "空闲的 RunLoop 在内核里休眠，不占 CPU，代价是一个线程和它的栈在应用整个生命周期里一直占着，还要费心让它能停下。URLSession 用自己的代理队列，不需要带 RunLoop 的线程；只有当某个 API 必须调度在 RunLoop 上时，常驻线程仍然是答案。"
+                ))
         ) { stage in
             // ▼ quiz 29
             let port = Loop.Port(name: "keep-alive")

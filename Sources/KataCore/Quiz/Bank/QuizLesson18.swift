@@ -43,6 +43,16 @@ extension QuizBank {
                         "The display link's source is in the default mode only; while the main loop runs tracking, its vsyncs wait. After the scroll the link delivers one frame, the latest, and the frames of the scroll are dropped, not delivered late. Add it in .common to keep it going while the user scrolls.",
                     zh:
                         "display link 的事件源只在 default Mode 里；主 RunLoop 运行 tracking 时，它的 vsync 只能等着。滑动结束后 display link 交付一帧，最近的那一帧，滑动期间的帧被丢掉，而不是晚些补上。要让它在滑动时照常运行，就加到 .common。"
+                )),
+            followUp: .init(
+                question: .init(
+                    en: "How would you measure the frames an app drops during a scroll?",
+                    zh: "你会怎样测量应用在滑动时丢了多少帧？"),
+                model: .init(
+                    en:
+                        "Add a display link in .common and compare each callback's timestamp with the one before: a gap of more than one frame's duration means frames were dropped. In the field, MetricKit's scroll hitch ratio (scrollHitchTimeRatio) or Instruments' Animation Hitches report the same from the system's side.",
+                    zh:
+                        "加一个放在 .common 的 display link，比较每次回调的 timestamp 和上一次的差：超过一帧的时长，就说明丢帧了。线上可以用 MetricKit 的滑动卡顿指标（`scrollHitchTimeRatio`），开发时用 Instruments 的 Animation Hitches，从系统那边报告同样的事。"
                 ))
         ) { stage in
             // ▼ quiz 56
