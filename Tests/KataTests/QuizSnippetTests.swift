@@ -26,7 +26,7 @@ import Testing
 ///   `LoopThread.perform`. Questions 53–55 use `Timer.scheduledTimer(timeInterval:target:selector:…)`;
 ///   their engine twin is `Loop.scheduledTimer(name:timeInterval:target:selector:repeats:)`.
 ///   Questions 59–61 give a gesture recognizer its action with `#selector`; their engine twin is
-///   `TouchApp` with its recognizers. Question 64 stops a thread with `perform(_:on:with:waitUntilDone:)`.
+///   `TouchApp` with its recognizers. Question 64 stops a thread with `perform(_:on:with:waitUntilDone:)`, question 66 calls `perform(_:with:afterDelay:)`.
 /// - questions 5 and 8 bridge a String with `as CFString`, which the Swift overlay of Apple's
 ///   CoreFoundation provides and swift-corelibs-foundation does not.
 ///
@@ -59,9 +59,9 @@ struct QuizSnippetTests {
         }
     }
 
-    static let appleOnlyNumbers = [5, 8, 20, 21, 22, 23, 24, 25, 26, 27, 32, 46, 53, 54, 55, 59, 60, 61, 64]
+    static let appleOnlyNumbers = [5, 8, 20, 21, 22, 23, 24, 25, 26, 27, 32, 46, 53, 54, 55, 59, 60, 61, 64, 66]
     static let skippedOffApple =
-        "the iOS code of questions 5, 8, 20–27, 32, 46, 53–55, 59–61 and 64 (#selector, @objc, as CFString) needs the Objective-C runtime: type-checked on macOS only"
+        "the iOS code of questions 5, 8, 20–27, 32, 46, 53–55, 59–61, 64 and 66 (#selector, @objc, as CFString) needs the Objective-C runtime: type-checked on macOS only"
 
     /// The stand-ins for UIKit every snippet is compiled with.
     static let uikitStandIns = """

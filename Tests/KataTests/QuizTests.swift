@@ -471,6 +471,7 @@ struct QuizCandidatesTests {
         63: ["common", "tracking"],
         64: ["guarded", "once"],
         65: ["mainQueue", "performCommon"],
+        66: ["runUntil", "run"],
     ]
 
     @Test("Each option is run by the engine: every one keyed right shows the behaviour asked for, every one keyed wrong does not")
