@@ -243,14 +243,15 @@ enum Help {
                   --svg FILE      draws the engine's timeline of question N into FILE as an SVG
                                   picture, for a room to look at once everyone has answered
                   --list, -l      the questions, by lesson, with your last answers
-                  --interview     ten questions across the levels, each timed; a score and the
-                                  lessons to revisit. --seed S draws the same ten again;
+                  --interview     ten questions from ten lessons, each timed; a score, the
+                                  kinds of question missed and the lessons to revisit.
+                                  --seed S draws the same ten again;
                                   --answer takes all ten, separated by ';' (or one --answer each);
                                   after a question with a follow-up, add your own grade of your
                                   explanation: b | y (you said what the model answer says) or b | n
                   --level L       mixed (the default: 3 of ★, 4 of ★★, 3 of ★★★) or senior (★★★
-                                  first, and at least three "which fix", "which tool" or "explain");
-                                  always one question per lesson, and the score names the kinds missed
+                                  weighed most, a "which fix" or "which tool" whose options the
+                                  engine runs, and at least three of those or "explain")
                 Answers are kept in .kata/progress.json. Exit 0: right (every one, in an
                 interview); 1: a wrong answer; 2: an answer kata cannot read, or none given.
                 """,
@@ -270,13 +271,13 @@ enum Help {
                   --engine, -e    第 N 题的 iOS 代码，旁边是实际运行的引擎代码
                   --svg FILE      把第 N 题的引擎时间线画成 SVG 图片写进 FILE，等大家都答完后一起看
                   --list, -l      按课列出所有题目，以及你最近一次的答案
-                  --interview     覆盖各个难度的十道题，每题计时；最后给出得分和建议重读的课。
+                  --interview     来自十课的十道题，每题计时；最后给出得分、答错的题型和建议重读的课。
                                   --seed S 可以再抽到同样的十道题；--answer 一次给出全部十个答案，
                                   用 ';' 分隔（或者每题一个 --answer）；带追问的题，在答案后面
                                   加上你给自己解释的评分：b | y（你说的和参考答案一致）或 b | n
                   --level L       `mixed`（默认：★ 3 道、★★ 4 道、★★★ 3 道）或 `senior`（偏重 ★★★，
-                                  并且至少三道“选出修复”“选出工具”或“解释原因”）；每课最多一道题，
-                                  得分之后列出答错的题型
+                                  有一道由引擎逐个运行选项的“选出修复”或“选出工具”，并且这两种
+                                  加上“解释原因”至少三道）
                 答案保存在 .kata/progress.json。退出码 0：答对（面试模式下要全对）；1：有答错的；
                 2：kata 读不懂答案，或者没有给答案。
                 """),

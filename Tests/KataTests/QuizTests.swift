@@ -413,6 +413,9 @@ struct QuizCommandTests {
             out.contains("Kinds of question missed:\n  \(kind): question \(drawn[graded].number)\n  explain why: question \(drawn[explained].number)"), "\(out)"
         )
         #expect(out.contains(Catalog.lesson(drawn[graded].lesson)!.pagePath), "the lesson of the wrong answer is named")
+        #expect(out.contains(Catalog.lesson(drawn[explained].lesson)!.pagePath), "the lesson of the follow-up graded n is named")
+        let recorded = Progress.load(from: root).quiz?.interviews.last?.revisit
+        #expect(recorded == [drawn[graded].lesson, drawn[explained].lesson].sorted())
         // The grading says which options work and why, each as the engine ran it.
         for option in drawn[graded].candidates!.options {
             #expect(out.contains(option.text.en) && out.contains(option.why.en.prefix(40)), "option \(option.value) is not explained: \(out)")

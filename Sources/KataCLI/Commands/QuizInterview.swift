@@ -28,7 +28,7 @@ extension QuizSession {
         let about =
             level == .senior
             ? Text(
-                en: " — senior: \(questions.count) questions from \(questions.count) lessons, ★★★ first (seed \(seed))",
+                en: " — senior: \(questions.count) questions from \(questions.count) lessons, weighted to ★★★ (seed \(seed))",
                 zh: " — 高级：\(questions.count) 道题，来自 \(questions.count) 课，偏重 ★★★（随机种子 \(seed)）")
             : Text(
                 en: " — \(questions.count) questions across the levels (seed \(seed))",
@@ -37,6 +37,7 @@ extension QuizSession {
         var right: [Int] = [], wrong: [QuizQuestion] = []
         var missedKinds: [QuizKind: [Int]] = [:]
         var followUps = (asked: 0, covered: 0)
+        var unexplained: [QuizQuestion] = []   // follow-ups the candidate graded as not covered
         var total = 0.0
         for (index, question) in questions.enumerated() {
             output(
@@ -84,13 +85,15 @@ extension QuizSession {
                 followUps.asked += 1
                 switch self.followUp(followUp, scripted: script.map { $0.selfGrade }) {
                 case true?: followUps.covered += 1
-                case false?: missedKinds[.explain, default: []].append(question.number)
+                case false?:
+                    missedKinds[.explain, default: []].append(question.number)
+                    unexplained.append(question)
                 case nil: break
                 }
             }
             output("")
         }
-        let revisit = Array(Set(wrong.map(\.lesson))).sorted()
+        let revisit = Array(Set((wrong + unexplained).map(\.lesson))).sorted()
         let totalSeconds = String(format: "%.0f", total)
         output(
             style.bold(Text(en: "Score: \(right.count)/\(questions.count)", zh: "得分：\(right.count)/\(questions.count)").localized)
@@ -162,7 +165,8 @@ extension QuizSession {
             let letter = QuizQuestion.letter(index)
             let mark = run.showsNeed ? style.green("✔") : style.red("✘")
             let reading = (run.outcome.answer ?? []).isEmpty ? QuizQuestion.none.localized : (run.outcome.answer ?? []).joined(separator: ", ")
-            out.append("  \(mark) \(letter)) \(run.candidate.text.localized)" + style.dim("   \(candidates.reading.localized): \(reading)"))
+            let colon = Text(en: ": ", zh: "：").localized
+            out.append("  \(mark) \(letter)) \(run.candidate.text.localized)" + style.dim("   \(candidates.reading.localized)\(colon)\(reading)"))
             if !brief { out += Style.wrap(run.candidate.why.localized, width: 92, indent: "       ").map { style.dim($0) } }
         }
         return out.joined(separator: "\n")
