@@ -24,10 +24,11 @@ struct QuizBankTests {
         "the same code", "the same setup", "上一题", "前一题", "同样的代码", "同样的场景", "同样的滑动", "同样的页面", "同上",
     ]
 
-    @Test("Every question stands alone (the interview draws it alone): none points at the question before it")
+    @Test("Every question stands alone (the interview draws it alone): none of its texts, options or follow-up points at another question")
     func standsAlone() {
         for question in QuizBank.all {
-            for text in [question.wording.question.en, question.wording.question.zh, question.title.en, question.title.zh] {
+            let texts = (QuizFixture.texts(of: question).map(\.text) + QuizFixture.options(of: question).map(\.text)).flatMap { [$0.en, $0.zh] }
+            for text in texts {
                 let leaning = Self.pointsElsewhere.filter { text.lowercased().contains($0) }
                 #expect(leaning.isEmpty, "question \(question.number) leans on another question (\(leaning)): say the whole setting in \"\(text)\"")
             }
