@@ -476,6 +476,7 @@ struct QuizCandidatesTests {
         64: ["guarded", "once"],
         65: ["mainQueue", "performCommon"],
         66: ["runUntil", "run"],
+        67: ["linkCommon"],
     ]
 
     @Test("Each option is run by the engine: every one keyed right shows the behaviour asked for, every one keyed wrong does not")
