@@ -110,7 +110,7 @@ struct QuizSession {
         }
         if let candidates = question.candidates {
             out += Style.wrap(
-                Text(en: "Which work? Each must show: ", zh: "哪些可行？每个都要做到：").localized + candidates.need.localized, width: 92, indent: "  ")
+                Text(en: "Which of these work? Each must show: ", zh: "哪些可行？每个都要做到：").localized + candidates.need.localized, width: 92, indent: "  ")
             out.append("")
             for (index, option) in candidates.options.enumerated() {
                 out.append("  \(QuizQuestion.letter(index))) \(option.text.localized)")
