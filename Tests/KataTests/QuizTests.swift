@@ -477,6 +477,7 @@ struct QuizCandidatesTests {
         65: ["mainQueue", "performCommon"],
         66: ["runUntil", "run"],
         67: ["linkCommon"],
+        68: ["default", "common"],
     ]
 
     @Test("Each option is run by the engine: every one keyed right shows the behaviour asked for, every one keyed wrong does not")
@@ -490,6 +491,10 @@ struct QuizCandidatesTests {
             #expect(outcome.candidates.map(\.candidate.value) == candidates.options.map(\.value), "question \(question.number): every option ran")
             for run in outcome.candidates {
                 let reading = run.outcome.answer.map { $0.joined(separator: ", ") } ?? "(failed: \(run.outcome.failure ?? "?"))"
+                let shown = candidates.display(run.outcome.answer ?? []).zh
+                #expect(
+                    StrayEnglish.words(in: shown).isEmpty,
+                    "question \(question.number), option \(run.candidate.value): its reading reads '\(shown)' in Chinese: give its words twins in words:")
                 let keyedRight = key.contains(run.candidate.value)
                 #expect(
                     run.showsNeed == keyedRight,

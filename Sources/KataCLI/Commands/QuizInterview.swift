@@ -164,7 +164,7 @@ extension QuizSession {
         for (index, run) in runs.enumerated() {
             let letter = QuizQuestion.letter(index)
             let mark = run.showsNeed ? style.green("✔") : style.red("✘")
-            let reading = (run.outcome.answer ?? []).isEmpty ? QuizQuestion.none.localized : (run.outcome.answer ?? []).joined(separator: ", ")
+            let reading = candidates.display(run.outcome.answer ?? []).localized
             let colon = Text(en: ": ", zh: "：").localized
             out.append("  \(mark) \(letter)) \(run.candidate.text.localized)" + style.dim("   \(candidates.reading.localized)\(colon)\(reading)"))
             if !brief { out += Style.wrap(run.candidate.why.localized, width: 92, indent: "       ").map { style.dim($0) } }

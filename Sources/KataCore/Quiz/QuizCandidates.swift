@@ -14,20 +14,33 @@ public struct QuizCandidates: Sendable {
     /// What each run reports, as shown beside it: `tick (ms)`.
     public let reading: Text
     public let options: [QuizCandidate]
+    /// How a reading's words read in each language (`exits`: 退出), where they are not numbers.
+    public let words: [String: Text]
     /// Whether a run's reading shows ``need``.
     let holds: @Sendable ([String]) -> Bool
 
-    init(kind: QuizKind, need: Text, reading: Text, options: [QuizCandidate], holds: @escaping @Sendable ([String]) -> Bool) {
+    init(
+        kind: QuizKind, need: Text, reading: Text, words: [String: Text] = [:], options: [QuizCandidate],
+        holds: @escaping @Sendable ([String]) -> Bool
+    ) {
         precondition(kind == .whichFix || kind == .whichTool, "options that are code answer a which-fix or which-tool question")
         self.kind = kind
         self.need = need
         self.reading = reading
         self.options = options
+        self.words = words
         self.holds = holds
     }
 
     /// Whether `reading` shows the behaviour asked for.
     public func shows(_ reading: [String]) -> Bool { holds(reading) }
+
+    /// `reading` as the learner reads it: its words in both languages, joined.
+    public func display(_ reading: [String]) -> Text {
+        guard !reading.isEmpty else { return QuizQuestion.none }
+        let shown = reading.map { words[$0] ?? Text(en: $0, zh: $0) }
+        return Text(en: shown.map(\.en).joined(separator: ", "), zh: shown.map(\.zh).joined(separator: ", "))
+    }
 }
 
 /// One option of a ``QuizCandidates``: a code change or a tool, as iOS code and as the same

@@ -176,6 +176,7 @@ extension QuizBank {
                 kind: .whichFix,
                 need: .init(en: "once stopThread has run, the thread leaves its loop and exits", zh: "stopThread 执行之后，线程离开 RunLoop 并退出"),
                 reading: .init(en: "the thread", zh: "线程"),
+                words: ["exits": .init(en: "exits", zh: "退出"), "keeps running": .init(en: "keeps running", zh: "一直在运行")],
                 options: [
                     QuizCandidate(
                         value: "guarded",
