@@ -228,7 +228,7 @@ enum Help {
             en: """
                 usage: kata quiz [N] [--answer A] | kata quiz N --engine | kata quiz N --svg FILE
                        kata quiz --list
-                       kata quiz --interview [--seed S] [--answer "A1;A2;…"]
+                       kata quiz --interview [--level senior] [--seed S] [--answer "A1;A2;…"]
 
                 A scenario as an iOS developer writes it (RunLoop, Timer, perform…, observers,
                 modes) and a question: which ticks fire and when, in what order things come, what
@@ -237,21 +237,28 @@ enum Help {
                 timeline, why, and the lesson to read. The answer always comes from that run.
                   N               question N (without it: the next one not yet answered)
                   --answer, -a    the answer, without a terminal: a letter (b), words in order
-                                  (entry,beforeWaiting,exit) or times in ms (1000,3500 or none)
+                                  (entry,beforeWaiting,exit), times in ms (1000,3500 or none), or
+                                  for "which fix" and "which tool", every option that works (a,c)
                   --engine, -e    question N's iOS code beside the engine code that runs
                   --svg FILE      draws the engine's timeline of question N into FILE as an SVG
                                   picture, for a room to look at once everyone has answered
                   --list, -l      the questions, by lesson, with your last answers
-                  --interview     ten questions across the levels, each timed; a score and the
-                                  lessons to revisit. --seed S draws the same ten again;
-                                  --answer takes all ten, separated by ';' (or one --answer each)
+                  --interview     ten questions from ten lessons, each timed; a score, the
+                                  kinds of question missed and the lessons to revisit.
+                                  --seed S draws the same ten again;
+                                  --answer takes all ten, separated by ';' (or one --answer each);
+                                  after a question with a follow-up, add your own grade of your
+                                  explanation: b | y (you said what the model answer says) or b | n
+                  --level L       mixed (the default: 3 of ★, 4 of ★★, 3 of ★★★) or senior (★★★
+                                  weighed most, a "which fix" or "which tool" whose options the
+                                  engine runs, and at least three of those or "explain")
                 Answers are kept in .kata/progress.json. Exit 0: right (every one, in an
                 interview); 1: a wrong answer; 2: an answer kata cannot read, or none given.
                 """,
             zh: """
                 用法：kata quiz [N] [--answer A] | kata quiz N --engine | kata quiz N --svg FILE
                       kata quiz --list
-                      kata quiz --interview [--seed S] [--answer "A1;A2;…"]
+                      kata quiz --interview [--level senior] [--seed S] [--answer "A1;A2;…"]
 
                 一段 iOS 开发者写的场景代码（RunLoop、Timer、perform…、观察者、Mode）和一个问题：
                 哪些定时器会触发、什么时候触发，事情按什么顺序发生，一次运行返回什么，某一行到底会不会
@@ -259,13 +266,18 @@ enum Help {
                 显示，附上时间线、原因和该读的课。答案永远来自这次运行。
                   N               第 N 题（不写就是下一道还没答过的题）
                   --answer, -a    不用终端交互直接给出答案：一个字母（b）、按顺序的词
-                                  （`entry,beforeWaiting,exit`），或以毫秒为单位的时间（1000,3500 或 `none`）
+                                  （`entry,beforeWaiting,exit`），以毫秒为单位的时间（1000,3500 或 `none`），
+                                  或者“选出修复”“选出工具”题里所有可行选项的字母（a,c）
                   --engine, -e    第 N 题的 iOS 代码，旁边是实际运行的引擎代码
                   --svg FILE      把第 N 题的引擎时间线画成 SVG 图片写进 FILE，等大家都答完后一起看
                   --list, -l      按课列出所有题目，以及你最近一次的答案
-                  --interview     覆盖各个难度的十道题，每题计时；最后给出得分和建议重读的课。
+                  --interview     来自十课的十道题，每题计时；最后给出得分、答错的题型和建议重读的课。
                                   --seed S 可以再抽到同样的十道题；--answer 一次给出全部十个答案，
-                                  用 ';' 分隔（或者每题一个 --answer）
+                                  用 ';' 分隔（或者每题一个 --answer）；带追问的题，在答案后面
+                                  加上你给自己解释的评分：b | y（你说的和参考答案一致）或 b | n
+                  --level L       `mixed`（默认：★ 3 道、★★ 4 道、★★★ 3 道）或 `senior`（偏重 ★★★，
+                                  有一道由引擎逐个运行选项的“选出修复”或“选出工具”，并且这两种
+                                  加上“解释原因”至少三道）
                 答案保存在 .kata/progress.json。退出码 0：答对（面试模式下要全对）；1：有答错的；
                 2：kata 读不懂答案，或者没有给答案。
                 """),

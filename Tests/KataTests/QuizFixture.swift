@@ -24,6 +24,34 @@ enum QuizFixture {
         case .choice(let choices): [choices.first { $0.value != right.first }?.value ?? "?"]
         case .times: right + ["99999"]
         case .order(let words): right + [words[0]]
+        case .several(let choices):
+            // One option more or one fewer: the first option's verdict turned round.
+            right.contains(choices[0].value)
+                ? right.filter { $0 != choices[0].value } : choices.map(\.value).filter { $0 == choices[0].value || right.contains($0) }
+        }
+    }
+
+    /// Every prose text a question shows, named by its part: the title, the question, the why, the
+    /// code's comments; a which-fix or which-tool question's need, reading and each option's
+    /// comments and why; a follow-up's question and model answer. (Options are in ``options(of:)``.)
+    static func texts(of question: QuizQuestion) -> [(part: String, text: Text)] {
+        var texts: [(String, Text)] = [("title", question.title), ("question", question.wording.question), ("why", question.wording.why)]
+        texts += question.wording.comments.map { ("comment", $0) }
+        if let candidates = question.candidates {
+            texts += [("need", candidates.need), ("reading", candidates.reading)]
+            for option in candidates.options {
+                texts += [("why of option \(option.value)", option.why)] + option.comments.map { ("comment of option \(option.value)", $0) }
+            }
+        }
+        if let followUp = question.followUp { texts += [("follow-up", followUp.question), ("model answer", followUp.model)] }
+        return texts
+    }
+
+    /// The options of a choice, or of a which-fix or which-tool question.
+    static func options(of question: QuizQuestion) -> [QuizQuestion.Choice] {
+        switch question.form {
+        case .choice(let choices), .several(let choices): choices
+        case .order, .times: []
         }
     }
 
@@ -31,6 +59,8 @@ enum QuizFixture {
     static func typed(_ question: QuizQuestion, _ answer: [String]) -> String {
         switch question.form {
         case .choice(let choices): choices.firstIndex { $0.value == answer.first }.map(QuizQuestion.letter) ?? "?"
+        case .several(let choices):
+            answer.isEmpty ? "none" : answer.compactMap { value in choices.firstIndex { $0.value == value }.map(QuizQuestion.letter) }.joined(separator: ", ")
         case .order, .times: answer.isEmpty ? "none" : answer.joined(separator: ", ")
         }
     }

@@ -27,19 +27,17 @@ private func isCode(_ comment: String) -> Bool { comment.contains("{") && commen
 
 @Suite("kata quiz: every question in English and 简体中文", .inEnglish)
 struct QuizLanguageTests {
-    @Test("Every question's title, question, why and options have both languages, and the Chinese is not the English")
+    @Test("Every question's title, question, why, options, options' whys and follow-up have both languages, and the Chinese is not the English")
     func bothLanguages() {
         for question in QuizBank.all {
             let n = question.number
-            var texts: [(String, Text)] = [("title", question.title), ("question", question.wording.question), ("why", question.wording.why)]
-            if case .choice(let choices) = question.form {
-                // An option that is an API name (kCFRunLoopRunFinished) is code: the same in both.
-                texts += choices.filter { $0.text.en != $0.text.zh }.map { ("option", $0.text) }
-                for choice in choices where choice.text.en == choice.text.zh {
-                    #expect(StrayEnglish.words(in: choice.text.zh).isEmpty, "question \(n): the option '\(choice.text.en)' is not translated")
-                }
+            var texts = QuizFixture.texts(of: question)
+            let choices = QuizFixture.options(of: question)
+            // An option that is an API name (kCFRunLoopRunFinished) is code: the same in both.
+            texts += choices.filter { $0.text.en != $0.text.zh }.map { ("option", $0.text) }
+            for choice in choices where choice.text.en == choice.text.zh {
+                #expect(StrayEnglish.words(in: choice.text.zh).isEmpty, "question \(n): the option '\(choice.text.en)' is not translated")
             }
-            texts += question.wording.comments.map { ("comment", $0) }
             for (part, text) in texts {
                 #expect(!text.en.isEmpty && !text.zh.isEmpty, "question \(n): its \(part) is empty in one language")
                 #expect(text.en != text.zh, "question \(n): its \(part) is not translated: \(text.zh)")
@@ -49,20 +47,26 @@ struct QuizLanguageTests {
         }
     }
 
-    @Test("The Chinese iOS code is the English code line for line: only its prose comments are translated")
+    @Test("The Chinese iOS code is the English code line for line: only its prose comments are translated (each option's code too)")
     func iosCodeIsTheSame() {
         for question in QuizBank.all {
-            let n = question.number
-            let english = question.wording.ios(in: .en), chinese = question.wording.ios(in: .zhHans)
-            #expect(english == question.wording.ios)
-            #expect(withoutComments(chinese) == withoutComments(english), "question \(n): the Chinese iOS code is not the English code:\n\(chinese)")
-            for twin in question.wording.comments {
-                #expect(comments(of: english).contains(twin.en), "question \(n): the comment '\(twin.en)' is not in its iOS code")
-            }
-            for comment in comments(of: chinese) where !isCode(comment) {
-                let words = StrayEnglish.words(in: comment)
-                #expect(words.isEmpty, "question \(n): the comment '// \(comment)' is English in the Chinese iOS code (give it a twin in comments:): \(words)")
-            }
+            let wordings =
+                [question.wording]
+                + (question.candidates?.options ?? []).map { QuizQuestion.Wording(question: $0.text, ios: $0.ios, comments: $0.comments, why: $0.why) }
+            for wording in wordings { iosCodeIsTheSame(question.number, wording) }
+        }
+    }
+
+    func iosCodeIsTheSame(_ n: Int, _ wording: QuizQuestion.Wording) {
+        let english = wording.ios(in: .en), chinese = wording.ios(in: .zhHans)
+        #expect(english == wording.ios)
+        #expect(withoutComments(chinese) == withoutComments(english), "question \(n): the Chinese iOS code is not the English code:\n\(chinese)")
+        for twin in wording.comments {
+            #expect(comments(of: english).contains(twin.en), "question \(n): the comment '\(twin.en)' is not in its iOS code")
+        }
+        for comment in comments(of: chinese) where !isCode(comment) {
+            let words = StrayEnglish.words(in: comment)
+            #expect(words.isEmpty, "question \(n): the comment '// \(comment)' is English in the Chinese iOS code (give it a twin in comments:): \(words)")
         }
     }
 
@@ -104,11 +108,13 @@ struct QuizLanguageTests {
 /// The prose of a quiz screen: what a reader must be able to read. Left out, as code and
 /// trace: the iOS code shown for `questions` (its prose comments stay in), the engine's
 /// timeline (the trace, as every `kata` screen shows it), and the words an order question
-/// offers (what its scenario prints or its loop reports, typed as they are).
+/// offers (what its scenario prints or its loop reports, typed as they are); the code of each
+/// option of a which-fix or which-tool question and its timeline; what the learner typed.
 private func prose(of screen: String, questions: [QuizQuestion]) -> String {
     var codeLines: Set<String> = []
     for question in questions {
-        for line in question.wording.ios(in: .zhHans).split(separator: "\n") { codeLines.insert(line.trimmingCharacters(in: .whitespaces)) }
+        let code = [question.wording.ios(in: .zhHans)] + (question.candidates?.options ?? []).map { $0.ios(in: .zhHans) }
+        for line in code.joined(separator: "\n").split(separator: "\n") { codeLines.insert(line.trimmingCharacters(in: .whitespaces)) }
     }
     let orderWords = questions.flatMap { question -> [String] in
         if case .order(let words) = question.form { return words } else { return [] }
@@ -119,7 +125,8 @@ private func prose(of screen: String, questions: [QuizQuestion]) -> String {
         var line = String(raw)
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         if inTimeline { if trimmed.isEmpty { inTimeline = false }; continue }
-        if trimmed.hasPrefix("引擎的时间线") { inTimeline = true }
+        if trimmed.hasPrefix("引擎的时间线") || (trimmed.hasPrefix("选项 ") && trimmed.hasSuffix("的时间线")) { inTimeline = true }
+        if trimmed.hasPrefix("> ") { continue }   // what the learner typed
         if codeLines.contains(trimmed) {
             let comment = comments(of: trimmed).first ?? ""
             out.append(isCode(comment) ? "" : comment)

@@ -26,7 +26,7 @@ import Testing
 ///   `LoopThread.perform`. Questions 53–55 use `Timer.scheduledTimer(timeInterval:target:selector:…)`;
 ///   their engine twin is `Loop.scheduledTimer(name:timeInterval:target:selector:repeats:)`.
 ///   Questions 59–61 give a gesture recognizer its action with `#selector`; their engine twin is
-///   `TouchApp` with its recognizers.
+///   `TouchApp` with its recognizers. Question 64 stops a thread with `perform(_:on:with:waitUntilDone:)`, question 66 calls `perform(_:with:afterDelay:)`.
 /// - questions 5 and 8 bridge a String with `as CFString`, which the Swift overlay of Apple's
 ///   CoreFoundation provides and swift-corelibs-foundation does not.
 ///
@@ -53,15 +53,15 @@ struct QuizSnippetTests {
 
     /// Whether the code of `question`'s snippet, outside its comments, holds one of `spellings`.
     static func writes(_ question: QuizQuestion, any spellings: [String]) -> Bool {
-        question.wording.ios.split(separator: "\n").contains { line in
+        snippets(of: question).map(\.code).joined(separator: "\n").split(separator: "\n").contains { line in
             let code = line.components(separatedBy: "// ").first ?? ""
             return spellings.contains { code.contains($0) }
         }
     }
 
-    static let appleOnlyNumbers = [5, 8, 20, 21, 22, 23, 24, 25, 26, 27, 32, 46, 53, 54, 55, 59, 60, 61]
+    static let appleOnlyNumbers = [5, 8, 20, 21, 22, 23, 24, 25, 26, 27, 32, 46, 53, 54, 55, 59, 60, 61, 64, 66]
     static let skippedOffApple =
-        "the iOS code of questions 5, 8, 20–27, 32, 46, 53–55 and 59–61 (#selector, @objc, as CFString) needs the Objective-C runtime: type-checked on macOS only"
+        "the iOS code of questions 5, 8, 20–27, 32, 46, 53–55, 59–61, 64 and 66 (#selector, @objc, as CFString) needs the Objective-C runtime: type-checked on macOS only"
 
     /// The stand-ins for UIKit every snippet is compiled with.
     static let uikitStandIns = """
@@ -131,23 +131,35 @@ struct QuizSnippetTests {
 
         """
 
-    /// The snippet of `question` as a Swift file: its code as the body of `quizN(placeholders…)`.
+    /// The snippets of `question`: its own code as `quizN`, and the code of each option of a
+    /// which-fix or which-tool question as `quizN_a`, `quizN_b`…
+    static func snippets(of question: QuizQuestion) -> [(name: String, code: String)] {
+        [("\(question.number)", question.wording.ios)]
+            + (question.candidates?.options ?? []).enumerated().map { ("\(question.number)_\(QuizQuestion.letter($0))", $1.ios) }
+    }
+
+    /// The snippets of `question` as a Swift file: each code as the body of a method
+    /// `quizN(placeholders…)` (`quizN_a`… for its options).
     static func file(for question: QuizQuestion) -> String {
-        file(
-            number: question.number, code: question.wording.ios, placeholders: question.wording.placeholders,
-            onMainThread: question.setting == .appMain)
+        snippets(of: question).map { name, code in
+            file(name: name, code: code, placeholders: question.wording.placeholders, onMainThread: question.setting == .appMain)
+        }.joined(separator: "\n")
     }
 
     /// `code` as the body of the view controller's method `quizN(placeholders…)`: on the main
     /// actor when it runs on the main thread, else `nonisolated`.
     static func file(number: Int, code: String, placeholders: [String] = [], onMainThread: Bool) -> String {
+        file(name: "\(number)", code: code, placeholders: placeholders, onMainThread: onMainThread)
+    }
+
+    static func file(name: String, code: String, placeholders: [String] = [], onMainThread: Bool) -> String {
         let body = code.split(separator: "\n", omittingEmptySubsequences: false).map { "        " + $0 }.joined(separator: "\n")
         return """
             import CoreFoundation
             import Foundation
 
             extension ViewController {
-                \(onMainThread ? "" : "nonisolated ")func quiz\(number)(\(placeholders.joined(separator: ", "))) {
+                \(onMainThread ? "" : "nonisolated ")func quiz\(name)(\(placeholders.joined(separator: ", "))) {
             \(body)
                 }
             }

@@ -24,10 +24,11 @@ struct QuizBankTests {
         "the same code", "the same setup", "上一题", "前一题", "同样的代码", "同样的场景", "同样的滑动", "同样的页面", "同上",
     ]
 
-    @Test("Every question stands alone (the interview draws it alone): none points at the question before it")
+    @Test("Every question stands alone (the interview draws it alone): none of its texts, options or follow-up points at another question")
     func standsAlone() {
         for question in QuizBank.all {
-            for text in [question.wording.question.en, question.wording.question.zh, question.title.en, question.title.zh] {
+            let texts = (QuizFixture.texts(of: question).map(\.text) + QuizFixture.options(of: question).map(\.text)).flatMap { [$0.en, $0.zh] }
+            for text in texts {
                 let leaning = Self.pointsElsewhere.filter { text.lowercased().contains($0) }
                 #expect(leaning.isEmpty, "question \(question.number) leans on another question (\(leaning)): say the whole setting in \"\(text)\"")
             }
@@ -48,6 +49,8 @@ struct QuizBankTests {
                 #expect(!answer.isEmpty && answer.allSatisfy(words.contains), "question \(question.number): \(answer) uses words not offered: \(words)")
             case .times:
                 #expect(answer.allSatisfy { Double($0) != nil }, "question \(question.number): \(answer) are not times")
+            case .several(let choices):
+                #expect(answer.allSatisfy { value in choices.contains { $0.value == value } }, "question \(question.number): \(answer) are not options")
             }
         }
     }
@@ -391,6 +394,38 @@ struct QuizCommandTests {
         #expect(try s3.run(QuizRequest(interview: true, answers: ["a;b"], seed: 42)) == Kata.ExitCode.usage)
     }
 
+    @Test("kata quiz --interview --level senior: which fix graded by the engine, a self-graded follow-up, and the kinds missed")
+    func seniorInterview() throws {
+        let root = try temporaryRoot()
+        let drawn = QuizSession.draw(seed: 5, level: .senior)
+        let graded = try #require(drawn.firstIndex { $0.candidates != nil }, "seed 5's senior sitting has a which-fix or which-tool question")
+        let explained = try #require(drawn.firstIndex { $0.followUp != nil && $0.candidates == nil })
+        var answers = try drawn.map { QuizFixture.typed($0, try #require(QuizFixture.referenceAnswers[$0.number] ?? nil)) }
+        let right = try #require(QuizFixture.referenceAnswers[drawn[graded].number] ?? nil)
+        answers[graded] = QuizFixture.typed(drawn[graded], QuizFixture.wrongAnswer(to: drawn[graded], right))
+        answers[explained] += " | n"
+        let (s1, out1) = session(root)
+        #expect(try s1.run(QuizRequest(interview: true, answers: answers, seed: 5, level: .senior)) == Kata.ExitCode.checkFailed)
+        let out = out1()
+        #expect(out.contains("Score: 9/10"), "\(out)")
+        #expect(out.contains("senior: 10 questions from 10 lessons"))
+        let kind = drawn[graded].candidates!.kind.name.en
+        #expect(
+            out.contains("Kinds of question missed:\n  \(kind): question \(drawn[graded].number)\n  explain why: question \(drawn[explained].number)"), "\(out)"
+        )
+        #expect(out.contains(Catalog.lesson(drawn[graded].lesson)!.pagePath), "the lesson of the wrong answer is named")
+        #expect(out.contains(Catalog.lesson(drawn[explained].lesson)!.pagePath), "the lesson of the follow-up graded n is named")
+        let recorded = Progress.load(from: root).quiz?.interviews.last?.revisit
+        #expect(recorded == [drawn[graded].lesson, drawn[explained].lesson].sorted())
+        // The grading says which options work and why, each as the engine ran it.
+        for option in drawn[graded].candidates!.options {
+            #expect(out.contains(option.text.en) && out.contains(option.why.en.prefix(40)), "option \(option.value) is not explained: \(out)")
+        }
+        #expect(out.contains(drawn[explained].followUp!.model.en.prefix(40)), "the model answer is shown")
+        #expect(out.contains("Follow-ups: "), "\(out)")
+        #expect(out.contains("swift run kata quiz --interview --level senior --seed 5"))
+    }
+
     @Test("At a terminal: an answer kata cannot read is asked for again")
     func asksAgain() throws {
         let root = try temporaryRoot()
@@ -400,10 +435,19 @@ struct QuizCommandTests {
         #expect(out1().contains("'soon' is not a time"))
         #expect(out1().contains("✔ Right."))
         let drawn = QuizSession.draw(seed: 5)
-        let answers = try drawn.map { QuizFixture.typed($0, try #require(QuizFixture.referenceAnswers[$0.number] ?? nil)) }
-        let (s2, out2) = session(root, typing: ["what?"] + answers)
+        // After a question with a follow-up: the explanation (any line), then the own grade,
+        // asked again until it is y or n.
+        let lines = try drawn.flatMap { question in
+            [QuizFixture.typed(question, try #require(QuizFixture.referenceAnswers[question.number] ?? nil))]
+                + (question.followUp == nil ? [] : ["it waits for its mode", "maybe", "y"])
+        }
+        #expect(drawn.contains { $0.followUp != nil }, "seed 5 draws a question with a follow-up")
+        let (s2, out2) = session(root, typing: ["what?"] + lines)
         #expect(try s2.run(QuizRequest(interview: true, seed: 5)) == Kata.ExitCode.ok)
         #expect(out2().contains("Score: 10/10"), "\(out2())")
+        let followUps = drawn.filter { $0.followUp != nil }.count
+        #expect(out2().contains("Follow-ups: \(followUps) of \(followUps) said what the model answer says"), "\(out2())")
+        #expect(out2().contains("answer y or n"))
     }
 
     @Test("The progress file: an old one without quiz still loads; the quiz field round-trips and survives reading")
@@ -421,4 +465,64 @@ struct QuizCommandTests {
         try Data(saved.utf8).write(to: URL(fileURLWithPath: Progress.path(in: root)))
         #expect(Progress.load(from: root).quiz?.answered == [4: true], "a question the bank does not have is dropped on reading")
     }
+}
+
+@Suite("kata quiz: which fix and which tool, every option run by the engine", .inEnglish)
+struct QuizCandidatesTests {
+    /// The options each which-fix or which-tool question's wording says work (its options' whys
+    /// and its own why): the engine's runs must show exactly these, and no other.
+    static let keyed: [Int: [String]] = [
+        63: ["common", "tracking"],
+        64: ["guarded", "once"],
+        65: ["mainQueue", "performCommon"],
+        66: ["runUntil", "run"],
+        67: ["linkCommon"],
+        68: ["default", "common"],
+    ]
+
+    @Test("Each option is run by the engine: every one keyed right shows the behaviour asked for, every one keyed wrong does not")
+    func optionsRunAsKeyed() throws {
+        let questions = QuizBank.all.filter { $0.candidates != nil }
+        #expect(Set(questions.map(\.number)) == Set(Self.keyed.keys), "every which-fix and which-tool question has its key here")
+        for question in questions {
+            let candidates = try #require(question.candidates)
+            let key = try #require(Self.keyed[question.number])
+            let outcome = question.run()
+            #expect(outcome.candidates.map(\.candidate.value) == candidates.options.map(\.value), "question \(question.number): every option ran")
+            for run in outcome.candidates {
+                let reading = run.outcome.answer.map { $0.joined(separator: ", ") } ?? "(failed: \(run.outcome.failure ?? "?"))"
+                let shown = candidates.display(run.outcome.answer ?? []).zh
+                #expect(
+                    StrayEnglish.words(in: shown).isEmpty,
+                    "question \(question.number), option \(run.candidate.value): its reading reads '\(shown)' in Chinese: give its words twins in words:")
+                let keyedRight = key.contains(run.candidate.value)
+                #expect(
+                    run.showsNeed == keyedRight,
+                    """
+                    question \(question.number), option \(run.candidate.value) ("\(run.candidate.text.en)"): keyed \(keyedRight ? "right" : "wrong"), \
+                    but its run \(run.showsNeed ? "shows" : "does not show") "\(candidates.need.en)" (\(candidates.reading.en): \(reading)). \
+                    Hint: change the option's why and this key, or the option's code, until the run and the words agree.
+                    """)
+            }
+            #expect(outcome.answer == key, "question \(question.number): the engine's answer \(outcome.answer ?? []) is not the key \(key)")
+            #expect(!key.isEmpty && key.count < candidates.options.count, "question \(question.number): some options work and some do not")
+        }
+    }
+
+    @Test("The check can fail: on an engine whose common-mode items reach no mode, adding the timer to .common no longer fixes question 63")
+    func keyFollowsTheEngine() throws {
+        let question = try #require(QuizBank.question(63))
+        let broken = question.run(mechanisms: question.referenceMechanisms.with(commonModes: NoCommonItems.self))
+        let common = try #require(broken.candidates.first { $0.candidate.value == "common" })
+        #expect(!common.showsNeed && Self.keyed[63]!.contains("common"), "the key says right, the broken engine says wrong: the check above would name it")
+        #expect(broken.answer == ["tracking"])
+    }
+}
+
+/// Common-mode items that reach no mode: `.common` holds nothing.
+private struct NoCommonItems: CommonModeRules {
+    private(set) var commonModes: Set<Loop.Mode> = []
+    mutating func addCommonItem(_ item: Loop.Item) -> Set<Loop.Mode> { [] }
+    mutating func removeCommonItem(_ item: Loop.Item) -> Set<Loop.Mode> { [] }
+    mutating func markCommon(_ mode: Loop.Mode) -> [Loop.Item] { commonModes.insert(mode); return [] }
 }

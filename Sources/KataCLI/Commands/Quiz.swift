@@ -108,6 +108,16 @@ struct QuizSession {
             for (index, choice) in choices.enumerated() { out.append("  \(QuizQuestion.letter(index))) \(choice.text.localized)") }
             out.append("")
         }
+        if let candidates = question.candidates {
+            out += Style.wrap(
+                Text(en: "Which of these work? Each must show: ", zh: "哪些可行？每个都要做到：").localized + candidates.need.localized, width: 92, indent: "  ")
+            out.append("")
+            for (index, option) in candidates.options.enumerated() {
+                out.append("  \(QuizQuestion.letter(index))) \(option.text.localized)")
+                out += option.ios(in: .current).split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }
+                out.append("")
+            }
+        }
         out.append(style.dim(Text(en: "  Answer: ", zh: "  作答：").localized + question.answerHint.localized))
         return out.joined(separator: "\n")
     }
@@ -123,6 +133,7 @@ struct QuizSession {
         let (given, engine): ([String], [String])
         switch question.form {
         case .choice: (given, engine) = ([question.display(grade.given).localized], [question.display(grade.expected).localized])
+        case .several: (given, engine) = ([question.display(grade.given).localized], [question.display(grade.expected).localized])
         case .order, .times: (given, engine) = (grade.given.isEmpty ? [none] : grade.given, grade.expected.isEmpty ? [none] : grade.expected)
         }
         out.append(
@@ -140,9 +151,27 @@ struct QuizSession {
             out.append(style.dim(Text(en: "  … \(lines.count - 60) more lines", zh: "  …… 还有 \(lines.count - 60) 行").localized))
         }
         out.append("")
+        if !outcome.candidates.isEmpty {
+            out.append(style.bold(Text(en: "Each option, as the engine ran it", zh: "引擎逐个运行每个选项").localized))
+            out.append(verdicts(question, outcome.candidates, wrongOnly: false))
+            for (index, run) in outcome.candidates.enumerated() where !run.outcome.trace.events.isEmpty {
+                out.append("")
+                out.append(style.dim(Text(en: "  option \(QuizQuestion.letter(index))'s timeline", zh: "  选项 \(QuizQuestion.letter(index)) 的时间线").localized))
+                let lines = run.outcome.trace.timeline(in: .current).split(separator: "\n").map(String.init)
+                out += lines.prefix(24).map { "    " + $0 }
+                if lines.count > 24 {
+                    out.append(style.dim(Text(en: "    … \(lines.count - 24) more lines", zh: "    …… 还有 \(lines.count - 24) 行").localized))
+                }
+            }
+            out.append("")
+        }
         out += Style.wrap(
             question.wording.why.localized, width: 92, indent: "       ",
             first: style.bold(Text(en: "  Why  ", zh: "  原因 ").localized))
+        if let followUp = question.followUp {
+            out += Style.wrap(followUp.question.localized, width: 92, indent: "        ", first: style.bold(Text(en: "  Next  ", zh: "  追问  ").localized))
+            out += Style.wrap(followUp.model.localized, width: 92, indent: "        ", first: style.bold(Text(en: "  Model ", zh: "  参考  ").localized))
+        }
         let lesson = Catalog.lesson(question.lesson)!
         out.append(Text(en: "  Read  \(lesson.pagePath)", zh: "  阅读 \(lesson.pagePathZh)").localized)
         out.append(

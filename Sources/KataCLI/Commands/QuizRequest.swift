@@ -14,6 +14,8 @@ struct QuizRequest: Equatable {
     var seed: UInt64?
     /// `--svg FILE`: draw the engine's timeline of question N as a picture (it shows the answer).
     var svg: String?
+    /// `--level`: which interview to draw (with `--interview`).
+    var level: QuizLevel?
 
     /// A usage error of `kata quiz`, in both languages.
     static func usage(_ message: Text) -> UsageError {
@@ -40,6 +42,15 @@ struct QuizRequest: Equatable {
             case "--engine", "-e": request.engine = true
             case "--answer", "-a": request.answers.append(try value(argument))
             case "--svg": request.svg = try value(argument)
+            case "--level":
+                let text = try value(argument)
+                guard let level = QuizLevel(rawValue: text.lowercased()) else {
+                    throw usage(
+                        Text(
+                            en: "--level is senior or mixed, not '\(text)'",
+                            zh: "--level 只能是 `senior` 或 `mixed`，而不是 `\(text)`"))
+                }
+                request.level = level
             case "--seed":
                 let text = try value(argument)
                 guard let seed = UInt64(text) else {
@@ -70,6 +81,12 @@ struct QuizRequest: Equatable {
                 Text(
                     en: "--interview draws its own questions: give no number, --engine or --list with it",
                     zh: "--interview 会自己抽题：不要同时给题号、--engine 或 --list"))
+        }
+        if request.level != nil && !request.interview {
+            throw usage(
+                Text(
+                    en: "--level chooses an interview: kata quiz --interview --level senior",
+                    zh: "--level 用来选择面试：kata quiz --interview --level senior"))
         }
         if request.svg != nil && (request.number == nil || request.interview || request.engine || request.list || !request.answers.isEmpty) {
             throw usage(

@@ -31,6 +31,8 @@ extension QuizQuestion {
                 throw QuizAnswerError(Text(en: "answer with one letter, a to \(last)", zh: "请用一个字母作答，a 到 \(last)"))
             }
             return [choices[index].value]
+        case .several(let choices):
+            return try QuizQuestion.letters(text, of: choices)
         case .order(let words):
             guard !QuizQuestion.isNone(text) else { return [] }
             return try QuizQuestion.items(text).map { item throws(QuizAnswerError) in
@@ -73,6 +75,9 @@ extension QuizQuestion {
             guard let index = choices.firstIndex(where: { $0.value == value }) else { return Text(en: value, zh: value) }
             let letter = QuizQuestion.letter(index)
             return Text(en: "\(letter)) \(choices[index].text.en)", zh: "\(letter)) \(choices[index].text.zh)")
+        case .several(let choices):
+            let letters = answer.compactMap { value in choices.firstIndex { $0.value == value }.map(QuizQuestion.letter) }
+            return letters.isEmpty ? QuizQuestion.none : Text(en: letters.joined(separator: ", "), zh: letters.joined(separator: ", "))
         case .order, .times:
             return answer.isEmpty ? QuizQuestion.none : Text(en: answer.joined(separator: ", "), zh: answer.joined(separator: ", "))
         }
@@ -88,6 +93,11 @@ extension QuizQuestion {
         case .choice(let choices):
             let last = QuizQuestion.letter(choices.count - 1)
             return Text(en: "one letter, a to \(last)", zh: "一个字母，a 到 \(last)")
+        case .several(let choices):
+            let last = QuizQuestion.letter(choices.count - 1)
+            return Text(
+                en: "the letters of every option that works, a to \(last), separated by commas (one or more may; or: none)",
+                zh: "写出所有可行选项的字母，a 到 \(last)，用逗号分隔（可能不止一个；都不行就写：无）")
         case .order(let words):
             return Text(
                 en: "words in order, separated by commas, from: \(words.joined(separator: ", "))",
@@ -97,6 +107,23 @@ extension QuizQuestion {
                 en: "times in ms on the virtual clock, separated by commas (or: none)",
                 zh: "虚拟时钟上的时间（毫秒），用逗号分隔（一次都没有就写：无）")
         }
+    }
+
+    /// `a, c` (or `ac`, `c a`, `none`) → the values of those options, in the options' order.
+    static func letters(_ text: String, of choices: [Choice]) throws(QuizAnswerError) -> [String] {
+        guard !isNone(text) else { return [] }
+        let last = letter(choices.count - 1)
+        var picked = Set<Int>()
+        for character in text.lowercased() where !",;，；、 ().。".contains(character) {
+            guard let index = choices.indices.first(where: { letter($0) == String(character) }) else {
+                throw QuizAnswerError(
+                    Text(
+                        en: "answer with the letters of the options that work, a to \(last) (e.g. a, c), or none",
+                        zh: "请写出可行选项的字母，a 到 \(last)（例如 a, c），都不行就写：无"))
+            }
+            picked.insert(index)
+        }
+        return choices.indices.filter(picked.contains).map { choices[$0].value }
     }
 
     /// `` `after the call`, `delayed` ``: the words an order question offers, as code.

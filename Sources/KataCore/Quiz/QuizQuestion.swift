@@ -15,6 +15,9 @@ public struct QuizQuestion: Sendable, Identifiable {
         case order(words: [String])
         /// A list of times in milliseconds on the virtual clock, in order.
         case times
+        /// Pick every option that is right (a, c…), or none: the options of a which-fix or
+        /// which-tool question. The run's answer is the right options' values, in their order.
+        case several([Choice])
     }
 
     /// One option of a choice question: the text shown, and the value the run reports when
@@ -95,13 +98,39 @@ public struct QuizQuestion: Sendable, Identifiable {
     /// The file that defines the question, relative to the package root: the engine code shown
     /// by `kata quiz N --engine` is read from it, between the question's markers.
     public let sourceFile: String
+    /// The options of a which-fix or which-tool question, each run by the engine (nil: a
+    /// question that asks for a prediction).
+    public let candidates: QuizCandidates?
+    /// What an interviewer asks after the answer, with a model answer (nil: no follow-up).
+    public let followUp: QuizFollowUp?
     let body: @Sendable (QuizStage) throws -> [String]
 
     public var id: Int { number }
 
     init(
         number: Int, lesson: Int, title: Text, form: Form, setting: Setting = .thread, wording: Wording,
-        file: String = #filePath, body: @escaping @Sendable (QuizStage) throws -> [String]
+        followUp: QuizFollowUp? = nil, file: String = #filePath, body: @escaping @Sendable (QuizStage) throws -> [String]
+    ) {
+        self.init(
+            number: number, lesson: lesson, title: title, form: form, candidates: nil, setting: setting, wording: wording,
+            followUp: followUp, file: file, body: body)
+    }
+
+    /// A which-fix or which-tool question: `body` runs the question's own code (the problem, or
+    /// the need with no tool), and each of `candidates`' options runs on an engine of its own.
+    init(
+        number: Int, lesson: Int, title: Text, candidates: QuizCandidates, setting: Setting = .thread, wording: Wording,
+        followUp: QuizFollowUp? = nil, file: String = #filePath, body: @escaping @Sendable (QuizStage) throws -> [String]
+    ) {
+        self.init(
+            number: number, lesson: lesson, title: title,
+            form: .several(candidates.options.map { Choice(en: $0.text.en, zh: $0.text.zh, value: $0.value) }),
+            candidates: candidates, setting: setting, wording: wording, followUp: followUp, file: file, body: body)
+    }
+
+    private init(
+        number: Int, lesson: Int, title: Text, form: Form, candidates: QuizCandidates?, setting: Setting, wording: Wording,
+        followUp: QuizFollowUp?, file: String, body: @escaping @Sendable (QuizStage) throws -> [String]
     ) {
         self.number = number
         self.lesson = lesson
@@ -110,7 +139,14 @@ public struct QuizQuestion: Sendable, Identifiable {
         self.form = form
         self.setting = setting
         self.sourceFile = QuizQuestion.packageRelative(file)
+        self.candidates = candidates
+        self.followUp = followUp
         self.body = body
+    }
+
+    /// What the question asks for, then `explain` if a follow-up comes after it.
+    public var kinds: [QuizKind] {
+        [candidates?.kind ?? .predict] + (followUp == nil ? [] : [.explain])
     }
 
     /// `/…/Sources/KataCore/Quiz/Bank/Lesson06.swift` → `Sources/KataCore/Quiz/Bank/Lesson06.swift`.
@@ -127,19 +163,43 @@ public struct QuizQuestion: Sendable, Identifiable {
     }
 
     /// Runs the scenario on the engine (a thread of its own, a virtual clock, at most 10 s)
-    /// and returns what happened: the answer it derives and the trace of its loop.
+    /// and returns what happened: the answer it derives and the trace of its loop. A which-fix or
+    /// which-tool question runs its own code, then each option on an engine of its own: its
+    /// answer is the options whose runs show the behaviour asked for.
     /// - Parameter mechanisms: the engine to ask; the reference engine by default. Tests pass a
     ///   deliberately wrong mechanism to see the answer follow the engine.
     public func run(mechanisms: Loop.Mechanisms? = nil) -> QuizOutcome {
-        let registry = LoopRegistry(clock: VirtualClock(), mechanisms: mechanisms ?? referenceMechanisms)
+        let mechanisms = mechanisms ?? referenceMechanisms
+        let own = QuizQuestion.run(body, name: "quiz \(number)", setting: setting, mechanisms: mechanisms)
+        guard let candidates else { return own }
+        // Each option on an engine of its own; the answer is the options whose runs show the need.
+        let runs = candidates.options.map { option in
+            let outcome = QuizQuestion.run(option.body, name: "quiz \(number) \(option.value)", setting: setting, mechanisms: mechanisms)
+            return QuizCandidateRun(candidate: option, outcome: outcome, showsNeed: outcome.answer.map(candidates.holds) ?? false)
+        }
+        if let failed = runs.first(where: { $0.outcome.failure != nil }) {
+            return QuizOutcome(
+                answer: nil, trace: failed.outcome.trace, failure: "\(failed.candidate.value): \(failed.outcome.failure ?? "")", candidates: runs)
+        }
+        return QuizOutcome(
+            answer: own.answer == nil ? nil : runs.filter(\.showsNeed).map(\.candidate.value), trace: own.trace, failure: own.failure,
+            candidates: runs)
+    }
+
+    /// Runs `body` on a thread of its own with a loop of its own (the main thread's, for
+    /// ``Setting/appMain``), on a fresh ``VirtualClock``, for at most 10 s.
+    static func run(
+        _ body: @escaping @Sendable (QuizStage) throws -> [String], name: String, setting: Setting, mechanisms: Loop.Mechanisms
+    ) -> QuizOutcome {
+        let registry = LoopRegistry(clock: VirtualClock(), mechanisms: mechanisms)
         let stage = QuizStage(registry: registry)
         let outcome = Lock<(answer: [String]?, failure: String?)>((nil, nil))   // written by the scenario thread, read after join
-        let thread = LoopThread(name: "quiz \(number)", registry: registry, isMain: setting == .appMain) {
+        let thread = LoopThread(name: name, registry: registry, isMain: setting == .appMain) {
             let loop = Loop.current
-            if self.setting == .appMain { loop.addCommonMode(.tracking) }   // UIKit marks tracking common
+            if setting == .appMain { loop.addCommonMode(.tracking) }   // UIKit marks tracking common
             stage.trace = loop.startTracing()
             do {
-                let answer = try self.body(stage)
+                let answer = try body(stage)
                 outcome.withLock { $0.answer = answer }
             } catch {
                 outcome.withLock { $0.failure = Text(en: "the scenario threw: \(error)", zh: "场景抛出了错误：\(error)").localized }
@@ -171,4 +231,6 @@ public struct QuizOutcome: Sendable {
     public let trace: LoopTrace
     /// Why there is no answer.
     public let failure: String?
+    /// A which-fix or which-tool question: each option's own run, in the options' order.
+    public var candidates: [QuizCandidateRun] = []
 }

@@ -50,7 +50,17 @@ extension QuizBank {
                 why: .init(
                     en:
                         "RunLoop.current is the calling thread's loop: a background thread gets a loop of its own, made the first time it asks. Only the main thread's loop is the main loop.",
-                    zh: "RunLoop.current 是调用它的线程自己的 RunLoop：子线程拿到的是它自己的 RunLoop，在第一次获取时创建。只有主线程的 RunLoop 才是主 RunLoop。"))
+                    zh: "RunLoop.current 是调用它的线程自己的 RunLoop：子线程拿到的是它自己的 RunLoop，在第一次获取时创建。只有主线程的 RunLoop 才是主 RunLoop。")),
+            followUp: .init(
+                question: .init(
+                    en: "Why is a background thread's loop made only when the thread first asks for it, and what does that mean for a thread GCD lends you?",
+                    zh: "为什么子线程的 RunLoop 要等线程第一次要它时才创建？这对 GCD 借给你的线程意味着什么？"),
+                model: .init(
+                    en:
+                        "CFRunLoopGetCurrent makes the loop lazily and keeps it in a table keyed by the thread, so a thread that never asks pays nothing. A GCD worker thread belongs to the pool: nothing ever runs the loop you make there, so a timer or a delayed perform scheduled on it never fires, and running the loop yourself would hold the pool's thread. Use a thread you own, or a DispatchSourceTimer.",
+                    zh:
+                        "CFRunLoopGetCurrent 是懒创建的，创建后存进以线程为键的线程表，从来不要的线程不付任何代价。GCD 的工作线程属于线程池：你在上面创建的 RunLoop 没有人去运行，所以调度在它上面的定时器或延迟的 perform 永远不会触发；自己去运行这个 RunLoop，又会占住线程池的线程。要么用自己的线程，要么用 `DispatchSourceTimer`。"
+                ))
         ) { stage in
             // ▼ quiz 2
             let main = Loop.current

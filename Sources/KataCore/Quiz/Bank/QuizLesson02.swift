@@ -24,7 +24,17 @@ extension QuizBank {
                 why: .init(
                     en:
                         "A loop runs one mode at a time, and only that mode's items take part. The timer lives in the default mode; while MyMode runs, it waits.",
-                    zh: "RunLoop 一次只运行一个 Mode，只有这个 Mode 里的 item 参与。定时器在 default Mode 里；MyMode 运行期间，它只能等着。"))
+                    zh: "RunLoop 一次只运行一个 Mode，只有这个 Mode 里的 item 参与。定时器在 default Mode 里；MyMode 运行期间，它只能等着。")),
+            followUp: .init(
+                question: .init(
+                    en: "How would you find out, in a running app, which mode the main loop is in while a timer fails to fire?",
+                    zh: "在运行中的应用里，定时器不触发时，你怎么查出主 RunLoop 正处在哪个 Mode？"),
+                model: .init(
+                    en:
+                        "Ask the loop: log RunLoop.main.currentMode (CFRunLoopCopyCurrentMode) from a breakpoint or another callout, or add an observer of entry and exit in the common modes that logs the mode it sees. During a scroll it shows UITrackingRunLoopMode; a timer in the default mode only waits until the default mode runs again.",
+                    zh:
+                        "直接问 RunLoop：在断点或别的回调里打印 RunLoop.main.currentMode（CFRunLoopCopyCurrentMode），或者在 common modes 里加一个观察 Entry 和 Exit 的观察者，打印它看到的 Mode。滑动时它显示 UITrackingRunLoopMode；只在 default Mode 里的定时器，要等 default Mode 再次运行。"
+                ))
         ) { stage in
             // ▼ quiz 4
             let loop = Loop.current

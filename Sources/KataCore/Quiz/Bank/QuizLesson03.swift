@@ -56,7 +56,17 @@ extension QuizBank {
                 why: .init(
                     en:
                         "Marking a mode common copies every common-mode item into it, also the ones added before. The timer now lives in MyMode too (and keeps MyMode from being empty).",
-                    zh: "把一个 Mode 标记为 common，会把所有加到 `.common` 的 item 都复制进去，包括之前加的。于是定时器也在 MyMode 里了（MyMode 也因此不是空的）。"))
+                    zh: "把一个 Mode 标记为 common，会把所有加到 `.common` 的 item 都复制进去，包括之前加的。于是定时器也在 MyMode 里了（MyMode 也因此不是空的）。")),
+            followUp: .init(
+                question: .init(
+                    en: "Where does the copying happen when a mode is marked common, and why does that make .common a set rather than a mode?",
+                    zh: "把一个 Mode 标记为 common 时，复制发生在哪里？为什么这说明 .common 是一个集合而不是一个 Mode？"),
+                model: .init(
+                    en:
+                        "CFRunLoopAddCommonMode adds the name to the loop's set of common modes and then adds every item of the loop's common items to that mode, one by one. An item added for .common goes to each mode in the set and is remembered among the common items for modes marked later. No run ever runs .common itself: it names the set.",
+                    zh:
+                        "CFRunLoopAddCommonMode 把这个 Mode 名加进 RunLoop 的 common modes 集合，然后把 RunLoop 记下的 common items 逐个加进这个 Mode。加到 .common 的 Mode item 会进入集合里的每个 Mode，并被记在 common items 里，留给以后标记的 Mode。没有哪一次运行会运行 .common 本身：它只是那个集合的名字。"
+                ))
         ) { stage in
             // ▼ quiz 8
             let loop = Loop.current

@@ -46,7 +46,17 @@ extension QuizBank {
                 why: .init(
                     en:
                         "A one-shot timer is invalidated after its callout and leaves the mode. The mode is then empty, so the run ends with finished at 1 s, long before its 10 s.",
-                    zh: "一次性定时器回调之后就失效，离开这个 Mode。于是 Mode 空了，运行在 1 秒时以 `kCFRunLoopRunFinished` 结束，远没到 10 秒。"))
+                    zh: "一次性定时器回调之后就失效，离开这个 Mode。于是 Mode 空了，运行在 1 秒时以 `kCFRunLoopRunFinished` 结束，远没到 10 秒。")),
+            followUp: .init(
+                question: .init(
+                    en: "Why does a background thread's run end as soon as its last timer has fired, and how do you keep such a thread waiting for work?",
+                    zh: "为什么子线程的最后一个定时器触发完，它的运行就结束了？要让这样的线程一直等着任务，该怎么做？"),
+                model: .init(
+                    en:
+                        "A run lasts only while its mode has a source, a timer or a block to wait for; a one-shot timer leaves the mode after firing, and the empty mode ends the run with finished. To keep the thread, give the mode something to wait on, a port (Source1) as AFNetworking 2 did, and run it in the guarded loop so that it can still be stopped.",
+                    zh:
+                        "一次运行只在它的 Mode 里还有事件源、定时器或 Block 可等时才继续；一次性定时器触发后离开 Mode，空 Mode 让运行以 `finished` 结束。要让线程常驻，就给这个 Mode 一个可等的东西，像 AFNetworking 2 那样加一个端口（Source1），再用带条件的循环来运行，这样它仍然可以停下来。"
+                ))
         ) { stage in
             // ▼ quiz 10
             let loop = Loop.current

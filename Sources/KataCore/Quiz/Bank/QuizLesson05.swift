@@ -74,7 +74,17 @@ extension QuizBank {
                     """,
                 why: .init(
                     en: "Signal, then wake up: the sleep ends at once, and the next pass runs the source at 0 ms — the pattern every cross-thread source uses.",
-                    zh: "先标记，再唤醒：休眠立即结束，下一轮循环在 0 毫秒时执行这个事件源——所有跨线程的事件源都是这么用的。"))
+                    zh: "先标记，再唤醒：休眠立即结束，下一轮循环在 0 毫秒时执行这个事件源——所有跨线程的事件源都是这么用的。")),
+            followUp: .init(
+                question: .init(
+                    en: "Why must a Source0 be woken as well as signalled, when a Source1 needs neither?",
+                    zh: "为什么 Source0 标记之后还得唤醒 RunLoop，而 Source1 两样都不需要？"),
+                model: .init(
+                    en:
+                        "CFRunLoopSourceSignal only marks the source: a loop asleep in the kernel waits on its ports and does not look at its Source0s until something wakes it, so the signaller calls CFRunLoopWakeUp. A Source1 is a port: the message on it is what wakes the loop.",
+                    zh:
+                        "CFRunLoopSourceSignal 只是把事件源标记为待处理：在内核里休眠的 RunLoop 只等它的端口，不到被唤醒不会去看 Source0，所以标记的一方要调用 CFRunLoopWakeUp。Source1 本身就是端口：端口上的消息就会唤醒 RunLoop。"
+                ))
         ) { stage in
             // ▼ quiz 15
             let loop = Loop.current

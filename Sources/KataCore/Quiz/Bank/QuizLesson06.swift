@@ -27,7 +27,16 @@ extension QuizBank {
                 why: .init(
                     en:
                         "After a callout, a repeating timer's next date is its old date plus the smallest whole number of intervals that lands after now: the ticks at 2 and 3 s are skipped, not replayed, and the timer keeps its phase (4 s, not 4.5 s).",
-                    zh: "回调之后，重复定时器的下一次触发时间，是原来的触发时间加上最少的整数个间隔，使它落在当前时间之后：2 秒和 3 秒的时间点被跳过，不会补触发，定时器保持原来的时间表（4 秒，而不是 4.5 秒）。"))
+                    zh: "回调之后，重复定时器的下一次触发时间，是原来的触发时间加上最少的整数个间隔，使它落在当前时间之后：2 秒和 3 秒的时间点被跳过，不会补触发，定时器保持原来的时间表（4 秒，而不是 4.5 秒）。")),
+            followUp: .init(
+                question: .init(
+                    en: "A timer drives a countdown label. What breaks when a tick is skipped, and how would you write the countdown instead?",
+                    zh: "一个定时器驱动倒计时标签。错过时间点时会出什么问题？倒计时应该怎么写？"),
+                model: .init(
+                    en:
+                        "A countdown that subtracts one per callout runs slow whenever ticks are skipped (a long callout, a scroll in the default mode): the skipped ticks are not replayed. Compute the remaining time from a fixed end date on each callout, so a late or skipped tick only delays the display, never the count.",
+                    zh:
+                        "每次回调减一的倒计时，一旦错过时间点（回调太久、default Mode 里的定时器遇上滑动）就会越走越慢：错过的时间点不会补触发。每次回调都用固定的结束时间算出剩余时间，这样晚到或错过的时间点只会推迟显示，不会让计数出错。"))
         ) { stage in
             // ▼ quiz 17
             let first = Lock(true)

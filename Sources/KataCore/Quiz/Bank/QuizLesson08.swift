@@ -30,6 +30,16 @@ extension QuizBank {
                         "The perform becomes a source0 on the worker's loop, and only a running loop calls it. The worker never runs its loop, so the work never runs and the caller waits for ever (the engine gives up after 0.3 s to say so). Had the worker exited instead, Foundation would end the wait with NSDestinationInvalidException.",
                     zh:
                         "这次 perform 变成工作线程 RunLoop 上的一个 Source0，只有正在运行的 RunLoop 才会调用它。工作线程从不运行它的 RunLoop，所以工作永远不会执行，调用方永远等下去（引擎等 0.3 秒后放弃，好报告这个结果）。如果工作线程退出了，Foundation 会抛出 NSDestinationInvalidException 结束这次等待。"
+                )),
+            followUp: .init(
+                question: .init(
+                    en: "How would this hang show up in production, and how would you find which thread waits for which?",
+                    zh: "这种卡死在线上会是什么样子？你怎么查出是哪个线程在等哪个线程？"),
+                model: .init(
+                    en:
+                        "As a frozen caller: if it is the main thread, the app stops answering, the user quits it, or the system's watchdog kills it when the hang falls in a launch or a scene change; a hang report (a stall monitor's, or MetricKit's) shows the main thread inside performSelector:onThread:withObject:waitUntilDone:, waiting. The target thread's stack shows it busy and never inside CFRunLoopRun. The fix: a target thread that runs its loop, or no waiting.",
+                    zh:
+                        "表现为调用方卡住：如果调用方是主线程，应用就不再响应，用户会把它杀掉，卡死若发生在启动或场景切换时，系统的看门狗也会杀掉它；卡死报告（卡顿监控的，或 MetricKit 的）显示主线程停在 performSelector:onThread:withObject:waitUntilDone: 里等待。目标线程的调用栈显示它一直在忙，从不进入 CFRunLoopRun。修法：让目标线程运行自己的 RunLoop，或者不要等待。"
                 ))
         ) { stage in
             // ▼ quiz 24

@@ -40,6 +40,16 @@ extension QuizBank {
                         "Entry, then a pass: before timers, before sources, nothing to do so before waiting; the timer wakes it (after waiting) and fires. The mode is then empty, so the run ends — exit — without another pass.",
                     zh:
                         "先是 `entry`，然后一轮循环：`beforeTimers`、`beforeSources`，没事可做，于是 `beforeWaiting`；定时器唤醒 RunLoop（`afterWaiting`）并触发。之后 Mode 空了，运行结束——`exit`——不再有下一轮。"
+                )),
+            followUp: .init(
+                question: .init(
+                    en: "How would you use these activities to measure how long the main thread's callouts take?",
+                    zh: "你会怎样用这些状态来测量主线程回调花了多长时间？"),
+                model: .init(
+                    en:
+                        "Observe afterWaiting and beforeSources to note when work begins, and beforeWaiting to note when it ends: the time between is the work of one pass. A stall monitor does the same from another thread, with a semaphore signalled at each activity and a watchdog that counts waits that time out.",
+                    zh:
+                        "观察 AfterWaiting 和 BeforeSources，记下工作开始的时间；观察 BeforeWaiting，记下结束的时间：两者之差就是一轮循环的工作量。卡顿监控在另一个线程上做同样的事：每个状态都对信号量调用一次 `signal()`，监控线程统计超时的等待。"
                 ))
         ) { stage in
             // ▼ quiz 35

@@ -106,7 +106,16 @@ extension QuizBank {
                         "The object was autoreleased in a timer's callout, and CF pops a timer callout's own pool as soon as it returns (CFRUNLOOP_ARP_BEGIN(NULL) in __CFRunLoopDoTimer): it is freed at 1 s, busy source or not. Had the busy source's perform autoreleased it instead, on a loop with UIKit's observers (per-callout pools off for sources) it would wait for the pop before the first sleep, at 3 s.",
                     zh:
                         "这个对象是在定时器回调里 `autorelease` 的，而 CF 在定时器回调返回时立即 pop 它自己的池（`__CFRunLoopDoTimer` 里的 `CFRUNLOOP_ARP_BEGIN(NULL)`）：它在 1 秒时就释放了，不管那个事件源忙不忙。如果是忙碌事件源的 perform 对它调用 `autorelease`，在装了 UIKit 观察者的 RunLoop 上（事件源回调没有自己的池），它就要等到第一次休眠前的 pop，也就是 3 秒。"
-                ))
+                )),
+            followUp: .init(
+                question: .init(
+                    en: "When would you write an autoreleasepool { } block yourself, on a loop that has UIKit's pool observers?",
+                    zh: "在有 UIKit 自动释放池观察者的 RunLoop 上，你什么时候还要自己写 autoreleasepool { }？"),
+                model: .init(
+                    en:
+                        "When one callout makes many temporary objects, a loop over thousands of images, say: the loop's pools are popped only around callouts or before a sleep, so inside one long callout the objects pile up. An autoreleasepool { } inside the loop body frees each pass's objects as it goes.",
+                    zh:
+                        "当一个回调里会产生大量临时对象时，比如循环处理几千张图片：RunLoop 的自动释放池只在回调前后或休眠之前才 pop，一个很长的回调里临时对象会越积越多。在循环体里写 autoreleasepool { }，每一轮的临时对象就能及时释放。"))
         ) { stage in
             // ▼ quiz 40
             let again = Lock<Loop.Source?>(nil)

@@ -87,7 +87,18 @@ extension QuizBank {
                         "setNeedsLayout() sets one flag, however often it is called. layoutIfNeeded() finds it set and lays the header out at once, at 1 s, clearing it; the commit at the before waiting after the callout (2 s) finds nothing left to lay out: once, at 1 s.",
                     zh:
                         "`setNeedsLayout()` 不管调用多少次，都只打上一个标记。`layoutIfNeeded()` 看到标记，就在 1 秒时立即给 `header` 布局，并清掉标记；回调结束后（2 秒）`before waiting` 时的提交发现已经没有要布局的了：只有一次，在 1 秒。"
-                ))
+                )),
+            followUp: .init(
+                question: .init(
+                    en: "Why does UIKit lay views out in the commit before the sleep rather than at each setNeedsLayout()?",
+                    zh: "UIKit 为什么把布局放到休眠之前的提交里做，而不是每次调用 setNeedsLayout() 就做？"),
+                model: .init(
+                    en:
+                        "To coalesce: a pass may change a view many times, and laying out once, before the loop sleeps, costs one layout per frame instead of one per change. setNeedsLayout() only marks the view; layoutIfNeeded() is the way to have it now, when the next lines need the new frames.",
+                    zh:
+                        "为了合并：一轮循环里一个视图可能被改很多次，在 RunLoop 休眠之前统一布局一次，每帧只付一次布局的代价，而不是每改一次付一次。setNeedsLayout() 只是做个标记；接下来的代码需要新的 `frame` 时，用 layoutIfNeeded() 立刻布局。"
+                )
+            )
         ) { stage in
             // ▼ quiz 48
             let header = View(name: "header") { _ in stage.print("layout") }

@@ -108,7 +108,16 @@ extension QuizBank {
                         "The touch wakes the loop (afterWaiting) and its callout only signals the source0; the loop then goes round without sleeping — beforeTimers, beforeSources — and runs the source0, which blocks. So the store says beforeSources: one of the two busy activities a stall monitor counts, with afterWaiting.",
                     zh:
                         "触摸唤醒 RunLoop（`afterWaiting`），它的回调只是标记了 Source0；RunLoop 接着不休眠地再转一轮——`beforeTimers`、`beforeSources`——然后执行那个 Source0，它卡住了。所以保存下来的是 `beforeSources`：卡顿监控要计数的两个忙碌状态之一，另一个是 `afterWaiting`。"
-                ))
+                )),
+            followUp: .init(
+                question: .init(
+                    en: "A stall monitor reports afterWaiting or beforeSources that lasted too long. How do you turn the report into a fix?",
+                    zh: "卡顿监控报告 AfterWaiting 或 BeforeSources 停留太久。你怎么从这个报告找到修法？"),
+                model: .init(
+                    en:
+                        "The activity only says the loop is inside a callout; the fix needs its stack. Take the main thread's backtrace when the monitoring thread counts the stall (PLCrashReporter, or MetricKit's hang diagnostics), group reports by the top frames of the app's code, and move what they show off the main thread or split it up.",
+                    zh:
+                        "状态只能说明 RunLoop 卡在某个回调里；要修好，需要它的调用栈。监控线程判定卡顿时抓主线程的调用栈（PLCrashReporter，或者 MetricKit 的卡死诊断），按应用自己代码的栈顶几帧归类，把它们指出的工作移出主线程或者拆开来做。"))
         ) { stage in
             // ▼ quiz 51
             let last = Lock(Loop.Activity.entry)

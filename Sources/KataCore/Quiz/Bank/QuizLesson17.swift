@@ -117,6 +117,16 @@ extension QuizBank {
                         "Until it fires, the timer keeps its target, so the screen outlives the stack's reference and the draft is saved at 2 s. A one-shot timer invalidates itself after it fires, and invalidating lets go of the target: the screen is freed right after the save.",
                     zh:
                         "触发之前，定时器一直持有它的 target，所以导航栈 pop 之后页面还没有被释放，草稿在 2 秒时保存。一次性定时器触发后自己失效，失效时就释放了对 target 的强引用：保存一完，页面随即被释放。"
+                )),
+            followUp: .init(
+                question: .init(
+                    en: "A one-shot timer lets its target go after firing. Why is that not enough for a repeating timer, and what do you do?",
+                    zh: "一次性定时器触发后就释放了对 target 的强引用。为什么重复定时器不能靠这一点？你该怎么做？"),
+                model: .init(
+                    en:
+                        "A repeating timer never fires its last time: it stays scheduled, holding its target, until invalidate() is called. Invalidate it when the screen leaves (viewWillDisappear or an explicit stop), or use the block API with [weak self] and invalidate when self is gone; deinit is too late, since the timer is what keeps the screen alive.",
+                    zh:
+                        "重复定时器永远没有“最后一次”触发：在调用 invalidate() 之前，它一直在调度中，一直持有 target。页面离开时就让它失效（viewWillDisappear，或者显式的停止方法），或者用 Block 形式的 API 配 `[weak self]`，在 self 不在时让它失效；deinit 太晚了，因为正是定时器强引用着页面，页面根本不会被释放。"
                 ))
         ) { stage in
             // ▼ quiz 55

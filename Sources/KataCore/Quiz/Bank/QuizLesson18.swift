@@ -43,6 +43,16 @@ extension QuizBank {
                         "The display link's source is in the default mode only; while the main loop runs tracking, its vsyncs wait. After the scroll the link delivers one frame, the latest, and the frames of the scroll are dropped, not delivered late. Add it in .common to keep it going while the user scrolls.",
                     zh:
                         "display link 的事件源只在 default Mode 里；主 RunLoop 运行 tracking 时，它的 vsync 只能等着。滑动结束后 display link 交付一帧，最近的那一帧，滑动期间的帧被丢掉，而不是晚些补上。要让它在滑动时照常运行，就加到 .common。"
+                )),
+            followUp: .init(
+                question: .init(
+                    en: "How would you measure the frames an app drops during a scroll?",
+                    zh: "你会怎样测量应用在滑动时丢了多少帧？"),
+                model: .init(
+                    en:
+                        "Add a display link in .common and compare each callback's timestamp with the one before: a gap of more than one frame's duration means frames were dropped. In the field, MetricKit's scroll hitch ratio (scrollHitchTimeRatio) or Instruments' Animation Hitches report the same from the system's side.",
+                    zh:
+                        "加一个放在 .common 的 display link，比较每次回调的 timestamp 和上一次的差：超过一帧的时长，就说明丢帧了。线上可以用 MetricKit 的滑动卡顿指标（`scrollHitchTimeRatio`），开发时用 Instruments 的 Animation Hitches，从系统那边报告同样的事。"
                 ))
         ) { stage in
             // ▼ quiz 56
@@ -141,5 +151,157 @@ extension QuizBank {
             return [String(stage.prints().count)]
             // ▲ quiz 58
         },
+        QuizQuestion(
+            number: 67, lesson: 18,
+            title: .init(en: "which tool calls back on every frame of a scroll", zh: "滑动期间，用哪种工具每帧回调一次"),
+            candidates: QuizCandidates(
+                kind: .whichTool,
+                need: .init(
+                    en: "a callback on every frame of the scroll: the vsyncs at 16.7, 33.3, 50, 66.7 and 83.3 ms, 5 in its 100 ms",
+                    zh: "滑动期间每帧回调一次：16.7、33.3、50、66.7、83.3 ms 的 vsync，100 ms 里 5 次"),
+                reading: .init(en: "callbacks during the scroll", zh: "滑动期间的回调次数"),
+                options: [
+                    QuizCandidate(
+                        value: "linkCommon", text: .init(en: "a CADisplayLink in .common", zh: "加在 .common 的 CADisplayLink"),
+                        ios: """
+                            // startDisplayLink(mode, fps, callback) (a placeholder): a CADisplayLink whose selector calls callback(link.timestamp), its preferredFramesPerSecond fps, added with link.add(to: .main, forMode: mode)
+                            startDisplayLink(.common, 0) { _ in print(RunLoop.current.currentMode!.rawValue) }
+                            let end = Date(timeIntervalSinceNow: 0.1)   // the scroll: UIKit runs the tracking mode until the finger lifts
+                            while Date() < end && RunLoop.main.run(mode: .tracking, before: end) {}
+                            RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
+                            """,
+                        comments: [
+                            QuizBank.startDisplayLinkComment,
+                            .init(en: "the scroll: UIKit runs the tracking mode until the finger lifts", zh: "滑动：手指抬起之前，UIKit 一直运行 tracking Mode"),
+                        ],
+                        why: .init(
+                            en:
+                                "A display link is called once per vsync in the modes it was added to; in the common modes it is in the tracking mode too: 5 callbacks in the 100 ms, one per frame, each with the frame's timestamp. The tool for per-frame work.",
+                            zh:
+                                "display link 在它所加入的 Mode 里每个 vsync 回调一次；加在 common modes，它也就在 tracking Mode 里：100 ms 里回调 5 次，每帧一次，每次都带着这一帧的 timestamp。每帧都要做的工作就用它。"
+                        ),
+                        run: { stage in
+                            let link = DisplayLink(name: "link") { _ in stage.print(Loop.current.currentMode!.name) }
+                            try link.add(to: Loop.current, forMode: .common)
+                            return try QuizBank.framesDuringScroll(stage)
+                        }),
+                    QuizCandidate(
+                        value: "linkDefault", text: .init(en: "a CADisplayLink in .default", zh: "加在 .default 的 CADisplayLink"),
+                        ios: """
+                            // startDisplayLink(mode, fps, callback) (a placeholder): a CADisplayLink whose selector calls callback(link.timestamp), its preferredFramesPerSecond fps, added with link.add(to: .main, forMode: mode)
+                            startDisplayLink(.default, 0) { _ in print(RunLoop.current.currentMode!.rawValue) }
+                            let end = Date(timeIntervalSinceNow: 0.1)   // the scroll: UIKit runs the tracking mode until the finger lifts
+                            while Date() < end && RunLoop.main.run(mode: .tracking, before: end) {}
+                            RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
+                            """,
+                        comments: [
+                            QuizBank.startDisplayLinkComment,
+                            .init(en: "the scroll: UIKit runs the tracking mode until the finger lifts", zh: "滑动：手指抬起之前，UIKit 一直运行 tracking Mode"),
+                        ],
+                        why: .init(
+                            en:
+                                "The right tool in the wrong mode: its vsyncs wait while the tracking mode runs, and the frames of the scroll are dropped. None of its callbacks comes during the scroll.",
+                            zh:
+                                "工具对了，Mode 错了：tracking Mode 运行期间它的 vsync 只能等着，滑动期间的帧都被丢掉。滑动期间它一次回调也没有。"),
+                        run: { stage in
+                            let link = DisplayLink(name: "link") { _ in stage.print(Loop.current.currentMode!.name) }
+                            try link.add(to: Loop.current, forMode: .default)
+                            return try QuizBank.framesDuringScroll(stage)
+                        }),
+                    QuizCandidate(
+                        value: "observer", text: .init(en: "a beforeWaiting observer in the common modes", zh: "加在 common modes 的 BeforeWaiting 观察者"),
+                        ios: """
+                            let observer = CFRunLoopObserverCreateWithHandler(nil, CFRunLoopActivity.beforeWaiting.rawValue, true, 0) { _, _ in
+                                print(RunLoop.current.currentMode!.rawValue)
+                            }
+                            CFRunLoopAddObserver(CFRunLoopGetCurrent(), observer, .commonModes)
+                            let end = Date(timeIntervalSinceNow: 0.1)   // the scroll: UIKit runs the tracking mode until the finger lifts
+                            while Date() < end && RunLoop.main.run(mode: .tracking, before: end) {}
+                            RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
+                            """,
+                        comments: [.init(en: "the scroll: UIKit runs the tracking mode until the finger lifts", zh: "滑动：手指抬起之前，UIKit 一直运行 tracking Mode")],
+                        why: .init(
+                            en:
+                                "An observer is told when the loop is about to sleep, not when a frame is due: with nothing to wake it, the loop sleeps once through the scroll, and the observer runs once. Observers see the loop's passes, not the display.",
+                            zh:
+                                "观察者在 RunLoop 即将进入休眠时被通知，而不是在一帧到来时：没有东西唤醒它，RunLoop 在整个滑动期间只休眠一次，观察者也只执行一次。观察者看到的是 RunLoop 的每一轮循环，不是屏幕的刷新。"),
+                        run: { stage in
+                            let observer = Loop.Observer(name: "observer", activities: .beforeWaiting) { _ in stage.print(Loop.current.currentMode!.name) }
+                            try Loop.current.add(observer, forMode: .common)
+                            return try QuizBank.framesDuringScroll(stage)
+                        }),
+                    QuizCandidate(
+                        value: "mainQueue", text: .init(en: "DispatchQueue.main.async", zh: "DispatchQueue.main.async"),
+                        ios: """
+                            DispatchQueue.main.async { print(RunLoop.current.currentMode!.rawValue) }
+                            let end = Date(timeIntervalSinceNow: 0.1)   // the scroll: UIKit runs the tracking mode until the finger lifts
+                            while Date() < end && RunLoop.main.run(mode: .tracking, before: end) {}
+                            RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
+                            """,
+                        comments: [.init(en: "the scroll: UIKit runs the tracking mode until the finger lifts", zh: "滑动：手指抬起之前，UIKit 一直运行 tracking Mode")],
+                        why: .init(
+                            en:
+                                "The main queue runs during the scroll, but a block runs once, as soon as the loop services the queue: nothing ties it to the display's frames. One callback, not five.",
+                            zh:
+                                "主队列在滑动期间照常执行，但一个 Block 只执行一次，RunLoop 一处理主队列就执行：它和屏幕的帧没有任何关系。只有一次回调，不是五次。"),
+                        run: { stage in
+                            stage.registry.mainQueue.async(name: "block") { stage.print(Loop.current.currentMode!.name) }
+                            return try QuizBank.framesDuringScroll(stage)
+                        }),
+                ],
+                holds: { reading in reading == ["5"] }),
+            setting: .appMain,
+            wording: .init(
+                question: .init(
+                    en:
+                        "On the main thread of an iOS app (60 Hz), an animation must take one step on every frame, also while the user scrolls: the main loop runs the tracking mode for 100 ms, then the default mode for 50 ms. Which of these tools call back once per frame during the scroll? The engine runs each.",
+                    zh:
+                        "在 iOS App 的主线程上（60 Hz），一个动画要每帧走一步，用户滑动时也一样：主 RunLoop 运行 tracking Mode 100 ms，然后在 default Mode 里运行 50 ms。下面哪些工具能在滑动期间每帧回调一次？引擎会逐个运行。"
+                ),
+                ios: """
+                    // the animation's step goes here, once per frame
+                    let end = Date(timeIntervalSinceNow: 0.1)   // the scroll: UIKit runs the tracking mode until the finger lifts
+                    while Date() < end && RunLoop.main.run(mode: .tracking, before: end) {}
+                    RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
+                    """,
+                placeholders: [startDisplayLinkPlaceholder],
+                comments: [
+                    .init(en: "the animation's step goes here, once per frame", zh: "动画的每一步写在这里，每帧一次"),
+                    .init(en: "the scroll: UIKit runs the tracking mode until the finger lifts", zh: "滑动：手指抬起之前，UIKit 一直运行 tracking Mode"),
+                ],
+                why: .init(
+                    en:
+                        "Only a display link is driven by the display: one callback per vsync, in the modes it was added to. An observer follows the loop's passes, the main queue runs each block once, and any of them may run during the scroll without running per frame.",
+                    zh:
+                        "只有 display link 是由屏幕驱动的：每个 vsync 回调一次，在它所加入的 Mode 里。观察者跟着 RunLoop 的每一轮循环走，主队列每个 Block 只执行一次，它们都可能在滑动期间执行，却不是每帧执行。"
+                )),
+            followUp: .init(
+                question: .init(
+                    en: "Why not a Timer with an interval of 1/60 s in the common modes?",
+                    zh: "为什么不用加在 common modes、间隔 1/60 秒的 Timer？"),
+                model: .init(
+                    en:
+                        "A timer keeps its own schedule, not the display's: its fire dates drift against the vsync, tolerance and a late loop move them, and a ProMotion display changes its rate; the step lands at varying points of a frame, so the animation stutters. A display link fires in step with the vsync and gives the frame's timestamp and targetTimestamp to compute the step from.",
+                    zh:
+                        "定时器走的是自己的时间表，不是屏幕的：它的触发时间相对 vsync 会漂移，容差和晚了的 RunLoop 会推迟它，ProMotion 屏幕还会改变帧率；每一步落在一帧里不同的位置，动画就会卡。display link 和 vsync 同步触发，还给出这一帧的 timestamp 和 targetTimestamp，用来计算这一步。"
+                ))
+        ) { stage in
+            // ▼ quiz 67
+            return try QuizBank.framesDuringScroll(stage)
+            // ▲ quiz 67
+        },
+
     ]
+}
+
+extension QuizBank {
+    /// The main loop runs the tracking mode for 100 ms, again each time a run returns, as UIKit
+    /// does while the finger is down, then the default mode for 50 ms; returns how many
+    /// callbacks printed during the scroll.
+    static func framesDuringScroll(_ stage: QuizStage) throws -> [String] {
+        let end = Loop.current.now + 0.1
+        while Loop.current.now < end, try Loop.current.run(mode: .tracking, before: end) {}
+        try Loop.current.run(mode: .default, before: Loop.current.now + 0.05)
+        return [String(stage.prints().filter { $0 == Loop.Mode.tracking.name }.count)]
+    }
 }
