@@ -115,17 +115,21 @@ extension Lesson06Tests {
     func generatedEdgeCalls() async throws {
         try await Self.edgePractice(StudentTimerSchedule()).check()
     }
+}
 
-    @Test("The edge calls reach every edge over the fixed seeds, each many times", .zh("在固定的种子上，边界调用覆盖每一个边界，而且每个都覆盖多次"))
+/// The edge calls of lesson 06 reach their edges: a generator that stopped reaching one would
+/// leave that edge ungraded.
+extension PracticeTests {
+    @Test("Lesson 06's edge calls reach every edge over the fixed seeds, each many times")
     func edgeCallsReachTheEdges() {
-        let practice = Self.edgePractice(ReferenceTimerRescheduling())
-        var hits: [Edge: Int] = [:]
+        let practice = Lesson06Tests.edgePractice(ReferenceTimerRescheduling())
+        var hits: [Lesson06Tests.Edge: Int] = [:]
         for seed in PracticeSeeds.chosen(defaultCount: practice.count, environment: [:]) {
             for call in practice.scenario(seed: seed) {
-                for edge in Self.edges(call) { hits[edge, default: 0] += 1 }
+                for edge in Lesson06Tests.edges(call) { hits[edge, default: 0] += 1 }
             }
         }
-        for edge in Edge.allCases {
+        for edge in Lesson06Tests.Edge.allCases {
             #expect(hits[edge, default: 0] >= 5, "\(edge.rawValue): \(hits[edge, default: 0]) calls over the fixed seeds")
         }
     }
