@@ -58,13 +58,13 @@ public final class PermanentThread: @unchecked Sendable {
 
     /// Stops the thread's loop for good: its run ends and no new run starts (§9); returns only once
     /// the thread has exited, even when the run takes a while to get out. (§10) A stop that comes
-    /// while work runs a nested run ends the guarded loop once the work is done, not the work's
-    /// nested run. (§11) Stopping a thread that is not running — twice, or before `start()` — does
-    /// nothing. (§12)
+    /// while work runs a nested run ends the guarded loop once the work is done; the nested run
+    /// ends too (`stopped`) if its mode is common, as `CFRunLoopStop` ends the innermost run. (§11)
+    /// Stopping a thread that is not running — twice, or before `start()` — does nothing. (§12)
     ///
     /// 永久停掉线程的 RunLoop：当前运行结束，不再开始新的运行（§9）；线程退出之后才返回，即使运行要花
-    /// 一会儿才出来。（§10）工作正在嵌套运行时到来的停止请求，等工作做完后结束带条件的循环，而不是工作里的
-    /// 嵌套运行。（§11）停止一个没在运行的线程——第二次停止，或在 `start()` 之前停止——什么都不做。（§12）
+    /// 一会儿才出来。（§10）工作正在嵌套运行时到来的停止请求，等工作做完后结束带条件的循环；那次嵌套运行若运行的是
+    /// 标记为 common 的 Mode，也会随之结束（`stopped`），因为 `CFRunLoopStop` 结束的是最里层的运行。（§11）停止一个没在运行的线程——第二次停止，或在 `start()` 之前停止——什么都不做。（§12）
     public func stop() {
         unsolved(lesson: 10, write: "PermanentThread.stop()")
     }

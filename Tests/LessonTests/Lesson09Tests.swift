@@ -180,6 +180,41 @@ struct Lesson09Tests {
         #expect(phaseAfterStart != .notStarted, Text(en: "after start() the thread is still not started", zh: "调用 start() 之后，线程仍然没有启动").comment)
     }
 
+    @Test(
+        "Work for a thread not yet started is an error and does not start it; once started, the thread runs work",
+        .zh("交给还没启动的线程的工作是错误，而且不会启动它；启动之后，线程就执行工作"),
+        .holds("§3", "§8"))
+    func performBeforeStart() async throws {
+        let (error, phase, ran, ranAfterStart) = try await Harness.attempt(lesson: 9) { () -> (LoopError?, LoopThread.Phase, Bool, Bool) in
+            let network = NetworkThread()
+            let ran = Log(), later = Log()
+            var error: LoopError?
+            do { try network.perform { ran.add("ran") } } catch let thrown as LoopError { error = thrown }
+            let phase = network.thread.phase
+            if phase == .notStarted { try network.start() }
+            _ = untilBlocking(1) { network.thread.loop?.isWaiting == true }
+            try network.perform { later.add("ran") }
+            let ranAfterStart = untilBlocking(1) { later.count > 0 }
+            Self.retire(network)
+            return (error, phase, ran.count > 0, ranAfterStart)
+        }
+        let threwNotStarted: Bool
+        if case .threadNotStarted = error { threwNotStarted = true } else { threwNotStarted = false }
+        #expect(
+            threwNotStarted && phase == .notStarted && !ran,
+            Text(
+                en:
+                    "perform on a NetworkThread() nobody started must throw LoopError.threadNotStarted and leave the thread unstarted (only start() starts it); it threw \(error.map { "\($0)" } ?? "nothing"), the thread is \(phase), the work \(ran ? "ran" : "did not run")",
+                zh:
+                    "对一个没人启动过的 NetworkThread() 调用 perform，必须抛出 LoopError.threadNotStarted，线程仍然没有启动（只有 start() 才启动它）；实际抛出：\(error.map { "\($0)" } ?? "无")，线程状态：`\(phase)`，工作\(ran ? "执行了" : "没有执行")"
+            ).comment)
+        #expect(
+            ranAfterStart,
+            Text(
+                en: "after start(), work performed on the thread must run there", zh: "调用 start() 之后，交给线程的工作必须在它上面执行"
+            ).comment)
+    }
+
     @Test("shared is one thread for the whole app, already started", .zh("`shared` 是整个 App 共用的一个线程，已经启动"), .holds("§1", "§2"))
     func shared() async throws {
         let (same, started) = try await Harness.attempt(lesson: 9) { () -> (Bool, Bool) in

@@ -288,11 +288,11 @@ struct Lesson10Tests {
             expectedTitle: HarnessText.expected)
     }
 
-    @Test(
-        "stop() during work that runs a nested run ends the guarded loop, not the work's nested run", .zh("工作正在嵌套运行时 stop()，结束的是带条件的循环，而不是工作里的嵌套运行"),
-        .holds("§11"))
-    func stopDuringNestedRun() async throws {
-        let (slept, stopReturned, exited, lines) = try await Self.attempt { () -> (Bool, Bool, Bool, [String]) in
+    /// A permanent thread whose work runs a nested run of `mode` for 0.3 s, stopped (from a thread
+    /// of its own) while that run sleeps: whether the thread's loop slept first, whether stop()
+    /// returned and the thread exited, and how the nested run ended.
+    static func stopDuringNestedRun(of mode: Loop.Mode) async throws -> (slept: Bool, stopReturned: Bool, exited: Bool, lines: [String]) {
+        try await Self.attempt { () -> (Bool, Bool, Bool, [String]) in
             let permanent = PermanentThread(name: "nested")
             try permanent.start()
             guard untilBlocking(1, { permanent.thread.loop?.isWaiting == true }) else {
@@ -301,15 +301,15 @@ struct Lesson10Tests {
             }
             let log = Log()
             let inside = DispatchSemaphore(value: 0)
-            // Work that waits for a synchronous reply: it runs the loop in a private mode for 0.3 s.
+            // Work that waits for a synchronous reply: it runs the loop in `mode` for 0.3 s.
             try permanent.perform {
                 let loop = Loop.current
-                try? loop.add(Loop.Port(name: "sync reply"), forMode: "sync request")
+                try? loop.add(Loop.Port(name: "sync reply"), forMode: mode)
                 // Tell the test once the nested run is about to sleep: a stop sent now lands in it.
                 try? loop.add(
                     Loop.Observer(name: "asleep in the nested run", activities: .beforeWaiting, repeats: false) { _ in inside.signal() },
-                    forMode: "sync request")
-                let result = try? loop.run(mode: "sync request", timeout: 0.3)
+                    forMode: mode)
+                let result = try? loop.run(mode: mode, timeout: 0.3)
                 log.add(Self.nestedRunEnded(result.map { "\($0)" } ?? "?"))
             }
             guard inside.wait(timeout: .now() + 1) == .success else {
@@ -322,6 +322,14 @@ struct Lesson10Tests {
             if !returned { _ = Unmanaged.passRetained(permanent) }
             return (true, returned, permanent.thread.isFinished, log.all)
         }
+    }
+
+    @Test(
+        "stop() during work that runs a nested run of a private mode ends the guarded loop, not the work's nested run",
+        .zh("工作正在运行私有 Mode 的嵌套运行时 stop()，结束的是带条件的循环，而不是工作里的嵌套运行"),
+        .holds("§11"))
+    func stopDuringNestedRun() async throws {
+        let (slept, stopReturned, exited, lines) = try await Self.stopDuringNestedRun(of: "sync request")
         guard slept else {
             Issue.record(Self.neverSlept.comment)
             return
@@ -334,6 +342,28 @@ struct Lesson10Tests {
                     "A stop sent from another thread ends the innermost run — here the work's nested run, whose wait for its reply was cut short ('stopped' instead of running its course), not the guarded loop's run. Deliver the stop as work performed on the thread itself, in the guarded loop's mode: it runs once the work is done, sets the flag and stops the right run.",
                 zh:
                     "从别的线程发来的停止请求结束的是最里层的那次运行——这里是工作里的嵌套运行，它等回复的过程被打断了（结果是 `stopped`，而不是等到超时），而不是带条件的循环的那次运行。把停止请求当成一份工作交给那个线程自己，放在带条件的循环所用的 Mode 里：等手头的工作做完它才执行，设置标志，停掉正确的那次运行。"
+            ),
+            expectedTitle: HarnessText.expected)
+    }
+
+    @Test(
+        "stop() during work that runs a nested run of the default mode ends that run (stopped), then the guarded loop",
+        .zh("工作正在运行 default Mode 的嵌套运行时 stop()，先结束那次嵌套运行（`stopped`），再结束带条件的循环"),
+        .holds("§11"))
+    func stopDuringNestedDefaultRun() async throws {
+        let (slept, stopReturned, exited, lines) = try await Self.stopDuringNestedRun(of: .default)
+        guard slept else {
+            Issue.record(Self.neverSlept.comment)
+            return
+        }
+        Harness.expectSameLines(
+            lines + [Self.stopOutcome(returned: stopReturned, threadExited: exited)],
+            [Self.nestedRunEnded("\(Loop.RunResult.stopped)"), Self.stopOutcome(returned: true, threadExited: true)],
+            hint: Text(
+                en:
+                    "The default mode is common: the stop, work performed on the thread in the common modes, runs inside the work's nested run of the default mode, and `Loop.current.stop()` there ends the innermost run — that nested run, `stopped` — as `CFRunLoopStop` would; the guarded loop then ends once the work is done. A stop that only sets the flag leaves the nested run to time out.",
+                zh:
+                    "default Mode 是标记为 common 的 Mode：`stop()` 是交给线程、放在 common modes 里执行的工作，它会在工作里那次 default Mode 的嵌套运行中执行，在那里 `Loop.current.stop()` 结束的是最里层的运行——也就是那次嵌套运行，结果是 `stopped`——和 `CFRunLoopStop` 一样；等工作做完，带条件的循环随之结束。只设置标志的 `stop()` 会让嵌套运行一直等到超时。"
             ),
             expectedTitle: HarnessText.expected)
     }

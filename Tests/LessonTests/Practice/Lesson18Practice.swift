@@ -4,7 +4,7 @@ import Testing
 /// default, common or tracking, some paused before they are added, at preferred rates the
 /// display can and cannot keep; frames whose work takes any time (less than a frame, exactly
 /// one, several, not a whole number of vsyncs); scrolls (tracking marked common) of any length;
-/// pauses and resumes, and rate changes, while the loop runs.
+/// pauses and resumes, and rate changes, while the loop runs — some of them from another thread.
 extension Lesson18Tests {
     /// One step of a generated display-link scenario. Times in ms from the start.
     enum DisplayStep: Sendable, CustomStringConvertible, PracticeStep, SimplifiableStep {
@@ -18,6 +18,8 @@ extension Lesson18Tests {
         case pause(String, at: Double, paused: Bool)
         /// The link's preferred rate changes at `at`.
         case rate(String, at: Double, fps: Int)
+        /// At `at`, another thread pauses (or resumes) the link, and the loop waits for it.
+        case pauseFromAnotherThread(String, at: Double, paused: Bool)
 
         var description: String { text.en }
 
@@ -35,6 +37,10 @@ extension Lesson18Tests {
                 Text(en: "at \(at) ms \"\(name)\".isPaused = \(paused)", zh: "\(at) ms 时 \"\(name)\".isPaused = \(paused)")
             case .rate(let name, let at, let fps):
                 Text(en: "at \(at) ms \"\(name)\".preferredFramesPerSecond = \(fps)", zh: "\(at) ms 时 \"\(name)\".preferredFramesPerSecond = \(fps)")
+            case .pauseFromAnotherThread(let name, let at, let paused):
+                Text(
+                    en: "at \(at) ms another thread sets \"\(name)\".isPaused = \(paused)",
+                    zh: "\(at) ms 时另一个线程设置 \"\(name)\".isPaused = \(paused)")
             }
         }
 
@@ -62,7 +68,9 @@ extension Lesson18Tests {
                 steps.append(.slowFrame(name, frame: random.int(1...8), ms: ms))
             }
             for _ in 0..<random.int(0...2) {
-                steps.append(.pause(name, at: Double(random.int(0...300)) + random.pick([0, 0.5, 1000.0 / 60]), paused: random.chance(0.6)))
+                let at = Double(random.int(0...300)) + random.pick([0, 0.5, 1000.0 / 60])
+                steps.append(
+                    random.chance(0.25) ? .pauseFromAnotherThread(name, at: at, paused: random.chance(0.5)) : .pause(name, at: at, paused: random.chance(0.6)))
             }
             if random.chance(0.2) { steps.append(.rate(name, at: Double(random.int(0...300)), fps: random.pick(practiceRates))) }
         }
@@ -99,6 +107,16 @@ extension Lesson18Tests {
                 case .pause(let name, let at, let paused):
                     guard let link = links[name] else { continue }
                     try loop.add(try Loop.Timer(name: "pause", fireDate: start + at / 1000) { _ in link.isPaused = paused }, forMode: .common)
+                case .pauseFromAnotherThread(let name, let at, let paused):
+                    guard let link = links[name] else { continue }
+                    try loop.add(
+                        try Loop.Timer(name: "pause", fireDate: start + at / 1000) { _ in
+                            // A thread with a loop of its own (not the link's), waited for within a bound.
+                            let other = LoopThread(name: "another thread", registry: LoopRegistry(clock: clock)) { link.isPaused = paused }
+                            guard (try? other.start()) != nil, other.join(timeout: 2) else {
+                                return Loop.current.note(Text(en: "the other thread did not finish", zh: "另一个线程没有结束"))
+                            }
+                        }, forMode: .common)
                 case .rate(let name, let at, let fps):
                     guard let link = links[name] else { continue }
                     try loop.add(

@@ -3,7 +3,7 @@ import Testing
 /// Lesson 19 against the reference on generated scenarios, on a main loop whose event port is
 /// on the loop itself: touches of every shape (taps, moves short of a pan and past it, events
 /// with no touch down) sent in bursts or one at a time, to views with a tap, a pan, both, or
-/// none, cancelling touches or not; scrolls that run the tracking mode while events arrive; app
+/// none, or two of a kind (both updating in the same pass), cancelling touches or not; scrolls that run the tracking mode while events arrive; app
 /// observers before waiting at several orders; runs of the default and
 /// the tracking mode, some that only poll. The whole trace is compared.
 extension Lesson19Tests {
@@ -67,6 +67,10 @@ extension Lesson19Tests {
         for kind in GestureRecognizer.Kind.allCases where random.chance(0.6) {
             steps.append(.recognizer(kind, keepsTouches: random.chance(0.25)))
         }
+        // A second recognizer of a kind already there: two recognizers with an update in one pass.
+        if case .recognizer(let kind, let keeps)? = steps.randomElement(using: &random), random.chance(0.4) {
+            steps.append(.recognizer(kind, keepsTouches: keeps))
+        }
         for _ in 0..<random.int(0...2) { steps.append(.appObserver(order: random.pick([-1, 0, 0, 1, 2_000_000]))) }
         // Touches, each sent in bursts at increasing times.
         var time = 0.1 * Double(random.int(1...5))
@@ -90,7 +94,7 @@ extension Lesson19Tests {
     static func practiceRun(_ steps: [TouchPracticeStep], _ delivery: any TouchDelivery) throws -> [String] {
         var kinds: [GestureRecognizer.Kind] = []
         var keeping: Set<GestureRecognizer.Kind> = []
-        for case .recognizer(let kind, let keeps) in steps where !kinds.contains(kind) {
+        for case .recognizer(let kind, let keeps) in steps {
             kinds.append(kind)
             if keeps { keeping.insert(kind) }
         }
