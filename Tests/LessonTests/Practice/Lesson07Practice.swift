@@ -107,7 +107,7 @@ extension Lesson07Tests {
                     }
                     timers.withLock { $0[work] = timer }
                 } catch {
-                    loop.note(Text(en: "scheduling work \(work) threw \(error)", zh: "安排工作 \(work) 时抛出了 \(error)"))
+                    loop.note(Text(en: "scheduling work \(work) threw \(error)", zh: "把工作 \(work) 加入 RunLoop 时抛出了 \(error)"))
                 }
             }
             for step in steps {
@@ -155,7 +155,7 @@ extension Lesson07Tests {
 
     @Test(
         "Generated call sequences: your performAfterDelay schedules, fires and cancels work as the reference does",
-        .zh("自动生成的调用序列：你的 performAfterDelay 安排、触发和取消工作的方式和参考实现一致"))
+        .zh("自动生成的调用序列：你的 performAfterDelay 加入、触发和取消工作的方式和参考实现一致"))
     func generatedCalls() async throws {
         try await Self.practice { try performAfterDelay($0, inModes: $1, $2) }.check()
     }
