@@ -45,7 +45,7 @@ extension EndToEndTests {
                     + "-public func answer(_ x: Int) -> Int? { x * x }\n+public func answer(_ x: Int) -> Int? { x + 1 }\n")
             #expect(!FileManager.default.fileExists(atPath: fixture.root + "/" + folder + "b-plus-one.swift"), "the whole file is gone")
 
-            let run = try fixture.kata(["dev", "verify", "--mutants", "6", "2"], timeout: 600, environment: ["KATA_STALL_SECONDS": "30"])
+            let run = try fixture.kata(["dev", "verify", "--mutants", "6", "2"], timeout: 600, environment: ["KATA_STALL_SECONDS": "3"])
             let output = run.output.replacingOccurrences(of: "\n    ", with: " ")   // long lines unwrapped
             #expect(run.code == 1, "survivors and catalog errors fail the check:\n\(output)")
             #expect(

@@ -41,14 +41,9 @@ struct FixturePackage {
 
         """
 
-    /// A lesson's suite: each test runs the task on a thread of its own and waits at most
-    /// ``taskWait`` seconds for it (as the kata's harness does, leaving a thread that never returns
-    /// behind), and notes the
+    /// A lesson's suite: each test runs the task on a thread of its own and waits at most 2 s for
+    /// it (as the kata's harness does, leaving a thread that never returns behind), and notes the
     /// test process's id in `runs/<lesson>-<pid>`, so a test can tell which processes ran a lesson.
-    /// How long a fixture test waits for its task: a hang guard, far from the microseconds a task
-    /// takes, so that a right answer is never given up on while the rest of the suite loads both cores.
-    static let taskWait = 8
-
     static func tests(_ lesson: String, task: String, file: String, checks: [(String, String)]) -> String {
         let number = Int(lesson) ?? 0
         let stub = HarnessRecord(
@@ -57,8 +52,8 @@ struct FixturePackage {
         let gaveUp = HarnessRecord(
             test: "@TEST@", lesson: number, kind: .gaveUp,
             message: Text(
-                en: HarnessText.timedOut(lesson: lesson, seconds: taskWait, advice: HarnessText.stuckAdvice.en).en,
-                zh: HarnessText.timedOut(lesson: lesson, seconds: taskWait, advice: HarnessText.stuckAdvice.zh).zh))
+                en: HarnessText.timedOut(lesson: lesson, seconds: 2, advice: HarnessText.stuckAdvice.en).en,
+                zh: HarnessText.timedOut(lesson: lesson, seconds: 2, advice: HarnessText.stuckAdvice.zh).zh))
         func json(_ record: HarnessRecord) -> String {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -96,7 +91,7 @@ struct FixturePackage {
                     FileManager.default.createFile(atPath: root.appendingPathComponent("runs/\(lesson)-\\(ProcessInfo.processInfo.processIdentifier)").path, contents: nil)
                     let box = Box\(lesson)(), done = DispatchSemaphore(value: 0)
                     Thread.detachNewThread { box.value = \(task)(x); done.signal() }
-                    guard done.wait(timeout: .now() + \(taskWait)) == .success, let result = box.value else {
+                    guard done.wait(timeout: .now() + 2) == .success, let result = box.value else {
                         throw fail\(lesson)(#"\(json(gaveUp))"#, "\(gaveUp.message.en)")
                     }
                     guard let v = result else {
