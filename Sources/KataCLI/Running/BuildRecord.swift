@@ -3,12 +3,13 @@ import KataCore
 
 /// What `kata` knows of the sources its builds in one build folder compiled, kept in that folder
 /// (`kata-build-record.json`): for each file it watches (the exercises), the fingerprint of its
-/// contents and the stamp a build system goes by (modification time and size), as they were
-/// throughout the last build that succeeded.
+/// contents and its modification time, as they were throughout the last build that succeeded.
 ///
-/// A build system decides what to compile from stamps, never from contents. A file written again
-/// within one tick of the file system's clock, at the same size, looks unchanged to it, and a
-/// file saved while a build runs may be compiled in its old state and still be taken as built.
+/// A build system decides what to compile from modification times, never from contents, and
+/// SwiftPM's goes by whole seconds: a file written again within the second of the version the
+/// last build compiled looks unchanged to it, whatever its size (seen here: written 0.6 s after
+/// the last build's version, 15 bytes longer, "Build complete" without compiling it). A file
+/// saved while a build runs may also be compiled in its old state and still be taken as built.
 /// The record sees both, whichever build system runs and wherever it keeps its objects.
 struct BuildRecord: Codable, Equatable {
     /// One file as a build saw it.
@@ -17,7 +18,6 @@ struct BuildRecord: Codable, Equatable {
         var fingerprint: String
         /// Modification time, in seconds since 1970.
         var modified: Double
-        var size: UInt64
 
         /// The file at `path` now; nil when there is none.
         init?(reading path: String) {
@@ -27,17 +27,17 @@ struct BuildRecord: Codable, Equatable {
             else { return nil }
             var hash = ContentHash()
             hash.add(contents)
-            self.init(fingerprint: hash.hex, modified: modified.timeIntervalSince1970, size: UInt64(contents.count))
+            self.init(fingerprint: hash.hex, modified: modified.timeIntervalSince1970)
         }
 
-        init(fingerprint: String, modified: Double, size: UInt64) {
+        init(fingerprint: String, modified: Double) {
             self.fingerprint = fingerprint
             self.modified = modified
-            self.size = size
         }
 
-        /// Whether a build system would take `other` for this same file: the same stamp.
-        func sameStamp(as other: Source) -> Bool { modified == other.modified && size == other.size }
+        /// Whether a build system would take `other` for this same file: modified within the same
+        /// whole second.
+        func sameStamp(as other: Source) -> Bool { modified.rounded(.down) == other.modified.rounded(.down) }
     }
 
     /// Package-relative path → the file as the last successful build that included it saw it.
@@ -60,7 +60,8 @@ struct BuildRecord: Codable, Equatable {
     }
 
     /// Whether the file now at hand (`current`) would pass unseen: its contents differ from what
-    /// the last build compiled, but its stamp is the one that build saw.
+    /// the last build compiled, but it was modified within the same second as the version that
+    /// build saw.
     func hides(_ file: String, _ current: Source) -> Bool {
         guard let built = sources[file] else { return false }
         return built.sameStamp(as: current) && built.fingerprint != current.fingerprint

@@ -106,10 +106,10 @@ struct TestRunner {
 
     /// Builds, and makes sure the build compiled `files` (package-relative paths of the files
     /// that change between builds: the exercises) as they are now. ``BuildRecord`` tells the two
-    /// ways a build reports on old code: a file written again with the stamp of the version the
-    /// last build compiled, which the build system takes as unchanged, is given a fresh stamp
+    /// ways a build reports on old code: a file written again within the second of the version the
+    /// last build compiled, which the build system takes as unchanged, is given a fresh time
     /// before the build; a file that changed while the build ran is given one and built again.
-    /// A fresh stamp is a second later than any the build saw, so no build system can confuse it.
+    /// A fresh time is a second later than any the build saw, so no build system can confuse it.
     func build(fresh files: [String]) throws {
         var record = BuildRecord.load(scratch: scratch) ?? BuildRecord()
         for round in 0..<4 {
