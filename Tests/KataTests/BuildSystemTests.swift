@@ -35,7 +35,7 @@ struct BuildSystemTests {
 
     @Test("No source of kata names a build system's private layout: where things are comes from SwiftPM, what was built from kata's record")
     func noPrivateLayout() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        let root = PackageRoot.path
         var findings: [String] = []
         let folder = root + "/Sources"
         for case let relative as String in FileManager.default.enumerator(atPath: folder)! where relative.hasSuffix(".swift") {

@@ -6,14 +6,7 @@ import Testing
 /// and the lesson test suites must be there. (What the pages copy from it, `kata dev sync` writes.)
 @Suite("The catalog, the pages, the files and the tests agree", .inEnglish, .tags(.consistency))
 struct CatalogConsistencyTests {
-    static let root: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
-        }
-        return FileManager.default.currentDirectoryPath
-    }()
+    static let root = PackageRoot.path
 
     static func read(_ relative: String) -> String? {
         try? String(contentsOfFile: (root as NSString).appendingPathComponent(relative), encoding: .utf8)

@@ -4,7 +4,7 @@ import Testing
 /// `.swift-format` is read by every swift-format the README's toolchains ship, from 6.1 on.
 @Suite("The checked-in .swift-format", .inEnglish)
 struct FormatConfigurationTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let root = PackageRoot.path
 
     /// swift-format 6.1 decodes `reflowMultilineStringLiterals` only in its object form and
     /// refuses the whole file ("Unable to read configuration") for the string form later versions

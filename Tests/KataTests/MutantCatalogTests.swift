@@ -76,7 +76,7 @@ struct MutantCatalogTests {
 
     @Test("Every mutant of the kata is a patch that applies to its lesson's Solution and changes it")
     func everyPatchApplies() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        let root = PackageRoot.path
         let catalog = MutantCatalog.load(root: root)
         #expect(catalog.wholeFiles.isEmpty, "run swift run kata dev patch-mutants")
         #expect(catalog.misplaced.isEmpty)

@@ -9,7 +9,7 @@ import Testing
 /// a learner types one.
 enum QuizFixture {
     /// The package root, from this file's path.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let packageRoot = PackageRoot.path
 
     /// The engine's answer to each question, run once for the whole suite.
     static let referenceAnswers: [Int: [String]] = {

@@ -9,7 +9,7 @@ struct ReadmeCountTests {
     /// Tests in Tests/ConformanceTests that compare nothing: the suite's note.
     static let notScenarios: Set<String> = ["coreFoundationReachesFoundationsLoop"]
 
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = PackageRoot.url
     static func readme() throws -> String {
         try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
     }

@@ -6,7 +6,7 @@ import Testing
 /// shadow build read it. The Exercises/ a clone starts from must be those stubs.
 @Suite("Stubs/ holds every exercise's original stub")
 struct StubsTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let root = PackageRoot.path
 
     @Test("Each lesson's stub is in Stubs/ and still calls unsolved(lesson: N, …)", arguments: Catalog.lessons)
     func present(lesson: Lesson) throws {

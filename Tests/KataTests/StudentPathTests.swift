@@ -22,7 +22,7 @@ struct StudentPathTests {
     static var setting: String? { studentPathSetting }
 
     /// The package's own folder: two above this file's.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let root = PackageRoot.path
 
     /// A copy of what a ZIP of the course holds (no .git, no build folder) in a folder of its own.
     static func copy() throws -> FixturePackage {
