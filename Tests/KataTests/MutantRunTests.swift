@@ -71,6 +71,45 @@ extension EndToEndTests {
         }
     }
 
+    @Suite("A mutant's run ends at its first failure")
+    struct FirstFailureTests {
+        /// Lesson 06's suite: one test fails at once, the other waits up to two minutes (a hang
+        /// guard) for a file nothing writes, then notes that it ended.
+        static let tests = """
+            import Foundation
+            import Testing
+
+            @Suite struct Lesson06Tests {
+                @Test func fails() { #expect(1 == 2) }
+
+                @Test func waits() throws {
+                    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                    for _ in 0..<1200 where !FileManager.default.fileExists(atPath: root.appendingPathComponent("release").path) {
+                        Thread.sleep(forTimeInterval: 0.1)
+                    }
+                    FileManager.default.createFile(atPath: root.appendingPathComponent("waits-ended").path, contents: nil)
+                }
+            }
+
+            """
+
+        @Test("Told to stop at the first failure, the runner ends the test process there: the lesson is red, the waiting test never ends")
+        func endsAtTheFirstFailure() throws {
+            let fixture = try FixturePackage.make(git: false)
+            defer { fixture.remove() }
+            try fixture.write("Tests/LessonTests/Lesson06.swift", Self.tests)
+            var runner = TestRunner(packagePath: fixture.root, scratch: fixture.root + "/build", target: .exercises)
+            runner.echoBuild = false
+            runner.stopAtFirstFailure = true
+            try runner.build()
+            let result = try runner.run([.lesson06]).result(for: .lesson06)
+            #expect(result.breakage == nil, "ended on purpose, not a hang or a crash: \(String(describing: result.breakage))")
+            #expect(result.cases.map(\.name) == ["fails()"], "only the failed test is over: \(result.cases.map(\.name))")
+            #expect(MutantVerdict.judge(result) != .survived)
+            #expect(!FileManager.default.fileExists(atPath: fixture.root + "/waits-ended"), "the waiting test was ended with its process")
+        }
+    }
+
     @Suite("kata dev verify judges the stubs of Stubs/, never the working tree's Exercises")
     struct VerifyPristineTests {
         @Test("A student's exercise that does not compile leaves verify's verdict on the stubs intact, without git")

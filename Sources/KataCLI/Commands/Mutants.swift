@@ -11,7 +11,8 @@ extension Commands {
     /// lesson's Solution with its patch applied) is written over its lesson's exercise file,
     /// built incrementally (one file of the Exercises module changed), and only its lesson's suite
     /// runs, in a process group of its own with a stall limit, so a mutant that loops forever costs that
-    /// limit once and leaves nothing running behind it.
+    /// limit once and leaves nothing running behind it. The run ends at the first failure a test
+    /// records: the mutant is caught, and the lesson's other tests need not wait out their limits.
     static func verifyMutants(_ context: Context, lessons numbers: [Int]) throws -> Int32 {
         let style = context.style
         let lessons = numbers.isEmpty ? Catalog.lessons : numbers.compactMap(Catalog.lesson)
@@ -24,6 +25,7 @@ extension Commands {
         let package = try PristinePackage.prepare(context)
         var runner = TestRunner(packagePath: package.path, scratch: context.path(PristinePackage.stubsBuild), target: .exercises)
         runner.echoBuild = false
+        runner.stopAtFirstFailure = true
         runner.stallLimit = ProcessInfo.processInfo.environment["KATA_STALL_SECONDS"].flatMap(Double.init) ?? 20
         if runner.isFirstBuild {
             print(style.dim("  building the copy once — the first time takes a minute or two…"))

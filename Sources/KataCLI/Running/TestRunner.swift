@@ -39,6 +39,10 @@ struct TestRunner {
     var echoBuild = true
     /// The build system of every build and test run (`KATA_BUILD_SYSTEM`, else SwiftPM's default).
     var buildSystem = BuildSystem.current
+    /// End the test process as soon as a test records a failure: the lesson is red, and what its
+    /// other tests would say is not needed (`kata dev verify --mutants`, where a wrong answer's
+    /// other tests may each wait out a time limit for something that never comes).
+    var stopAtFirstFailure = false
 
     /// `swift`, told to see the package as the lesson tests need it (Package.swift's
     /// KATA_LESSONS_ONLY): without `kata`, `bench` and the maintainers' tests, which the lessons
@@ -249,10 +253,16 @@ struct TestRunner {
             + (testBinary().map { [$0, "--testing-library", "swift-testing"] + testing }
                 ?? Self.swift + ["test", "--package-path", packagePath, "--skip-build", "--scratch-path", scratch] + buildSystem.arguments
                 + target.traitArguments + testing)
-        let outcome = try Subprocess.run(command, timeout: timeout, stalled: watch.stalled)
+        let failure = FailureWatch(file: events)
+        let outcome = try Subprocess.run(command, timeout: timeout, stalled: { watch.stalled() || (stopAtFirstFailure && failure.seen()) })
 
-        let stream = EventStream.parse((try? String(contentsOfFile: events, encoding: .utf8)) ?? "")
+        var stream = EventStream.parse((try? String(contentsOfFile: events, encoding: .utf8)) ?? "")
         let records = HarnessRecord.read((try? String(contentsOfFile: results, encoding: .utf8)) ?? "")
+        if stopAtFirstFailure, outcome.ending == .timedOut, stream.tests.contains(where: { !$0.issues.isEmpty }) {
+            // Ended on purpose at a failure: a test that recorded one is over, as far as the verdict goes.
+            for index in stream.tests.indices where !stream.tests[index].issues.isEmpty { stream.tests[index].ended = true }
+            return Attempt(report: RunReport(stream: stream, records: records), stream: stream, completed: true)
+        }
         var report = RunReport(stream: stream, records: records)
         if stream.tests.isEmpty,
             let xml = try? String(contentsOfFile: FileManager.default.fileExists(atPath: xunitWritten) ? xunitWritten : xunit, encoding: .utf8)
@@ -392,6 +402,25 @@ final class StallWatch {
             return false
         }
         return now.timeIntervalSince(since) > limit
+    }
+}
+
+/// Tells that a test recorded a failure: the event stream has an `issueRecorded` event that is
+/// neither a known issue nor a warning.
+final class FailureWatch {
+    let file: String
+    private var size: UInt64 = 0
+
+    init(file: String) { self.file = file }
+
+    /// Called by `Subprocess.run` a few times a second while it waits; reads the stream again
+    /// only when it grew and names an issue.
+    func seen() -> Bool {
+        let current = ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? NSNumber)?.uint64Value ?? 0
+        guard current != size else { return false }
+        size = current
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8), text.contains("\"issueRecorded\"") else { return false }
+        return EventStream.parse(text).tests.contains { !$0.issues.isEmpty }
     }
 }
 
