@@ -64,11 +64,7 @@ extension QuizBank {
                             zh:
                                 "Combine 的 DispatchQueue 调度器把每个值交给主队列，而主 RunLoop 在每个标记为 common 的 Mode 里都处理主队列，tracking 也在其中：值 1 在滑动期间送到，值 2 在滑动之后马上送到。"),
                         run: { stage in
-                            stage.registry.mainQueue.async(name: "value 1") { stage.print(Loop.current.currentMode!.name) }
-                            try Loop.current.run(mode: .tracking, before: Loop.current.now + 1)
-                            stage.registry.mainQueue.async(name: "value 2") { stage.print(Loop.current.currentMode!.name) }
-                            try Loop.current.run(mode: .default, before: Loop.current.now + 1)
-                            return stage.prints()
+                            try QuizBank.valuesAroundAScroll(stage) { stage.registry.mainQueue.async(name: $0, $1) }
                         }),
                     QuizCandidate(
                         value: "performCommon", text: .init(en: "RunLoop.main.perform(inModes: [.common])", zh: "RunLoop.main.perform(inModes: [.common])"),
@@ -88,11 +84,7 @@ extension QuizBank {
                                 "排给 common modes 的 Block 在任何一个标记为 common 的 Mode 里都能执行：滑动期间是 tracking，之后是 default。（Combine 的 RunLoop 调度器没有这样的选项：它的 `schedule(options:_:)` 总是在 default Mode 里调用 `perform`。）"
                         ),
                         run: { stage in
-                            Loop.current.perform(inModes: [.common], name: "value 1") { stage.print(Loop.current.currentMode!.name) }
-                            try Loop.current.run(mode: .tracking, before: Loop.current.now + 1)
-                            Loop.current.perform(inModes: [.common], name: "value 2") { stage.print(Loop.current.currentMode!.name) }
-                            try Loop.current.run(mode: .default, before: Loop.current.now + 1)
-                            return stage.prints()
+                            try QuizBank.valuesAroundAScroll(stage) { Loop.current.perform(inModes: [.common], name: $0, $1) }
                         }),
                     QuizCandidate(
                         value: "wakeUp", text: .init(en: "keep RunLoop.main, and wake the main loop after each value", zh: "还用 RunLoop.main，每个值之后唤醒主 RunLoop"),
@@ -113,13 +105,10 @@ extension QuizBank {
                             zh:
                                 "唤醒只让 RunLoop 在它正在运行的 Mode 里再走一轮：Block 依然只排给了 default Mode，所以值 1 要等滑动结束，和值 2 一起在 default Mode 里送到。"),
                         run: { stage in
-                            RunLoopScheduler(Loop.current).schedule(name: "value 1") { stage.print(Loop.current.currentMode!.name) }
-                            Loop.current.wakeUp()
-                            try Loop.current.run(mode: .tracking, before: Loop.current.now + 1)
-                            RunLoopScheduler(Loop.current).schedule(name: "value 2") { stage.print(Loop.current.currentMode!.name) }
-                            Loop.current.wakeUp()
-                            try Loop.current.run(mode: .default, before: Loop.current.now + 1)
-                            return stage.prints()
+                            try QuizBank.valuesAroundAScroll(stage) { name, work in
+                                RunLoopScheduler(Loop.current).schedule(name: name, work)
+                                Loop.current.wakeUp()
+                            }
                         }),
                     QuizCandidate(
                         value: "performTracking",
@@ -138,11 +127,7 @@ extension QuizBank {
                                 "Queued for the tracking mode alone, value 1 arrives during the scroll, but value 2 waits for the next scroll: the default mode never runs a block queued for tracking.",
                             zh: "只排给 tracking Mode 时，值 1 在滑动期间送到，值 2 却要等下一次滑动：default Mode 从不执行排给 tracking 的 Block。"),
                         run: { stage in
-                            Loop.current.perform(inModes: [.tracking], name: "value 1") { stage.print(Loop.current.currentMode!.name) }
-                            try Loop.current.run(mode: .tracking, before: Loop.current.now + 1)
-                            Loop.current.perform(inModes: [.tracking], name: "value 2") { stage.print(Loop.current.currentMode!.name) }
-                            try Loop.current.run(mode: .default, before: Loop.current.now + 1)
-                            return stage.prints()
+                            try QuizBank.valuesAroundAScroll(stage) { Loop.current.perform(inModes: [.tracking], name: $0, $1) }
                         }),
                 ],
                 holds: { modes in modes == [Loop.Mode.tracking.name, Loop.Mode.default.name] }),
@@ -265,4 +250,17 @@ extension QuizBank {
             // ▲ quiz 72
         },
     ]
+}
+
+extension QuizBank {
+    /// Value 1 is handed to the main thread with `deliver` (a name and the work), the main loop
+    /// runs the tracking mode for 1 s (a scroll), value 2 is handed over the same way, then the
+    /// default mode runs for 1 s; returns the modes the values arrived in.
+    static func valuesAroundAScroll(_ stage: QuizStage, _ deliver: (String, @escaping @Sendable () -> Void) -> Void) throws -> [String] {
+        for (value, mode) in [("value 1", Loop.Mode.tracking), ("value 2", .default)] {
+            deliver(value) { stage.print(Loop.current.currentMode!.name) }
+            try Loop.current.run(mode: mode, before: Loop.current.now + 1)
+        }
+        return stage.prints()
+    }
 }
