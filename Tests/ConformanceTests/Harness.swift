@@ -73,7 +73,7 @@ func conformCF(
         engine: { scenario(EngineLoop(Loop.current, log: $0), $0) })
 }
 
-private func compare(
+func compare(
     expected: [String], timeout: Double, sourceLocation: SourceLocation,
     foundation: @escaping @Sendable (Log) -> Void, engine: @escaping @Sendable (Log) -> Void
 ) async {
