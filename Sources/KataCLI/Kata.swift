@@ -19,32 +19,42 @@ public enum Kata {
     public static func main(_ arguments: [String]) -> Int32 {
         // Told to stop (Ctrl-C, SIGTERM, SIGHUP) while finishing: the exit is the signal's, not ours.
         defer { Shutdown.holdIfEnding() }
-        // The package, found first: the language kept there last time is the language of
-        // everything printed, usage errors and help included, until a valid `--lang` replaces it
-        // (a `--lang` kata cannot read is answered in the language kept).
-        let found = Result { try Context() }
-        if case let .success(context) = found {
-            Language.remember(Progress.rememberedLanguage(in: context.root))
-        }
-        let invocation: Invocation
+        // The command line first, before anything is read or looked up: parsing it is pure, so a
+        // refused line costs nothing before it is refused. `--lang en|zh-Hans`, anywhere, is the
+        // language of everything printed from here on; it is taken out before the rest is parsed.
+        var language: Language?
+        let parsed: Result<Invocation, UsageError>
         do throws(UsageError) {
-            // `--lang en|zh-Hans`, anywhere: the language of everything printed from here on.
             var arguments = arguments
             if let index = arguments.firstIndex(of: "--lang") {
-                guard index + 1 < arguments.count, let language = Language(code: arguments[index + 1]) else {
+                guard index + 1 < arguments.count, let chosen = Language(code: arguments[index + 1]) else {
                     throw UsageError(
                         Text(
                             en: "--lang needs en or zh-Hans (e.g. kata --lang zh-Hans next)",
                             zh: "`--lang` 后面要跟 `en` 或 `zh-Hans`（例如 `kata --lang zh-Hans next`）"
-                        ).localized, command: nil)
+                        ), command: nil)
                 }
-                Language.choose(language)
-                // Kept for the next runs (see `Language.resolve`), whatever follows it.
-                if case let .success(context) = found { Progress.remember(language, in: context.root) }
+                language = chosen
                 arguments.removeSubrange(index...index + 1)
             }
-            invocation = try Invocation.parse(arguments)
+            parsed = .success(try Invocation.parse(arguments))
         } catch {
+            parsed = .failure(error)
+        }
+        // Then the package, and the language of what is printed, usage errors and help included:
+        // a valid `--lang` (kept for the next runs, whatever follows it), else the one kept in
+        // the package last time (a `--lang` kata cannot read is answered in that one).
+        let found = Result { try Context() }
+        if let language {
+            Language.choose(language)
+            if case let .success(context) = found { Progress.remember(language, in: context.root) }
+        } else if case let .success(context) = found {
+            Language.remember(Progress.rememberedLanguage(in: context.root))
+        }
+        let invocation: Invocation
+        switch parsed {
+        case let .success(parsed): invocation = parsed
+        case let .failure(error):
             complain(error.report())
             return ExitCode.usage
         }

@@ -5,7 +5,7 @@
 // | measurement    | a loop does                                        | the floor does                                              |
 // |----------------|----------------------------------------------------|-------------------------------------------------------------|
 // | round trip     | post a block to the loop's thread, wait for it     | signal a semaphore the other thread waits on, wait for its reply |
-// | timer lateness | a one-shot timer 2 ms out                          | one bare kernel sleep to the same deadline                  |
+// | timer lateness | a one-shot timer 2 ms out                          | a kernel sleep with no timer slack, then a spin to the deadline |
 // | blocks         | queue blocks, run them in one polling run          | append closures to an array, call them in order             |
 // | timers         | N one-shot timers added, then fired                | N (deadline, closure) entries in a binary heap, then popped |
 // | idle CPU       | a loop waiting 2 s with nothing to do              | a thread blocked on a semaphore for 2 s                     |
@@ -53,17 +53,30 @@ enum Floor {
         return samples.sorted()
     }
 
-    /// One bare kernel sleep to each deadline 2 ms out, one after another on a thread of its
-    /// own: how late the thread woke, and its CPU time per sleep. The kernel's own timer slack
-    /// and wake-up latency, which a loop that only sleeps cannot beat.
-    static func timerLateness(count: Int) -> Measure.Lateness {
+    /// The best this machine can do for a deadline 2 ms out, one after another on a thread of
+    /// its own: how late the thread woke, and its CPU time per deadline. The thread has no timer
+    /// slack (``SystemReads/useNoTimerSlack()``, as the engine's loop threads), and sleeps in one
+    /// bare kernel sleep; with `finalSpin` it asks to wake early by the lateness it has seen (a
+    /// running average, at most 200 µs, as the engine's waiter) and spins on the clock for the
+    /// rest: how close a thread can come to a deadline at all, with no loop, no queue, no lock.
+    /// Without it, the kernel's own wake-up latency, which a thread that only sleeps cannot beat.
+    static func timerLateness(count: Int, finalSpin: Bool = true) -> Measure.Lateness {
         onThread {
+            SystemReads.useNoTimerSlack()
             let cpuAtStart = SystemClock.threadCPUSeconds()
             var late: [Double] = []
             late.reserveCapacity(count)
+            var lead: Int64 = 0
             for _ in 0..<count {
                 let target = SystemClock.monotonicNanoseconds() + 2_000_000
-                SystemReads.sleep(untilMonotonic: target)
+                if finalSpin {
+                    let wakeAt = target - lead
+                    SystemReads.sleep(untilMonotonic: wakeAt)
+                    lead += (min(max(SystemClock.monotonicNanoseconds() - wakeAt, 0), 200_000) - lead) / 8
+                    while SystemClock.monotonicNanoseconds() < target {}
+                } else {
+                    SystemReads.sleep(untilMonotonic: target)
+                }
                 late.append(Double(SystemClock.monotonicNanoseconds() - target) / 1e3)
             }
             return Measure.Lateness(late: late.sorted(), cpuPerTimer: (SystemClock.threadCPUSeconds() - cpuAtStart) / Double(count) * 1e6)

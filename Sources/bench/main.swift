@@ -67,6 +67,9 @@ if let index = arguments.firstIndex(of: "--profile"), index + 2 < arguments.coun
         }
     case "lateness":
         let lateness = Measure.timerLateness(side, count: 500); print(lateness.late.quantile(0.5), lateness.late.quantile(0.99), lateness.cpuPerTimer)
+        if side == .floor {   // and the bare sleep, with no final spin
+            let bare = Floor.timerLateness(count: 500, finalSpin: false); print(bare.late.quantile(0.5), bare.late.quantile(0.99), bare.cpuPerTimer)
+        }
     case "blocks": print(Measure.blocksPerSecond(side, total: 1_000_000))
     case "timers": print(Measure.timers(side, count: 160_000))
     default: print(Measure.idleCPU(side))
@@ -84,9 +87,10 @@ func median<T>(_ runs: [Side: [T]], _ side: Side, _ figure: (T) -> Double) -> Do
 
 // Targets against the floor, each "the engine ≤ limit × the floor" (for blocks/s, "≥ 1/limit ×").
 // Round trip: a loop adds a queue, a lock and its wake-up check to the floor's two context
-// switches, which should stay small beside them (1.3×; 1.5× at p99). Timer lateness: the engine
-// wakes early and waits out the last microseconds on the clock, so it should come no later than
-// a bare kernel sleep (1×). Blocks: a block is a closure in a queue, as in the floor, plus its
+// switches, which should stay small beside them (1.3×; 1.5× at p99). Timer lateness: the floor
+// is the best the machine can do (no timer slack, a final spin to the deadline), so the engine
+// cannot beat it by more than noise: 0.5× or more, else the floor is not one (no upper target:
+// the figure says how far the loop's wake-up, pass and callout keep it from that best). Blocks: a block is a closure in a queue, as in the floor, plus its
 // mode check and the queue's lock (within 2×). Timers: a timer is an object (allocated,
 // invalidatable, its state behind a lock) in a heap, where the floor is an entry in one (5×).
 for (name, q, limit) in [("roundtrip_p50", 0.5, 1.3), ("roundtrip_p99", 0.99, 1.5)] {
@@ -105,8 +109,11 @@ for (name, q, limit) in [("timer_late_p50", 0.5, 0.5), ("timer_late_p99", 0.99, 
     figures.append(
         Figure(
             name: name, unit: "µs", engine: e, foundation: f, floor: b, target: "≤ \(limit)×", met: e / f <= limit,
-            floorTarget: "≤ 1.0×", floorMet: e / b <= 1))
+            floorTarget: "≥ 0.5×", floorMet: e / b >= 0.5))
 }
+
+// The kernel's own wake-up latency beside it: the floor's sleep with no final spin.
+let bareSleeps = (0..<rounds).map { _ in Floor.timerLateness(count: quick ? 100 : 200, finalSpin: false) }
 
 // Blocks
 let blocks = alternate(rounds, "blocks") { Measure.blocksPerSecond($0, total: quick ? 50_000 : 200_000) }
@@ -186,7 +193,11 @@ for count in [10_000, 40_000, 160_000] {
 do {
     let e = median(lateness, .engine, \.cpuPerTimer), f = median(lateness, .foundation, \.cpuPerTimer), b = median(lateness, .floor, \.cpuPerTimer)
     print(
-        "timer lateness, the loop thread's CPU time per timer: engine \(formatted(e)) µs; Foundation \(formatted(f)) µs; floor (one bare sleep) \(formatted(b)) µs"
+        "timer lateness, the loop thread's CPU time per timer: engine \(formatted(e)) µs; Foundation \(formatted(f)) µs; floor (a sleep with no slack, then a spin) \(formatted(b)) µs"
+    )
+    let p50 = bareSleeps.map { $0.late.quantile(0.5) }.median, p99 = bareSleeps.map { $0.late.quantile(0.99) }.median
+    print(
+        "timer lateness of a bare sleep with no slack and no spin (the kernel's wake-up latency): p50 \(formatted(p50)) µs, p99 \(formatted(p99)) µs, CPU per sleep \(formatted(bareSleeps.map(\.cpuPerTimer).median)) µs"
     )
 }
 print("medians of \(rounds) rounds (idle CPU: \(quick ? 1 : 3)); load average \(loadBefore) before, \(loadAfter) after; \(Int(seconds)) s in all")

@@ -9,7 +9,10 @@ struct RunScenarios {
     /// at once (observers would not count either: see the CoreFoundation scenarios).
     @Test("run() on an empty mode returns at once, and so do the other runs")
     func emptyMode() async {
-        let expected = ["run() returned", "run(mode: default) → false", "run(mode: custom) → false", "run(until:) returned", "all at once: true"]
+        let expected = [
+            "run() returned", "run(mode: default) → false", "run(mode: custom) → false", "run(until:) returned",
+            "every run returned before its limit: true",
+        ]
         await conform(expected: expected) { loop, log in
             let start = monotonicSeconds()
             loop.run()
@@ -18,7 +21,9 @@ struct RunScenarios {
             log("run(mode: custom) → \(loop.run("custom", for: 1e6))")
             loop.run(untilSecondsFromNow: 30)
             log("run(until:) returned")
-            log("all at once: \(monotonicSeconds() - start < 5)")
+            // Before the 30 s limit of the last run (the others had 11 days): they returned because
+            // the mode is empty, not because their time ran out. Nothing says how fast.
+            log("every run returned before its limit: \(monotonicSeconds() - start < 30)")
         }
     }
 
@@ -27,14 +32,14 @@ struct RunScenarios {
     @Test("run(until:) returns at its limit, or when the mode has nothing left")
     func runUntil() async {
         let expected = [
-            "one-shot fired", "returned when the mode emptied: true",
+            "one-shot fired", "returned before its limit, when the mode emptied: true",
             "returned at the limit: true", "repeater ticked: true", "repeater still valid: true",
         ]
         await conform(expected: expected) { loop, log in
             loop.timer(in: 0.02) { _ in log("one-shot fired") }
             var start = monotonicSeconds()
             loop.run(untilSecondsFromNow: 10)
-            log("returned when the mode emptied: \(monotonicSeconds() - start < 5)")
+            log("returned before its limit, when the mode emptied: \(monotonicSeconds() - start < 10)")
             let ticks = Counter()
             let repeater = loop.timer(in: 0.02, interval: 0.02) { _ in _ = ticks.next() }
             start = monotonicSeconds()

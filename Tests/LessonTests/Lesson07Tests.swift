@@ -101,18 +101,24 @@ struct Lesson07Tests {
 
     @Test("It returns at once: the delay is not a sleep", .zh("它立即返回：延迟不是原地等待"), .holds("§8"))
     func returnsAtOnce() async throws {
-        let elapsed = try await Self.onVirtualThread { _ -> Double in
-            let start = Date()
-            try performAfterDelay(2) {}
-            return Date().timeIntervalSince(start)
+        // A delay of an hour, far beyond the harness's hang guard (its 5 s): an answer that waits
+        // the delay out has not returned when the guard fires, and the guard says so; one that
+        // schedules the work returns at once, however loaded the machine. No time is measured.
+        let scheduled = try await Harness.attempt(lesson: 7, registry: LoopRegistry(clock: VirtualClock()), ifStuck: Self.waitedOutTheDelay) {
+            try performAfterDelay(3600) {}
+            return Loop.current.nextTimerFireDate(mode: .default)
         }
         #expect(
-            elapsed < 1.5,   // a sleep through the 2 s delay, not a slow machine
+            scheduled == Instant(seconds: 3600),
             Text(
-                en: "performAfterDelay took \(elapsed) s: it must schedule the work and return, not wait",
-                zh: "performAfterDelay 用了 \(elapsed) 秒：它应该把工作加进 RunLoop 就返回，而不是等着"
+                en: "performAfterDelay(3600) returned, but the current loop's default mode holds no timer due in 3600 s: it must schedule the work and return",
+                zh: "performAfterDelay(3600) 返回了，可是当前 RunLoop 的 default Mode 里没有 3600 秒后到点的定时器：它应该把工作加入 RunLoop 再返回"
             ).comment)
     }
+
+    static let waitedOutTheDelay = Text(
+        en: "performAfterDelay(3600) had not returned: it must schedule the work as a timer and return at once, not wait out the delay",
+        zh: "performAfterDelay(3600) 一直没有返回：它应该把工作作为定时器加入 RunLoop 后立即返回，而不是原地等完这段延迟")
 
     @Test(
         "Even a zero delay goes through the loop: the work runs on a later pass, never inside the call", .zh("即使延迟为 0 也要经过 RunLoop：工作在之后的某一轮循环里执行，绝不在调用里面"),

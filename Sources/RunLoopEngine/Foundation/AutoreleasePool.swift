@@ -57,15 +57,27 @@ public final class AutoreleasePoolStack: @unchecked Sendable {
     /// counts it.
     @discardableResult
     public func pop(_ pool: Pool) -> Bool {
-        let drained = pools.withLock { pools -> [(pool: Pool, objects: [Held])]? in
+        // What the popped pools held is released when `drained` goes out of scope, outside the lock.
+        let drained = pools.withLock { pools -> Drained in
+            // The innermost pool, as almost always (a callout's own pool): taken off in place,
+            // with no copy of the stack and no array made.
+            if let innermost = pools.stack.last, innermost.pool == pool { return .innermost(pools.stack.removeLast().objects) }
             guard let index = pools.stack.lastIndex(where: { $0.pool == pool }) else {
                 pools.invalidPops += 1
-                return nil
+                return .notOpen
             }
             defer { pools.stack.removeSubrange(index...) }
-            return Array(pools.stack[index...])
+            return .several(pools.stack[index...].map(\.objects))
         }
-        return drained != nil
+        if case .notOpen = drained { return false }
+        return true
+    }
+
+    /// What ``pop(_:)`` took off the stack, to be released outside the lock.
+    private enum Drained {
+        case innermost([Held])
+        case several([[Held]])
+        case notOpen
     }
 
     /// Keeps `object` alive until the innermost pool is popped.

@@ -84,9 +84,10 @@ extension Loop {
         /// - Returns: whether any block ran.
         @discardableResult
         public func doBlocks() -> Bool {
-            let due = loop.state.withLock { state -> [QueuedBlock] in
+            var due = loop.state.withLock { state -> [QueuedBlock] in
                 guard !state.blocks.isEmpty else { return [] }
                 var queued: [QueuedBlock] = []
+                swap(&queued, &state.spareBlocks)
                 swap(&queued, &state.blocks)
                 // Usually every queued block was queued for this mode: hand over the queue as it is.
                 let allRunHere = state.blocksAllFor == mode
@@ -102,7 +103,11 @@ extension Loop {
                 loop.record(.callout(.block, due[index].name), mode: mode)
                 loop.withCalloutPool(.whileEnabled) { due[index].work() }
             }
-            return !due.isEmpty
+            guard !due.isEmpty else { return false }
+            let ran = due.count
+            due.removeAll(keepingCapacity: true)   // the closures released here, outside the lock
+            loop.state.withLock { $0.giveBackSpareBlocks(&due, used: ran) }
+            return true
         }
 
         /// Runs the signalled version-0 sources of this mode, by order, then by when they were

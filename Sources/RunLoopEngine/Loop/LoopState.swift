@@ -15,6 +15,11 @@ struct LoopState {
     /// When every queued block was queued for this one mode (and no other): the blocks step of
     /// a run of that mode takes them all without looking at each. Nil when unknown.
     var blocksAllFor: Loop.Mode?
+    /// An empty queue kept with the room the last blocks step needed, swapped in for ``blocks``
+    /// when a blocks step takes them: a queue grown afresh for every batch of blocks would be
+    /// reallocated and copied as it grows, and freeing a large one makes malloc merge every
+    /// small block freed since. (A run nested in a block finds it taken and uses a fresh one.)
+    var spareBlocks: [QueuedBlock] = []
     /// An empty array kept for collecting due timers, with room for the most collected so far:
     /// freeing a large array each pass would make malloc merge every small block freed since.
     /// (A run nested in a timer's callout finds it taken and uses an array of its own.)
@@ -167,6 +172,13 @@ struct LoopState {
     mutating func giveBackDueTimersBuffer(_ buffer: inout [Loop.Timer], used: Int) {
         if buffer.capacity > max(1024, 4 * used) { buffer = [] }
         swap(&buffer, &dueTimersBuffer)
+    }
+
+    /// Keeps `buffer` (emptied, outside the lock: its blocks' closures are released there) as
+    /// the next ``spareBlocks``, but not storage far beyond the `used` blocks it held.
+    mutating func giveBackSpareBlocks(_ buffer: inout [QueuedBlock], used: Int) {
+        if buffer.capacity > max(1024, 4 * used) { buffer = [] }
+        swap(&buffer, &spareBlocks)
     }
 
     /// Queues a block (`perform(inModes:)`).

@@ -1,7 +1,7 @@
 // bench's platform file: the only bench source that imports the C library (Glibc or Darwin)
 // or names an operating system. What it reads from the system: the load average, and CPU
-// affinity (to pin the round trip's two threads to one CPU); and the floor's bare kernel
-// sleep to a deadline. The monotonic clock and a thread's CPU time are the engine's own reads
+// affinity (to pin the round trip's two threads to one CPU); and the floor's kernel sleep to
+// a deadline, with no timer slack. The monotonic clock and a thread's CPU time are the engine's own reads
 // (RunLoopEngine's SystemClock).
 //
 // On macOS: the load average is getloadavg(3), as on Linux; CPU pinning does nothing (macOS has no thread affinity, only affinity tags the
@@ -20,6 +20,18 @@ enum SystemReads {
     static func loadAverage() -> [Double]? {
         var loads = [Double](repeating: 0, count: 3)
         return getloadavg(&loads, 3) == 3 ? loads : nil
+    }
+
+    /// Takes the calling thread's timer slack away, as the engine does for its loop threads:
+    /// Linux lets a timed sleep end up to the thread's slack late (50 µs by default) to batch
+    /// wake-ups. `prctl(PR_SET_TIMERSLACK, 1)`, 1 ns. Nothing on macOS, which has no timer slack.
+    static func useNoTimerSlack() {
+        #if os(Linux)
+        typealias Prctl = @convention(c) (Int32, UInt) -> Int32   // prctl is variadic in C: not imported
+        if let prctl = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") {   // RTLD_DEFAULT
+            _ = unsafeBitCast(prctl, to: Prctl.self)(29, 1)   // PR_SET_TIMERSLACK
+        }
+        #endif
     }
 
     /// Sleeps in the kernel until `deadline` (nanoseconds on ``SystemClock``'s monotonic

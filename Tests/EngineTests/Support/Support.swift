@@ -113,10 +113,15 @@ final class HeldThread: Sendable {
         let (release, started) = (self.release, self.started)
         thread = LoopThread(name: name, registry: registry, isMain: isMain) {
             started.open()
-            _ = release.wait(timeout: 30)
+            // Held until released, however long the test takes to get there on a loaded
+            // machine: a hold with a time limit of its own would let the thread end while a
+            // test still counts on it running. A holder dropped unreleased releases it (deinit).
+            _ = release.wait(timeout: nil)
             body()
         }
     }
+
+    deinit { release.open() }
 
     func start() async throws {
         try thread.start()
