@@ -145,7 +145,7 @@ enum Commands {
         return out.joined(separator: "\n")
     }
 
-    /// A test's explanation, indented: the table's differing rows (`✗`) in red, the hint in
+    /// A test's explanation, indented: the rows of the comparison that differ in red, the hint in
     /// yellow (its lines wrapped under its text, after its label). Past `limit` lines, the excerpt
     /// of ``excerpt(_:limit:)``, with `…` where rows are left out.
     static func detailLines(_ detail: [HarnessRecord.Line], style: Style, limit: Int = .max) -> [String] {
@@ -159,9 +159,9 @@ enum Commands {
             case .hint:
                 let indent = String(repeating: " ", count: 6 + Style.visibleWidth(HarnessText.hint.localized + " "))
                 out += Style.wrap(line.text, width: 96, indent: indent, first: "      ").map(style.yellow)
-            case .table where line.text.hasPrefix("✗"):
+            case .row(differs: true):
                 out.append("      " + style.red(line.text))
-            case .table, .message, .closing:
+            case .row(differs: false), .tableTitle, .message, .closing:
                 out.append("      " + line.text)
             }
         }
@@ -170,15 +170,15 @@ enum Commands {
 
     /// At most about `limit` lines of an explanation, nil where rows are left out. Everything but
     /// the table is kept (the message, the hint, the closing lines: short, and the point). Of the
-    /// table, its two title lines and the rows around its first difference (`✗`), which in a long
+    /// comparison, its title lines and the rows around its first difference, which in a long
     /// trace may be far down: an excerpt from the top would show only rows that agree.
     static func excerpt(_ detail: [HarnessRecord.Line], limit: Int) -> [HarnessRecord.Line?] {
         guard detail.count > limit else { return detail }
-        let table = detail.indices.filter { detail[$0].role == .table }
-        let titles = min(2, table.count)
+        let table = detail.indices.filter { detail[$0].role.isTable }
+        let titles = table.prefix { detail[$0].role == .tableTitle }.count
         let rows = max(6, limit - (detail.count - table.count) - titles)
         guard table.count > titles + rows else { return detail }
-        let marked = table.firstIndex { detail[$0].text.hasPrefix("✗") } ?? titles
+        let marked = table.firstIndex { detail[$0].role == .row(differs: true) } ?? titles
         let first = max(titles, min(marked - 3, table.count - rows)), last = first + rows   // table positions [first, last)
         var positions = [Int?](repeating: nil, count: detail.count)   // each table line's position in the table
         for (position, index) in table.enumerated() { positions[index] = position }
