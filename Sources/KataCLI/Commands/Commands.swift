@@ -197,26 +197,13 @@ enum Commands {
         return out
     }
 
-    /// The page's section on where the engine does what the lesson asks, by its heading in
-    /// either language ("## After you solve it: in the engine", "## 解完之后：引擎里的实现").
-    static let engineHeadings = [Text(en: "in the engine", zh: "引擎里的实现")]
-
     /// Where the reference engine does what the lesson asked for — its page's "After you solve
-    /// it: in the engine" section — once the lesson is green. Before, those files are the answer one click away: the
+    /// it: in the engine" section, found by its mark (``PageMarks/engine``), whatever its heading
+    /// says — once the lesson is green. Before, those files are the answer one click away: the
     /// card says only that they will be shown.
     static func engineNotes(_ result: LessonResult, page: String?, style: Style) -> [String] {
-        guard let page else { return [] }
-        var section: [String] = []
-        var inside = false
-        for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("## ") {
-                if inside { break }
-                let heading = line.lowercased()
-                inside = engineHeadings.contains { text in Language.allCases.contains { heading.hasSuffix(text.in($0)) } }
-            } else if inside && !isPageAside(line) {
-                section.append(String(line))
-            }
-        }
+        guard let page, let lines = PageMarks.section(after: PageMarks.engine, in: page) else { return [] }
+        var section = lines.filter { !isPageAside($0) }.map(String.init)
         while section.first?.trimmingCharacters(in: .whitespaces).isEmpty == true { section.removeFirst() }
         while section.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { section.removeLast() }
         guard !section.isEmpty else { return [] }
