@@ -52,3 +52,13 @@ extension LoopTrace {
     /// ``lines(_:times:)`` in both languages, as ``Lines``.
     func bilingualLines(_ filter: Filter = .all, times: Bool = true) -> Lines { Lines(texts(filter, times: times)) }
 }
+
+/// A log of lines in both languages, written from several threads (the lesson's own ``Log``,
+/// whose lines are strings, for texts): what a callout did, to compare as ``Lines``.
+final class TextLog: Sendable {
+    private let items = Lock<[Text]>([])
+
+    func add(_ item: Text) { items.withLock { $0.append(item) } }
+    var count: Int { items.withLock { $0.count } }
+    var all: Lines { Lines(items.withLock { $0 }) }
+}
