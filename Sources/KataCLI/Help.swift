@@ -229,6 +229,8 @@ enum Help {
                 usage: kata quiz [N] [--answer A] | kata quiz N --engine | kata quiz N --svg FILE
                        kata quiz --list
                        kata quiz --interview [--level senior] [--seed S] [--answer "A1;A2;…"]
+                      kata quiz --interview --questions N,N,… [--answer "A1;A2;…"]
+                       kata quiz --interview --questions N,N,… [--answer "A1;A2;…"]
 
                 A scenario as an iOS developer writes it (RunLoop, Timer, perform…, observers,
                 modes) and a question: which ticks fire and when, in what order things come, what
@@ -252,6 +254,8 @@ enum Help {
                   --level L       mixed (the default: 3 of ★, 4 of ★★, 3 of ★★★) or senior (★★★
                                   weighed most, a "which fix" or "which tool" whose options the
                                   engine runs, and at least three of those or "explain")
+                  --questions N,N,…  these questions, in this order, instead of a draw: the same
+                                  interview for a whole room
                 Answers are kept in .kata/progress.json. Exit 0: right (every one, in an
                 interview); 1: a wrong answer; 2: an answer kata cannot read, or none given.
                 """,
@@ -259,6 +263,7 @@ enum Help {
                 用法：kata quiz [N] [--answer A] | kata quiz N --engine | kata quiz N --svg FILE
                       kata quiz --list
                       kata quiz --interview [--level senior] [--seed S] [--answer "A1;A2;…"]
+                      kata quiz --interview --questions N,N,… [--answer "A1;A2;…"]
 
                 一段 iOS 开发者写的场景代码（RunLoop、Timer、perform…、观察者、Mode）和一个问题：
                 哪些定时器会触发、什么时候触发，事情按什么顺序发生，一次运行返回什么，某一行到底会不会
@@ -278,6 +283,7 @@ enum Help {
                   --level L       `mixed`（默认：★ 3 道、★★ 4 道、★★★ 3 道）或 `senior`（偏重 ★★★，
                                   有一道由引擎逐个运行选项的“选出修复”或“选出工具”，并且这两种
                                   加上“解释原因”至少三道）
+                  --questions N,N,…  不抽题，按给定顺序做这些题：全场做同一套面试题
                 答案保存在 .kata/progress.json。退出码 0：答对（面试模式下要全对）；1：有答错的；
                 2：kata 读不懂答案，或者没有给答案。
                 """),

@@ -12,7 +12,7 @@ import RunLoopEngine
 /// Without the variable (a plain `swift test`) nothing is written.
 public struct HarnessRecord: Codable, Sendable, Equatable {
     /// The record's format; a record of another version is skipped.
-    public static let currentVersion = 1
+    public static let currentVersion = 2
 
     /// The environment variable that names the file the records go to.
     public static let variable = "KATA_RESULTS"
@@ -43,8 +43,8 @@ public struct HarnessRecord: Codable, Sendable, Equatable {
     /// For ``Kind/notSolved``: the function to write and its file (`Exercises/06-…/X.swift`).
     public var function: String?
     public var file: String?
-    /// Expected and actual side by side, in each language (the column titles differ).
-    public var table: Text?
+    /// Expected and actual side by side, row by row, each line in both languages.
+    public var comparison: Comparison?
     /// What to look at.
     public var hint: Text?
     /// A closing line (how to run the same scenario again).
@@ -54,7 +54,7 @@ public struct HarnessRecord: Codable, Sendable, Equatable {
 
     public init(
         test: String, lesson: Int, kind: Kind, name: Text? = nil, message: Text, function: String? = nil, file: String? = nil,
-        table: Text? = nil, hint: Text? = nil, after: Text? = nil, clauses: [String] = []
+        comparison: Comparison? = nil, hint: Text? = nil, after: Text? = nil, clauses: [String] = []
     ) {
         self.test = test
         self.lesson = lesson
@@ -63,16 +63,22 @@ public struct HarnessRecord: Codable, Sendable, Equatable {
         self.message = message
         self.function = function
         self.file = file
-        self.table = table
+        self.comparison = comparison
         self.hint = hint
         self.after = after
         self.clauses = clauses
     }
 
-    /// One line of the explanation, and what it is (a screen colours the hint and the table's
-    /// differing rows).
+    /// One line of the explanation, and what it is (a screen colours the hint and the rows of
+    /// the comparison that differ).
     public struct Line: Equatable, Sendable {
-        public enum Role: Sendable { case message, table, hint, closing }
+        public enum Role: Equatable, Sendable {
+            case message, hint, closing
+            /// The comparison's column titles and rule.
+            case tableTitle
+            /// A row of the comparison; `differs`: its two sides are not the same.
+            case row(differs: Bool)
+        }
         public var text: String
         public var role: Role
 
@@ -82,17 +88,18 @@ public struct HarnessRecord: Codable, Sendable, Equatable {
         }
     }
 
-    /// The explanation in `language`: the message, the table, the hint after its label, the
+    /// The explanation in `language`: the message, the comparison, the hint after its label, the
     /// closing line, the clauses the test holds — each part on lines of its own.
     public func explanation(in language: Language) -> [Line] {
-        var parts: [(String, Line.Role)] = [(message.in(language), .message)]
-        if let table { parts.append((table.in(language), .table)) }
-        if let hint { parts.append((HarnessText.hint.in(language) + hint.in(language), .hint)) }
-        if let after { parts.append((after.in(language), .closing)) }
-        if !clauses.isEmpty { parts.append((HarnessText.promise(clauses).in(language), .closing)) }
-        return parts.flatMap { text, role in
+        func lines(_ text: String, _ role: Line.Role) -> [Line] {
             text.split(separator: "\n", omittingEmptySubsequences: false).map { Line(text: String($0), role: role) }
         }
+        var out = lines(message.in(language), .message)
+        if let comparison { out += comparison.lines(in: language) }
+        if let hint { out += lines(HarnessText.hint.in(language) + hint.in(language), .hint) }
+        if let after { out += lines(after.in(language), .closing) }
+        if !clauses.isEmpty { out += lines(HarnessText.promise(clauses).in(language), .closing) }
+        return out
     }
 
     /// What a test prints in `language` for this failure, as Swift Testing shows it: the one line
@@ -145,38 +152,4 @@ extension Text {
     public static func rendered(_ make: () -> String) -> Text {
         Text(en: Language.$scoped.withValue(.en) { make() }, zh: Language.$scoped.withValue(.zhHans) { make() })
     }
-}
-
-/// The texts a lesson test process put into its language, so that the harness can give `kata`
-/// both languages of a line it built from them: a trace line with a note the test wrote
-/// (`· the timer fired late`), an expected line written from a ``Text``. Kept only when `kata`
-/// runs the tests (``HarnessRecord/variable`` set); a line is looked up whole, or after its
-/// note mark, never searched.
-public enum Phrasebook {
-    /// Whether texts are remembered: in a test process `kata` started.
-    public static let isOpen = !(ProcessInfo.processInfo.environment[HarnessRecord.variable] ?? "").isEmpty
-
-    private static let entries = Lock<[String: Text]>([:])
-    private static let limit = 200_000
-
-    static func remember(_ text: Text, as string: String) {
-        guard text.en != text.zh else { return }
-        entries.withLock { entries in
-            if entries.count < limit { entries[string] = text }
-        }
-    }
-
-    /// `line` in `language`: the text it was put together from, when the whole line is one,
-    /// or the line up to its note mark (`· `) and the note's text; otherwise the line as it is.
-    public static func line(_ line: String, in language: Language) -> String {
-        // `en` and `zh` read directly: `in(_:)` would remember again, inside the lock.
-        entries.withLock { entries in
-            if let text = entries[line] { return language == .en ? text.en : text.zh }
-            guard let mark = line.range(of: "· "), let text = entries[String(line[mark.upperBound...])] else { return line }
-            return line[..<mark.upperBound] + (language == .en ? text.en : text.zh)
-        }
-    }
-
-    /// `lines`, each in `language`.
-    public static func lines(_ lines: [String], in language: Language) -> [String] { lines.map { line($0, in: language) } }
 }

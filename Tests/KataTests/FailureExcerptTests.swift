@@ -10,11 +10,11 @@ struct FailureExcerptTests {
     /// (1-based), a hint and a closing line, as the harness records them.
     static func explanation(rows: Int, differing: Int) -> [HarnessRecord.Line] {
         var lines = [HarnessRecord.Line(text: "The trace differs from the engine's.", role: .message)]
-        lines.append(.init(text: "     expected │ actual", role: .table))
-        lines.append(.init(text: "     ──────── ┼ ──────", role: .table))
+        lines.append(.init(text: "     expected │ actual", role: .tableTitle))
+        lines.append(.init(text: "     ──────── ┼ ──────", role: .tableTitle))
         for row in 1...rows {
             let marker = row == differing ? "✗ " : "  "
-            lines.append(.init(text: "\(marker)\(row) line \(row) │ \(row == differing ? "other" : "line \(row)")", role: .table))
+            lines.append(.init(text: "\(marker)\(row) line \(row) │ \(row == differing ? "other" : "line \(row)")", role: .row(differs: row == differing)))
         }
         lines.append(.init(text: "Hint: the gesture acts after the view's touches are cancelled.", role: .hint))
         lines.append(.init(text: "The promise this test holds: §3", role: .closing))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KataCLI
 import KataCore
+import RunLoopEngine
 
 /// A run of lessons 06 and 02 as the lesson harness and Swift Testing write it: the records
 /// (`KATA_RESULTS`) and the event stream, whose messages are in the language the test process
@@ -14,9 +15,9 @@ enum RecordFixture {
     static let records: [HarnessRecord] = [
         HarnessRecord(
             test: StreamFixture.id("Lesson06Tests", "skips()"), lesson: 6, kind: .wrong, name: name, message: HarnessText.mismatch,
-            table: Text(
-                en: "   expected (the reference engine) │ actual (your code)\n✗ 3  4000 ms                       │ 4500 ms",
-                zh: "   期望（参考实现）                │ 实际（你的代码）\n✗ 3  4000 ms                       │ 4500 ms"),
+            comparison: HarnessRecord.Comparison(
+                expected: ["1000 ms", "2000 ms", "4000 ms"].map(Text.verbatim), actual: ["1000 ms", "2000 ms", "4500 ms"].map(Text.verbatim),
+                expectedTitle: HarnessText.expectedTitle, actualTitle: HarnessText.actualTitle),
             hint: Text(en: "the next tick is on the schedule, not a full interval after the late one.", zh: "下一次触发在原来的时间表上，而不是迟到那次之后再过一个完整间隔。"),
             clauses: ["§2"]),
         HarnessRecord(
@@ -200,13 +201,48 @@ struct HarnessRecordTests {
     }
 }
 
-@Suite("The phrasebook: a line the tests built from their texts, in either language", .inEnglish)
-struct PhrasebookTests {
-    @Test("Off outside a test process kata started: a line stays as it is")
-    func closed() {
-        #expect(!Phrasebook.isOpen, "kata's own tests run without KATA_RESULTS")
-        let note = Text(en: "t3 is invalid", zh: "`t3` 已失效")
-        _ = note.localized
-        #expect(Phrasebook.line("   13.7 ms  default   · t3 is invalid", in: .zhHans) == "   13.7 ms  default   · t3 is invalid")
+@Suite("A comparison travels as data: each line in both languages, each row marked by whether it differs", .inEnglish)
+struct ComparisonRecordTests {
+    /// A trace whose notes are written in English: two notes with the same English and different
+    /// Chinese, and a line put together from two texts and a number.
+    static func notesWrittenInEnglish() -> [Text] {
+        let loop = Loop(clock: VirtualClock())
+        let trace = loop.startTracing()
+        loop.note(Text(en: "done", zh: "完成了"), in: .en)
+        loop.note(Text(en: "done", zh: "做完了"), in: .en)
+        loop.note(Text(en: "fired", zh: "触发了") + " 3 " + Text(en: "times", zh: "次"), in: .en)
+        return trace.texts(.notes, times: false)
+    }
+
+    @Test("Notes written in one language are listed in the other: texts sharing their English, and a line put together from texts")
+    func notesInBothLanguages() {
+        let lines = Self.notesWrittenInEnglish()
+        #expect(lines.map(\.en) == ["default   · done", "default   · done", "default   · fired 3 times"])
+        #expect(lines.map(\.zh) == ["default   · 完成了", "default   · 做完了", "default   · 触发了 3 次"])
+    }
+
+    @Test("The record's rows reach kata in the student's language, with the rows that differ marked by data, not by a glyph")
+    func rowsAsData() throws {
+        let expected = Self.notesWrittenInEnglish()
+        var actual = expected
+        actual[1] = .verbatim("default   · ✗ looks marked, is the same on both sides")
+        actual.append(.verbatim("default   · one more"))
+        let comparison = HarnessRecord.Comparison(
+            expected: expected, actual: actual, expectedTitle: HarnessText.expectedTitle, actualTitle: HarnessText.actualTitle)
+        #expect(comparison.rows.map(\.differs) == [false, true, false, true])
+        #expect(comparison.firstDifference == 1)
+        let record = HarnessRecord(test: "t", lesson: 6, kind: .wrong, message: HarnessText.mismatch, comparison: comparison)
+        let decoded = try #require(HarnessRecord.read(String(decoding: try JSONEncoder().encode(record), as: UTF8.self)).first)
+        #expect(decoded == record, "a record survives its JSON line")
+        let chinese = decoded.explanation(in: .zhHans)
+        #expect(chinese.filter { $0.role == .tableTitle }.count == 2)
+        #expect(chinese.filter { $0.role == .tableTitle }.first?.text.contains(HarnessText.expectedTitle.zh) == true)
+        let rows = chinese.filter { if case .row = $0.role { true } else { false } }
+        #expect(rows.map(\.role) == [.row(differs: false), .row(differs: true), .row(differs: false), .row(differs: true)])
+        #expect(rows[1].text.contains("做完了") && rows[2].text.contains("触发了 3 次"), "\(rows.map(\.text))")
+        #expect(decoded.explanation(in: .en).contains { $0.text.contains("fired 3 times") })
+        // kata colours the rows that differ, whatever they read as.
+        let red = Commands.detailLines(chinese, style: Style(colours: true)).filter { $0.contains("\u{1B}[31m") }
+        #expect(red.count == 2 && red[0].contains("✗") && red[1].contains("one more"), "\(red)")
     }
 }

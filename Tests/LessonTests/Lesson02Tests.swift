@@ -6,8 +6,8 @@ import Testing
 struct Lesson02Tests {
     static let student = Loop.Mechanisms.reference.with(modeItemTable: StudentModeItemTable.self)
 
-    static func compare(_ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> (actual: [String], expected: [String]) {
-        try await Harness.traces(lesson: 2, student: student, scenario)
+    static func compare(_ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> (actual: Lines, expected: Lines) {
+        try await Harness.traceLines(lesson: 2, student: student, scenario)
     }
 
     // The notes the scenarios write, and the tests read back, in the student's language.

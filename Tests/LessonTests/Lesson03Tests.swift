@@ -6,8 +6,8 @@ import Testing
 struct Lesson03Tests {
     static let student = Loop.Mechanisms.reference.with(commonModes: StudentCommonModes.self)
 
-    static func compare(_ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> (actual: [String], expected: [String]) {
-        try await Harness.traces(lesson: 3, student: student, filter: [.callouts, .notes, .results], scenario)
+    static func compare(_ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> (actual: Lines, expected: Lines) {
+        try await Harness.traceLines(lesson: 3, student: student, filter: [.callouts, .notes, .results], scenario)
     }
 
     // The notes the tests read back, in the student's language.

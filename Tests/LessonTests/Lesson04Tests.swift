@@ -145,10 +145,10 @@ struct Lesson04Tests {
         }
 
         /// What each `stop()` met, in order (the notes the test's `stop` leaves in the trace).
-        var stops: [String] {
+        var stops: [Text] {
             let end = events.lastIndex { $0.depth == 0 && Self.endsARun($0.kind) } ?? events.endIndex
             let start = events[..<end].lastIndex { $0.depth == 1 && $0.kind == .activity(.entry) } ?? end
-            return events.indices.compactMap { index -> String? in
+            return events.indices.compactMap { index -> Text? in
                 guard case .note(let text) = events[index].kind, text.hasPrefix("stop()") else { return nil }
                 let met = [Self.reached, Self.lost].first { $0.en == text } ?? Text(en: text, zh: text)
                 let when = index < start ? Self.beforeTheLastRun : index < end ? Self.duringTheLastRun : Self.afterTheLastRun
@@ -170,25 +170,23 @@ struct Lesson04Tests {
         static func ended(_ result: Loop.RunResult) -> Text { Text(en: "ended \(result)", zh: "以 `\(result)` 结束") }
 
         /// `stop() reached a run in progress, during the last run`.
-        static func stopLine(_ met: Text, nested: Bool = false, _ when: Text) -> String {
+        static func stopLine(_ met: Text, nested: Bool = false, _ when: Text) -> Text {
             Text(
                 en: "\(met.en)\(nested ? " (a nested one)" : ""), \(when.en)",
-                zh: "\(met.zh)\(nested ? "（在一次嵌套运行里）" : "")，\(when.zh)"
-            ).localized
+                zh: "\(met.zh)\(nested ? "（在一次嵌套运行里）" : "")，\(when.zh)")
         }
 
         /// `the loop's run ended timed out`.
-        static func runLine(_ how: Text) -> String { Text(en: "the loop's run \(how.en)", zh: "RunLoop 的运行\(how.zh)").localized }
+        static func runLine(_ how: Text) -> Text { Text(en: "the loop's run \(how.en)", zh: "RunLoop 的运行\(how.zh)") }
 
         /// `you returned timed out`.
-        static func returnedLine(_ result: Loop.RunResult) -> String { Text(en: "you returned \(result)", zh: "你返回了 `\(result)`").localized }
+        static func returnedLine(_ result: Loop.RunResult) -> Text { Text(en: "you returned \(result)", zh: "你返回了 `\(result)`") }
 
         /// `finished: the loop's run ended finished; you returned finished`.
-        static func resultLine(_ wanted: Loop.RunResult, run: Text, returned: Loop.RunResult) -> String {
+        static func resultLine(_ wanted: Loop.RunResult, run: Text, returned: Loop.RunResult) -> Text {
             Text(
                 en: "\(wanted): the loop's run \(run.en); you returned \(returned)",
-                zh: "`\(wanted)`：RunLoop 的运行\(run.zh)；你返回了 `\(returned)`"
-            ).localized
+                zh: "`\(wanted)`：RunLoop 的运行\(run.zh)；你返回了 `\(returned)`")
         }
 
         static func endsARun(_ kind: TraceEvent.Kind) -> Bool {
@@ -222,7 +220,7 @@ struct Lesson04Tests {
             (.finished, produceFinished(on:)), (.stopped, produceStopped(on:)),
             (.timedOut, produceTimedOut(on:)), (.handledSource, produceHandledSource(on:)),
         ]
-        var actual: [String] = [], expected: [String] = []
+        var actual: [Text] = [], expected: [Text] = []
         for (wanted, producer) in producers {
             let produced = try await Self.produce { loop, _ in try producer(loop) }
             actual.append(Produced.resultLine(wanted, run: produced.lastRun, returned: produced.returned))

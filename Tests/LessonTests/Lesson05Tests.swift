@@ -134,8 +134,8 @@ struct Lesson05Tests {
     /// thread that the loop waits for. The loop's only other reason to wake is a timer at 5 s:
     /// a woken loop runs the bell at 0 ms, one that was not woken runs it at 5000 ms. Whether
     /// the ring woke the loop is a time in the trace, not a wait that might be too short.
-    static func ringOnTheWayToSleep(from ringer: Ringer, _ setUp: @escaping @Sendable (Loop) throws -> @Sendable () -> Void) async throws -> [String] {
-        try await Harness.attempt(lesson: 5) { () -> [String] in
+    static func ringOnTheWayToSleep(from ringer: Ringer, _ setUp: @escaping @Sendable (Loop) throws -> @Sendable () -> Void) async throws -> Lines {
+        try await Harness.attempt(lesson: 5) { () -> Lines in
             let loop = Loop(clock: VirtualClock())
             loop.passLimit = 1_000
             let trace = loop.startTracing()
@@ -157,7 +157,7 @@ struct Lesson05Tests {
             }
             try loop.add(onTheWay, forMode: .default)
             _ = try loop.run(mode: .default, timeout: 6)
-            return trace.lines(.notes)
+            return trace.bilingualLines(.notes)
         }
     }
 
@@ -166,8 +166,8 @@ struct Lesson05Tests {
     static let ringing = Atomic(false)
     static let insideRing = Text(en: "bell, run inside ring()", zh: "门铃，在 ring() 里面执行的")
 
-    static func at(_ milliseconds: Int, _ note: String) -> String {
-        String(repeating: " ", count: max(0, 7 - String(milliseconds).count)) + "\(milliseconds) ms  default   · \(note)"
+    static func at(_ milliseconds: Int, _ note: Text) -> Text {
+        String(repeating: " ", count: max(0, 7 - String(milliseconds).count)) + "\(milliseconds) ms  default   · " + note
     }
 
     @Test(
@@ -176,11 +176,11 @@ struct Lesson05Tests {
         arguments: [Ringer.anotherThread, .loopThread])
     func ringOnTheWayToSleep(_ ringer: Ringer) async throws {
         let lines = try await Self.ringOnTheWayToSleep(from: ringer) { loop in
-            let bell = try DoorBell(on: loop) { Loop.current.note(Self.ringing.load(ordering: .relaxed) ? Self.insideRing.localized : "bell") }
+            let bell = try DoorBell(on: loop) { Loop.current.note(Self.ringing.load(ordering: .relaxed) ? Self.insideRing : .verbatim("bell")) }
             return { bell.ring() }
         }
         Harness.expectSameLines(
-            lines, [Self.at(0, "bell"), Self.at(5000, Self.atFiveSeconds.localized)],
+            lines, [Self.at(0, .verbatim("bell")), Self.at(5000, Self.atFiveSeconds)],
             hint: Text(
                 en: """
                     The bell was rung by \(ringer) just as the loop was about to sleep (it had told its \
@@ -210,7 +210,7 @@ struct Lesson05Tests {
             }
         }
         Harness.expectSameLines(
-            lines, [Self.at(0, Self.quietSource.localized), Self.at(0, "bell"), Self.at(5000, Self.atFiveSeconds.localized)],
+            lines, [Self.at(0, Self.quietSource), Self.at(0, .verbatim("bell")), Self.at(5000, Self.atFiveSeconds)],
             hint: Text(
                 en:
                     "A signal alone leaves a sleeping loop asleep until something else wakes it (here its timer, at 5 s). The ring's wake-up makes the loop run a pass at once, and that pass runs every signalled source: signal(), then wakeUp().",
@@ -257,7 +257,7 @@ struct Lesson05Tests {
 
     @Test("Bells rung together run by order, then in the order they were rung", .zh("同时按下的门铃先按 order、再按按铃的先后执行"), .holds("§4"))
     func order() async throws {
-        let lines = try await Harness.attempt(lesson: 5) { () -> [String] in
+        let lines = try await Harness.attempt(lesson: 5) { () -> Lines in
             let loop = Loop(clock: VirtualClock())
             loop.passLimit = 1_000
             let trace = loop.startTracing()
@@ -268,10 +268,10 @@ struct Lesson05Tests {
             first.ring()
             second.ring()
             try loop.run(mode: .default, timeout: 0.1)
-            return trace.lines(.notes, times: false)
+            return trace.bilingualLines(.notes, times: false)
         }
         Harness.expectSameLines(
-            lines, ["default   · \(Self.rungFirst.localized)", "default   · \(Self.rungSecond.localized)", "default   · order 1"],
+            lines, ["default   · " + Self.rungFirst, "default   · " + Self.rungSecond, .verbatim("default   · order 1")],
             hint: Text(
                 en:
                     "Give the source the bell's order: `Loop.Source(name:order:perform:)`. The loop runs signalled sources by order, then by when they were signalled.",
@@ -311,7 +311,7 @@ struct Lesson05Tests {
 
     @Test("A bell of the default mode waits while the loop runs another mode", .zh("RunLoop 运行别的 Mode 时，default Mode 的门铃要等着"), .holds("§1", "§2"))
     func modes() async throws {
-        let lines = try await Harness.attempt(lesson: 5) { () -> [String] in
+        let lines = try await Harness.attempt(lesson: 5) { () -> Lines in
             let loop = Loop(clock: VirtualClock())
             loop.passLimit = 1_000
             let trace = loop.startTracing()
@@ -323,10 +323,10 @@ struct Lesson05Tests {
             try loop.run(mode: .tracking, timeout: 0.1)
             loop.note(Note.backToDefault)
             try loop.run(mode: .default, timeout: 0.1)
-            return trace.lines(.notes, times: false)
+            return trace.bilingualLines(.notes, times: false)
         }
         Harness.expectSameLines(
-            lines, ["tracking  · \(Self.bellForBoth.localized)", "default   · \(Note.backToDefault.localized)", "default   · bell"],
+            lines, ["tracking  · " + Self.bellForBoth, "default   · " + Note.backToDefault, .verbatim("default   · bell")],
             hint: Text(
                 en: "Add the source to each of `modes`, and only those.",
                 zh: "把事件源加到 `modes` 里的每一个 Mode，而且只加到这些 Mode。"),

@@ -9,9 +9,9 @@ struct Lesson06Tests {
 
     /// The same scenario with the student's rule and with the engine's: callouts and notes.
     static func compare(seconds: Double, _ setUp: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> (
-        actual: [String], expected: [String]
+        actual: Lines, expected: Lines
     ) {
-        try await Harness.traces(lesson: 6, student: student, filter: [.callouts, .notes]) { loop, clock in
+        try await Harness.traceLines(lesson: 6, student: student, filter: [.callouts, .notes]) { loop, clock in
             try setUp(loop, clock)
             try loop.run(mode: .default, timeout: seconds)
         }
@@ -146,7 +146,7 @@ struct Lesson06Tests {
 
     @Test("A one-shot timer fires once and ends; a repeating one goes on", .zh("一次性定时器触发一次就结束；重复定时器继续走"))
     func oneShotEnds() async throws {
-        let (actual, expected) = try await Harness.traces(lesson: 6, student: Self.student, filter: [.callouts, .notes, .results]) { loop, _ in
+        let (actual, expected) = try await Harness.traceLines(lesson: 6, student: Self.student, filter: [.callouts, .notes, .results]) { loop, _ in
             let once = try Loop.Timer(name: "once", fireDate: loop.now + 1) { _ in }
             try loop.add(once, forMode: .default)
             let ticks = Log()
@@ -298,7 +298,7 @@ struct Lesson06Tests {
 
     @Test("An interval longer than nanoseconds can count (~292 years) has no next tick: never, not a crash", .zh("间隔长到纳秒数装不下（约 292 年）时没有下一个时间点：是“永不”，而不是崩溃"))
     func intervalBeyondNanoseconds() async throws {
-        let (actual, expected) = try await Harness.traces(lesson: 6, student: Self.student, filter: [.callouts, .notes]) { loop, _ in
+        let (actual, expected) = try await Harness.traceLines(lesson: 6, student: Self.student, filter: [.callouts, .notes]) { loop, _ in
             let forever = try Loop.Timer(name: "every 317 years", fireDate: loop.now + 1, interval: 1e10) { _ in }
             try loop.add(forever, forMode: .default)
             try loop.add(try Loop.Timer(name: "tick", fireDate: loop.now + 1.5, interval: 1) { _ in }, forMode: .default)

@@ -57,20 +57,20 @@ struct Lesson07Tests {
         "The delay counts from now: on a clock that reads 100 s, a delay of 1.5 s is due at 101.5 s", .zh("延迟从现在算起：时钟读数为 100 秒时，1.5 秒的延迟在 101.5 秒到点"),
         .holds("§2"))
     func delayCountsFromNow() async throws {
-        let lines = try await Self.onVirtualThread(clockAt: 100) { loop -> [String] in
+        let lines = try await Self.onVirtualThread(clockAt: 100) { loop -> Lines in
             let trace = loop.startTracing()
             loop.note(Self.clockReads(loop.now))
             try performAfterDelay(1.5) { Loop.current.note(Self.workRuns(at: Loop.current.now)) }
             loop.note(Self.nextTimerDue(loop.nextTimerFireDate(mode: .default).map(\.description) ?? "none"))
             try loop.run(mode: .default, timeout: 3)
-            return trace.lines(.notes, times: false)
+            return trace.bilingualLines(.notes, times: false)
         }
         Harness.expectSameLines(
             lines,
             [
-                "default   · " + Self.clockReads(Instant(seconds: 100)).localized,
-                "default   · " + Self.nextTimerDue(Instant(seconds: 101.5).description).localized,
-                "default   · " + Self.workRuns(at: Instant(seconds: 101.5)).localized,
+                "default   · " + Self.clockReads(Instant(seconds: 100)),
+                "default   · " + Self.nextTimerDue(Instant(seconds: 101.5).description),
+                "default   · " + Self.workRuns(at: Instant(seconds: 101.5)),
             ],
             hint: Text(
                 en:
@@ -124,14 +124,14 @@ struct Lesson07Tests {
         "Even a zero delay goes through the loop: the work runs on a later pass, never inside the call", .zh("即使延迟为 0 也要经过 RunLoop：工作在之后的某一轮循环里执行，绝不在调用里面"),
         .holds("§6"))
     func zeroDelayIsStillATimer() async throws {
-        let lines = try await Self.onVirtualThread { loop -> [String] in
+        let lines = try await Self.onVirtualThread { loop -> Lines in
             let trace = loop.startTracing()
             try performAfterDelay(0) { Loop.current.note(Self.workRuns) }
             loop.note(Self.zeroDelayReturned)
             try loop.run(mode: .default, timeout: 1)
-            return trace.lines([.callouts, .notes], times: false)
+            return trace.bilingualLines([.callouts, .notes], times: false)
         }
-        let expected = ["default   · \(Self.zeroDelayReturned.localized)", "default   timer \"…\"", "default   · \(Self.workRuns.localized)"]
+        let expected: Lines = ["default   · " + Self.zeroDelayReturned, .verbatim("default   timer \"…\""), "default   · " + Self.workRuns]
         Harness.expectSameLines(
             Harness.renaming("timer", to: "…", in: lines),
             expected,
@@ -143,7 +143,7 @@ struct Lesson07Tests {
 
     @Test("It obeys modes: default-mode work waits while the loop runs another mode", .zh("它遵守 Mode：RunLoop 运行别的 Mode 时，default Mode 的工作要等着"), .holds("§3"))
     func obeysModes() async throws {
-        let lines = try await Self.onVirtualThread { loop -> [String] in
+        let lines = try await Self.onVirtualThread { loop -> Lines in
             let trace = loop.startTracing()
             try loop.add(Loop.Port(name: "touches"), forMode: .tracking)
             try performAfterDelay(1) { Loop.current.note(Self.defaultWork) }
@@ -152,13 +152,13 @@ struct Lesson07Tests {
             try loop.run(mode: .tracking, timeout: 2)
             loop.note(Self.scrollOver)
             try loop.run(mode: .default, timeout: 1)
-            return trace.lines(.notes)
+            return trace.bilingualLines(.notes)
         }
-        let expected = [
-            "   1000 ms  tracking  · \(Self.workForBoth.localized)",
-            "   1500 ms  tracking  · \(Self.trackingWork.localized)",
-            "   2000 ms  default   · \(Self.scrollOver.localized)",
-            "   2000 ms  default   · \(Self.defaultWork.localized)",
+        let expected: Lines = [
+            "   1000 ms  tracking  · " + Self.workForBoth,
+            "   1500 ms  tracking  · " + Self.trackingWork,
+            "   2000 ms  default   · " + Self.scrollOver,
+            "   2000 ms  default   · " + Self.defaultWork,
         ]
         Harness.expectSameLines(
             lines, expected,

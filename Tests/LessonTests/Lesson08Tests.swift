@@ -116,13 +116,13 @@ struct Lesson08Tests {
         "The work obeys modes: default-mode work waits while the target runs tracking", .zh("工作遵守 Mode：目标线程运行 tracking 时，给 default Mode 的工作要等着"), .holds("§2"))
     func obeysModes() async throws {
         // The log's lines, in the student's language: the same on both sides of the comparison.
-        let defaultWork = Text(en: "default-mode work", zh: "给 default Mode 的工作").localized
-        let trackingWork = Text(en: "tracking work", zh: "给 tracking 的工作").localized
-        let switchToDefault = Text(en: "switch to default", zh: "切换到 default").localized
-        let notes = try await Harness.attempt(lesson: 8, timeout: 5, ifStuck: Self.stuck) { () -> [String] in
+        let defaultWork = Text(en: "default-mode work", zh: "给 default Mode 的工作")
+        let trackingWork = Text(en: "tracking work", zh: "给 tracking 的工作")
+        let switchToDefault = Text(en: "switch to default", zh: "切换到 default")
+        let notes = try await Harness.attempt(lesson: 8, timeout: 5, ifStuck: Self.stuck) { () -> Lines in
             let worker = try Worker(running: .tracking)
             defer { worker.finish() }
-            let log = Log()
+            let log = TextLog()
             try perform(on: worker.thread, modes: [.default]) { log.add(defaultWork) }
             try perform(on: worker.thread, modes: [.tracking]) { log.add(trackingWork) }
             _ = worker.waitUntil { log.count > 0 }
@@ -145,13 +145,13 @@ struct Lesson08Tests {
         "With no modes given, the work uses the common modes: it runs while the loop runs tracking, where tracking is common",
         .zh("不指定 Mode 时，工作使用 common modes：tracking 是 common 时，RunLoop 运行 tracking 也会执行它"), .holds("§10"))
     func noModesMeansTheCommonModes() async throws {
-        let work = Text(en: "work performed with no modes", zh: "不指定 Mode 交过去的工作").localized
-        let nothing = Text(en: "(nothing ran while the loop ran the tracking mode)", zh: "（RunLoop 运行 tracking Mode 期间什么都没有执行）").localized
-        let notes = try await Harness.attempt(lesson: 8, timeout: 5, ifStuck: Self.stuck) { () -> [String] in
+        let work = Text(en: "work performed with no modes", zh: "不指定 Mode 交过去的工作")
+        let nothing = Text(en: "(nothing ran while the loop ran the tracking mode)", zh: "（RunLoop 运行 tracking Mode 期间什么都没有执行）")
+        let notes = try await Harness.attempt(lesson: 8, timeout: 5, ifStuck: Self.stuck) { () -> Lines in
             let worker = try Worker(running: .tracking)
             defer { worker.finish() }
             worker.loop.addCommonMode(.tracking)   // as UIKit marks it on the main loop
-            let log = Log()
+            let log = TextLog()
             try perform(on: worker.thread) { log.add(work) }
             if !worker.waitUntil({ log.count > 0 }) { log.add(nothing) }
             return log.all
@@ -320,10 +320,10 @@ extension Lesson08Tests {
         "Without waitUntilDone, work a thread sends itself waits for its loop, like any other", .zh("不带 waitUntilDone 时，线程发给自己的工作也要等它的 RunLoop，和别的工作一样"),
         .holds("§2"))
     func sendToItselfWithoutWaiting() async throws {
-        let order = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
+        let order = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> Lines in
             let worker = try Worker(running: .default)
             defer { worker.finish() }
-            let log = Log()
+            let log = TextLog()
             try worker.thread.perform(waitUntilDone: true, timeout: 1) {
                 try? perform(on: LoopThread.current!) { log.add(Self.laterWork) }
                 log.add(Self.callReturned)
@@ -340,8 +340,8 @@ extension Lesson08Tests {
             expectedTitle: HarnessText.expected)
     }
 
-    static let laterWork = Text(en: "the work sent to itself ran", zh: "发给自己的工作执行了").localized
-    static let callReturned = Text(en: "perform(on: itself) returned", zh: "perform(on: 自己) 返回了").localized
+    static let laterWork = Text(en: "the work sent to itself ran", zh: "发给自己的工作执行了")
+    static let callReturned = Text(en: "perform(on: itself) returned", zh: "perform(on: 自己) 返回了")
 }
 
 /// Lesson 08, more ways the work can go astray: several pieces queued at once, work for several
@@ -352,12 +352,12 @@ extension Lesson08Tests {
         let names = [
             Text(en: "first", zh: "第一份"), Text(en: "second", zh: "第二份"),
             Text(en: "third", zh: "第三份"), Text(en: "fourth", zh: "第四份"),
-        ].map(\.localized)
-        let ran = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
+        ]
+        let ran = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> Lines in
             let gate = DispatchSemaphore(value: 0)
             let worker = try Worker(running: .default, waitingFor: gate)
             defer { worker.finish() }
-            let log = Log()
+            let log = TextLog()
             for name in names {
                 try perform(on: worker.thread) { log.add(name) }
             }
@@ -367,7 +367,7 @@ extension Lesson08Tests {
             return log.all
         }
         Harness.expectSameLines(
-            ran, names,
+            ran, Lines(names),
             hint: Text(
                 en:
                     "Each call is its own piece of work: give each its own Loop.Source (or a queue that keeps them all). Work sent while the target was busy must not replace the work sent before it; signalled sources run in the order they were signalled.",
@@ -377,12 +377,12 @@ extension Lesson08Tests {
 
     @Test("Work for several modes runs in whichever of them the target runs", .zh("给多个 Mode 的工作，目标线程运行其中哪个都会执行"), .holds("§2"))
     func severalModes() async throws {
-        let work = Text(en: "work for default and tracking", zh: "给 default 和 tracking 的工作").localized
-        let stillTracking = Text(en: "the target still runs tracking", zh: "目标线程仍在运行 tracking").localized
-        let ran = try await Harness.attempt(lesson: 8, timeout: 5, ifStuck: Self.stuck) { () -> [String] in
+        let work = Text(en: "work for default and tracking", zh: "给 default 和 tracking 的工作")
+        let stillTracking = Text(en: "the target still runs tracking", zh: "目标线程仍在运行 tracking")
+        let ran = try await Harness.attempt(lesson: 8, timeout: 5, ifStuck: Self.stuck) { () -> Lines in
             let worker = try Worker(running: .tracking)
             defer { worker.finish() }
-            let log = Log()
+            let log = TextLog()
             try perform(on: worker.thread, modes: [.default, .tracking]) { log.add(work) }
             _ = worker.waitUntil { log.count > 0 }
             log.add(stillTracking)

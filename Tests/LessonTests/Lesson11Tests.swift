@@ -8,8 +8,8 @@ import Testing
 struct Lesson11Tests {
     static let student = Loop.Mechanisms.reference.with(pass: StudentPass())
 
-    static func compare(_ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> (actual: [String], expected: [String]) {
-        try await Harness.traces(lesson: 11, student: student, scenario)
+    static func compare(_ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> (actual: Lines, expected: Lines) {
+        try await Harness.traceLines(lesson: 11, student: student, scenario)
     }
 
     @Test("An idle loop sleeps until its deadline, and observers see entry, the sleep and exit", .zh("空闲的 RunLoop 一直休眠到截止时间，观察者看到 `entry`、休眠和 `exit`"))
@@ -286,7 +286,7 @@ struct Lesson11Tests {
         // timers / before sources three more times · 10 before waiting.
         let articleLog = ["after waiting"] + Array(repeating: ["before timers", "before sources"], count: 4).flatMap { $0 } + ["before waiting"]
         Harness.expectSameLines(
-            Self.activitiesFromTheTouch(actual), articleLog,
+            Self.activitiesFromTheTouch(Array(actual)), articleLog,
             hint: Text(
                 en:
                     "A tap wakes the loop through a port; its handler signals the event source, which runs in the next pass and signals itself while events remain. Each pass that ran a source polls — no 'before waiting' until a pass finds nothing.",

@@ -10,10 +10,10 @@ struct Lesson12Tests {
     static let reference = Loop.Mechanisms.reference.with(autoreleasePools: ReferenceAutoreleasePoolObservers())
 
     /// Runs `scenario` with the student's observers and with the engine's; returns the notes.
-    static func compare(_ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> (actual: [String], expected: [String]) {
-        let actual = try await Harness.attempt(lesson: 12) { try Harness.trace(student, .notes, scenario) }
-        let expected = try await Harness.attempt(lesson: 12) { try Harness.trace(reference, .notes, scenario) }
-        return (actual, expected)
+    static func compare(_ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> (actual: Lines, expected: Lines) {
+        let actual = try await Harness.attempt(lesson: 12) { try Harness.traceTexts(student, .notes, scenario) }
+        let expected = try await Harness.attempt(lesson: 12) { try Harness.traceTexts(reference, .notes, scenario) }
+        return (Lines(actual), Lines(expected))
     }
 
     // The notes the tests read back, in the student's language.

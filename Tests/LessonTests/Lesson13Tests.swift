@@ -19,9 +19,8 @@ struct Lesson13Tests {
     /// A UI loop: tracking is a common mode; a scroll from `scroll.lowerBound` to
     /// `scroll.upperBound` seconds runs the tracking mode (nested runs until the finger lifts, as
     /// UIKit does while a finger drags); the network sends a chunk every second from 0.5 s.
-    static func screen(scroll: ClosedRange<Double>?, seconds: Double = 6, extra: @escaping @Sendable (Loop) throws -> Void = { _ in }) async throws -> [String]
-    {
-        try await Harness.attempt(lesson: 13) { () -> [String] in
+    static func screen(scroll: ClosedRange<Double>?, seconds: Double = 6, extra: @escaping @Sendable (Loop) throws -> Void = { _ in }) async throws -> Lines {
+        try await Harness.attempt(lesson: 13) { () -> Lines in
             let clock = VirtualClock()
             let loop = Loop(clock: clock, name: "main loop")
             loop.passLimit = 10_000
@@ -49,7 +48,7 @@ struct Lesson13Tests {
             }
             try extra(loop)
             try loop.run(mode: .default, timeout: seconds)
-            return trace.lines(.notes)
+            return trace.bilingualLines(.notes)
         }
     }
 
@@ -79,7 +78,7 @@ struct Lesson13Tests {
     static let duringTheScroll = Text(en: "expected during the scroll", zh: "期望（滑动期间）")
     static let fromTheStart = Text(en: "expected (times from the start)", zh: "期望（从开始算起的时间）")
 
-    static func during(_ lines: [String]) -> [String] {
+    static func during(_ lines: Lines) -> [String] {
         guard let begin = lines.firstIndex(where: { $0.hasSuffix(Self.scrollBegins.localized) }),
             let end = lines.firstIndex(where: { $0.hasSuffix(Self.scrollEnds.localized) })
         else { return [] }
@@ -135,9 +134,12 @@ struct Lesson13Tests {
         Harness.expectSameLines(
             lines,
             [
-                "    500 ms  default   · download chunk 1", "   1000 ms  default   · countdown 4", "   1000 ms  default   · \(Self.badgeRefreshed.localized)",
-                "   1500 ms  default   · download chunk 2", "   2000 ms  default   · countdown 3", "   2000 ms  default   · \(Self.badgeRefreshed.localized)",
-                "   2500 ms  default   · download chunk 3", "   3000 ms  default   · countdown 2", "   3000 ms  default   · \(Self.badgeRefreshed.localized)",
+                .verbatim("    500 ms  default   · download chunk 1"), .verbatim("   1000 ms  default   · countdown 4"),
+                "   1000 ms  default   · " + Self.badgeRefreshed,
+                .verbatim("   1500 ms  default   · download chunk 2"), .verbatim("   2000 ms  default   · countdown 3"),
+                "   2000 ms  default   · " + Self.badgeRefreshed,
+                .verbatim("   2500 ms  default   · download chunk 3"), .verbatim("   3000 ms  default   · countdown 2"),
+                "   3000 ms  default   · " + Self.badgeRefreshed,
             ],
             hint: Text(
                 en:
@@ -172,8 +174,8 @@ struct Lesson13Tests {
 
     /// A UI loop whose clock starts at `start` seconds (not 0): `schedule` adds the work, the loop
     /// runs the default mode for `seconds`; returns the notes, timed from `start` ("+1000 ms  …").
-    static func fromLaterStart(_ start: Double, seconds: Double, _ schedule: @escaping @Sendable (Loop) throws -> Void) async throws -> [String] {
-        try await Harness.attempt(lesson: 13) { () -> [String] in
+    static func fromLaterStart(_ start: Double, seconds: Double, _ schedule: @escaping @Sendable (Loop) throws -> Void) async throws -> Lines {
+        try await Harness.attempt(lesson: 13) { () -> Lines in
             let clock = VirtualClock(startingAt: Instant(seconds: start))
             let loop = Loop(clock: clock, name: "main loop")
             loop.passLimit = 10_000
@@ -182,10 +184,11 @@ struct Lesson13Tests {
             try schedule(loop)
             try loop.run(mode: .default, timeout: seconds)
             let origin = Instant(seconds: start)
-            return trace.events.compactMap { event -> String? in
-                guard case .note = event.kind else { return nil }
-                return "+\(Int(((event.time - origin) * 1000).rounded())) ms  \(event.summary)"
-            }
+            return Lines(
+                trace.events.compactMap { event -> Text? in
+                    guard case .note(let note) = event.kind else { return nil }
+                    return "+\(Int(((event.time - origin) * 1000).rounded())) ms  · " + ((event.content as? Text) ?? .verbatim(note))
+                })
         }
     }
 
@@ -206,9 +209,10 @@ struct Lesson13Tests {
         Harness.expectSameLines(
             lines,
             [
-                "+1000 ms  · countdown 4", "+2000 ms  · countdown 3", "+3000 ms  · countdown 2", "+4000 ms  · countdown 1", "+5000 ms  · countdown 0",
-                "+5500 ms  · " + Self.countdownTimerValid(false).localized,
-                "+7500 ms  · " + Self.countdownTimerValid(false).localized,
+                .verbatim("+1000 ms  · countdown 4"), .verbatim("+2000 ms  · countdown 3"), .verbatim("+3000 ms  · countdown 2"),
+                .verbatim("+4000 ms  · countdown 1"), .verbatim("+5000 ms  · countdown 0"),
+                "+5500 ms  · " + Self.countdownTimerValid(false),
+                "+7500 ms  · " + Self.countdownTimerValid(false),
             ],
             hint: Text(
                 en:
@@ -229,7 +233,7 @@ struct Lesson13Tests {
                 }, forMode: .default)
         }
         Harness.expectSameLines(
-            lines, ["+500 ms  · " + Self.countdownTimerValid(false).localized],
+            lines, ["+500 ms  · " + Self.countdownTimerValid(false)],
             hint: Text(
                 en:
                     "From 0 there is nothing to count: n = seconds - 1 … 0 is empty. Tick nothing, and return the timer invalidated (never scheduled) — counting down from 0 like from any other number says -1, -2, … for ever, because it never meets 0.",
@@ -243,7 +247,7 @@ struct Lesson13Tests {
             try scheduleBadgeRefresh(every: 2.5, on: loop) { Loop.current.note(Self.badgeRefreshed) }
         }
         Harness.expectSameLines(
-            lines, ["+2500 ms  · \(Self.badgeRefreshed.localized)", "+5000 ms  · \(Self.badgeRefreshed.localized)"],
+            lines, ["+2500 ms  · " + Self.badgeRefreshed, "+5000 ms  · " + Self.badgeRefreshed],
             hint: Text(
                 en:
                     "Every `interval` seconds, the first one interval after the call: fire date `loop.now + interval`, interval `interval` — not at once, not once a second, not a date counted from the clock's zero.",

@@ -8,9 +8,9 @@ import Testing
 struct Lesson14Tests {
     static let filter: LoopTrace.Filter = [.callouts, .notes, .results]
 
-    static func compare(_ scenario: @escaping @Sendable (Loop, MainQueue) throws -> Void) async throws -> (actual: [String], expected: [String]) {
-        let actual = try await Harness.attempt(lesson: 14) { try Harness.mainLoopTrace(.reference.with(mainQueue: StudentMainQueue()), Self.filter, scenario) }
-        let expected = try Harness.mainLoopTrace(.reference, Self.filter, scenario)
+    static func compare(_ scenario: @escaping @Sendable (Loop, MainQueue) throws -> Void) async throws -> (actual: Lines, expected: Lines) {
+        let actual = try await Harness.attempt(lesson: 14) { try Harness.mainLoopLines(.reference.with(mainQueue: StudentMainQueue()), Self.filter, scenario) }
+        let expected = try Harness.mainLoopLines(.reference, Self.filter, scenario)
         return (actual, expected)
     }
 

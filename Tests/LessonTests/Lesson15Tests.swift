@@ -14,14 +14,14 @@ struct Lesson15Tests {
     /// Runs `scenario` with the student's commit and with the engine's; returns both traces. The
     /// loop has a port in the common modes, as an app's main loop has its event ports: it sleeps
     /// when it has nothing to do instead of running out of items.
-    static func compare(_ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> (actual: [String], expected: [String]) {
+    static func compare(_ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> (actual: Lines, expected: Lines) {
         let app: @Sendable (Loop, VirtualClock) throws -> Void = { loop, clock in
             try loop.add(Loop.Port(name: "the app's other sources"), forMode: .common)
             try scenario(loop, clock)
         }
-        let actual = try await Harness.attempt(lesson: 15) { try Harness.trace(student, filter, app) }
-        let expected = try await Harness.attempt(lesson: 15) { try Harness.trace(reference, filter, app) }
-        return (actual, expected)
+        let actual = try await Harness.attempt(lesson: 15) { try Harness.traceTexts(student, filter, app) }
+        let expected = try await Harness.attempt(lesson: 15) { try Harness.traceTexts(reference, filter, app) }
+        return (Lines(actual), Lines(expected))
     }
 
     /// A window with a header (holding a title) and a label: `window → header → title`, `window → label`.
@@ -77,7 +77,7 @@ struct Lesson15Tests {
                     "`setNeedsLayout()` 只是设一个标记；提交时，对标记了的每个视图布局一次（布局会清掉标记），从每个窗口自上而下地走：先父视图，后子视图。`header` 的布局会改变 `title` 的大小，所以 `title` 必须排在 `header` 之后，而且就在同一次提交里。"
             ))
         #expect(
-            Self.work(actual).filter { $0.hasSuffix("[title layoutSubviews]") }.count == 1,
+            Self.work(Array(actual)).filter { $0.hasSuffix("[title layoutSubviews]") }.count == 1,
             Text(en: "the title is marked three times and laid out once", zh: "`title` 被标记了三次，只布局一次").comment)
     }
 
@@ -154,7 +154,7 @@ struct Lesson15Tests {
                     "事件源一直重新标记自己时，RunLoop 只轮询、到不了 `before waiting`，所以什么都不提交：进度 `label` 只在 RunLoop 终于要休眠时绘制一次。只在 `before waiting`（和 `exit`）提交——不在唤醒之后，也不在处理定时器或事件源之前。"
             ))
         #expect(
-            Self.work(actual).filter { $0.hasSuffix("[label drawRect:]") }.count == 1,
+            Self.work(Array(actual)).filter { $0.hasSuffix("[label drawRect:]") }.count == 1,
             Text(en: "three busy passes, one drawing: the UI does not change while the loop never sleeps", zh: "忙了三轮，只绘制一次：RunLoop 不休眠，界面就不变").comment)
     }
 
@@ -179,7 +179,7 @@ struct Lesson15Tests {
                     "`layoutIfNeeded()` 在回调里就给 `header` 布局了，并清掉了它的标记：提交时必须发现已经没有要布局的了（要看 `needsLayout`，不能因为窗口被标记过就给视图布局）——但仍然要把新的布局交给渲染服务：到那时它才出现在屏幕上。"
             ))
         #expect(
-            Self.work(actual).filter { $0.contains("[header layoutSubviews]") }.count == 1,
+            Self.work(Array(actual)).filter { $0.contains("[header layoutSubviews]") }.count == 1,
             Text(en: "the header is laid out once, by layoutIfNeeded()", zh: "`header` 只布局一次，由 `layoutIfNeeded()` 完成").comment)
     }
 

@@ -14,8 +14,8 @@ struct Lesson18Tests {
     static func compare(
         seconds: Double, filter: LoopTrace.Filter = Self.filter,
         _ setUp: @escaping @Sendable (Loop, VirtualClock) throws -> [DisplayLink]
-    ) async throws -> (actual: [String], expected: [String]) {
-        try await Harness.traces(lesson: 18, student: student, filter: filter) { loop, clock in
+    ) async throws -> (actual: Lines, expected: Lines) {
+        try await Harness.traceLines(lesson: 18, student: student, filter: filter) { loop, clock in
             loop.addCommonMode(.tracking)   // UIKit marks the tracking mode common
             let links = try setUp(loop, clock)
             try loop.run(mode: .default, timeout: seconds)
@@ -90,7 +90,7 @@ struct Lesson18Tests {
                 zh:
                     "`add`：把 `link.port` 加到要求的 Mode 里，再用 `link.startVSync(on: loop)` 开始接收屏幕的 vsync。`vsync`：第一帧就是 `now` 所在的 vsync（`DisplayLink.vsync(at:)`），它的 timestamp 是 `DisplayLink.time(ofVSync:)`，target 是下一个 vsync 的时间。"
             ))
-        #expect(Self.frames(actual).count == 60, Text(en: "60 frames in one idle second", zh: "空闲的一秒应有 60 帧").comment)
+        #expect(Self.frames(Array(actual)).count == 60, Text(en: "60 frames in one idle second", zh: "空闲的一秒应有 60 帧").comment)
     }
 
     @Test(
@@ -129,7 +129,7 @@ struct Lesson18Tests {
                 zh:
                     "第 2 帧（vsync 2，33.3 ms）一直干到 83.3 ms：vsync 3 和 4 已经过去了。下一帧是 vsync 5（timestamp 83.3 ms，target 100 ms），错过的两帧用 `link.dropFrames(2)` 记下：`(frame - last) / step - 1`。"
             ))
-        let third = Self.frames(actual).dropFirst(2).first ?? ""
+        let third = Self.frames(Array(actual)).dropFirst(2).first ?? ""
         #expect(
             third.hasSuffix(Self.frameText("link", 3, "83.3", "100.0", dropped: 2).localized),
             Text(
@@ -151,7 +151,7 @@ struct Lesson18Tests {
                 en:
                     "A frame is never delivered late to catch up: after the 190 ms callout, which returns at 206.7 ms, deliver only the latest vsync, 12 at 200 ms (and count the 10 before it as dropped), then one frame per vsync again.",
                 zh: "帧永远不会为了追赶而晚交付：190 ms 的回调在 206.7 ms 返回，之后只交付最近的那个 vsync：200 ms 的 vsync 12（前面的 10 个记为丢帧），然后又是每个 vsync 一帧。"))
-        let second = Self.frames(actual).dropFirst().first ?? ""
+        let second = Self.frames(Array(actual)).dropFirst().first ?? ""
         #expect(
             second.hasSuffix(Self.frameText("link", 2, "200.0", "216.7", dropped: 10).localized),
             Text(
@@ -161,7 +161,7 @@ struct Lesson18Tests {
     }
 
     /// A link added in `mode`; at 50 ms the user scrolls for 100 ms (a nested run of tracking).
-    static func scrolling(linkIn mode: Loop.Mode) async throws -> (actual: [String], expected: [String]) {
+    static func scrolling(linkIn mode: Loop.Mode) async throws -> (actual: Lines, expected: Lines) {
         try await Self.compare(seconds: 0.25) { loop, clock in
             let link = Self.link(clock: clock)
             try link.add(to: loop, forMode: mode)
@@ -186,7 +186,7 @@ struct Lesson18Tests {
                     "端口就放在给定的那个 Mode 里：在 `.default` 里，RunLoop 运行 tracking 时没有帧；vsync 照样来（它的定时器在 common modes 里），滑动结束后交付最近的那一个，错过的记为丢帧。"
             ))
         #expect(
-            Self.frames(Self.between(actual, Self.scrollBegins, Self.scrollEnds)).isEmpty,
+            Self.frames(Self.between(Array(actual), Self.scrollBegins, Self.scrollEnds)).isEmpty,
             Text(en: "a link in .default gets no frame during the scroll", zh: "在 .default 里的 link 在滑动期间不应有帧").comment)
     }
 
@@ -200,7 +200,7 @@ struct Lesson18Tests {
                     "`.common` is a mode set: add the port to it as it is (`loop.add(link.port, forMode: .common)`), so it is in tracking too and frames go on while the user scrolls.",
                 zh: "`.common` 是一组 Mode：原样把端口加进去（`loop.add(link.port, forMode: .common)`），这样它也在 tracking 里，用户滑动时帧照常到来。"))
         #expect(
-            Self.frames(Self.between(actual, Self.scrollBegins, Self.scrollEnds)).count == 6,
+            Self.frames(Self.between(Array(actual), Self.scrollBegins, Self.scrollEnds)).count == 6,
             Text(en: "six frames during the 100 ms scroll", zh: "100 ms 的滑动期间应有 6 帧").comment)
     }
 
@@ -227,7 +227,7 @@ struct Lesson18Tests {
                 zh:
                     "`setPaused(true, link)`：`link.stopVSync()`，这样就没有东西唤醒 RunLoop；只在 `vsync` 里检查 `isPaused` 不够，RunLoop 还是每秒被唤醒 60 次。`setPaused(false, link)`：`link.lastFrameVSync = nil`，再 `link.startVSync(on:)`——暂停期间本来就不要的帧不算丢帧。"
             ))
-        let paused = Self.between(actual, Self.pauses, Self.resumes).filter { !$0.contains("timer \"resume\"") }
+        let paused = Self.between(Array(actual), Self.pauses, Self.resumes).filter { !$0.contains("timer \"resume\"") }
         #expect(paused.isEmpty, Text(en: "the paused link still woke the loop: \(paused.count) lines", zh: "暂停的 link 仍然唤醒了 RunLoop：\(paused.count) 行").comment)
     }
 
@@ -249,7 +249,7 @@ struct Lesson18Tests {
                 en: "`add` adds the port whatever, but starts the vsyncs only `if !link.isPaused`; resuming starts them.",
                 zh: "`add` 总是加入端口，但只在 `!link.isPaused` 时开始接收 vsync；恢复时才开始。"))
         #expect(
-            Self.frames(actual).count == 2,
+            Self.frames(Array(actual)).count == 2,
             Text(en: "frames only after the resume at 50 ms: at 66.7 and 83.3 ms", zh: "帧只在 50 ms 恢复之后才有：66.7 ms 和 83.3 ms 各一帧").comment)
     }
 
@@ -271,7 +271,7 @@ struct Lesson18Tests {
                 zh:
                     "`vsyncsPerFrame`：60 / fps 四舍五入到最近的整数（20 → 3，40 → 1.5 → 2）。在 `vsync` 里，下一帧在上一帧之后 `step` 个 vsync，target 在 timestamp 之后 `step` 个 vsync：中间的 vsync 既不交付也不算丢帧。"
             ))
-        #expect(Self.frames(actual, of: "20fps").count == 4, Text(en: "20 fps: 4 frames in 200 ms", zh: "20 fps：200 ms 里应有 4 帧").comment)
+        #expect(Self.frames(Array(actual), of: "20fps").count == 4, Text(en: "20 fps: 4 frames in 200 ms", zh: "20 fps：200 ms 里应有 4 帧").comment)
     }
 
     @Test("Rates the display cannot keep become the nearest it can: 60 / a whole number of vsyncs", .zh("屏幕做不到的帧率变成它做得到的最接近的那个：60 / 整数个 vsync"))

@@ -145,7 +145,7 @@ enum Commands {
         return out.joined(separator: "\n")
     }
 
-    /// A test's explanation, indented: the table's differing rows (`✗`) in red, the hint in
+    /// A test's explanation, indented: the rows of the comparison that differ in red, the hint in
     /// yellow (its lines wrapped under its text, after its label). Past `limit` lines, the excerpt
     /// of ``excerpt(_:limit:)``, with `…` where rows are left out.
     static func detailLines(_ detail: [HarnessRecord.Line], style: Style, limit: Int = .max) -> [String] {
@@ -159,9 +159,9 @@ enum Commands {
             case .hint:
                 let indent = String(repeating: " ", count: 6 + Style.visibleWidth(HarnessText.hint.localized + " "))
                 out += Style.wrap(line.text, width: 96, indent: indent, first: "      ").map(style.yellow)
-            case .table where line.text.hasPrefix("✗"):
+            case .row(differs: true):
                 out.append("      " + style.red(line.text))
-            case .table, .message, .closing:
+            case .row(differs: false), .tableTitle, .message, .closing:
                 out.append("      " + line.text)
             }
         }
@@ -170,15 +170,15 @@ enum Commands {
 
     /// At most about `limit` lines of an explanation, nil where rows are left out. Everything but
     /// the table is kept (the message, the hint, the closing lines: short, and the point). Of the
-    /// table, its two title lines and the rows around its first difference (`✗`), which in a long
+    /// comparison, its title lines and the rows around its first difference, which in a long
     /// trace may be far down: an excerpt from the top would show only rows that agree.
     static func excerpt(_ detail: [HarnessRecord.Line], limit: Int) -> [HarnessRecord.Line?] {
         guard detail.count > limit else { return detail }
-        let table = detail.indices.filter { detail[$0].role == .table }
-        let titles = min(2, table.count)
+        let table = detail.indices.filter { detail[$0].role.isTable }
+        let titles = table.prefix { detail[$0].role == .tableTitle }.count
         let rows = max(6, limit - (detail.count - table.count) - titles)
         guard table.count > titles + rows else { return detail }
-        let marked = table.firstIndex { detail[$0].text.hasPrefix("✗") } ?? titles
+        let marked = table.firstIndex { detail[$0].role == .row(differs: true) } ?? titles
         let first = max(titles, min(marked - 3, table.count - rows)), last = first + rows   // table positions [first, last)
         var positions = [Int?](repeating: nil, count: detail.count)   // each table line's position in the table
         for (position, index) in table.enumerated() { positions[index] = position }
@@ -197,26 +197,13 @@ enum Commands {
         return out
     }
 
-    /// The page's section on where the engine does what the lesson asks, by its heading in
-    /// either language ("## After you solve it: in the engine", "## 解完之后：引擎里的实现").
-    static let engineHeadings = [Text(en: "in the engine", zh: "引擎里的实现")]
-
     /// Where the reference engine does what the lesson asked for — its page's "After you solve
-    /// it: in the engine" section — once the lesson is green. Before, those files are the answer one click away: the
+    /// it: in the engine" section, found by its mark (``PageMarks/engine``), whatever its heading
+    /// says — once the lesson is green. Before, those files are the answer one click away: the
     /// card says only that they will be shown.
     static func engineNotes(_ result: LessonResult, page: String?, style: Style) -> [String] {
-        guard let page else { return [] }
-        var section: [String] = []
-        var inside = false
-        for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("## ") {
-                if inside { break }
-                let heading = line.lowercased()
-                inside = engineHeadings.contains { text in Language.allCases.contains { heading.hasSuffix(text.in($0)) } }
-            } else if inside && !isPageAside(line) {
-                section.append(String(line))
-            }
-        }
+        guard let page, let lines = PageMarks.section(after: PageMarks.engine, in: page) else { return [] }
+        var section = lines.filter { !isPageAside($0) }.map(String.init)
         while section.first?.trimmingCharacters(in: .whitespaces).isEmpty == true { section.removeFirst() }
         while section.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { section.removeLast() }
         guard !section.isEmpty else { return [] }

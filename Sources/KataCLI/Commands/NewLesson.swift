@@ -228,7 +228,7 @@ struct LessonScaffold {
             case 2: return "## \(section)\n\n\(picture)\n\n\(Self.gap)\n"
             case 4: return "## \(section)\n\n```sh\nswift test --filter Lesson\(padded)Tests\n```\n"
             case 5: return "## \(section)\n"
-            case 7: return "## \(section)\n\n\(engineIntro)\n\n\(Self.gap)\n"
+            case 7: return "\(PageMarks.engine)\n## \(section)\n\n\(engineIntro)\n\n\(Self.gap)\n"
             default: return "## \(section)\n\n\(Self.gap)\n"
             }
         }

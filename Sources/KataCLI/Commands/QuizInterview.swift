@@ -10,7 +10,7 @@ extension QuizSession {
     func interview(_ request: QuizRequest) throws -> Int32 {
         let seed = request.seed ?? UInt64.random(in: 0...999_999)
         let level = request.level ?? .mixed
-        let questions = QuizSession.draw(seed: seed, level: level)
+        let questions = request.questions?.compactMap(QuizBank.question) ?? QuizSession.draw(seed: seed, level: level)
         var answers = request.answers
         if answers.count == 1 {
             let single = answers[0]
@@ -26,13 +26,15 @@ extension QuizSession {
             return Kata.ExitCode.usage
         }
         let about =
-            level == .senior
-            ? Text(
-                en: " — senior: \(questions.count) questions from \(questions.count) lessons, weighted to ★★★ (seed \(seed))",
-                zh: " — 高级：\(questions.count) 道题，来自 \(questions.count) 课，偏重 ★★★（随机种子 \(seed)）")
-            : Text(
-                en: " — \(questions.count) questions across the levels (seed \(seed))",
-                zh: " — \(questions.count) 道题，覆盖各个难度（随机种子 \(seed)）")
+            request.questions != nil
+            ? Text(en: " — the \(questions.count) questions given", zh: " — 指定的 \(questions.count) 道题")
+            : level == .senior
+                ? Text(
+                    en: " — senior: \(questions.count) questions from \(questions.count) lessons, weighted to ★★★ (seed \(seed))",
+                    zh: " — 高级：\(questions.count) 道题，来自 \(questions.count) 课，偏重 ★★★（随机种子 \(seed)）")
+                : Text(
+                    en: " — \(questions.count) questions across the levels (seed \(seed))",
+                    zh: " — \(questions.count) 道题，覆盖各个难度（随机种子 \(seed)）")
         output(style.bold(Text(en: "Interview", zh: "模拟面试").localized) + style.dim(about.localized) + "\n")
         var right: [Int] = [], wrong: [QuizQuestion] = []
         var missedKinds: [QuizKind: [Int]] = [:]
@@ -126,7 +128,10 @@ extension QuizSession {
                     ).localized)
             }
         }
-        let again = "swift run kata quiz --interview" + (level == .senior ? " --level senior" : "") + " --seed \(seed)"
+        let again =
+            "swift run kata quiz --interview"
+            + (request.questions.map { " --questions " + $0.map(String.init).joined(separator: ",") }
+                ?? ((level == .senior ? " --level senior" : "") + " --seed \(seed)"))
         output(style.dim(Text(en: "The same ten again: \(again)", zh: "再做一遍同样的十道题：\(again)").localized))
         var progress = Progress.load(from: progressRoot)
         for question in questions { progress.recordQuiz(question.number, correct: right.contains(question.number)) }

@@ -16,6 +16,9 @@ struct QuizRequest: Equatable {
     var svg: String?
     /// `--level`: which interview to draw (with `--interview`).
     var level: QuizLevel?
+    /// `--questions N,N,…`: the interview's questions, in order, instead of a draw (the same
+    /// sitting for a whole room, whatever questions the bank gains).
+    var questions: [Int]?
 
     /// A usage error of `kata quiz`, in both languages.
     static func usage(_ message: Text) -> UsageError {
@@ -51,6 +54,16 @@ struct QuizRequest: Equatable {
                             zh: "--level 只能是 `senior` 或 `mixed`，而不是 `\(text)`"))
                 }
                 request.level = level
+            case "--questions":
+                let text = try value(argument)
+                let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+                guard !numbers.isEmpty, numbers.allSatisfy({ $0.map { QuizBank.question($0) != nil } ?? false }) else {
+                    throw usage(
+                        Text(
+                            en: "--questions takes question numbers from 1 to \(QuizBank.all.count), separated by commas (--questions 3,17,36), not '\(text)'",
+                            zh: "--questions 后面要跟用逗号分隔的题号，从 1 到 \(QuizBank.all.count)（例如 --questions 3,17,36），`\(text)` 不行"))
+                }
+                request.questions = numbers.compactMap { $0 }
             case "--seed":
                 let text = try value(argument)
                 guard let seed = UInt64(text) else {
@@ -81,6 +94,12 @@ struct QuizRequest: Equatable {
                 Text(
                     en: "--interview draws its own questions: give no number, --engine or --list with it",
                     zh: "--interview 会自己抽题：不要同时给题号、--engine 或 --list"))
+        }
+        if request.questions != nil && (!request.interview || request.seed != nil || request.level != nil) {
+            throw usage(
+                Text(
+                    en: "--questions gives an interview its questions instead of a draw: kata quiz --interview --questions 3,17,36 (no --seed, no --level)",
+                    zh: "--questions 直接给面试指定题目，不再抽题：kata quiz --interview --questions 3,17,36（不要同时给 --seed 或 --level）"))
         }
         if request.level != nil && !request.interview {
             throw usage(

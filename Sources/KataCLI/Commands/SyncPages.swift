@@ -47,6 +47,9 @@ extension CourseSync {
         guard let headerEnd = page.range(of: "\n" + buildsOnMark).flatMap({ page[$0.upperBound...].firstIndex(of: "\n") }) else {
             throw MissingPlace(path: path, place: "the header's \"\(buildsOnMark)\" line")
         }
+        guard PageMarks.section(after: PageMarks.engine, in: page) != nil else {
+            throw MissingPlace(path: path, place: "the line \(PageMarks.engine) right before the heading of the section on the engine")
+        }
         var text = header(lesson, language) + String(page[headerEnd...])
         let heading = language == .en ? "\n## Hints\n" : "\n## 提示\n"
         guard let start = text.range(of: heading) else { throw MissingPlace(path: path, place: "its \"\(heading.trimmingCharacters(in: .newlines))\" section") }

@@ -47,6 +47,11 @@ public enum HarnessText {
     /// The right column's title.
     public static let actualTitle = Text(en: "actual (your code)", zh: "实际（你的代码）")
 
+    /// The line under a comparison cut short: how many rows are left out.
+    public static func moreRows(_ count: Int) -> Text {
+        Text(en: "     … \(count) more line\(count == 1 ? "" : "s")", zh: "     …… 还有 \(count) 行")
+    }
+
     /// The label before the test's hint, with the space that follows it in English (a
     /// full-width colon needs none).
     public static let hint = Text(en: "Hint: ", zh: "提示：")
@@ -66,7 +71,7 @@ public enum HarnessText {
             notSolved(lesson: "06", function: "f()", file: "Exercises/x.swift"),
             threw(lesson: "06", error: "e"),
             timedOut(lesson: "06", seconds: 5, advice: "a"),
-            stuckAdvice, mismatch, expectedTitle, expected, actualTitle, hint, promise(["§1"]),
+            stuckAdvice, mismatch, expectedTitle, expected, actualTitle, moreRows(1), moreRows(2), hint, promise(["§1"]),
         ]
     }
 }

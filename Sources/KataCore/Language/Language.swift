@@ -72,13 +72,21 @@ public struct Text: Sendable, Hashable, Codable {
         self.zh = zh
     }
 
+    /// The same string in both languages: code, a trace's own words (`timer "tick"`), a number.
+    public static func verbatim(_ string: String) -> Text { Text(en: string, zh: string) }
+
     /// The string in `language`.
-    public func `in`(_ language: Language) -> String {
-        let string = language == .en ? en : zh
-        if Phrasebook.isOpen { Phrasebook.remember(self, as: string) }
-        return string
-    }
+    public func `in`(_ language: Language) -> String { language == .en ? en : zh }
 
     /// The string in the language of this process (``Language/current``).
     public var localized: String { self.in(Language.current) }
+
+    /// Each language's strings one after the other: a line put together from texts and words.
+    public static func + (left: Text, right: Text) -> Text { Text(en: left.en + right.en, zh: left.zh + right.zh) }
+    public static func + (left: String, right: Text) -> Text { verbatim(left) + right }
+    public static func + (left: Text, right: String) -> Text { left + verbatim(right) }
 }
+
+/// A note's text rides in the trace beside its line (``TraceEvent/content``), so that a trace
+/// can be listed in either language whichever one the note was written in.
+extension Text: TraceNoteContent {}

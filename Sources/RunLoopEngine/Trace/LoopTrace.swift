@@ -98,14 +98,15 @@ extension Loop {
 
     /// Writes a line into the loop's trace, at the current time and mode (does nothing when
     /// not tracing). The articles' `NSLog` in a callout. The line is kept as the caller wrote it,
-    /// in whatever language: the engine reads no notes and translates none.
-    public func note(_ text: String) {
-        record(.note(text), mode: currentMode ?? .default)
+    /// in whatever language: the engine reads no notes and translates none. `content` is kept
+    /// beside it, unread (``TraceEvent/content``).
+    public func note(_ text: String, content: (any TraceNoteContent)? = nil) {
+        record(.note(text), mode: currentMode ?? .default, content: content)
     }
 
-    func record(_ kind: @autoclosure () -> TraceEvent.Kind, mode: Mode) {
+    func record(_ kind: @autoclosure () -> TraceEvent.Kind, mode: Mode, content: (any TraceNoteContent)? = nil) {
         guard isTracing.load(ordering: .relaxed), let trace = traceSink.withLock({ $0 }) else { return }
         let depth = state.withLock { $0.runs.count }
-        trace.append(TraceEvent(time: clock.now, mode: mode, depth: depth, kind: kind()))
+        trace.append(TraceEvent(time: clock.now, mode: mode, depth: depth, kind: kind(), content: content))
     }
 }

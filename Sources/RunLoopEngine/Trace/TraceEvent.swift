@@ -37,12 +37,26 @@ public struct TraceEvent: Sendable, Equatable {
     /// How many runs were in progress (1 for an outer run, 2 inside a nested run…).
     public var depth: Int
     public var kind: Kind
+    /// For a note: what it means beyond the line it reads as, given by its writer (the course's
+    /// text in two languages, say) for a reader of the trace to render its own way; nil for any
+    /// other event and for a note written as a plain string.
+    public var content: (any TraceNoteContent)?
 
-    public init(time: Instant, mode: Loop.Mode, depth: Int, kind: Kind) {
+    public init(time: Instant, mode: Loop.Mode, depth: Int, kind: Kind, content: (any TraceNoteContent)? = nil) {
         self.time = time
         self.mode = mode
         self.depth = depth
         self.kind = kind
+        self.content = content
+    }
+
+    public static func == (lhs: TraceEvent, rhs: TraceEvent) -> Bool {
+        guard lhs.time == rhs.time, lhs.mode == rhs.mode, lhs.depth == rhs.depth, lhs.kind == rhs.kind else { return false }
+        switch (lhs.content, rhs.content) {
+        case (nil, nil): return true
+        case (let left?, let right?): return left.isSame(as: right)
+        default: return false
+        }
     }
 
     /// How many steps a listing indents the event: its run's depth less one, from 0 to the

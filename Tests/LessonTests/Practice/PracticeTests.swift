@@ -63,24 +63,27 @@ struct PracticeTests {
 
     @Test("The table stops a few lines after the first that differs and says how many more, in both languages")
     func table() {
-        let expected = (1...30).map { "line \($0)" }
+        let expected = (1...30).map { Text.verbatim("line \($0)") }
         var actual = expected
-        actual[9] = "line ten"
+        actual[9] = .verbatim("line ten")
+        func table(_ expected: [Text], _ actual: [Text], in language: Language) -> String {
+            PracticeText.comparison(expected: expected, actual: actual).lines(in: language).map(\.text).joined(separator: "\n")
+        }
         for language in Language.allCases {
-            let table = Language.$scoped.withValue(language) { PracticeText.table(expected: expected, actual: actual) }
+            let table = table(expected, actual, in: language)
             let lines = table.split(separator: "\n")
             #expect(lines.count == 2 + 10 + PracticeText.linesAfterTheFirstDifference + 1, "\(table)")
             #expect(lines.contains { $0.hasPrefix("✗ 10") })
             #expect(lines.last?.contains("16") == true, "30 − 14 lines left out: \(table)")
             #expect(table.contains("line 14") && !table.contains("line 15"))
-            #expect(lines.last?.contains(PracticeText.moreLines(16).in(language).trimmingCharacters(in: .whitespaces)) == true)
+            #expect(lines.last?.contains(HarnessText.moreRows(16).in(language).trimmingCharacters(in: .whitespaces)) == true)
         }
         // Near the end nothing is cut; a longer actual trace counts its extra lines.
-        actual[9] = "line 10"
-        actual[27] = "wrong"
-        #expect(!PracticeText.table(expected: expected, actual: actual).contains("…"))
-        let longer = PracticeText.table(expected: ["a"], actual: ["a", "b", "c", "d", "e", "f", "g", "h"])
-        #expect(longer.hasSuffix(PracticeText.moreLines(2).localized), "\(longer)")
+        actual[9] = .verbatim("line 10")
+        actual[27] = .verbatim("wrong")
+        #expect(!table(expected, actual, in: .en).contains("…"))
+        let longer = table([.verbatim("a")], ["a", "b", "c", "d", "e", "f", "g", "h"].map(Text.verbatim), in: .en)
+        #expect(longer.hasSuffix(HarnessText.moreRows(2).en), "\(longer)")
     }
 
     @Test("Numbers of seconds read as a person writes them")

@@ -74,13 +74,13 @@ enum Harness {
     /// language without reading what the test printed.
     static func report(
         _ kind: HarnessRecord.Kind, lesson: Int? = nil, message: Text, function: String? = nil, file: String? = nil,
-        table: Text? = nil, hint: Text? = nil, after: Text? = nil, clauses: [String]? = nil
+        comparison: HarnessRecord.Comparison? = nil, hint: Text? = nil, after: Text? = nil, clauses: [String]? = nil
     ) -> HarnessRecord {
         let test = Test.current
         let record = HarnessRecord(
             test: test.map { String(describing: $0.id) } ?? "", lesson: lesson ?? currentLesson, kind: kind,
             name: test.flatMap { test in ChineseName.of(test).map { Text(en: test.displayName ?? test.name, zh: $0) } },
-            message: message, function: function, file: file, table: table, hint: hint, after: after, clauses: clauses ?? heldClauses)
+            message: message, function: function, file: file, comparison: comparison, hint: hint, after: after, clauses: clauses ?? heldClauses)
         record.send()
         return record
     }
@@ -98,8 +98,18 @@ enum Harness {
         lesson: Int, student: Loop.Mechanisms, filter: LoopTrace.Filter = .all,
         _ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void
     ) async throws -> (actual: [String], expected: [String]) {
-        let actual = try await attempt(lesson: lesson) { try trace(student, filter, scenario) }
-        let expected = try trace(.reference, filter, scenario)
+        let (actual, expected) = try await traceTexts(lesson: lesson, student: student, filter: filter, scenario)
+        return (actual.map(\.localized), expected.map(\.localized))
+    }
+
+    /// ``traces(lesson:student:filter:_:)`` with each line in both languages (its notes written as
+    /// ``Text``): for ``expectSameLines(_:_:hint:expectedTitle:sourceLocation:)-([Text],_,_,_,_)``.
+    static func traceTexts(
+        lesson: Int, student: Loop.Mechanisms, filter: LoopTrace.Filter = .all,
+        _ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void
+    ) async throws -> (actual: [Text], expected: [Text]) {
+        let actual = try await attempt(lesson: lesson) { try traceTexts(student, filter, scenario) }
+        let expected = try traceTexts(.reference, filter, scenario)
         return (actual, expected)
     }
 
@@ -108,10 +118,18 @@ enum Harness {
         _ mechanisms: Loop.Mechanisms, _ filter: LoopTrace.Filter,
         _ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void
     ) throws -> [String] {
+        try traceTexts(mechanisms, filter, scenario).map(\.localized)
+    }
+
+    /// ``trace(_:_:_:)`` with each line in both languages.
+    static func traceTexts(
+        _ mechanisms: Loop.Mechanisms, _ filter: LoopTrace.Filter,
+        _ scenario: @escaping @Sendable (Loop, VirtualClock) throws -> Void
+    ) throws -> [Text] {
         let (loop, clock) = virtualLoop(mechanisms: mechanisms)
         let trace = loop.startTracing()
         try scenario(loop, clock)
-        return trace.lines(filter)
+        return trace.texts(filter)
     }
 
     /// `lines` with every item of `kind` (`timer`, `source`…) named `name`: for traces of items
@@ -121,21 +139,29 @@ enum Harness {
     }
 
     /// Expects two lists of lines (trace lines, usually) to be equal; on a mismatch, records one
-    /// issue with both side by side and a hint.
+    /// issue with both side by side and a hint. Lines given as strings are shown as they are, in
+    /// either language: lines holding a text (a note, an expected line written from a ``Text``)
+    /// are given as texts, the overload below, so that `kata` can show them in both.
     static func expectSameLines(
         _ actual: [String], _ expected: [String], hint: Text,
         expectedTitle: Text = HarnessText.expectedTitle,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         guard actual != expected else { return }
-        // The lines hold the test's notes in the language it runs in; each column is given in
-        // both (``Phrasebook``).
-        let table = Text.rendered {
-            LoopTrace.sideBySide(
-                expected: Phrasebook.lines(expected, in: Language.current), actual: Phrasebook.lines(actual, in: Language.current),
-                expectedTitle: expectedTitle.localized, actualTitle: HarnessText.actualTitle.localized)
-        }
-        let record = report(.wrong, message: HarnessText.mismatch, table: table, hint: hint)
+        expectSameLines(actual.map(Text.verbatim), expected.map(Text.verbatim), hint: hint, expectedTitle: expectedTitle, sourceLocation: sourceLocation)
+    }
+
+    /// Expects two lists of lines, each in both languages, to be equal; on a mismatch, records one
+    /// issue with both side by side and a hint, and sends `kata` the rows as data
+    /// (``HarnessRecord/Comparison``).
+    static func expectSameLines(
+        _ actual: [Text], _ expected: [Text], hint: Text,
+        expectedTitle: Text = HarnessText.expectedTitle,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        guard actual != expected else { return }
+        let comparison = HarnessRecord.Comparison(expected: expected, actual: actual, expectedTitle: expectedTitle, actualTitle: HarnessText.actualTitle)
+        let record = report(.wrong, message: HarnessText.mismatch, comparison: comparison, hint: hint)
         Issue.record(Comment(rawValue: record.printed(in: Language.current)), sourceLocation: sourceLocation)
     }
 }

@@ -63,16 +63,14 @@ struct Practice<Step: Sendable & CustomStringConvertible>: Sendable {
         // test pool, under one time limit, longer when `kata practice` asks for more scenarios.
         let timeout = 10 * max(1, Double(seeds.count) / Double(max(count, 1)))
         guard let found = try await Harness.attempt(lesson: lesson, timeout: timeout, { practice.firstDifference(seeds) }) else { return }
-        let table = Text.rendered {
-            PracticeText.table(expected: Phrasebook.lines(found.expected, in: Language.current), actual: Phrasebook.lines(found.actual, in: Language.current))
-        }
+        let comparison = PracticeText.comparison(expected: found.expected.map(Text.verbatim), actual: found.actual.map(Text.verbatim))
         let steps = Text.rendered {
             found.steps.enumerated().map { "  \($0.offset + 1). \(PracticeText.describe($0.element))" }.joined(separator: "\n")
         }
         let header = PracticeText.differs(seed: found.seed, steps: found.steps.count, generated: found.generated)
         let again = PracticeText.runAgain(lesson: Lesson.paddedNumber(lesson), seed: found.seed)
         let record = Harness.report(
-            .wrong, lesson: lesson, message: Text(en: header.en + "\n" + steps.en, zh: header.zh + "\n" + steps.zh), table: table, hint: hint,
+            .wrong, lesson: lesson, message: Text(en: header.en + "\n" + steps.en, zh: header.zh + "\n" + steps.zh), comparison: comparison, hint: hint,
             after: again, clauses: [])
         Issue.record(Comment(rawValue: record.printed(in: Language.current)), sourceLocation: sourceLocation)
     }
@@ -196,26 +194,14 @@ enum PracticeText {
     /// How many lines of the table to show after the first line that differs.
     static let linesAfterTheFirstDifference = 4
 
-    /// The expected and actual lines side by side, up to a few lines after the first that differs
-    /// (a long timer trace is unreadable, and what follows the first difference follows from it),
-    /// then how many lines are left out.
-    static func table(expected: [String], actual: [String], after: Int = linesAfterTheFirstDifference) -> String {
-        let length = max(expected.count, actual.count)
-        let first =
-            (0..<length).first { index in
-                (index < expected.count ? expected[index] : nil) != (index < actual.count ? actual[index] : nil)
-            } ?? length
-        let shown = min(length, first + 1 + after)
-        let table = LoopTrace.sideBySide(
-            expected: Array(expected.prefix(shown)), actual: Array(actual.prefix(shown)),
-            expectedTitle: HarnessText.expectedTitle.localized,
-            actualTitle: HarnessText.actualTitle.localized)
-        guard shown < length else { return table }
-        return table + "\n" + moreLines(length - shown).localized
-    }
-
-    static func moreLines(_ count: Int) -> Text {
-        Text(en: "     … \(count) more line\(count == 1 ? "" : "s")", zh: "     …… 还有 \(count) 行")
+    /// The expected and actual lines side by side, as data, up to a few lines after the first that
+    /// differs (a long timer trace is unreadable, and what follows the first difference follows
+    /// from it), with how many lines are left out.
+    static func comparison(expected: [Text], actual: [Text], after: Int = linesAfterTheFirstDifference) -> HarnessRecord.Comparison {
+        let whole = HarnessRecord.Comparison(expected: expected, actual: actual, expectedTitle: HarnessText.expectedTitle, actualTitle: HarnessText.actualTitle)
+        let first = whole.firstDifference ?? whole.rows.count
+        return HarnessRecord.Comparison(
+            expected: expected, actual: actual, expectedTitle: HarnessText.expectedTitle, actualTitle: HarnessText.actualTitle, shown: first + 1 + after)
     }
 
     /// A step as the student reads it.
