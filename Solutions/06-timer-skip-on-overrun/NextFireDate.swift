@@ -43,11 +43,12 @@ public struct StudentTimerSchedule: TimerRescheduling {
         // How far past the old fire date we are. Every whole interval in there is a tick the loop
         // missed: skip them all (CF does not replay them) and take the one after.
         let late = max(now.nanoseconds - fireDate.nanoseconds, 0)
-        let ticks = late / step + 1
+        // The tick after a whole Int64 of nanoseconds late (a 1 ns step) is past the last instant too.
+        let (ticks, tooMany) = (late / step).addingReportingOverflow(1)
         // A tick that lands exactly on `now` is already in the past: `late / step` counted it.
         // A tick past the last instant a clock can read is never.
         let (offset, tooLong) = ticks.multipliedReportingOverflow(by: step)
         let (next, tooLate) = fireDate.nanoseconds.addingReportingOverflow(offset)
-        return tooLong || tooLate ? .distantFuture : Instant(nanoseconds: next)
+        return tooMany || tooLong || tooLate ? .distantFuture : Instant(nanoseconds: next)
     }
 }

@@ -21,6 +21,11 @@ struct Lesson16Tests {
 
     /// A report as a timeline line.
     static func reported(_ stall: Stall) -> String {
+        reported(Reported(activity: stall.activity, since: stall.since, noticed: stall.noticed))
+    }
+
+    /// A report as a timeline line.
+    static func reported(_ stall: Reported) -> String {
         line(
             stall.noticed,
             "⚠ "
@@ -28,6 +33,30 @@ struct Lesson16Tests {
                     en: "stall reported: busy since \(stall.since), \(stall.activity)",
                     zh: "上报卡顿：从 \(stall.since) 起一直忙，停在 `\(stall.activity)`"
                 ).localized)
+    }
+
+    /// What a monitor reported, whichever module's `Stall` it was.
+    struct Reported: Sendable {
+        let activity: Loop.Activity
+        let since: Instant
+        let noticed: Instant
+    }
+
+    /// A stall monitor's calls, whichever module's monitor it is (the student's, or the Solution's
+    /// in the generated call sequences).
+    struct MonitorCalls: Sendable {
+        let interval: Double
+        let install: @Sendable (Loop, @escaping @Sendable () -> Void) throws -> Void
+        let woke: @Sendable (_ signalled: Bool, _ at: Instant) -> Void
+    }
+
+    /// Makes a monitor of `threshold` seconds and `samples` waits that reports each stall to `report`.
+    typealias MakeMonitor = @Sendable (_ threshold: Double, _ samples: Int, _ report: @escaping @Sendable (Reported) -> Void) -> MonitorCalls
+
+    /// The student's `StallMonitor`.
+    static let studentMonitor: MakeMonitor = { threshold, samples, report in
+        let monitor = StallMonitor(threshold: threshold, samples: samples) { report(Reported(activity: $0.activity, since: $0.since, noticed: $0.noticed)) }
+        return MonitorCalls(interval: monitor.interval, install: monitor.install, woke: monitor.watchdogWoke)
     }
 
     /// `   1100 ms  text`.
@@ -46,30 +75,36 @@ struct Lesson16Tests {
     /// Runs `story` on a main loop (tracking marked common) on a virtual clock, watched by the
     /// student's `StallMonitor` (threshold 100 ms, 5 samples) and its watchdog.
     static func watch(_ story: @escaping @Sendable (Loop, VirtualClock) throws -> Void) async throws -> Watched {
-        try await Harness.attempt(lesson: 16) { () -> Watched in
-            let clock = VirtualClock()
-            let loop = Loop(clock: clock, name: "main loop")
-            loop.passLimit = 10_000
-            loop.addCommonMode(.tracking)   // UIKit marks UITrackingRunLoopMode common
-            let trace = loop.startTracing()
-            let reports = Lock<[Stall]>([])
-            let monitor = StallMonitor(threshold: threshold, samples: samples) { stall in reports.withLock { $0.append(stall) } }
-            let interval = monitor.interval
-            guard interval >= 0.001, interval.isFinite else { throw BadInterval(interval: interval) }
-            let watchdog = try VirtualWatchdog(clock: clock, interval: interval, woke: monitor.watchdogWoke)
-            try watchdog.start(on: loop)   // first: its observer catches up before the student's sees the activity
-            try monitor.install(on: loop, signal: watchdog.signal)
-            try story(loop, clock)
-            watchdog.catchUp(to: clock.now)
-            let notes = trace.events.compactMap { event -> (Instant, String)? in
-                guard case .note(let text) = event.kind else { return nil }
-                return (event.time, line(event.time, "· " + text))
-            }
-            let stalls = reports.withLock { $0 }.map { ($0.noticed, reported($0)) }
-            // By time; at the same time, the story's note first (it says what began then).
-            let lines = (notes + stalls).enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
-            return Watched(lines: lines, wakeUps: watchdog.wakeUps)
+        try await Harness.attempt(lesson: 16) { try watched(threshold: threshold, samples: samples, by: studentMonitor, story) }
+    }
+
+    /// Runs `story` on a main loop (tracking marked common) on a virtual clock, watched by the
+    /// monitor `make` makes and its watchdog, on the calling thread.
+    static func watched(
+        threshold: Double, samples: Int, by make: MakeMonitor, _ story: @escaping @Sendable (Loop, VirtualClock) throws -> Void
+    ) throws -> Watched {
+        let clock = VirtualClock()
+        let loop = Loop(clock: clock, name: "main loop")
+        loop.passLimit = 10_000
+        loop.addCommonMode(.tracking)   // UIKit marks UITrackingRunLoopMode common
+        let trace = loop.startTracing()
+        let reports = Lock<[Reported]>([])
+        let monitor = make(threshold, samples) { stall in reports.withLock { $0.append(stall) } }
+        let interval = monitor.interval
+        guard interval >= 0.001, interval.isFinite else { throw BadInterval(interval: interval, expected: threshold / Double(samples)) }
+        let watchdog = try VirtualWatchdog(clock: clock, interval: interval, woke: monitor.woke)
+        try watchdog.start(on: loop)   // first: its observer catches up before the student's sees the activity
+        try monitor.install(loop, watchdog.signal)
+        try story(loop, clock)
+        watchdog.catchUp(to: clock.now)
+        let notes = trace.events.compactMap { event -> (Instant, String)? in
+            guard case .note(let text) = event.kind else { return nil }
+            return (event.time, line(event.time, "· " + text))
         }
+        let stalls = reports.withLock { $0 }.map { ($0.noticed, reported($0)) }
+        // By time; at the same time, the story's note first (it says what began then).
+        let lines = (notes + stalls).enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
+        return Watched(lines: lines, wakeUps: watchdog.wakeUps)
     }
 
     /// A one-shot timer at `at` seconds whose callout works for `ms` milliseconds, then runs `then`.
@@ -86,10 +121,11 @@ struct Lesson16Tests {
     /// The student's `interval`, refused before the watchdog wakes millions of times.
     struct BadInterval: Error, CustomStringConvertible {
         let interval: Double
+        let expected: Double
         var description: String {
             Text(
-                en: "StallMonitor.interval is \(interval) s: each wait of the watchdog lasts threshold / samples (here 0.02 s)",
-                zh: "StallMonitor.interval 是 \(interval) 秒：监控线程每次等待 `threshold / samples` 秒（这里是 0.02 秒）"
+                en: "StallMonitor.interval is \(interval) s: each wait of the watchdog lasts threshold / samples (here \(PracticeText.number(expected)) s)",
+                zh: "StallMonitor.interval 是 \(interval) 秒：监控线程每次等待 `threshold / samples` 秒（这里是 \(PracticeText.number(expected)) 秒）"
             ).localized
         }
     }

@@ -40,6 +40,39 @@ struct Lesson17Tests {
         var chainZh: String?
     }
 
+    /// A screen's calls and a weak proxy's, whichever module's `ClockScreen` and
+    /// `WeakTimerTarget` they are (the student's, or the Solution's in the generated call sequences).
+    struct ScreenCode: Sendable {
+        /// A screen that shows each count with `show` and saves with `save`; its calls hold it
+        /// weakly, so that `screen` is its only owner.
+        let makeScreen: @Sendable (_ show: @escaping @Sendable (Int) -> Void, _ save: @escaping @Sendable () -> Void) -> ScreenCalls
+        /// A repeating timer of `interval` on `loop` whose target is a weak proxy of `listener`;
+        /// returns it with a question: does the proxy still have a target?
+        let proxyTimer: @Sendable (_ listener: Listener, _ interval: Double, _ loop: Loop) throws -> (Loop.Timer, @Sendable () -> Bool)
+    }
+
+    /// One screen and its calls.
+    struct ScreenCalls: Sendable {
+        let screen: any AnyObject & Sendable
+        let start: @Sendable (Loop) throws -> Void
+        let stop: @Sendable () -> Void
+        let saveDraft: @Sendable (Double, Loop) throws -> Void
+    }
+
+    /// The student's `ClockScreen` and `WeakTimerTarget`.
+    static let studentCode = ScreenCode(
+        makeScreen: { show, save in
+            let screen = ClockScreen(show: show, save: save)
+            return ScreenCalls(
+                screen: screen, start: { [weak screen] in try screen?.start(on: $0) }, stop: { [weak screen] in screen?.stop() },
+                saveDraft: { [weak screen] in try screen?.saveDraft(after: $0, on: $1) })
+        },
+        proxyTimer: { listener, interval, loop in
+            let proxy = WeakTimerTarget(target: listener, action: Listener.heard)
+            let timer = try loop.scheduledTimer(name: "proxy", timeInterval: interval, target: proxy, selector: WeakTimerTarget<Listener>.fire, repeats: true)
+            return (timer, { proxy.target != nil })
+        })
+
     /// A loop on a virtual clock that starts at `start` seconds; the navigation stack owns a
     /// `ClockScreen`; `story` schedules things (it gets the loop and the stack); the loop runs its
     /// default mode for `seconds`. The screen's label and save write notes; its freeing writes one.

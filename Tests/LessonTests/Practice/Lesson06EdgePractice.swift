@@ -7,7 +7,8 @@ import Testing
 /// a fire date at 0, before the clock's origin, ordinary, or a few intervals short of the last
 /// nanosecond an Int64 holds; and a now exactly on the fire date, one nanosecond after it, one
 /// nanosecond short of, exactly on and one past a tick, many ticks later, or at the last
-/// nanosecond. Each call's answer is compared to the nanosecond.
+/// nanosecond (a whole Int64 of nanoseconds late on a 1 ns step among them). Each call's answer
+/// is compared to the nanosecond.
 extension Lesson06Tests {
     /// One call of `nextFireDate(after:interval:now:)`, `now` no earlier than `fireDate`.
     struct EdgeCall: Sendable, CustomStringConvertible, PracticeStep {
@@ -28,7 +29,7 @@ extension Lesson06Tests {
         case intervalBelowHalfANanosecond, intervalAtHalfANanosecond, intervalOfANanosecondOrTwo
         case intervalJustBelowTheLongestCounted, intervalAtOrBeyondTheLongestCounted
         case fireDateBeforeOrigin, fireDateNearTheLastNanosecond
-        case nowOnTheFireDate, nowOneNanosecondShortOfATick, nowOnATick, nowAtTheLastNanosecond
+        case nowOnTheFireDate, nowOneNanosecondShortOfATick, nowOnATick, nowAtTheLastNanosecond, aWholeInt64LateOnANanosecondStep
     }
 
     static let nearZero: [Double] = [1e-12, 4.9e-10, 5e-10, 5.1e-10, 1e-9, 1.4999e-9, 1.5e-9, 2e-9]
@@ -36,6 +37,8 @@ extension Lesson06Tests {
     static let ordinary: [Double] = [1.0 / 60, 0.1, 1, 1.0 / 3, 0.0137]
 
     static func edgeCall(_ random: inout SeededGenerator) -> EdgeCall {
+        // A whole Int64 of nanoseconds late on a 1 ns step: the next tick is one past the last.
+        if random.chance(0.05) { return EdgeCall(fireDate: 0, interval: random.pick([1e-12, 5e-10, 1e-9]), now: .max) }
         let interval: Double =
             switch random.int(0...2) {
             case 0: random.pick(nearZero)
@@ -62,9 +65,7 @@ extension Lesson06Tests {
             case 3: step &* Int64(random.int(1...3))
             case 4: step &* Int64(random.int(1...3)) &+ 1
             case 5: step &* Int64(random.int(4...5000)) &+ Int64(random.int(0...999))
-            // Every whole nanosecond of the range late with a 1 ns step is one call the Solution's
-            // `late / step + 1` cannot count (it traps); the last nanosecond but one stands in.
-            default: step == 1 && room == .max ? room - 1 : room
+            default: room
             }
         return EdgeCall(fireDate: fireDate, interval: interval, now: fireDate &+ min(max(after, 0), room))
     }
@@ -86,6 +87,7 @@ extension Lesson06Tests {
         if late > 0 && late % step == step - 1 && step > 1 { edges.insert(.nowOneNanosecondShortOfATick) }
         if late > 0 && late % step == 0 { edges.insert(.nowOnATick) }
         if call.now == .max { edges.insert(.nowAtTheLastNanosecond) }
+        if step == 1 && late == .max { edges.insert(.aWholeInt64LateOnANanosecondStep) }
         return edges
     }
 
