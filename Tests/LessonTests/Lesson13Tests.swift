@@ -16,9 +16,10 @@ struct Lesson13Tests {
         Text(en: "countdown timer valid: \(valid)", zh: "倒计时的定时器仍然有效：\(valid)")
     }
 
-    /// A UI loop: tracking is a common mode; a scroll from `scroll.lowerBound` to
-    /// `scroll.upperBound` seconds runs the tracking mode (nested runs until the finger lifts, as
-    /// UIKit does while a finger drags); the network sends a chunk every second from 0.5 s.
+    /// A UI loop: tracking is a common mode; the loop is driven by its mode stack, as an app's
+    /// main loop is (`RunModeStack`: GraphicsServices' `GSEventRunModal`); a scroll from
+    /// `scroll.lowerBound` to `scroll.upperBound` seconds pushes the tracking mode and pops it when
+    /// the finger lifts; the network sends a chunk every second from 0.5 s.
     static func screen(scroll: ClosedRange<Double>?, seconds: Double = 6, extra: @escaping @Sendable (Loop) throws -> Void = { _ in }) async throws -> Lines {
         try await Harness.attempt(lesson: 13) { () -> Lines in
             let clock = VirtualClock()
@@ -40,38 +41,43 @@ struct Lesson13Tests {
                     if sent.count == 4 { timer.invalidate() }
                 }, forMode: .common)
 
+            let modes = RunModeStack(loop: loop)
+            modes.push(.default)   // UIApplicationMain: GSEventPushRunLoopMode(kCFRunLoopDefaultMode)
             if let scroll {
                 try loop.add(
                     try Loop.Timer(name: "finger down", fireDate: loop.now + scroll.lowerBound) { _ in
-                        Self.scroll(on: Loop.current, lasting: scroll.upperBound - scroll.lowerBound)
+                        try? Self.scroll(on: modes, lasting: scroll.upperBound - scroll.lowerBound)
                     }, forMode: .default)
             }
             try extra(loop)
-            try loop.run(mode: .default, timeout: seconds)
+            try modes.run(until: loop.now + seconds)
             return trace.bilingualLines(.notes)
         }
     }
 
-    /// A scroll as UIKit runs it: the touches arrive on a port of the tracking mode, and the loop
-    /// runs the tracking mode — a nested run, returning after each event — until the event that
-    /// ends the scroll (the finger lifts, `duration` seconds later).
-    static func scroll(on ui: Loop, lasting duration: Double) {
+    /// A scroll as UIKit runs it: the finger goes down, UIKit pushes the tracking mode (the
+    /// default-mode run is stopped, and the driver runs the loop again in tracking); the touches
+    /// arrive on a port of the tracking mode, and the event that ends the scroll (the finger
+    /// lifts, `duration` seconds later) pops it (the tracking run is stopped, and the driver runs
+    /// the default mode again). Not a nested run.
+    static func scroll(on modes: RunModeStack, lasting duration: Double) throws {
+        let ui = modes.loop
         ui.note(Self.scrollBegins)
-        let ended = Lock(false)
+        let port = Lock<Loop.Port?>(nil)
         let touches = Loop.Port(name: "touches") { event in
-            if event == "finger up" { ended.withLock { $0 = true } }
+            guard event == "finger up",
+                let touches = port.withLock({ port in
+                    defer { port = nil }; return port
+                })
+            else { return }
+            ui.remove(.port(touches), fromMode: .tracking)
+            ui.note(Self.scrollEnds)
+            modes.pop()
         }
-        try? ui.add(touches, forMode: .tracking)
-        if let lift = try? Loop.Timer(name: "the system: finger up", fireDate: ui.now + duration, callout: { _ in try? touches.send("finger up") }) {
-            try? ui.add(lift, forMode: .tracking)
-        }
-        var events = 0
-        while !ended.withLock({ $0 }), events < 1_000 {   // bounded: a wrong answer must not spin
-            _ = try? ui.run(mode: .tracking, timeout: 60, returnAfterSourceHandled: true)
-            events += 1
-        }
-        ui.remove(.port(touches), fromMode: .tracking)
-        ui.note(Self.scrollEnds)
+        port.withLock { $0 = touches }
+        try ui.add(touches, forMode: .tracking)
+        try ui.add(try Loop.Timer(name: "the system: finger up", fireDate: ui.now + duration) { _ in try? touches.send("finger up") }, forMode: .tracking)
+        modes.push(.tracking)
     }
 
     /// The titles of the expected columns.
@@ -90,7 +96,7 @@ struct Lesson13Tests {
         let lines = try await Self.screen(scroll: 1.2...4.2)
         let inScroll = Self.during(lines).filter { $0.contains("countdown") }
         Harness.expectSameLines(
-            inScroll, ["   2000 ms  tracking    · countdown 3", "   3000 ms  tracking    · countdown 2", "   4000 ms  tracking    · countdown 1"],
+            inScroll, ["   2000 ms  tracking  · countdown 3", "   3000 ms  tracking  · countdown 2", "   4000 ms  tracking  · countdown 1"],
             hint: Text(
                 en:
                     "A timer in the default mode waits while the loop runs the tracking mode. Add it to `.common`: default and tracking are both common on a UI loop.",
@@ -104,7 +110,7 @@ struct Lesson13Tests {
         let inScroll = Self.during(lines).filter { $0.contains("download") }
         Harness.expectSameLines(
             inScroll,
-            ["   1500 ms  tracking    · download chunk 2", "   2500 ms  tracking    · download chunk 3", "   3500 ms  tracking    · download chunk 4"],
+            ["   1500 ms  tracking  · download chunk 2", "   2500 ms  tracking  · download chunk 3", "   3500 ms  tracking  · download chunk 4"],
             hint: Text(
                 en:
                     "A port only wakes the loop while it runs a mode the port is in. Schedule it in `.common` (as NSURLConnection is scheduled for scroll views).",

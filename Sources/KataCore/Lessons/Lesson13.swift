@@ -33,8 +33,8 @@ extension CourseLesson {
         .lesson13, questions: QuizBank.lesson13, scenario: .timerDuringScroll,
         story: ScenarioStory(
             inOrder: [
-                "timer \"default ticker\"", "timer \"common ticker\"", "scroll begins", "tracking    timer \"common ticker\"",
-                "tracking    timer \"common ticker\"", "scroll ends", "default   timer \"default ticker\"",
+                "timer \"default ticker\"", "timer \"common ticker\"", "scroll begins", "tracking  timer \"common ticker\"",
+                "tracking  timer \"common ticker\"", "scroll ends", "default   timer \"default ticker\"",
             ],
-            never: ["tracking    timer \"default ticker\""]))
+            never: ["tracking  timer \"default ticker\""]))
 }

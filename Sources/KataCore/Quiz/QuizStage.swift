@@ -13,6 +13,7 @@ public final class QuizStage: @unchecked Sendable {
     public internal(set) var trace: LoopTrace?
     private let workers = Lock<[LoopThread]>([])
     private let printed = Lock<[(time: Instant, text: String)]>([])
+    fileprivate let modes = Lock<RunModeStack?>(nil)
 
     init(registry: LoopRegistry) {
         self.registry = registry
@@ -119,14 +120,35 @@ public final class QuizStage: @unchecked Sendable {
 }
 
 extension QuizStage {
-    /// A scroll on the scenario thread's loop: at `from` seconds a one-shot default-mode timer
-    /// ("finger down") runs the loop in the tracking mode until `to` — what UIKit does while
-    /// the finger is down (`RunLoop.current.run(mode: .tracking, before:)`).
+    /// The scenario thread's loop driven as `UIApplicationMain` drives an app's main loop: run in
+    /// the mode on top of its mode stack (the default mode at the bottom), again each time a run
+    /// ends, until `deadline`. GraphicsServices: `GSEventRunModal` (``RunModeStack``).
+    public func runMainLoop(until deadline: Instant) throws {
+        try modeStack().run(until: deadline)
+    }
+
+    /// A scroll on the scenario thread's loop, as UIKit makes one: at `from` seconds a one-shot
+    /// default-mode timer ("finger down") pushes the tracking mode (the default-mode run is
+    /// stopped, the driver runs tracking); at `to` a one-shot tracking-mode timer ("finger up")
+    /// pops it (the driver runs the default mode again). Not a nested run; run the loop with
+    /// ``runMainLoop(until:)``.
     public func scroll(from: Double, to: Double) throws {
         let loop = Loop.current
-        let fingerDown = try Loop.Timer(name: "finger down", fireDate: Instant(seconds: from)) { _ in
-            _ = try? Loop.current.run(mode: .tracking, before: Instant(seconds: to))
-        }
+        let modes = modeStack()
+        let fingerDown = try Loop.Timer(name: "finger down", fireDate: Instant(seconds: from)) { _ in modes.push(.tracking) }
+        let fingerUp = try Loop.Timer(name: "finger up", fireDate: Instant(seconds: to)) { _ in modes.pop() }
         try loop.add(fingerDown, forMode: .default)
+        try loop.add(fingerUp, forMode: .tracking)
+    }
+
+    /// The mode stack of the scenario thread's loop, made on first use with the default mode in it.
+    func modeStack() -> RunModeStack {
+        modes.withLock { modes in
+            if let stack = modes, stack.loop === Loop.current { return stack }
+            let stack = RunModeStack(loop: Loop.current)
+            stack.push(.default)   // UIApplicationMain: GSEventPushRunLoopMode(kCFRunLoopDefaultMode)
+            modes = stack
+            return stack
+        }
     }
 }

@@ -48,25 +48,32 @@ extension TraceScenario {
     static let timerDuringScroll = TraceScenario(
         name: "timer-during-scroll",
         summary: Text(
-            en: "a scroll runs the tracking mode: the default-mode timer pauses, the common-mode timer ticks on",
-            zh: "滑动时 RunLoop 运行 tracking Mode：default Mode 的定时器暂停，加在 common 里的定时器照常触发"),
+            en: "a scroll pushes the tracking mode on the main loop's mode stack: the default-mode timer pauses, the common-mode timer ticks on",
+            zh: "滑动把 tracking Mode 压入主线程 RunLoop 的 Mode 栈：default Mode 的定时器暂停，加在 common 里的定时器照常触发"),
         lookFor: Text(
-            en: "inside the nested tracking run only \"common ticker\" fires; \"default ticker\" catches up after the scroll",
-            zh: "嵌套的 tracking 运行里只有 `\"common ticker\"` 触发；`\"default ticker\"` 在滑动结束后补上一次")
+            en:
+                "the push at 1.5 s stops the default run (it exits) and the driver enters tracking: there only \"common ticker\" fires; the pop at 3.5 s brings the default run back, and \"default ticker\" catches up",
+            zh: "1.5 秒的压栈停止了 default 那次运行（它退出），驱动进入 tracking：那里只有 `\"common ticker\"` 触发；3.5 秒出栈，default 那次运行回来，`\"default ticker\"` 补上一次")
     ) { language in
         let clock = VirtualClock()
         let loop = Loop(clock: clock, name: "main loop")
         loop.addCommonMode(.tracking)   // UIKit marks the tracking mode common
+        let modes = RunModeStack(loop: loop)
+        modes.push(.default)   // UIApplicationMain: GSEventPushRunLoopMode(kCFRunLoopDefaultMode)
         try loop.add(try Loop.Timer(name: "default ticker", fireDate: loop.now + 1, interval: 1) { _ in }, forMode: .default)
         try loop.add(try Loop.Timer(name: "common ticker", fireDate: loop.now + 1, interval: 1) { _ in }, forMode: .common)
-        let scroll = try Loop.Timer(name: "finger down", fireDate: loop.now + 1.5) { _ in
-            Loop.current.note(Text(en: "scroll begins: run the tracking mode", zh: "开始滑动：运行 tracking Mode"), in: language)
-            _ = try? Loop.current.run(mode: .tracking, timeout: 2)
-            Loop.current.note(Text(en: "scroll ends", zh: "滑动结束"), in: language)
+        let fingerDown = try Loop.Timer(name: "finger down", fireDate: loop.now + 1.5) { _ in
+            Loop.current.note(Text(en: "scroll begins: push the tracking mode", zh: "开始滑动：压入 tracking Mode"), in: language)
+            modes.push(.tracking)
         }
-        try loop.add(scroll, forMode: .default)
+        let fingerUp = try Loop.Timer(name: "finger up", fireDate: loop.now + 3.5) { _ in
+            Loop.current.note(Text(en: "scroll ends: pop it", zh: "滑动结束：把它弹出"), in: language)
+            modes.pop()
+        }
+        try loop.add(fingerDown, forMode: .default)
+        try loop.add(fingerUp, forMode: .tracking)
         let trace = loop.startTracing()
-        try loop.run(mode: .default, timeout: 4.2)
+        try modes.run(until: loop.now + 4.2)
         return trace
     }
 

@@ -48,19 +48,17 @@ extension QuizBank {
                     zh: "在主线程上调用 perform(_:with:afterDelay:)，延迟 1 秒。用户从 0.5 秒滑动到 3.5 秒。这个方法什么时候执行（App 运行 5 秒）？"),
                 ios: """
                     perform(#selector(refresh), with: nil, afterDelay: 1)   // default mode
-                    // the user scrolls from 0.5 s to 3.5 s: UIKit runs the tracking mode meanwhile, as this timer does
-                    let fingerDown = Timer(timeInterval: 0, repeats: false) { _ in
-                        RunLoop.current.run(mode: .tracking, before: Date(timeIntervalSinceNow: 3))
-                    }
-                    fingerDown.fireDate = Date(timeIntervalSinceNow: 0.5)
-                    RunLoop.current.add(fingerDown, forMode: .default)
-                    RunLoop.current.run(until: Date(timeIntervalSinceNow: 5))
+                    // the user scrolls from 0.5 s to 3.5 s: UIKit pushes the tracking mode, and pops it when the finger lifts
+                    // the app's main loop runs on (UIApplicationMain): here its first 5 s
                     """,
                 comments: [
                     .init(en: "default mode", zh: "放在 default Mode 里"),
                     .init(
-                        en: "the user scrolls from 0.5 s to 3.5 s: UIKit runs the tracking mode meanwhile, as this timer does",
-                        zh: "用户从 0.5 秒滑到 3.5 秒：这期间 UIKit 运行 tracking Mode，就像这个定时器做的那样"),
+                        en: "the user scrolls from 0.5 s to 3.5 s: UIKit pushes the tracking mode, and pops it when the finger lifts",
+                        zh: "用户从 0.5 秒滑到 3.5 秒：UIKit 压入 tracking Mode，手指抬起时再把它弹出"),
+                    .init(
+                        en: "the app's main loop runs on (UIApplicationMain): here its first 5 s",
+                        zh: "App 的主线程 RunLoop 一直在运行（UIApplicationMain）：这里看它的前 5 秒"),
                 ],
                 why: .init(
                     en:
@@ -80,7 +78,7 @@ extension QuizBank {
             // ▼ quiz 21
             try Loop.current.perform(afterDelay: 1, name: "refresh") {}
             try stage.scroll(from: 0.5, to: 3.5)
-            try Loop.current.run(until: Loop.current.now + 5)
+            try stage.runMainLoop(until: Loop.current.now + 5)
             return stage.times(of: "refresh")
             // ▲ quiz 21
         },
@@ -96,18 +94,16 @@ extension QuizBank {
                     zh: "在主线程上调用 perform(_:with:afterDelay:inModes:)，延迟 1 秒，指定在 `.common` 里。用户从 0.5 秒滑动到 3.5 秒。这个方法什么时候执行（App 运行 5 秒）？"),
                 ios: """
                     perform(#selector(refresh), with: nil, afterDelay: 1, inModes: [.common])
-                    // the user scrolls from 0.5 s to 3.5 s: UIKit runs the tracking mode meanwhile, as this timer does
-                    let fingerDown = Timer(timeInterval: 0, repeats: false) { _ in
-                        RunLoop.current.run(mode: .tracking, before: Date(timeIntervalSinceNow: 3))
-                    }
-                    fingerDown.fireDate = Date(timeIntervalSinceNow: 0.5)
-                    RunLoop.current.add(fingerDown, forMode: .default)
-                    RunLoop.current.run(until: Date(timeIntervalSinceNow: 5))
+                    // the user scrolls from 0.5 s to 3.5 s: UIKit pushes the tracking mode, and pops it when the finger lifts
+                    // the app's main loop runs on (UIApplicationMain): here its first 5 s
                     """,
                 comments: [
                     .init(
-                        en: "the user scrolls from 0.5 s to 3.5 s: UIKit runs the tracking mode meanwhile, as this timer does",
-                        zh: "用户从 0.5 秒滑到 3.5 秒：这期间 UIKit 运行 tracking Mode，就像这个定时器做的那样")
+                        en: "the user scrolls from 0.5 s to 3.5 s: UIKit pushes the tracking mode, and pops it when the finger lifts",
+                        zh: "用户从 0.5 秒滑到 3.5 秒：UIKit 压入 tracking Mode，手指抬起时再把它弹出"),
+                    .init(
+                        en: "the app's main loop runs on (UIApplicationMain): here its first 5 s",
+                        zh: "App 的主线程 RunLoop 一直在运行（UIApplicationMain）：这里看它的前 5 秒"),
                 ],
                 why: .init(
                     en:
@@ -117,7 +113,7 @@ extension QuizBank {
             // ▼ quiz 22
             try Loop.current.perform(afterDelay: 1, inModes: [.common], name: "refresh") {}
             try stage.scroll(from: 0.5, to: 3.5)
-            try Loop.current.run(until: Loop.current.now + 5)
+            try stage.runMainLoop(until: Loop.current.now + 5)
             return stage.times(of: "refresh")
             // ▲ quiz 22
         },

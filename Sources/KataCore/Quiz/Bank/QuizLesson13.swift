@@ -14,19 +14,17 @@ extension QuizBank {
                     zh: "Timer.scheduledTimer 在主线程上每秒触发一次。用户从 1.5 秒滑动到 3.5 秒。前 4.2 秒里，定时器什么时候触发？"),
                 ios: """
                     Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in print("tick") }   // default mode
-                    // the user scrolls from 1.5 s to 3.5 s: UIKit runs the tracking mode meanwhile, as this timer does
-                    let fingerDown = Timer(timeInterval: 0, repeats: false) { _ in
-                        RunLoop.current.run(mode: .tracking, before: Date(timeIntervalSinceNow: 2))
-                    }
-                    fingerDown.fireDate = Date(timeIntervalSinceNow: 1.5)
-                    RunLoop.current.add(fingerDown, forMode: .default)
-                    RunLoop.current.run(until: Date(timeIntervalSinceNow: 4.2))
+                    // the user scrolls from 1.5 s to 3.5 s: UIKit pushes the tracking mode, and pops it when the finger lifts
+                    // the app's main loop runs on (UIApplicationMain): here its first 4.2 s
                     """,
                 comments: [
                     .init(en: "default mode", zh: "放在 default Mode 里"),
                     .init(
-                        en: "the user scrolls from 1.5 s to 3.5 s: UIKit runs the tracking mode meanwhile, as this timer does",
-                        zh: "用户从 1.5 秒滑到 3.5 秒：这期间 UIKit 运行 tracking Mode，就像这个定时器做的那样"),
+                        en: "the user scrolls from 1.5 s to 3.5 s: UIKit pushes the tracking mode, and pops it when the finger lifts",
+                        zh: "用户从 1.5 秒滑到 3.5 秒：UIKit 压入 tracking Mode，手指抬起时再把它弹出"),
+                    .init(
+                        en: "the app's main loop runs on (UIApplicationMain): here its first 4.2 s",
+                        zh: "App 的主线程 RunLoop 一直在运行（UIApplicationMain）：这里看它的前 4.2 秒"),
                 ],
                 why: .init(
                     en:
@@ -38,7 +36,7 @@ extension QuizBank {
             // ▼ quiz 41
             try Loop.current.add(try Loop.Timer(name: "tick", fireDate: Loop.current.now + 1, interval: 1) { _ in }, forMode: .default)
             try stage.scroll(from: 1.5, to: 3.5)
-            try Loop.current.run(until: Loop.current.now + 4.2)
+            try stage.runMainLoop(until: Loop.current.now + 4.2)
             return stage.times(of: "tick")
             // ▲ quiz 41
         },
@@ -56,18 +54,16 @@ extension QuizBank {
                     let timer = Timer(timeInterval: 1, repeats: true) { _ in print("tick") }
                     timer.fireDate = Date(timeIntervalSinceNow: 1)
                     RunLoop.main.add(timer, forMode: .common)
-                    // the user scrolls from 1.5 s to 3.5 s: UIKit runs the tracking mode meanwhile, as this timer does
-                    let fingerDown = Timer(timeInterval: 0, repeats: false) { _ in
-                        RunLoop.current.run(mode: .tracking, before: Date(timeIntervalSinceNow: 2))
-                    }
-                    fingerDown.fireDate = Date(timeIntervalSinceNow: 1.5)
-                    RunLoop.current.add(fingerDown, forMode: .default)
-                    RunLoop.current.run(until: Date(timeIntervalSinceNow: 4.2))
+                    // the user scrolls from 1.5 s to 3.5 s: UIKit pushes the tracking mode, and pops it when the finger lifts
+                    // the app's main loop runs on (UIApplicationMain): here its first 4.2 s
                     """,
                 comments: [
                     .init(
-                        en: "the user scrolls from 1.5 s to 3.5 s: UIKit runs the tracking mode meanwhile, as this timer does",
-                        zh: "用户从 1.5 秒滑到 3.5 秒：这期间 UIKit 运行 tracking Mode，就像这个定时器做的那样")
+                        en: "the user scrolls from 1.5 s to 3.5 s: UIKit pushes the tracking mode, and pops it when the finger lifts",
+                        zh: "用户从 1.5 秒滑到 3.5 秒：UIKit 压入 tracking Mode，手指抬起时再把它弹出"),
+                    .init(
+                        en: "the app's main loop runs on (UIApplicationMain): here its first 4.2 s",
+                        zh: "App 的主线程 RunLoop 一直在运行（UIApplicationMain）：这里看它的前 4.2 秒"),
                 ],
                 why: .init(
                     en:
@@ -88,7 +84,7 @@ extension QuizBank {
 
             try Loop.current.add(timer, forMode: .common)
             try stage.scroll(from: 1.5, to: 3.5)
-            try Loop.current.run(until: Loop.current.now + 4.2)
+            try stage.runMainLoop(until: Loop.current.now + 4.2)
             return stage.times(of: "tick")
             // ▲ quiz 42
         },
@@ -106,18 +102,16 @@ extension QuizBank {
                     let timer = Timer(timeInterval: 1, repeats: true) { _ in print("tick") }
                     timer.fireDate = Date(timeIntervalSinceNow: 1)
                     RunLoop.main.add(timer, forMode: .tracking)
-                    // the user scrolls from 1.5 s to 3.5 s: UIKit runs the tracking mode meanwhile, as this timer does
-                    let fingerDown = Timer(timeInterval: 0, repeats: false) { _ in
-                        RunLoop.current.run(mode: .tracking, before: Date(timeIntervalSinceNow: 2))
-                    }
-                    fingerDown.fireDate = Date(timeIntervalSinceNow: 1.5)
-                    RunLoop.current.add(fingerDown, forMode: .default)
-                    RunLoop.current.run(until: Date(timeIntervalSinceNow: 4.2))
+                    // the user scrolls from 1.5 s to 3.5 s: UIKit pushes the tracking mode, and pops it when the finger lifts
+                    // the app's main loop runs on (UIApplicationMain): here its first 4.2 s
                     """,
                 comments: [
                     .init(
-                        en: "the user scrolls from 1.5 s to 3.5 s: UIKit runs the tracking mode meanwhile, as this timer does",
-                        zh: "用户从 1.5 秒滑到 3.5 秒：这期间 UIKit 运行 tracking Mode，就像这个定时器做的那样")
+                        en: "the user scrolls from 1.5 s to 3.5 s: UIKit pushes the tracking mode, and pops it when the finger lifts",
+                        zh: "用户从 1.5 秒滑到 3.5 秒：UIKit 压入 tracking Mode，手指抬起时再把它弹出"),
+                    .init(
+                        en: "the app's main loop runs on (UIApplicationMain): here its first 4.2 s",
+                        zh: "App 的主线程 RunLoop 一直在运行（UIApplicationMain）：这里看它的前 4.2 秒"),
                 ],
                 why: .init(
                     en:
@@ -129,7 +123,7 @@ extension QuizBank {
 
             try Loop.current.add(timer, forMode: .tracking)
             try stage.scroll(from: 1.5, to: 3.5)
-            try Loop.current.run(until: Loop.current.now + 4.2)
+            try stage.runMainLoop(until: Loop.current.now + 4.2)
             return stage.times(of: "tick")
             // ▲ quiz 43
         },
@@ -146,19 +140,17 @@ extension QuizBank {
                         ios: """
                             let timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in print("tick") }
                             RunLoop.main.add(timer, forMode: .common)   // the change
-                            // the user scrolls from 1.5 s to 3.5 s: UIKit runs the tracking mode meanwhile, as this timer does
-                            let fingerDown = Timer(timeInterval: 0, repeats: false) { _ in
-                                RunLoop.current.run(mode: .tracking, before: Date(timeIntervalSinceNow: 2))
-                            }
-                            fingerDown.fireDate = Date(timeIntervalSinceNow: 1.5)
-                            RunLoop.current.add(fingerDown, forMode: .default)
-                            RunLoop.current.run(until: Date(timeIntervalSinceNow: 4.2))
+                            // the user scrolls from 1.5 s to 3.5 s: UIKit pushes the tracking mode, and pops it when the finger lifts
+                            // the app's main loop runs on (UIApplicationMain): here its first 4.2 s
                             """,
                         comments: [
                             .init(en: "the change", zh: "改动在这里"),
                             .init(
-                                en: "the user scrolls from 1.5 s to 3.5 s: UIKit runs the tracking mode meanwhile, as this timer does",
-                                zh: "用户从 1.5 秒滑到 3.5 秒：这期间 UIKit 运行 tracking Mode，就像这个定时器做的那样"),
+                                en: "the user scrolls from 1.5 s to 3.5 s: UIKit pushes the tracking mode, and pops it when the finger lifts",
+                                zh: "用户从 1.5 秒滑到 3.5 秒：UIKit 压入 tracking Mode，手指抬起时再把它弹出"),
+                            .init(
+                                en: "the app's main loop runs on (UIApplicationMain): here its first 4.2 s",
+                                zh: "App 的主线程 RunLoop 一直在运行（UIApplicationMain）：这里看它的前 4.2 秒"),
                         ],
                         why: .init(
                             en:
@@ -170,7 +162,7 @@ extension QuizBank {
                             try Loop.current.add(timer, forMode: .default)
                             try Loop.current.add(timer, forMode: .common)
                             try stage.scroll(from: 1.5, to: 3.5)
-                            try Loop.current.run(until: Loop.current.now + 4.2)
+                            try stage.runMainLoop(until: Loop.current.now + 4.2)
                             return stage.times(of: "tick")
                         }),
                     QuizCandidate(
@@ -178,19 +170,17 @@ extension QuizBank {
                         ios: """
                             let timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in print("tick") }
                             RunLoop.main.add(timer, forMode: .tracking)   // the change
-                            // the user scrolls from 1.5 s to 3.5 s: UIKit runs the tracking mode meanwhile, as this timer does
-                            let fingerDown = Timer(timeInterval: 0, repeats: false) { _ in
-                                RunLoop.current.run(mode: .tracking, before: Date(timeIntervalSinceNow: 2))
-                            }
-                            fingerDown.fireDate = Date(timeIntervalSinceNow: 1.5)
-                            RunLoop.current.add(fingerDown, forMode: .default)
-                            RunLoop.current.run(until: Date(timeIntervalSinceNow: 4.2))
+                            // the user scrolls from 1.5 s to 3.5 s: UIKit pushes the tracking mode, and pops it when the finger lifts
+                            // the app's main loop runs on (UIApplicationMain): here its first 4.2 s
                             """,
                         comments: [
                             .init(en: "the change", zh: "改动在这里"),
                             .init(
-                                en: "the user scrolls from 1.5 s to 3.5 s: UIKit runs the tracking mode meanwhile, as this timer does",
-                                zh: "用户从 1.5 秒滑到 3.5 秒：这期间 UIKit 运行 tracking Mode，就像这个定时器做的那样"),
+                                en: "the user scrolls from 1.5 s to 3.5 s: UIKit pushes the tracking mode, and pops it when the finger lifts",
+                                zh: "用户从 1.5 秒滑到 3.5 秒：UIKit 压入 tracking Mode，手指抬起时再把它弹出"),
+                            .init(
+                                en: "the app's main loop runs on (UIApplicationMain): here its first 4.2 s",
+                                zh: "App 的主线程 RunLoop 一直在运行（UIApplicationMain）：这里看它的前 4.2 秒"),
                         ],
                         why: .init(
                             en:
@@ -203,7 +193,7 @@ extension QuizBank {
                             try Loop.current.add(timer, forMode: .default)
                             try Loop.current.add(timer, forMode: .tracking)
                             try stage.scroll(from: 1.5, to: 3.5)
-                            try Loop.current.run(until: Loop.current.now + 4.2)
+                            try stage.runMainLoop(until: Loop.current.now + 4.2)
                             return stage.times(of: "tick")
                         }),
                     QuizCandidate(
@@ -211,19 +201,17 @@ extension QuizBank {
                         ios: """
                             let timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in print("tick") }
                             timer.tolerance = 1   // the change
-                            // the user scrolls from 1.5 s to 3.5 s: UIKit runs the tracking mode meanwhile, as this timer does
-                            let fingerDown = Timer(timeInterval: 0, repeats: false) { _ in
-                                RunLoop.current.run(mode: .tracking, before: Date(timeIntervalSinceNow: 2))
-                            }
-                            fingerDown.fireDate = Date(timeIntervalSinceNow: 1.5)
-                            RunLoop.current.add(fingerDown, forMode: .default)
-                            RunLoop.current.run(until: Date(timeIntervalSinceNow: 4.2))
+                            // the user scrolls from 1.5 s to 3.5 s: UIKit pushes the tracking mode, and pops it when the finger lifts
+                            // the app's main loop runs on (UIApplicationMain): here its first 4.2 s
                             """,
                         comments: [
                             .init(en: "the change", zh: "改动在这里"),
                             .init(
-                                en: "the user scrolls from 1.5 s to 3.5 s: UIKit runs the tracking mode meanwhile, as this timer does",
-                                zh: "用户从 1.5 秒滑到 3.5 秒：这期间 UIKit 运行 tracking Mode，就像这个定时器做的那样"),
+                                en: "the user scrolls from 1.5 s to 3.5 s: UIKit pushes the tracking mode, and pops it when the finger lifts",
+                                zh: "用户从 1.5 秒滑到 3.5 秒：UIKit 压入 tracking Mode，手指抬起时再把它弹出"),
+                            .init(
+                                en: "the app's main loop runs on (UIApplicationMain): here its first 4.2 s",
+                                zh: "App 的主线程 RunLoop 一直在运行（UIApplicationMain）：这里看它的前 4.2 秒"),
                         ],
                         why: .init(
                             en:
@@ -234,7 +222,7 @@ extension QuizBank {
                             let timer = try Loop.Timer(name: "tick", fireDate: Loop.current.now + 1, interval: 1, tolerance: 1) { _ in }
                             try Loop.current.add(timer, forMode: .default)
                             try stage.scroll(from: 1.5, to: 3.5)
-                            try Loop.current.run(until: Loop.current.now + 4.2)
+                            try stage.runMainLoop(until: Loop.current.now + 4.2)
                             return stage.times(of: "tick")
                         }),
                     QuizCandidate(
@@ -244,19 +232,17 @@ extension QuizBank {
                             DispatchQueue.main.async {   // the change
                                 Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in print("tick") }
                             }
-                            // the user scrolls from 1.5 s to 3.5 s: UIKit runs the tracking mode meanwhile, as this timer does
-                            let fingerDown = Timer(timeInterval: 0, repeats: false) { _ in
-                                RunLoop.current.run(mode: .tracking, before: Date(timeIntervalSinceNow: 2))
-                            }
-                            fingerDown.fireDate = Date(timeIntervalSinceNow: 1.5)
-                            RunLoop.current.add(fingerDown, forMode: .default)
-                            RunLoop.current.run(until: Date(timeIntervalSinceNow: 4.2))
+                            // the user scrolls from 1.5 s to 3.5 s: UIKit pushes the tracking mode, and pops it when the finger lifts
+                            // the app's main loop runs on (UIApplicationMain): here its first 4.2 s
                             """,
                         comments: [
                             .init(en: "the change", zh: "改动在这里"),
                             .init(
-                                en: "the user scrolls from 1.5 s to 3.5 s: UIKit runs the tracking mode meanwhile, as this timer does",
-                                zh: "用户从 1.5 秒滑到 3.5 秒：这期间 UIKit 运行 tracking Mode，就像这个定时器做的那样"),
+                                en: "the user scrolls from 1.5 s to 3.5 s: UIKit pushes the tracking mode, and pops it when the finger lifts",
+                                zh: "用户从 1.5 秒滑到 3.5 秒：UIKit 压入 tracking Mode，手指抬起时再把它弹出"),
+                            .init(
+                                en: "the app's main loop runs on (UIApplicationMain): here its first 4.2 s",
+                                zh: "App 的主线程 RunLoop 一直在运行（UIApplicationMain）：这里看它的前 4.2 秒"),
                         ],
                         why: .init(
                             en:
@@ -269,7 +255,7 @@ extension QuizBank {
                                 if let timer { try? Loop.current.add(timer, forMode: .default) }
                             }
                             try stage.scroll(from: 1.5, to: 3.5)
-                            try Loop.current.run(until: Loop.current.now + 4.2)
+                            try stage.runMainLoop(until: Loop.current.now + 4.2)
                             return stage.times(of: "tick")
                         }),
                 ],
@@ -283,19 +269,17 @@ extension QuizBank {
                         "在主线程上，Timer.scheduledTimer 每秒触发一次。用户从 1.5 秒滑动到 3.5 秒，2 秒和 3 秒的时间点一直没有到来。下面哪些改动能让定时器在滑动期间的 2 秒和 3 秒触发？引擎会逐个运行。"),
                 ios: """
                     Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in print("tick") }   // default mode
-                    // the user scrolls from 1.5 s to 3.5 s: UIKit runs the tracking mode meanwhile, as this timer does
-                    let fingerDown = Timer(timeInterval: 0, repeats: false) { _ in
-                        RunLoop.current.run(mode: .tracking, before: Date(timeIntervalSinceNow: 2))
-                    }
-                    fingerDown.fireDate = Date(timeIntervalSinceNow: 1.5)
-                    RunLoop.current.add(fingerDown, forMode: .default)
-                    RunLoop.current.run(until: Date(timeIntervalSinceNow: 4.2))
+                    // the user scrolls from 1.5 s to 3.5 s: UIKit pushes the tracking mode, and pops it when the finger lifts
+                    // the app's main loop runs on (UIApplicationMain): here its first 4.2 s
                     """,
                 comments: [
                     .init(en: "default mode", zh: "放在 default Mode 里"),
                     .init(
-                        en: "the user scrolls from 1.5 s to 3.5 s: UIKit runs the tracking mode meanwhile, as this timer does",
-                        zh: "用户从 1.5 秒滑到 3.5 秒：这期间 UIKit 运行 tracking Mode，就像这个定时器做的那样"),
+                        en: "the user scrolls from 1.5 s to 3.5 s: UIKit pushes the tracking mode, and pops it when the finger lifts",
+                        zh: "用户从 1.5 秒滑到 3.5 秒：UIKit 压入 tracking Mode，手指抬起时再把它弹出"),
+                    .init(
+                        en: "the app's main loop runs on (UIApplicationMain): here its first 4.2 s",
+                        zh: "App 的主线程 RunLoop 一直在运行（UIApplicationMain）：这里看它的前 4.2 秒"),
                 ],
                 why: .init(
                     en:
@@ -317,7 +301,7 @@ extension QuizBank {
             // ▼ quiz 63
             try Loop.current.add(try Loop.Timer(name: "tick", fireDate: Loop.current.now + 1, interval: 1) { _ in }, forMode: .default)
             try stage.scroll(from: 1.5, to: 3.5)
-            try Loop.current.run(until: Loop.current.now + 4.2)
+            try stage.runMainLoop(until: Loop.current.now + 4.2)
             return stage.times(of: "tick")
             // ▲ quiz 63
         },

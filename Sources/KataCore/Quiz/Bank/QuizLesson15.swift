@@ -131,15 +131,18 @@ extension QuizBank {
                     let timer = Timer(timeInterval: 0, repeats: false) { _ in setLabelText("2 s") }
                     timer.fireDate = Date(timeIntervalSinceNow: 2)
                     RunLoop.main.add(timer, forMode: .common)
-                    // the user scrolls from 1 s to 3 s: UIKit runs the main loop in .tracking
-                    RunLoop.main.run(until: Date(timeIntervalSinceNow: 4))
+                    // the user scrolls from 1 s to 3 s: UIKit pushes the tracking mode, and pops it when the finger lifts
+                    // the app's main loop runs on (UIApplicationMain): here its first 4 s
                     """,
                 placeholders: [setLabelTextPlaceholder],
                 comments: [
                     setLabelTextComment,
                     .init(
-                        en: "the user scrolls from 1 s to 3 s: UIKit runs the main loop in .tracking",
-                        zh: "用户从 1 秒滑动到 3 秒：UIKit 让主线程的 RunLoop 运行 .tracking"),
+                        en: "the user scrolls from 1 s to 3 s: UIKit pushes the tracking mode, and pops it when the finger lifts",
+                        zh: "用户从 1 秒滑到 3 秒：UIKit 压入 tracking Mode，手指抬起时再把它弹出"),
+                    .init(
+                        en: "the app's main loop runs on (UIApplicationMain): here its first 4 s",
+                        zh: "App 的主线程 RunLoop 一直在运行（UIApplicationMain）：这里看它的前 4 秒"),
                 ],
                 why: .init(
                     en:
@@ -153,7 +156,7 @@ extension QuizBank {
             let timer = try Loop.Timer(name: "update", fireDate: Loop.current.now + 2) { _ in label.setNeedsDisplay() }
             try Loop.current.add(timer, forMode: .common)
             try stage.scroll(from: 1, to: 3)
-            try Loop.current.run(until: Loop.current.now + 4)
+            try stage.runMainLoop(until: Loop.current.now + 4)
             return Array(stage.modes(ofNote: "[label drawRect:]").prefix(1))
             // ▲ quiz 49
         },
