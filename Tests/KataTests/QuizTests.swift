@@ -478,6 +478,7 @@ struct QuizCandidatesTests {
         66: ["runUntil", "run"],
         67: ["linkCommon"],
         68: ["default", "common"],
+        75: ["performMine", "timerMine"],
     ]
 
     @Test("Each option is run by the engine: every one keyed right shows the behaviour asked for, every one keyed wrong does not")

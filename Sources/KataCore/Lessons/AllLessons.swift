@@ -22,5 +22,6 @@ extension CourseLesson {
         .lesson17,
         .lesson18,
         .lesson19,
+        .lesson21,
     ]
 }

@@ -22,4 +22,5 @@ extension Tag {
     @Tag static var lesson17: Self
     @Tag static var lesson18: Self
     @Tag static var lesson19: Self
+    @Tag static var lesson21: Self
 }
