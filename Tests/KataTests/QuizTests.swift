@@ -489,6 +489,7 @@ struct QuizCandidatesTests {
         67: ["linkCommon"],
         68: ["default", "common"],
         70: ["mainQueue", "performCommon"],
+        75: ["performMine", "timerMine"],
     ]
 
     @Test("Each option is run by the engine: every one keyed right shows the behaviour asked for, every one keyed wrong does not")

@@ -23,5 +23,6 @@ extension CourseLesson {
         .lesson18,
         .lesson19,
         .lesson20,
+        .lesson21,
     ]
 }

@@ -93,6 +93,8 @@ enum StrayEnglish {
         "item", "items", "push", "pop", "order", "key", "common", "modes", "default", "tracking",
         // A display link's words as CADisplayLink's API and Chinese iOS articles write them.
         "display", "link", "vsync", "timestamp", "target", "selector", "fps",
+        // Swift concurrency's words the glossary keeps in English: an actor, an executor's job.
+        "actor", "actors", "job", "jobs",
     ]
 
     /// Capitalised English words that start or carry a sentence: never a name.

@@ -23,4 +23,5 @@ extension Tag {
     @Tag static var lesson18: Self
     @Tag static var lesson19: Self
     @Tag static var lesson20: Self
+    @Tag static var lesson21: Self
 }
