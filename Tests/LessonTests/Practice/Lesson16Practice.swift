@@ -172,7 +172,7 @@ extension Lesson16Tests {
                 en:
                     "Your monitor differs from the Solution's on this sequence of calls: each wait lasts exactly threshold / samples; one observer in `.common`, told of every activity (entry and exit too), records the activity and the loop's time and signals once; a timed-out wait counts only while the last activity is afterWaiting or beforeSources — any other (beforeWaiting, entry, beforeTimers, exit) counts from zero; the samples-th in a row reports once, until a signal.",
                 zh:
-                    "在这串调用上，你的监控器和参考答案不一样：每次等待正好 `threshold / samples`；一个加在 `.common` 里的观察者，每一个状态（包括 entry 和 exit）都回调它，它记下状态和 RunLoop 的时刻，调用一次 `signal()`；只有最后的状态是 AfterWaiting 或 BeforeSources 时，超时的等待才计数——其他状态（BeforeWaiting、entry、BeforeTimers、exit）都把计数清零；连续第 `samples` 次上报一次，直到下一次 `signal()`。"
+                    "在这串调用上，你的监控器和参考答案不一样：每次等待正好 `threshold / samples`；一个加在 `.common` 里的观察者，每一个状态（包括 `entry` 和 `exit`）都回调它，它记下状态和 RunLoop 的时刻，调用一次 `signal()`；只有最后的状态是 `afterWaiting` 或 `beforeSources` 时，超时的等待才计数——其他状态（`beforeWaiting`、`entry`、`beforeTimers`、`exit`）都把计数清零；连续第 `samples` 次上报一次，直到下一次 `signal()`。"
             )
         ) { random in
             practiceScenario(&random)
