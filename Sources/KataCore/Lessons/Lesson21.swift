@@ -81,7 +81,7 @@ extension CourseLesson {
         .lesson21, questions: QuizBank.lesson21, scenario: .lesson21,
         story: ScenarioStory(
             inOrder: [
-                "private   → timed out", "tracking    main queue \"job 1\"", "the task runs in \(Loop.Mode.tracking.name)", "main queue \"reload table\"",
+                "private   → timed out", "tracking  main queue \"job 1\"", "the task runs in \(Loop.Mode.tracking.name)", "main queue \"reload table\"",
             ],
             never: ["private   main queue"]))
 }
