@@ -333,7 +333,8 @@ enum Help {
         new-lesson writes every file lesson NN needs (its catalog file with its key scenario and
         story, its quiz bank file, the exercise, stub, Solution and tests, both pages), each gap
         marked TO WRITE (a test fails while one is left), then the lists of lessons, and prints
-        what is left to write. NN must be the next number; it refuses, writing nothing, when a
-        file it would write exists or the slug is not lower-case words joined by '-'.
+        what is left to write. NN must be the next number (with --after-gap, any later one: a lesson
+        written on a branch beside the ones before it); it refuses, writing nothing, when a file
+        it would write exists or the slug is not lower-case words joined by '-'.
         """
 }

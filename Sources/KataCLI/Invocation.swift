@@ -36,7 +36,7 @@ enum Invocation: Equatable {
         /// `kata dev sync [--check]`: every copy of a catalog fact written (or checked).
         case sync(check: Bool)
         /// `kata dev new-lesson NN slug --use|--build`: every file of a new lesson, as skeletons.
-        case newLesson(number: Int, slug: String, kind: Lesson.Kind)
+        case newLesson(number: Int, slug: String, kind: Lesson.Kind, afterGap: Bool = false)
         /// `kata dev` alone, or with --help.
         case help
 
@@ -182,7 +182,7 @@ enum Invocation: Equatable {
     }
 
     /// `kata dev verify [--mutants [N…]]`, `kata dev patch-mutants`, `kata dev unpatch-mutants`,
-    /// `kata dev lesson-images`, `kata dev sync [--check]`, `kata dev new-lesson NN slug --use|--build`.
+    /// `kata dev lesson-images`, `kata dev sync [--check]`, `kata dev new-lesson NN slug --use|--build [--after-gap]`.
     /// Maintainers read English: these messages have no Chinese twin.
     static func parseDev(_ arguments: [String], numbers: Set<Int>) throws(UsageError) -> Invocation {
         let lessons = numbers.max() ?? 0
@@ -211,13 +211,15 @@ enum Invocation: Equatable {
             if check { rest.removeFirst() }
             dev = .sync(check: check)
         case "new-lesson":
-            let usage = "usage: kata dev new-lesson NN slug --use|--build"
+            let usage = "usage: kata dev new-lesson NN slug --use|--build [--after-gap]"
+            let afterGap = rest.contains("--after-gap")
+            rest.removeAll { $0 == "--after-gap" }
             let kinds = rest.filter { $0 == "--use" || $0 == "--build" }
             rest.removeAll { $0 == "--use" || $0 == "--build" }
             guard kinds.count == 1 else { throw UsageError("\(usage): say --use or --build, once", command: "dev") }
             guard rest.count >= 2 else { throw UsageError("\(usage): give the number and the slug", command: "dev") }
             guard let number = Int(rest[0]) else { throw UsageError("\(usage): '\(rest[0])' is not a number", command: "dev") }
-            dev = .newLesson(number: number, slug: rest[1], kind: kinds[0] == "--use" ? .use : .build)
+            dev = .newLesson(number: number, slug: rest[1], kind: kinds[0] == "--use" ? .use : .build, afterGap: afterGap)
             rest.removeFirst(2)
         default: throw UsageError("unknown command 'dev \(command)': the maintainers' commands are \(Dev.commands.joined(separator: ", "))", command: "dev")
         }

@@ -97,7 +97,8 @@ public enum Kata {
             case .dev(.unpatchMutants): return try Commands.unpatchMutants(context)
             case .dev(.lessonImages): return Commands.writeLessonImages(context)
             case .dev(.sync(let check)): return try Commands.sync(context, check: check)
-            case .dev(.newLesson(let number, let slug, let kind)): return try Commands.newLesson(context, number: number, slug: slug, kind: kind)
+            case .dev(.newLesson(let number, let slug, let kind, let afterGap)):
+                return try Commands.newLesson(context, number: number, slug: slug, kind: kind, afterGap: afterGap)
             case .dev(.help): print(Help.dev); return ExitCode.ok
             case let .quiz(request): return try Commands.quiz(context, request: request)
             case .help: return ExitCode.ok

@@ -85,6 +85,15 @@ struct NewLessonTests {
         #expect(problem?.contains(reason) == true, "\(number) \(slug): \(problem ?? "accepted")")
     }
 
+    @Test("With --after-gap, a lesson beyond the next number is accepted; one that exists still is not")
+    func afterGap() {
+        let lessons = Catalog.lessons.map(\.number)
+        let beyond = LessonScaffold(number: lessons.count + 3, slug: "timer-in-a-mode-never-run", kind: .use, afterGap: true)
+        #expect(beyond.problem(root: Self.root, lessons: lessons) == nil)
+        let existing = LessonScaffold(number: 3, slug: "timer-in-a-mode-never-run", kind: .use, afterGap: true)
+        #expect(existing.problem(root: Self.root, lessons: lessons)?.contains("exists") == true)
+    }
+
     @Test("A file in the way (the exercise folder is there already) is refused, and nothing is written")
     func fileInTheWay() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("new-lesson-\(UUID().uuidString)").path
@@ -101,6 +110,9 @@ struct NewLessonTests {
     func parses() throws {
         #expect(try Invocation.parse(["dev", "new-lesson", "20", "a-timer", "--use"]) == .dev(.newLesson(number: 20, slug: "a-timer", kind: .use)))
         #expect(try Invocation.parse(["dev", "new-lesson", "--build", "20", "a-timer"]) == .dev(.newLesson(number: 20, slug: "a-timer", kind: .build)))
+        #expect(
+            try Invocation.parse(["dev", "new-lesson", "24", "a-timer", "--use", "--after-gap"])
+                == .dev(.newLesson(number: 24, slug: "a-timer", kind: .use, afterGap: true)))
         for line in [["20", "a-timer"], ["20", "a-timer", "--use", "--build"], ["twenty", "a-timer", "--use"], ["20", "--use"]] {
             #expect(throws: UsageError.self) { try Invocation.parse(["dev", "new-lesson"] + line) }
         }

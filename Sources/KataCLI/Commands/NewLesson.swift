@@ -2,10 +2,10 @@ import Foundation
 import KataCore
 
 extension Commands {
-    /// `kata dev new-lesson NN slug --use|--build`: writes every file a new lesson needs
-    /// (``LessonScaffold``), then the lists of lessons; prints what is left to write.
-    static func newLesson(_ context: Context, number: Int, slug: String, kind: Lesson.Kind) throws -> Int32 {
-        let scaffold = LessonScaffold(number: number, slug: slug, kind: kind)
+    /// `kata dev new-lesson NN slug --use|--build [--after-gap]`: writes every file a new lesson
+    /// needs (``LessonScaffold``), then the lists of lessons; prints what is left to write.
+    static func newLesson(_ context: Context, number: Int, slug: String, kind: Lesson.Kind, afterGap: Bool = false) throws -> Int32 {
+        let scaffold = LessonScaffold(number: number, slug: slug, kind: kind, afterGap: afterGap)
         if let problem = scaffold.problem(root: context.root, lessons: try CourseSync.lessonFiles(root: context.root)) {
             Kata.warn(problem)
             return Kata.ExitCode.usage
@@ -31,6 +31,9 @@ struct LessonScaffold {
     var number: Int
     var slug: String
     var kind: Lesson.Kind
+    /// Whether lessons may be missing before this one: a lesson written beside the ones before it,
+    /// on a branch of its own (the catalog's checks stay red on the gap until those land).
+    var afterGap = false
 
     /// What is written in every gap; no lesson file may keep it.
     static let gap = Lesson.scaffoldGap
@@ -53,7 +56,10 @@ struct LessonScaffold {
         }
         if lessons.contains(number) { return "new-lesson: lesson \(padded) exists (Sources/KataCore/Lessons/Lesson\(padded).swift): nothing written" }
         let next = (lessons.max() ?? 0) + 1
-        guard number == next else { return "new-lesson: the lessons go from 1 to \(next - 1) without a gap: the new one is \(next), not \(number)" }
+        guard number == next || (afterGap && number > next) else {
+            return "new-lesson: the lessons go from 1 to \(next - 1) without a gap: the new one is \(next), not \(number)"
+                + " (--after-gap writes it beside the missing ones)"
+        }
         let taken = files.map(\.0).filter { FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent($0)) }
         guard taken.isEmpty else { return "new-lesson: \(taken.joined(separator: ", ")) exist\(taken.count == 1 ? "s" : ""): nothing written" }
         return nil
