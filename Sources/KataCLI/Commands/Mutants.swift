@@ -7,12 +7,14 @@ extension Commands {
     ///
     /// One copy of the package serves every mutant: `kata dev verify`'s own
     /// (`.build/kata-verify/package`, the stubs as Exercises, with the build folder of its stub
-    /// step), so after a verify nothing but the mutants themselves is compiled. Each mutant (the
-    /// lesson's Solution with its patch applied) is written over its lesson's exercise file,
-    /// built incrementally (one file of the Exercises module changed), and only its lesson's suite
-    /// runs, in a process group of its own with a stall limit, so a mutant that loops forever costs that
-    /// limit once and leaves nothing running behind it. The run ends at the first failure a test
-    /// records: the mutant is caught, and the lesson's other tests need not wait out their limits.
+    /// step), so after a verify nothing but the mutants themselves is compiled. The mutants are tried
+    /// in rounds (``MutantTrials``): a round writes one mutant of each lesson (the lesson's Solution
+    /// with its patch applied) over that lesson's exercise file, builds once (a mutant's build, not its
+    /// tests, is most of its trial: one build and one link serve the whole round), then
+    /// runs each of those lessons' suites on its own, in a process group of its own with a stall
+    /// limit, so a mutant that loops forever costs that limit once and leaves nothing running behind
+    /// it. A run ends at the first failure a test records: the mutant is caught, and the lesson's
+    /// other tests need not wait out their limits.
     static func verifyMutants(_ context: Context, lessons numbers: [Int]) throws -> Int32 {
         let style = context.style
         let lessons = numbers.isEmpty ? Catalog.lessons : numbers.compactMap(Catalog.lesson)
@@ -38,19 +40,23 @@ extension Commands {
         }
 
         var report = MutantReport()
-        for lesson in lessons {
-            let mutants = catalog.mutants(of: lesson)
-            let exercise = (package.path as NSString).appendingPathComponent(lesson.exerciseFile)
-            let stub = try Data(contentsOf: URL(fileURLWithPath: exercise))
-            defer { try? stub.write(to: URL(fileURLWithPath: exercise)) }
-            let started = Date()
-            var outcomes: [MutantReport.Outcome] = []
-            for mutant in mutants {
-                outcomes.append(MutantReport.Outcome(mutant: mutant, verdict: try trial(mutant, of: lesson, in: runner, file: exercise)))
+        var trials = MutantTrials(lessons: lessons.map { ($0, catalog.mutants(of: $0)) })
+        let stubs = try Dictionary(
+            uniqueKeysWithValues: lessons.map { ($0.number, try Data(contentsOf: URL(fileURLWithPath: runner.absolute($0.exerciseFile)))) })
+        defer { for lesson in lessons { try? stubs[lesson.number]?.write(to: URL(fileURLWithPath: runner.absolute(lesson.exerciseFile))) } }
+        for round in trials.rounds {
+            try trialRound(round, in: runner, stubs: stubs, trials: &trials)
+            for lesson in trials.lessonsDone(after: round) {
+                report.lessons.append(trials.outcome(of: lesson))
+                print(report.lessons.last!.line(style: style) + style.dim(String(format: "  tests %.0f s", trials.testSeconds[lesson.number] ?? 0)))
             }
-            report.lessons.append(MutantReport.LessonOutcome(lesson: lesson, outcomes: outcomes))
-            print(report.lessons.last!.line(style: style) + style.dim(String(format: "  %.0f s", Date().timeIntervalSince(started))))
         }
+        for lesson in lessons where catalog.mutants(of: lesson).isEmpty {
+            report.lessons.append(trials.outcome(of: lesson))
+            print(report.lessons.last!.line(style: style))
+        }
+        report.lessons.sort { $0.lesson.number < $1.lesson.number }
+        print(style.dim("  \(trials.builds) builds (one a round: a mutant of each lesson in place at once), \(String(format: "%.0f", trials.buildSeconds)) s"))
         report.misplaced = catalog.misplaced
         report.wholeFiles = catalog.wholeFiles
         print("")
@@ -58,26 +64,133 @@ extension Commands {
         return report.problems.isEmpty ? Kata.ExitCode.ok : Kata.ExitCode.checkFailed
     }
 
-    /// Puts one mutant in place, builds, runs its lesson, judges.
-    private static func trial(_ mutant: MutantCatalog.Mutant, of lesson: Lesson, in runner: TestRunner, file: String) throws -> MutantVerdict {
+    /// One round: the round's mutant of each lesson written over that lesson's exercise (the
+    /// other lessons' exercises are their stubs), one build, then each lesson's suite on its own.
+    /// Lessons do not share code, so a mutant of one lesson cannot turn another red. When the
+    /// round does not build, each of its mutants is built and run alone, so that the one that does
+    /// not compile is named.
+    private static func trialRound(_ round: [MutantTrials.Trial], in runner: TestRunner, stubs: [Int: Data], trials: inout MutantTrials) throws {
+        var placed: [(trial: MutantTrials.Trial, wrong: String)] = []
+        for trial in round {
+            switch wrongAnswer(trial.mutant, of: trial.lesson, in: runner) {
+            case let .success(wrong): placed.append((trial, wrong))
+            case let .failure(error): trials.record(.catalogError(error.why), for: trial, seconds: 0)
+            }
+        }
+        let inRound = Set(placed.map(\.trial.lesson.number))
+        var written: [String] = []
+        for (lesson, stub) in trials.lessons.map({ ($0.lesson, stubs[$0.lesson.number]!) }) where !inRound.contains(lesson.number) {
+            if (try? Data(contentsOf: URL(fileURLWithPath: runner.absolute(lesson.exerciseFile)))) != stub {
+                try stub.write(to: URL(fileURLWithPath: runner.absolute(lesson.exerciseFile)))
+                written.append(lesson.exerciseFile)
+            }
+        }
+        for (trial, wrong) in placed {
+            try Data(wrong.utf8).write(to: URL(fileURLWithPath: runner.absolute(trial.lesson.exerciseFile)))
+            written.append(trial.lesson.exerciseFile)
+        }
+        guard !placed.isEmpty else { return }
+        let started = Date()
+        do {
+            try runner.build(fresh: written)
+            trials.builds += 1
+            trials.buildSeconds += Date().timeIntervalSince(started)
+        } catch is BuildFailure {
+            trials.builds += 1
+            trials.buildSeconds += Date().timeIntervalSince(started)
+            for (trial, _) in placed { try stubs[trial.lesson.number]!.write(to: URL(fileURLWithPath: runner.absolute(trial.lesson.exerciseFile))) }
+            for (trial, wrong) in placed {
+                let file = runner.absolute(trial.lesson.exerciseFile)
+                try Data(wrong.utf8).write(to: URL(fileURLWithPath: file))
+                defer { try? stubs[trial.lesson.number]!.write(to: URL(fileURLWithPath: file)) }
+                let alone = Date()
+                do {
+                    try runner.build(fresh: [trial.lesson.exerciseFile])
+                } catch let failure as BuildFailure {
+                    let lesson = trial.lesson
+                    let named = "\(lesson.solutionFile) + \(trial.mutant.name).patch"
+                    let first = failure.errors.first.map { $0.replacingOccurrences(of: lesson.exerciseFile, with: named) }
+                    trials.record(.catalogError("does not compile: " + (first ?? "see swift build")), for: trial, seconds: 0)
+                    continue
+                }
+                trials.builds += 1
+                trials.buildSeconds += Date().timeIntervalSince(alone)
+                try judge(trial, in: runner, trials: &trials)
+            }
+            return
+        }
+        for (trial, _) in placed { try judge(trial, in: runner, trials: &trials) }
+    }
+
+    /// Runs the trial's lesson, with its mutant built in place, and records the verdict.
+    private static func judge(_ trial: MutantTrials.Trial, in runner: TestRunner, trials: inout MutantTrials) throws {
+        let started = Date()
+        let verdict = MutantVerdict.judge(try runner.run([trial.lesson]).result(for: trial.lesson))
+        trials.record(verdict, for: trial, seconds: Date().timeIntervalSince(started))
+    }
+
+    /// The lesson's Solution with the mutant applied, or why the mutant is a catalog error.
+    private static func wrongAnswer(_ mutant: MutantCatalog.Mutant, of lesson: Lesson, in runner: TestRunner) -> Result<String, CatalogProblem> {
         guard mutant.description != nil else {
-            return .catalogError("its first line must say what it gets wrong: \(MutantCatalog.header)…")
+            return .failure(CatalogProblem(why: "its first line must say what it gets wrong: \(MutantCatalog.header)…"))
         }
-        let solution = try String(contentsOfFile: (runner.packagePath as NSString).appendingPathComponent(lesson.solutionFile), encoding: .utf8)
-        let wrong: String
+        guard let solution = try? String(contentsOfFile: runner.absolute(lesson.solutionFile), encoding: .utf8) else {
+            return .failure(CatalogProblem(why: "\(lesson.solutionFile) cannot be read"))
+        }
         do {
-            wrong = try mutant.applied(to: solution)
+            return .success(try mutant.applied(to: solution))
         } catch {
-            return .catalogError("does not apply to \(lesson.solutionFile): \(error)")
+            return .failure(CatalogProblem(why: "does not apply to \(lesson.solutionFile): \(error)"))
         }
-        try Data(wrong.utf8).write(to: URL(fileURLWithPath: file))
-        do {
-            try runner.build(fresh: [lesson.exerciseFile])
-        } catch let failure as BuildFailure {
-            let first = failure.errors.first.map { $0.replacingOccurrences(of: lesson.exerciseFile, with: "\(lesson.solutionFile) + \(mutant.name).patch") }
-            return .catalogError("does not compile: " + (first ?? "see swift build"))
+    }
+
+    private struct CatalogProblem: Error {
+        var why: String
+    }
+}
+
+/// The trials of `kata dev verify --mutants`, in rounds: round k holds the k-th mutant of each
+/// lesson that has one, so a lesson's mutants are tried in catalog order and one build serves a
+/// whole round.
+struct MutantTrials {
+    struct Trial: Equatable {
+        var lesson: Lesson
+        var mutant: MutantCatalog.Mutant
+        var index: Int
+    }
+
+    var lessons: [(lesson: Lesson, mutants: [MutantCatalog.Mutant])]
+    private(set) var verdicts: [Int: [Int: MutantVerdict]] = [:]
+    private(set) var testSeconds: [Int: Double] = [:]
+    var builds = 0
+    var buildSeconds = 0.0
+
+    init(lessons: [(Lesson, [MutantCatalog.Mutant])]) {
+        self.lessons = lessons.map { (lesson: $0.0, mutants: $0.1) }
+    }
+
+    var rounds: [[Trial]] {
+        let count = lessons.map(\.mutants.count).max() ?? 0
+        return (0..<count).map { index in
+            lessons.filter { index < $0.mutants.count }.map { Trial(lesson: $0.lesson, mutant: $0.mutants[index], index: index) }
         }
-        return MutantVerdict.judge(try runner.run([lesson]).result(for: lesson))
+    }
+
+    mutating func record(_ verdict: MutantVerdict, for trial: Trial, seconds: Double) {
+        verdicts[trial.lesson.number, default: [:]][trial.index] = verdict
+        testSeconds[trial.lesson.number, default: 0] += seconds
+    }
+
+    /// The lessons whose last mutant was in `round`, in catalog order.
+    func lessonsDone(after round: [Trial]) -> [Lesson] {
+        guard let index = round.first?.index else { return [] }
+        return lessons.filter { $0.mutants.count - 1 == index }.map(\.lesson)
+    }
+
+    func outcome(of lesson: Lesson) -> MutantReport.LessonOutcome {
+        let mutants = lessons.first { $0.lesson == lesson }?.mutants ?? []
+        let outcomes = mutants.indices.map { MutantReport.Outcome(mutant: mutants[$0], verdict: verdicts[lesson.number]?[$0] ?? .catalogError("not tried")) }
+        return MutantReport.LessonOutcome(lesson: lesson, outcomes: outcomes)
     }
 }
 
