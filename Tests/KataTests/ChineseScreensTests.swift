@@ -208,20 +208,20 @@ extension EndToEndTests {
         }
 
         @Test("kata, list, next, show 6 (unsolved and solved) with --lang zh-Hans: Chinese, apart from code and names")
-        func noEnglish() throws {
-            let fixture = try FixturePackage.make()
+        func noEnglish() async throws {
+            let fixture = try await FixturePackage.make()
             defer { fixture.remove() }
             try fixture.write(Lesson.lesson06.exerciseFile, FixturePackage.solved06)
             for page in [Lesson.lesson06.pagePath, Lesson.lesson06.pagePathZh] {
                 try fixture.write(page, try #require(CatalogConsistencyTests.read(page)))
             }
             // The first run builds and runs the tests; its build lines are not what this test is about.
-            let first = try fixture.kata(["--lang", "zh-Hans", "list"])
+            let first = try await fixture.kata(["--lang", "zh-Hans", "list"])
             #expect(first.code == 0, "\(first.output)")
 
             var screens: [String: String] = [:]
             for arguments in [[], ["list"], ["list", "--track", "core"], ["next"], ["show", "6"], ["show", "2"]] {
-                let run = try fixture.kata(["--lang", "zh-Hans"] + arguments)
+                let run = try await fixture.kata(["--lang", "zh-Hans"] + arguments)
                 let name = "kata " + arguments.joined(separator: " ")
                 #expect(run.code == 0 || arguments == ["show", "2"], "\(name): exit \(String(describing: run.code))\n\(run.output)")
                 #expect(!run.output.contains("Running") && !run.output.contains("Building"), "\(name) ran the tests again:\n\(run.output)")

@@ -79,53 +79,53 @@ extension EndToEndTests {
     @Suite("kata list: one lesson's trouble leaves the others' results intact")
     struct ExerciseRunEndToEndTests {
         @Test("A lesson that does not compile is reported so; the others run with its stub in its place")
-        func doesNotCompile() throws {
-            let fixture = try FixturePackage.make()
+        func doesNotCompile() async throws {
+            let fixture = try await FixturePackage.make()
             defer { fixture.remove() }
             try fixture.write(Lesson.lesson06.exerciseFile, "public func answer(_ x: Int) -> Int? { x * }\n")
             try fixture.write(Lesson.lesson02.exerciseFile, FixturePackage.solved02)
-            let list = try fixture.kata(["list"])
+            let list = try await fixture.kata(["list"])
             #expect(list.code == Kata.ExitCode.ok, "\(list.output)")
             #expect(list.output.contains("06  Timer skip on overrun") && list.output.contains("✘ does not compile"), "\(list.output)")
             #expect(list.output.contains("1/\(Catalog.lessons.count) lessons solved"), "lesson 02 still runs and is green: \(list.output)")
-            let show = try fixture.kata(["show", "6"])
+            let show = try await fixture.kata(["show", "6"])
             #expect(show.output.contains("does not compile: Exercises/06-timer-skip-on-overrun/NextFireDate.swift:1:"), "\(show.output)")
         }
 
         @Test("A lesson whose code never returns: the others run again in a process without it; an unchanged lesson is not run again")
-        func hangAndCache() throws {
-            let fixture = try FixturePackage.make()
+        func hangAndCache() async throws {
+            let fixture = try await FixturePackage.make()
             defer { fixture.remove() }
             try fixture.write(Lesson.lesson06.exerciseFile, "public func answer(_ x: Int) -> Int? { while true {} }\n")
             try fixture.write(Lesson.lesson02.exerciseFile, FixturePackage.solved02)
-            let first = try fixture.kata(["list"])
+            let first = try await fixture.kata(["list"])
             #expect(first.output.contains("1/\(Catalog.lessons.count) lessons solved"), "\(first.output)")
             let runs06 = fixture.runs(of: "06"), runs02 = fixture.runs(of: "02")
             #expect(!runs02.subtracting(runs06).isEmpty, "lesson 02 ran again in a process without lesson 06's endless loop: 06 in \(runs06), 02 in \(runs02)")
 
             // Nothing changed: lesson 02's result is kept, so it is not run again; lesson 06's test gave
             // up waiting (a busy machine can do that to a right answer), so lesson 06 runs again.
-            let again = try fixture.kata(["list"])
+            let again = try await fixture.kata(["list"])
             #expect(fixture.runs(of: "02") == runs02, "\(again.output)")
             #expect(fixture.runs(of: "06").count > runs06.count, "\(again.output)")
             #expect(again.output.contains("1/\(Catalog.lessons.count) lessons solved"), "\(again.output)")
-            let show = try fixture.kata(["show", "6"])
+            let show = try await fixture.kata(["show", "6"])
             #expect(show.output.contains("did not return within"), "\(show.output)")
 
             // Lesson 06 fixed: it runs; lesson 02, unchanged, does not; and then nothing runs at all.
             try fixture.write(Lesson.lesson06.exerciseFile, FixturePackage.solved06)
-            let fixed = try fixture.kata(["list"])
+            let fixed = try await fixture.kata(["list"])
             #expect(fixture.runs(of: "02") == runs02, "\(fixed.output)")
             #expect(fixed.output.contains("2/\(Catalog.lessons.count) lessons solved"), "\(fixed.output)")
             let solvedRuns = fixture.runs(of: "06")
-            let unchanged = try fixture.kata(["list"])
+            let unchanged = try await fixture.kata(["list"])
             #expect(fixture.runs(of: "06") == solvedRuns && fixture.runs(of: "02") == runs02, "\(unchanged.output)")
 
             // Lesson 06 put back to its stub, while progress.json still calls it solved and current:
             // kata watch works on it (by the results), not on lesson 07 (by the stale progress).
             try fixture.write(Lesson.lesson06.exerciseFile, FixturePackage.stub06)
             try fixture.write(".kata/progress.json", #"{"current": 6, "solved": [2, 6]}"#)
-            let watch = try fixture.kata(["watch"], timeout: 300, until: "Watching Exercises/")
+            let watch = try await fixture.kata(["watch"], timeout: 300, until: "Watching Exercises/")
             #expect(watch.output.contains("kata watch  ·  Lesson 06"), "\(watch.output)")
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import RunLoopEngine
 import TestSupport
 import Testing
 @testable import KataCLI
@@ -75,29 +76,46 @@ struct KataFixture {
     }()
 
     /// A started `kata`, its output going to files.
-    struct Running {
-        let process: Process
+    struct Running: Sendable {
+        let child: ChildProcess
         let stdout: String
         let stderr: String
+        /// How it ended, once ``ChildProcess/ending()`` has collected it (which it does once).
+        private let ended = Lock<ChildProcess.Ending?>(nil)
 
-        var pid: Int32 { process.processIdentifier }
+        init(child: ChildProcess, stdout: String, stderr: String) {
+            (self.child, self.stdout, self.stderr) = (child, stdout, stderr)
+        }
+
+        var pid: Int32 { child.pid }
 
         /// Waits (without holding a thread) until it ends, at most `limit` seconds; ends it with
         /// SIGKILL past that. Returns whether it ended by itself.
         func wait(upTo limit: Double) async throws -> Bool {
-            let process = process
-            if await until(limit, every: 0.02, { !process.isRunning }) { return true }
+            if await until(limit, every: 0.02, { self.ending != nil }) { return true }
             Signals.forceEnd(pid)
-            _ = await until(5, every: 0.02) { !process.isRunning }
+            _ = await until(5, every: 0.02) { self.ending != nil }
             return false
         }
 
         var output: String { (try? String(contentsOfFile: stdout, encoding: .utf8)) ?? "" }
         var errors: String { (try? String(contentsOfFile: stderr, encoding: .utf8)) ?? "" }
+
+        /// How it ended, or nil while it runs.
+        var ending: ChildProcess.Ending? {
+            ended.withLock { ended in
+                if ended == nil { ended = child.ending() }
+                return ended
+            }
+        }
+
         /// The exit code, or 128 + the signal that ended it (a trap is 132 or 133); -1 while it runs.
         var status: Int32 {
-            guard !process.isRunning else { return -1 }   // Foundation traps on a running process's status
-            return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+            switch ending {
+            case nil: -1
+            case .exited(let code): code
+            case .signalled(let signal): 128 + signal
+            }
         }
     }
 
@@ -107,10 +125,6 @@ struct KataFixture {
     /// does not reach the fixture's `kata`.
     func start(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Running {
         let binary = try #require(Self.binary, "no kata binary next to the test bundle: run swift build first")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: root)
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         env["KATA_LANG"] = "en"
@@ -120,15 +134,15 @@ struct KataFixture {
         if environment["KATA_LANG"] == nil && (environment["LANG"] != nil || environment["LC_ALL"] != nil) {
             env["KATA_LANG"] = ""   // the test chose the system's language
         }
-        process.environment = env
         let out = path(".out-\(UUID().uuidString)"), err = path(".err-\(UUID().uuidString)"), inp = path(".in-\(UUID().uuidString)")
         for file in [out, err] { _ = FileManager.default.createFile(atPath: file, contents: nil) }
         _ = FileManager.default.createFile(atPath: inp, contents: Data((input ?? "").utf8))
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
-        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inp))
-        try process.run()
-        return Running(process: process, stdout: out, stderr: err)
+        // In the fixture's folder: the shell changes to it, then becomes kata (same pid).
+        let command = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", root, binary] + arguments
+        switch ChildProcess.spawn(command, environment: env, input: inp, output: out, errors: err) {
+        case .success(let child): return Running(child: child, stdout: out, stderr: err)
+        case .failure(let error): throw KataError("could not start \(binary): errno \(error.code)")
+        }
     }
 
     /// Runs `kata arguments` to its end (at most `limit` seconds).

@@ -9,8 +9,8 @@ extension EndToEndTests {
     @Suite("kata dev verify --mutants, end to end")
     struct MutantRunTests {
         @Test("Every mutant is judged: caught, survived (named, with its line), or a catalog error; a hang costs its limit once")
-        func run() throws {
-            let fixture = try FixturePackage.make()
+        func run() async throws {
+            let fixture = try await FixturePackage.make()
             defer { fixture.remove() }
             let folder = "Mutants/06-timer-skip-on-overrun/"
             let top = "// Mutant: "
@@ -33,11 +33,11 @@ extension EndToEndTests {
             // The working tree's own exercise does not even compile: the mutants use the stubs.
             try fixture.write(Lesson.lesson06.exerciseFile, "public func answer(_ x: Int) -> Int? { x x }\n")
 
-            let patched = try fixture.kata(["dev", "patch-mutants"], timeout: 60)
+            let patched = try await fixture.kata(["dev", "patch-mutants"], timeout: 60)
             #expect(patched.code == 1, "a whole file without its header stays, and says why:\n\(patched.output)")
             #expect(patched.output.contains("13 whole-file mutants turned into patches, 1 left as they were."), "\(patched.output)")
             #expect(patched.output.contains("\(folder)d-no-header.swift: its first line must say what it gets wrong"), "\(patched.output)")
-            let again = try fixture.kata(["dev", "patch-mutants"], timeout: 60)
+            let again = try await fixture.kata(["dev", "patch-mutants"], timeout: 60)
             #expect(again.output.contains("0 whole-file mutants turned into patches, 1 left as they were."), "idempotent:\n\(again.output)")
             let patch = try String(contentsOfFile: fixture.root + "/" + folder + "b-plus-one.patch", encoding: .utf8)
             #expect(
@@ -45,7 +45,7 @@ extension EndToEndTests {
                     + "-public func answer(_ x: Int) -> Int? { x * x }\n+public func answer(_ x: Int) -> Int? { x + 1 }\n")
             #expect(!FileManager.default.fileExists(atPath: fixture.root + "/" + folder + "b-plus-one.swift"), "the whole file is gone")
 
-            let run = try fixture.kata(["dev", "verify", "--mutants", "6", "2"], timeout: 600, environment: ["KATA_STALL_SECONDS": "3"])
+            let run = try await fixture.kata(["dev", "verify", "--mutants", "6", "2"], timeout: 600, environment: ["KATA_STALL_SECONDS": "3"])
             let output = run.output.replacingOccurrences(of: "\n    ", with: " ")   // long lines unwrapped
             #expect(run.code == 1, "survivors and catalog errors fail the check:\n\(output)")
             #expect(
@@ -97,8 +97,8 @@ extension EndToEndTests {
             """
 
         @Test("Told to stop at the first failure, the runner ends the test process there: the lesson is red, the waiting test never ends")
-        func endsAtTheFirstFailure() throws {
-            let fixture = try FixturePackage.make(git: false)
+        func endsAtTheFirstFailure() async throws {
+            let fixture = try await FixturePackage.make(git: false)
             defer { fixture.remove() }
             try fixture.write("Tests/LessonTests/Lesson06.swift", Self.tests)
             var runner = TestRunner(packagePath: fixture.root, scratch: fixture.root + "/build", target: .exercises)
@@ -116,12 +116,12 @@ extension EndToEndTests {
     @Suite("kata dev verify judges the stubs of Stubs/, never the working tree's Exercises")
     struct VerifyPristineTests {
         @Test("A student's exercise that does not compile leaves verify's verdict on the stubs intact, without git")
-        func studentsEdit() throws {
-            let fixture = try FixturePackage.make(git: false)
+        func studentsEdit() async throws {
+            let fixture = try await FixturePackage.make(git: false)
             defer { fixture.remove() }
             try fixture.write(Lesson.lesson06.exerciseFile, "public func answer(_ x: Int) -> Int? { x x }\n")
             try fixture.write(Lesson.lesson02.exerciseFile, FixturePackage.solved02)
-            let run = try fixture.kata(["dev", "verify"], timeout: 600)
+            let run = try await fixture.kata(["dev", "verify"], timeout: 600)
             #expect(!run.output.contains("do not build"), "\(run.output)")
             // The fixture has lessons 06 and 02 only: the other twelve are reported missing, so the check fails.
             #expect(run.code == Kata.ExitCode.checkFailed)

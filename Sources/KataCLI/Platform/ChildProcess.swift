@@ -67,12 +67,12 @@ struct ChildProcess {
     }
 
     /// The `posix_spawn` set-up every child of `kata` shares: `arguments` (the first looked up
-    /// on PATH) started with this process's environment and the termination signals' defaults
-    /// restored (``Signals/restoreDefaults(_:)``), in a process group of its own if
-    /// `newProcessGroup`, its descriptors arranged by `files`.
+    /// on PATH) started with `environment` (unless told, this process's) and the termination
+    /// signals' defaults restored (``Signals/restoreDefaults(_:)``), in a process group of its own
+    /// if `newProcessGroup`, its descriptors arranged by `files`.
     /// - Returns: the child's pid, or the error `posix_spawnp` returned.
     static func posixSpawn(
-        _ arguments: [String], newProcessGroup: Bool,
+        _ arguments: [String], environment: [String: String]? = nil, newProcessGroup: Bool,
         files: (inout SpawnFileActions) -> Void
     ) -> Result<pid_t, SpawnError> {
         #if canImport(Darwin)
@@ -96,7 +96,7 @@ struct ChildProcess {
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         // The environment as Foundation reads it (Darwin's module does not export `environ`).
-        let environment = ProcessInfo.processInfo.environment
+        let environment = environment ?? ProcessInfo.processInfo.environment
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         let status = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)

@@ -35,6 +35,7 @@ func expectLines(_ actual: [String], _ expected: [String], sourceLocation: Sourc
 final class Worker: Sendable {
     let thread: LoopThread
     let keepAlivePort = Loop.Port(name: "keep-alive")
+    private let mode: Loop.Mode
     private let loopBox = Lock<Loop?>(nil)
     private let ready = Gate()
     private let asleepGate = Lock(Gate())
@@ -44,6 +45,7 @@ final class Worker: Sendable {
         name: String = "worker", registry: LoopRegistry = LoopRegistry(), isMain: Bool = false, mode: Loop.Mode = .default,
         setUp: @escaping @Sendable (Loop) throws -> Void = { _ in }
     ) {
+        self.mode = mode
         let (port, box, ready, done, asleepGate) = (keepAlivePort, loopBox, self.ready, self.done, self.asleepGate)
         thread = LoopThread(name: name, registry: registry, isMain: isMain) {
             let loop = Loop.current
@@ -82,9 +84,14 @@ final class Worker: Sendable {
     }
 
     /// Ends the guarded loop and waits for the thread to exit.
+    ///
+    /// Not with `loop.stop()` from here: a stop is dropped while the loop is not running, and
+    /// the worker is between two runs each time it has handled a source (a perform a test sent
+    /// it), so the next run would sleep for ever. Work performed on the worker waits in its loop
+    /// for the next run, which returns once it has run it, and the worker sees `done`.
     func stop() async {
         done.withLock { $0 = true }
-        loopBox.withLock { $0 }?.stop()
+        try? thread.perform(modes: [mode]) {}
         #expect(await thread.finish(timeout: 5), "the worker did not exit")
     }
 }

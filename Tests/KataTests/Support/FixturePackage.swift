@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import KataCLI
 import KataCore
@@ -118,8 +119,8 @@ struct FixturePackage {
         FixturePackage(root: FileManager.default.temporaryDirectory.appendingPathComponent("kata-\(name)-\(UUID().uuidString)").path)
     }
 
-    /// Makes the package; `git` commits it unless told not to.
-    static func make(git: Bool = true) throws -> FixturePackage {
+    /// Makes the package; `git` commits it unless told not to (off the test pool, as ``kata(_:timeout:environment:until:)``).
+    static func make(git: Bool = true) async throws -> FixturePackage {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("kata-fixture-\(UUID().uuidString)").path
         let fixture = FixturePackage(root: root)
         try fixture.write("Package.swift", manifest)
@@ -136,9 +137,11 @@ struct FixturePackage {
             "Tests/LessonTests/Lesson02.swift",
             tests("02", task: "twice", file: Lesson.lesson02.exerciseFile, checks: [("3", "6"), ("0", "0"), ("1", "2"), ("-2", "-4")]))
         if git {
-            for command in [["init", "-q"], ["add", "-A"], ["-c", "user.name=kata", "-c", "user.email=kata@example.com", "commit", "-qm", "fixture"]] {
-                let outcome = try Subprocess.run(["git", "-C", root] + command, timeout: 60)
-                guard outcome.ending == .exited(0) else { throw KataError("git \(command[0]) failed: \(outcome.output)") }
+            try await offPool(timeout: 240, name: "fixture git") {
+                for command in [["init", "-q"], ["add", "-A"], ["-c", "user.name=kata", "-c", "user.email=kata@example.com", "commit", "-qm", "fixture"]] {
+                    let outcome = try Subprocess.run(["git", "-C", root] + command, timeout: 60)
+                    guard outcome.ending == .exited(0) else { throw KataError("git \(command[0]) failed: \(outcome.output)") }
+                }
             }
         }
         return fixture
@@ -152,19 +155,26 @@ struct FixturePackage {
 
     func remove() { try? FileManager.default.removeItem(atPath: root) }
 
-    /// Runs the real `kata` binary in the package with `arguments`.
+    /// Runs the real `kata` binary in the package with `arguments`, at most `timeout` seconds.
     /// With `until`, the command is ended (with its process group) once its output holds that text.
-    func kata(_ arguments: [String], timeout: Double = 300, environment: [String: String] = [:], until: String? = nil) throws -> (
+    ///
+    /// The wait is on a thread of its own: a build of the package takes minutes on a loaded
+    /// machine, and a Swift Testing pool thread (there are as many as cores) held that long is
+    /// one the other suites cannot use.
+    func kata(_ arguments: [String], timeout: Double = 300, environment: [String: String] = [:], until: String? = nil) async throws -> (
         code: Int32?, output: String, seconds: Double
     ) {
         let binary = try Self.kataBinary()
         let started = Date()
         var command = ["env", "NO_COLOR=1"] + environment.map { "\($0.key)=\($0.value)" }
         command += ["sh", "-c", "cd \"$0\" && exec \"$@\"", root, binary] + arguments
-        var seen = ""
-        let outcome = try Subprocess.run(
-            command, timeout: timeout, lines: { seen += $0 + "\n" },
-            stalled: { until.map { seen.contains($0) } ?? false })
+        // Subprocess.run ends the child at `timeout`; the thread's own limit only backs it up.
+        let outcome = try await offPool(timeout: timeout + 60, name: "kata \(arguments.first ?? "")") { [command] in
+            var seen = ""
+            return try Subprocess.run(
+                command, timeout: timeout, lines: { seen += $0 + "\n" },
+                stalled: { until.map { seen.contains($0) } ?? false })
+        }
         let code: Int32? = if case let .exited(code) = outcome.ending { code } else { nil }
         return (code, outcome.output, Date().timeIntervalSince(started))
     }

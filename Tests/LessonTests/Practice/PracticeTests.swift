@@ -86,6 +86,45 @@ struct PracticeTests {
         #expect(longer.hasSuffix(HarnessText.moreRows(2).en), "\(longer)")
     }
 
+    @Test("While it searches, the hang guard knows which seed runs, and counts every scenario run")
+    func hangGuardFollowsTheSearch() throws {
+        let practice = Self.toy()
+        let found = try #require(practice.firstDifference(Array(1...200)))
+        #expect(practice.hangGuard.step == PracticeText.running(lesson: "06", seed: found.seed, shrinking: true))
+        #expect(practice.hangGuard.runs > Int(found.seed), "a run for each seed before it, then the shrinking's: \(practice.hangGuard.runs)")
+    }
+
+    @Test("A body that keeps starting runs outlasts the harness's time limit; one that stops is ended, its step named")
+    func hangGuardStartsAgainWithEachRun() async throws {
+        let hangGuard = HangGuard()
+        // Runs of 10 ms for 3 s, under a limit of 1 s for each: the limit is never reached.
+        let runs = try await Harness.attempt(lesson: 0, timeout: 1, hangGuard: hangGuard) { () -> Int in
+            let start = monotonicSeconds(), pause = Latch()
+            var runs = 0
+            while monotonicSeconds() - start < 3 {
+                hangGuard.runsAgain()
+                runs += 1
+                _ = pause.wait(timeout: 0.01)
+            }
+            return runs
+        }
+        #expect(runs > 1)
+
+        let stuck = HangGuard(), release = Latch()
+        defer { release.open() }
+        let first = Text(en: "It was running step A.", zh: "当时正在运行第 A 步。"), second = Text(en: "It was running step B.", zh: "当时正在运行第 B 步。")
+        await #expect {
+            try await Harness.attempt(lesson: 0, timeout: 0.2, hangGuard: stuck) {
+                stuck.starts(first)
+                stuck.starts(second)
+                _ = release.wait(timeout: nil)
+            }
+        } throws: { error in
+            let description = String(describing: error)
+            return error is Harness.Failure && description.contains(second.localized) && !description.contains(first.localized)
+        }
+    }
+
     @Test("Numbers of seconds read as a person writes them")
     func numbers() {
         #expect(PracticeText.number(0.0013700000000000001) == "0.00137")

@@ -15,7 +15,7 @@ enum Harness {
     }
 
     /// Runs `body` on a thread of its own and waits for it, suspending (not blocking) the test,
-    /// at most `timeout` seconds.
+    /// at most `timeout` seconds (with a `hangGuard`, at most `timeout` seconds for each run).
     ///
     /// - Throws: `Failure` with one line if a stub of `lesson` ran (the student has not written
     ///   the code yet), if `body` did not return in time (the thread is left behind, the run goes
@@ -23,9 +23,12 @@ enum Harness {
     /// - Parameter registry: where the thread takes its loop from (`Loop.current`): give one with
     ///   a `VirtualClock` to make the thread's own loop virtual.
     /// - Parameter ifStuck: what to suggest when the code does not return in time.
+    /// - Parameter hangGuard: for a body of many runs, where it has got to: the time limit is
+    ///   then for each run (it starts again with each), and the failure names the step that did
+    ///   not end.
     static func attempt<T: Sendable>(
         lesson: Int, registry: LoopRegistry = .shared, timeout: Double = 5,
-        ifStuck: Text = HarnessText.stuckAdvice,
+        ifStuck: Text = HarnessText.stuckAdvice, hangGuard: HangGuard? = nil,
         _ body: @escaping @Sendable () throws -> T
     ) async throws -> T {
         let before = UnsolvedLedger.shared.count(lesson: lesson)
@@ -39,7 +42,13 @@ enum Harness {
         // then wait out its own time limits for work the stub never did — seconds for nothing,
         // when the verdict (not solved yet) is already known.
         let stubRan = { @Sendable in UnsolvedLedger.shared.count(lesson: lesson) > before }
-        _ = await until(timeout, every: 0.02) { thread.isFinished || stubRan() }
+        var runs = hangGuard?.runs
+        while true {
+            let seen = runs
+            let moved = await until(timeout, every: 0.02) { thread.isFinished || stubRan() || hangGuard?.runs != seen }
+            guard moved, !thread.isFinished, !stubRan() else { break }
+            runs = hangGuard?.runs   // a new run began: the time limit is its own, from now
+        }
         if stubRan(), let stub = UnsolvedLedger.shared.stub(lesson: lesson, since: before) {
             throw notSolved(lesson: lesson, function: stub.function, file: stub.file)
         }
@@ -52,9 +61,10 @@ enum Harness {
             let message = Text.rendered { HarnessText.threw(lesson: number, error: HarnessText.describe(error)).localized }
             throw failure(report(.threw, lesson: lesson, message: message))
         case nil:
-            let message = Text(
+            var message = Text(
                 en: HarnessText.timedOut(lesson: number, seconds: Int(timeout), advice: ifStuck.en).en,
                 zh: HarnessText.timedOut(lesson: number, seconds: Int(timeout), advice: ifStuck.zh).zh)
+            if let step = hangGuard?.step { message = Text(en: message.en + "\n" + step.en, zh: message.zh + "\n" + step.zh) }
             throw failure(report(.gaveUp, lesson: lesson, message: message))
         }
     }

@@ -35,6 +35,8 @@ struct Practice<Step: Sendable & CustomStringConvertible>: Sendable {
     let generate: @Sendable (inout SeededGenerator) -> [Step]
     /// Runs one scenario on one side; returns the lines to compare (a trace, usually).
     let run: @Sendable (_ steps: [Step], _ side: Side) throws -> [String]
+    /// Where the search has got to: each scenario run restarts the time limit of ``check(seeds:sourceLocation:)``.
+    let hangGuard = HangGuard()
 
     init(
         lesson: Int, count: Int = 100, hint: Text,
@@ -60,9 +62,11 @@ struct Practice<Step: Sendable & CustomStringConvertible>: Sendable {
         let seeds = seeds ?? PracticeSeeds.chosen(defaultCount: count)
         let practice = self
         // One thread for the whole search, shrinking included: the student's code runs off the
-        // test pool, under one time limit, longer when `kata practice` asks for more scenarios.
-        let timeout = 10 * max(1, Double(seeds.count) / Double(max(count, 1)))
-        guard let found = try await Harness.attempt(lesson: lesson, timeout: timeout, { practice.firstDifference(seeds) }) else { return }
+        // test pool. Its time limit is a hang guard for each scenario run, not for the batch: a
+        // slow machine takes longer over a hundred scenarios, never over one that returns.
+        guard
+            let found = try await Harness.attempt(lesson: lesson, timeout: 10, hangGuard: hangGuard, { practice.firstDifference(seeds) })
+        else { return }
         let comparison = PracticeText.comparison(expected: found.expected.map(Text.verbatim), actual: found.actual.map(Text.verbatim))
         let steps = Text.rendered {
             found.steps.enumerated().map { "  \($0.offset + 1). \(PracticeText.describe($0.element))" }.joined(separator: "\n")
@@ -96,7 +100,9 @@ struct Practice<Step: Sendable & CustomStringConvertible>: Sendable {
     func firstDifference(_ seeds: [UInt64]) -> Difference? {
         for seed in seeds {
             let steps = scenario(seed: seed)
+            hangGuard.starts(PracticeText.running(lesson: Lesson.paddedNumber(lesson), seed: seed, shrinking: false))
             guard let traces = difference(steps) else { continue }
+            hangGuard.starts(PracticeText.running(lesson: Lesson.paddedNumber(lesson), seed: seed, shrinking: true))
             let (small, seen) = shrink(steps, traces)
             return Difference(seed: seed, generated: steps.count, steps: small, expected: seen.expected, actual: seen.actual)
         }
@@ -157,6 +163,7 @@ struct Practice<Step: Sendable & CustomStringConvertible>: Sendable {
     /// agree. A scenario the reference refuses (it throws) does not count; a student's run that
     /// throws differs, its error as its trace.
     func difference(_ steps: [Step]) -> Traces? {
+        hangGuard.runsAgain()
         guard let expected = try? run(steps, .reference) else { return nil }
         let actual: [String]
         do { actual = try run(steps, .student) } catch { actual = ["(\(HarnessText.describe(error)))"] }
@@ -230,6 +237,19 @@ enum PracticeText {
         Text(
             en: "A generated scenario (seed \(seed), shrunk from \(generated) steps to \(steps)) runs differently with your code:",
             zh: "一个自动生成的场景（种子 \(seed)，从 \(generated) 步缩减到 \(steps) 步）用你的代码运行，结果不一样：")
+    }
+
+    /// What a practice was running when its hang guard fired: the scenario of `seed`, or its
+    /// shrinking, and the line that runs it alone.
+    static func running(lesson: String, seed: UInt64, shrinking: Bool) -> Text {
+        let again = runAgain(lesson: lesson, seed: seed)
+        return shrinking
+            ? Text(
+                en: "It was shrinking the generated scenario of seed \(seed), which runs differently with your code. \(again.en)",
+                zh: "当时正在缩减种子 \(seed) 的自动生成场景（它用你的代码运行，结果不一样）。\(again.zh)")
+            : Text(
+                en: "It was running the generated scenario of seed \(seed). \(again.en)",
+                zh: "当时正在运行种子 \(seed) 的自动生成场景。\(again.zh)")
     }
 
     static func runAgain(lesson: String, seed: UInt64) -> Text {
