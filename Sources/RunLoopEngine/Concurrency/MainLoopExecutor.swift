@@ -38,6 +38,8 @@ public final class MainLoopExecutor: SerialExecutor, @unchecked Sendable {
         let job = MainActorJob(name: "job \(number)", job: UnownedJob(job), executor: asUnownedSerialExecutor())
         enqueuing.enqueue(job, to: MainActorTarget(registry: registry))
         handedOver.withLock { $0 += 1 }
+        registry.timerSources.jobArrived()
+        registry.existingMainLoop?.waiter.notify()
     }
 
     /// Whether the calling thread is the main loop's thread: the actor's isolation, outside its jobs.

@@ -19,6 +19,8 @@ public final class LoopRegistry: @unchecked Sendable {
     public let mechanisms: Loop.Mechanisms
     /// The main queue, serviced by this registry's main loop.
     public let mainQueue = MainQueue()
+    /// The timer dispatch sources on the main queue, fired by the main loop's looks at the time.
+    public let timerSources = DispatchTimerManager()
 
     private let table: Lock<any LoopTable>
     private let mainThreadID = Lock<ThreadID?>(nil)

@@ -1,7 +1,8 @@
 extension Loop {
     /// Sleeps until something needs the loop running `mode`, or just looks (`poll`).
     /// Reasons, in the order they are looked for: due timers, main-queue work, a port message,
-    /// a wake-up, the deadline.
+    /// a wake-up, the deadline. The main loop first fires its registry's due timer sources and
+    /// delayed work (``DispatchTimerManager``), and sleeps no later than their next deadline.
     ///
     /// On a real clock the thread waits in the kernel until the next timer is due, the deadline
     /// passes, or ``KernelWaiter/notify()`` is called; it then looks again (a notification that
@@ -16,6 +17,8 @@ extension Loop {
         while true {
             let seen = waiter.currentGeneration
             let now = clock.now
+            let sources = isMainLoopOfRegistry ? registry?.timerSources : nil
+            sources?.fireDue(now: now, waiter: waiter)
             let (reason, nextTimer) = state.withLock { state in
                 state.isSleeping = !poll
                 let (reason, nextTimer) = wakeReason(mode: mode, now: now, deadline: deadline, state: &state)
@@ -27,7 +30,7 @@ extension Loop {
             }
             if let reason { return reason }
             if poll { return .nothing }
-            let target = min(deadline, nextTimer)
+            let target = min(deadline, nextTimer, sources?.nextDeadline() ?? .distantFuture)
             if let virtualClock, target != .distantFuture {
                 virtualClock.advance(to: target)
                 continue
@@ -43,6 +46,12 @@ extension Loop {
                 waiter.wait(since: seen, nanoseconds: target.nanoseconds - now.nanoseconds)
             }
         }
+    }
+
+    /// Whether this loop is its registry's main loop, the one that fires the timer sources.
+    private var isMainLoopOfRegistry: Bool {
+        guard let registry, let main = registry.mainThread else { return false }
+        return owner == main
     }
 
     /// Why the loop should wake now, if it should; and when its next timer is due.
