@@ -76,11 +76,12 @@ public final class SystemWatchdog: Sendable {
         state.withLock { $0.phase = (phase, now) }
     }
 
-    /// Adds the observer to `loop`'s common modes.
+    /// Adds the observer to `loop`'s common modes. The observer keeps the watchdog alive as
+    /// long as the loop holds it (the watchdog holds nothing of the loop).
     public func watch(_ loop: Loop) throws(LoopError) {
         let clock = loop.clock
-        let observer = Loop.Observer(name: "system watchdog", activities: .all, order: .min) { [weak self] activity in
-            self?.saw(activity, at: clock.now)
+        let observer = Loop.Observer(name: "system watchdog", activities: .all, order: .min) { activity in
+            self.saw(activity, at: clock.now)
         }
         try loop.add(observer, forMode: .common)
     }
