@@ -49,7 +49,7 @@ import RunLoopEngine
                     if let timer { try? loop.add(timer, forMode: .default) }
                 }
                 tap(at: 1, waiting: 0.2)   // 200 ms: not a hang
-                tap(at: 2, waiting: 2)     // a hang of 2 s
+                tap(at: 2, waiting: 2)   // a hang of 2 s
                 _ = try? loop.run(mode: .default, timeout: 5)
                 system.begin(.launch, on: loop)
                 // The launch's work, in a source of the next run's first pass: past the launch limit.

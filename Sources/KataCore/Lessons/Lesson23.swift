@@ -19,12 +19,12 @@ extension Lesson {
         hints: [
             "The completion handler is queued on the main queue, and the main loop serves the main queue only when its thread is free. Whatever waits on the main thread for it waits for ever (or until its timeout): do not wait at all.",
             "`loadProfile`: `session.dataTask(\"profile\") { data in show(data) }` and return. What came after the wait belongs inside the completion handler.",
-            "`refreshLabel`: on the main thread, `queue.sync` is the crash \"dispatch_sync called on queue already owned by current thread\" (here: `LoopError.syncOnCurrentQueue`). Write `queue.async(name: \"refresh\", update)`.",
+            "`refreshLabel`: on the main thread, `queue.sync` is the crash of the main queue already owned by the current thread (here: `LoopError.syncOnCurrentQueue`). Write `queue.async(name: \"refresh\", update)`.",
         ],
         hintsZh: [
             "完成回调被排进主队列，而主 RunLoop 只有在它的线程空下来时才处理主队列。在主线程上等它，就会永远等下去（或者等到超时）：根本不要等。",
             "`loadProfile`：`session.dataTask(\"profile\") { data in show(data) }`，然后返回。原来等待之后要做的事，放进完成回调里。",
-            "`refreshLabel`：在主线程上 `queue.sync` 就是那个崩溃 `dispatch_sync called on queue already owned by current thread`（这里是 `LoopError.syncOnCurrentQueue`）。写成 `queue.async(name: \"refresh\", update)`。",
+            "`refreshLabel`：在主线程上 `queue.sync` 就是那个“主队列已被当前线程占有”的崩溃（这里是 `LoopError.syncOnCurrentQueue`）。写成 `queue.async(name: \"refresh\", update)`。",
         ],
         buildsOn: [14, 16]
     )
@@ -45,7 +45,7 @@ extension TraceScenario {
             en:
                 "the semaphore times out after 2 s and only then does \"profile completion\" run; the stall monitor reports 100 ms in, the system a 2000 ms hang; the sync is refused; the third tap's completion runs at once, nothing reported",
             zh:
-                "信号量 2 秒后超时，之后 \"profile completion\" 才执行；卡顿监控在 100 ms 时报出卡顿，系统报出 2000 ms 的 `hang`；`sync` 被拒绝；第三次点击的完成回调立即执行，什么都没有上报")
+                "信号量 2 秒后超时，之后 `\"profile completion\"` 才执行；卡顿监控在 100 ms 时报出卡顿，系统报出 2000 ms 的 `hang`；`sync` 被拒绝；第三次点击的完成回调立即执行，什么都没有上报")
     ) { language in
         let clock = VirtualClock()
         let registry = LoopRegistry(clock: clock)
@@ -75,7 +75,9 @@ extension TraceScenario {
                             semaphore.signal()
                         }
                         let signalled = (try? semaphore.wait(timeout: 2)) ?? false
-                        Loop.current.note(Text(en: "the wait returned \(signalled ? "success" : "timedOut")", zh: "等待返回了 \(signalled ? "success" : "timedOut")"), in: language)
+                        Loop.current.note(
+                            Text(en: "the wait returned \(signalled ? "success" : "timedOut")", zh: "等待返回了 \(signalled ? "success" : "timedOut")"), in: language
+                        )
                         show(profile.withLock { $0 } ?? "timed out")
                     }, forMode: .common)
                 try loop.add(
@@ -84,7 +86,8 @@ extension TraceScenario {
                             try registry.mainQueue.sync(name: "refresh") {}
                         } catch LoopError.syncOnCurrentQueue {
                             Loop.current.note(
-                                Text(en: "DispatchQueue.main.sync threw syncOnCurrentQueue", zh: "DispatchQueue.main.sync 抛出了 syncOnCurrentQueue"), in: language)
+                                Text(en: "DispatchQueue.main.sync threw syncOnCurrentQueue", zh: "DispatchQueue.main.sync 抛出了 syncOnCurrentQueue"), in: language
+                            )
                         } catch {
                             Loop.current.note(Text(en: "DispatchQueue.main.sync threw \(error)", zh: "DispatchQueue.main.sync 抛出了 \(error)"), in: language)
                         }

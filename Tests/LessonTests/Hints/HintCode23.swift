@@ -6,4 +6,6 @@ import RunLoopEngine
 private func hintCode23(session: NetworkSession, queue: MainQueue, show: @escaping @Sendable (String) -> Void, update: @escaping @Sendable () -> Void) {
     session.dataTask("profile") { data in show(data) }
     queue.async(name: "refresh", update)
+    try? queue.sync(name: "refresh", update)
+    _ = LoopError.syncOnCurrentQueue("refresh")
 }

@@ -16,7 +16,8 @@ extension QuizBank {
             setting: .appMain,
             wording: .init(
                 question: .init(
-                    en: "In a button's action (main thread, called by the main loop), the code below runs on today's iOS. What does it print, and how does it end?",
+                    en:
+                        "In a button's action (main thread, called by the main loop), the code below runs on today's iOS. What does it print, and how does it end?",
                     zh: "在一个按钮的点击回调里（主线程，由主 RunLoop 调用），下面的代码在今天的 iOS 上运行。它打印什么，又怎样结束？"),
                 ios: """
                     // in a button's action:
@@ -120,7 +121,8 @@ extension QuizBank {
                             """,
                         comments: [.init(en: "delivered on the main queue", zh: "在主队列上送达")],
                         why: .init(
-                            en: "The action returns at once; the main loop serves the main queue on its next pass and the completion shows the data. Nothing waits.",
+                            en:
+                                "The action returns at once; the main loop serves the main queue on its next pass and the completion shows the data. Nothing waits.",
                             zh: "点击回调立即返回；主 RunLoop 下一轮就处理主队列，完成回调显示数据。没有任何等待。"),
                         run: { stage in try QuizBank.profileTap(stage) { session, show in session.dataTask("profile") { show($0) } } }),
                     QuizCandidate(
