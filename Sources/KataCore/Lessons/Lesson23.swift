@@ -63,14 +63,14 @@ extension TraceScenario {
                 try monitor.install(on: loop, signal: watchdog.signal)
             },
             run: { loop in
-                let show: @Sendable (String) -> Void = { Loop.current.note(Text(en: "shows \"\($0)\"", zh: "显示 \"\($0)\""), in: language) }
+                let show: @Sendable (String) -> Void = { Loop.current.note(Text(en: "shows \"\($0)\"", zh: "显示 `\"\($0)\"`"), in: language) }
                 try loop.add(
                     try Loop.Timer(name: "tap 1", fireDate: loop.now + 0.1) { _ in
                         Loop.current.note(Text(en: "load, then semaphore.wait(timeout: 2)", zh: "加载，然后 semaphore.wait(timeout: 2)"), in: language)
                         let semaphore = Semaphore(clock: clock)
                         let profile = Lock<String?>(nil)
                         session.dataTask("profile") { data in
-                            Loop.current.note(Text(en: "the completion gets \"\(data)\", too late", zh: "完成回调拿到了 \"\(data)\"，太晚了"), in: language)
+                            Loop.current.note(Text(en: "the completion gets \"\(data)\", too late", zh: "完成回调拿到了 `\"\(data)\"`，太晚了"), in: language)
                             profile.withLock { $0 = data }
                             semaphore.signal()
                         }
