@@ -360,6 +360,33 @@ import Testing
         await first.finish()
     }
 
+    @Test func aSyncOntoTheMainQueueFromTheMainThreadIsRefusedAndQueuesNothing() async throws {
+        let outcome = try await offPool(timeout: 10) { () -> (error: LoopError?, ran: Bool) in
+            let registry = LoopRegistry(clock: VirtualClock())
+            let ran = Lock(false)
+            let result = Lock<(LoopError?, Bool)>((nil, false))
+            let main = LoopThread(name: "main", registry: registry, isMain: true) {
+                var refusal: LoopError?
+                do { try registry.mainQueue.sync(name: "inside") { ran.withLock { $0 = true } } } catch { refusal = error as? LoopError }
+                try? Loop.current.add(Loop.Port(name: "keep-alive"), forMode: .default)
+                _ = try? Loop.current.run(mode: .default, timeout: 1)
+                result.withLock { $0 = (refusal, ran.withLock { $0 }) }
+            }
+            try main.start()
+            main.join(timeout: 8)
+            return result.withLock { (error: $0.0, ran: $0.1) }
+        }
+        #expect(outcome.error == .syncOnCurrentQueue("inside"))
+        #expect(!outcome.ran, "the refused work was not queued: the main loop never runs it")
+    }
+
+    @Test func aSemaphoreWaitThatIsInfiniteNaNOrNegativeIsRefused() {
+        let semaphore = Semaphore()
+        for timeout in [Double.infinity, .nan, -1] {
+            #expect(throws: LoopError.invalidInterval(timeout)) { try semaphore.wait(timeout: timeout) }
+        }
+    }
+
     @Test func runsNestedPastTheLimitAreRefusedAndTheLoopStaysUsable() async throws {
         let limit = Loop.nestedRunLimit
         let outcome = try await offPool(timeout: 20) { () -> (reached: Int, error: LoopError?, after: Loop.RunResult?) in

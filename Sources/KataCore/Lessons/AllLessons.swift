@@ -25,5 +25,6 @@ extension CourseLesson {
         .lesson20,
         .lesson21,
         .lesson22,
+        .lesson23,
     ]
 }

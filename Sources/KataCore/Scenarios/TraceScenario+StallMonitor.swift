@@ -92,8 +92,8 @@ extension TraceScenario {
 /// activity in the common modes records the activity and its time and signals the watchdog; the
 /// watchdog counts timed-out waits in a row while the loop is after waiting or before sources and
 /// reports the `samples`-th, once per stall.
-final class ScenarioStallMonitor: Sendable {
-    struct Stall: Sendable {
+package final class ScenarioStallMonitor: Sendable {
+    package struct Stall: Sendable {
         let activity: Loop.Activity
         let since: Instant
     }
@@ -107,24 +107,24 @@ final class ScenarioStallMonitor: Sendable {
 
     let samples: Int
     /// How long each wait of the watchdog lasts.
-    let interval: Double
+    package let interval: Double
     private let report: @Sendable (Stall) -> Void
     private let state = Lock(State())
 
     /// The note a report writes into the trace.
-    static func reported(_ stall: Stall) -> Text {
+    package static func reported(_ stall: Stall) -> Text {
         Text(
             en: "watchdog: stall — busy since \(stall.since), \(stall.activity)",
             zh: "监控线程：卡顿——从 \(stall.since) 起一直忙，停在 `\(stall.activity)`")
     }
 
-    init(threshold: Double, samples: Int, report: @escaping @Sendable (Stall) -> Void) {
+    package init(threshold: Double, samples: Int, report: @escaping @Sendable (Stall) -> Void) {
         self.samples = samples
         self.interval = threshold / Double(samples)
         self.report = report
     }
 
-    func install(on loop: Loop, signal: @escaping @Sendable () -> Void) throws {
+    package func install(on loop: Loop, signal: @escaping @Sendable () -> Void) throws {
         let clock = loop.clock
         let observer = Loop.Observer(name: "stall monitor", activities: .all) { [state] activity in
             state.withLock {
@@ -135,7 +135,7 @@ final class ScenarioStallMonitor: Sendable {
         try loop.add(observer, forMode: .common)
     }
 
-    func watchdogWoke(signalled: Bool, at now: Instant) {
+    package func watchdogWoke(signalled: Bool, at now: Instant) {
         let stall = state.withLock { state -> Stall? in
             guard !signalled else {
                 state.count = 0

@@ -39,6 +39,10 @@ public enum LoopError: Error, Sendable, Equatable, CustomStringConvertible {
     case mainThreadAlreadyClaimed(thread: String)
     /// Runs nested deeper than ``Loop/nestedRunLimit`` on one thread (the next would overflow the stack).
     case nestedRunsTooDeep(limit: Int)
+    /// `DispatchQueue.main.sync` on the main thread, which owns the main queue: the work could
+    /// only run after the wait that blocks it. libdispatch crashes the app ("dispatch_sync called
+    /// on queue already owned by current thread"); the engine throws this and queues nothing.
+    case syncOnCurrentQueue(String)
 
     /// The same case with the same payload. A NaN interval equals any other NaN interval, so that
     /// `#expect(throws: LoopError.invalidInterval(.nan))` matches what is thrown (NaN ≠ NaN for
@@ -70,6 +74,7 @@ public enum LoopError: Error, Sendable, Equatable, CustomStringConvertible {
         case .passLimitExceeded(let limit): ["passLimitExceeded", "\(limit)"]
         case .mainThreadAlreadyClaimed(let thread): ["mainThreadAlreadyClaimed", thread]
         case .nestedRunsTooDeep(let limit): ["nestedRunsTooDeep", "\(limit)"]
+        case .syncOnCurrentQueue(let work): ["syncOnCurrentQueue", work]
         }
     }
 
@@ -92,6 +97,8 @@ public enum LoopError: Error, Sendable, Equatable, CustomStringConvertible {
         case .passLimitExceeded(let limit): "the run made \(limit) passes without ending (the loop's pass limit)"
         case .mainThreadAlreadyClaimed(let thread): "thread \(thread) cannot be the main thread: its registry has one already"
         case .nestedRunsTooDeep(let limit): "runs nested more than \(limit) deep on one thread: a callout that runs the loop again runs it again and again"
+        case .syncOnCurrentQueue(let work):
+            "DispatchQueue.main.sync \"\(work)\" on the main thread: dispatch_sync called on queue already owned by current thread (the work could only run after the wait that blocks it)"
         }
     }
 }

@@ -25,4 +25,5 @@ extension Tag {
     @Tag static var lesson20: Self
     @Tag static var lesson21: Self
     @Tag static var lesson22: Self
+    @Tag static var lesson23: Self
 }
