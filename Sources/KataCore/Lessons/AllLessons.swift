@@ -24,5 +24,6 @@ extension CourseLesson {
         .lesson19,
         .lesson20,
         .lesson21,
+        .lesson24,
     ]
 }

@@ -24,4 +24,5 @@ extension Tag {
     @Tag static var lesson19: Self
     @Tag static var lesson20: Self
     @Tag static var lesson21: Self
+    @Tag static var lesson24: Self
 }
