@@ -9,7 +9,7 @@
 // delayed perform in the default mode.
 //
 // 任务：一个列表，每个 cell 都有一张大图要解码：在一次回调里全部解码，主 RunLoop 就卡住；在滑动期间解码，
-// 滑动就掉帧。把这份工作分摊到主 RunLoop 的各轮循环里：每轮一个任务，在 RunLoop 即将休眠时做，而且只在
+// 滑动就丢帧。把这份工作分摊到主 RunLoop 的各轮循环里：每轮一个任务，在 RunLoop 即将进入休眠时做，而且只在
 // default Mode 里做，这样滑动（tracking Mode）永远碰不到任务；任务还没做完时，要让 RunLoop 继续转下去。
 // 再写另一个经典答案：用只在 default Mode 里的延迟 perform，等滑动停下再设置图片。
 //
@@ -54,7 +54,7 @@ public final class IdleTaskQueue: Sendable {
 /// otherwise the loop would sleep with tasks left, until something else woke it. With no task
 /// left it does nothing, and the loop sleeps. (§4)
 ///
-/// 在 `loop` 上消化 `queue`，每轮一个任务：一个重复的 beforeWaiting 观察者（RunLoop 已经没事可做、即将休眠）
+/// 在 `loop` 上消化 `queue`，每轮一个任务：一个重复的 BeforeWaiting 观察者（RunLoop 已经没事可做、即将进入休眠）
 /// 取出一个任务并执行它（§1）；一次回调里绝不超过一个，这样每一轮都很短。（§2）它只服务 default Mode：
 /// RunLoop 运行 tracking Mode（滑动）时一个任务也不执行，剩下的任务等滑动结束。（§3）执行完一个任务，如果
 /// 还有剩下的，就唤醒 RunLoop：否则 RunLoop 会带着没做完的任务去休眠，直到别的东西把它唤醒。一个任务都不剩

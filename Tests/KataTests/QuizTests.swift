@@ -490,6 +490,7 @@ struct QuizCandidatesTests {
         68: ["default", "common"],
         70: ["mainQueue", "performCommon"],
         75: ["performMine", "timerMine"],
+        86: ["wakeUp", "source"],
     ]
 
     @Test("Each option is run by the engine: every one keyed right shows the behaviour asked for, every one keyed wrong does not")

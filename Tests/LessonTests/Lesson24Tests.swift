@@ -73,7 +73,7 @@ struct Lesson24Tests {
     static let passByPass = Text(en: "expected, pass by pass", zh: "期望（一轮一轮地）")
 
     @Test(
-        "One task per pass, each just before the loop would sleep; with none left, it sleeps", .zh("每轮一个任务，都在 RunLoop 即将休眠时执行；一个不剩时它就休眠"),
+        "One task per pass, each just before the loop would sleep; with none left, it sleeps", .zh("每轮一个任务，都在 RunLoop 即将进入休眠时执行；一个不剩时它就休眠"),
         .holds("§1", "§2", "§4"))
     func oneTaskPerPass() async throws {
         let lines = try await Self.screen(seconds: 1, filter: [.activities, .wakeUps, .notes]) { loop, clock, _ in

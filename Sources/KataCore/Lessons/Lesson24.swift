@@ -12,19 +12,19 @@ extension Lesson {
         behaviour:
             "Heavy UI work split across the main loop's idle passes: a beforeWaiting observer in the default mode runs one task per pass and wakes the loop while tasks remain; a scroll never sees a task.",
         behaviourZh:
-            "把繁重的界面工作分摊到主 RunLoop 空闲的各轮里：一个 default Mode 里的 beforeWaiting 观察者每轮执行一个任务，还有剩下的就唤醒 RunLoop；滑动永远碰不到任务。",
+            "把繁重的界面工作分摊到主 RunLoop 空闲的各轮里：一个 default Mode 里的 BeforeWaiting 观察者每轮执行一个任务，还有剩下的就唤醒 RunLoop；滑动永远碰不到任务。",
         exerciseFile: "Exercises/24-work-in-the-idle-passes/IdleTasks.swift",
         task: "the functions in IdleTasks.swift",
         taskZh: "IdleTasks.swift 里的函数",
         hints: [
             "The pass that is about to sleep is the idle one: an observer of `.beforeWaiting` (repeating) is told there, once per pass. Added to `.default` only, it is never told while the tracking mode runs.",
             "In the callout: `guard let task = queue.next() else { return }`, run it, then `if !queue.isEmpty { loop.wakeUp() }`. The wake-up makes the sleep this pass begins return at once; without it the loop sleeps with tasks left, and with it when none is left the loop never sleeps.",
-            "`setImageWhenScrollingStops(on:after:_:)` is `perform(_:with:afterDelay:inModes: [.default])`: `try loop.perform(afterDelay: delay, inModes: [.default], setImage)`, and return the timer it gives you.",
+            "`setImageWhenScrollingStops(on:after:_:)` is `perform(_:with:afterDelay:inModes:)` with `[.default]`: `try loop.perform(afterDelay: delay, inModes: [.default], setImage)`, and return the timer it gives you.",
         ],
         hintsZh: [
-            "即将休眠的那一轮就是空闲的一轮：一个（重复的）`.beforeWaiting` 观察者每轮在那里被通知一次。只加到 `.default`，tracking Mode 运行时它就永远不会被通知。",
+            "即将进入休眠的那一轮就是空闲的一轮：一个（重复的）`.beforeWaiting` 观察者每轮在那里被通知一次。只加到 `.default`，tracking Mode 运行时它就永远不会被通知。",
             "在回调里：`guard let task = queue.next() else { return }`，执行它，然后 `if !queue.isEmpty { loop.wakeUp() }`。唤醒让这一轮开始的休眠立刻返回；不唤醒，RunLoop 就带着剩下的任务去休眠；一个不剩时还唤醒，RunLoop 就永远不休眠。",
-            "`setImageWhenScrollingStops(on:after:_:)` 就是 `perform(_:with:afterDelay:inModes: [.default])`：`try loop.perform(afterDelay: delay, inModes: [.default], setImage)`，并返回它给你的定时器。",
+            "`setImageWhenScrollingStops(on:after:_:)` 就是传入 `[.default]` 的 `perform(_:with:afterDelay:inModes:)`：`try loop.perform(afterDelay: delay, inModes: [.default], setImage)`，并返回它给你的定时器。",
         ],
         buildsOn: [5, 13]
     )
@@ -61,7 +61,7 @@ extension TraceScenario {
                 decoded += 1
                 return decoded
             }
-            Loop.current.note("decode image \(image)")
+            Loop.current.note(Text(en: "decode image \(image)", zh: "解码图片 \(image)"), in: language)
             clock.advance(by: 0.1)
             if left.withLock({ $0 -= 1; return $0 }) > 0 { loop.wakeUp() }
         }

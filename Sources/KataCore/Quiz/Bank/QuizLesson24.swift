@@ -15,7 +15,7 @@ extension QuizBank {
                     en:
                         "Six cells queue an image each to decode. A repeating beforeWaiting observer, added to the main loop in the default mode, decodes one per callout (100 ms each) and wakes the loop while images remain. The user scrolls from 0.25 s to 1.25 s. How many images are decoded during the scroll?",
                     zh:
-                        "六个 cell 各排入一张要解码的图片。一个重复的 beforeWaiting 观察者加在主 RunLoop 的 default Mode 里，每次回调解码一张（每张 100 ms），还有剩下的就唤醒 RunLoop。用户从 0.25 秒滑到 1.25 秒。滑动期间解码了几张？"
+                        "六个 cell 各排入一张要解码的图片。一个重复的 BeforeWaiting 观察者加在主 RunLoop 的 default Mode 里，每次回调解码一张（每张 100 ms），还有剩下的就唤醒 RunLoop。用户从 0.25 秒滑到 1.25 秒。滑动期间解码了几张？"
                 ),
                 ios: """
                     let observer = CFRunLoopObserverCreateWithHandler(nil, CFRunLoopActivity.beforeWaiting.rawValue, true, 0) { _, _ in
@@ -68,7 +68,7 @@ extension QuizBank {
                 kind: .whichFix,
                 need: .init(
                     en: "the three images decoded one per beforeWaiting callout (1, 2, 3), and then the loop sleeps: four callouts in the second",
-                    zh: "三张图片每次 beforeWaiting 回调解码一张（1、2、3），然后 RunLoop 休眠：这一秒里一共四次回调"),
+                    zh: "三张图片每次 BeforeWaiting 回调解码一张（1、2、3），然后 RunLoop 休眠：这一秒里一共四次回调"),
                 reading: .init(en: "the callout each image was decoded in, and how many callouts came", zh: "每张图片在第几次回调里解码，以及一共有几次回调"),
                 options: [
                     QuizCandidate(
@@ -83,7 +83,7 @@ extension QuizBank {
                             en:
                                 "The wake-up reaches the loop before it sleeps: the sleep this pass begins returns at once, the next pass reaches beforeWaiting again, and the next image is decoded. After the last one nothing wakes it, and it sleeps.",
                             zh:
-                                "唤醒在 RunLoop 休眠之前就到了：这一轮开始的休眠立刻返回，下一轮又到 beforeWaiting，解码下一张。最后一张之后没有东西唤醒它，它就休眠。"),
+                                "唤醒在 RunLoop 休眠之前就到了：这一轮开始的休眠立刻返回，下一轮又到 BeforeWaiting，解码下一张。最后一张之后没有东西唤醒它，它就休眠。"),
                         run: { stage in
                             try QuizBank.decodeThree(stage) { loop, more in if more { loop.wakeUp() } }
                         }),
@@ -104,7 +104,7 @@ extension QuizBank {
                             en:
                                 "The wake-up turns the loop; the pass after it runs the empty source0, and a pass that ran a source does not sleep, so it skips beforeWaiting: each image takes two passes, but one callout, and the loop sleeps after the last.",
                             zh:
-                                "唤醒让 RunLoop 转起来；之后那一轮执行这个空的 Source0，而执行过 Source 的一轮不休眠，所以跳过 beforeWaiting：每张图片用两轮，但只占一次回调，最后一张之后 RunLoop 休眠。"),
+                                "唤醒让 RunLoop 转起来；之后那一轮执行这个空的 Source0，而执行过 Source 的一轮不休眠，所以跳过 BeforeWaiting：每张图片用两轮，但只占一次回调，最后一张之后 RunLoop 休眠。"),
                         run: { stage in
                             let turn = Loop.Source(name: "turn") {}
                             return try QuizBank.decodeThree(stage, setUp: { try $0.add(turn, forMode: .default) }) { loop, more in
@@ -158,7 +158,7 @@ extension QuizBank {
                     en:
                         "Three images wait to be decoded. A repeating beforeWaiting observer in the default mode decodes one per callout (100 ms each), but after the first the main loop sleeps with two images left, until some event wakes it. The need: one image per callout, and then the loop sleeps. Which of these meet it? The engine runs each for 1 s.",
                     zh:
-                        "三张图片等着解码。一个 default Mode 里重复的 beforeWaiting 观察者每次回调解码一张（每张 100 ms），可是解码完第一张，主 RunLoop 就带着剩下的两张去休眠了，直到某个事件把它唤醒。要求：每次回调一张，之后 RunLoop 休眠。下面哪些写法满足要求？引擎会逐个运行 1 秒。"
+                        "三张图片等着解码。一个 default Mode 里重复的 BeforeWaiting 观察者每次回调解码一张（每张 100 ms），可是解码完第一张，主 RunLoop 就带着剩下的两张去休眠了，直到某个事件把它唤醒。要求：每次回调一张，之后 RunLoop 休眠。下面哪些写法满足要求？引擎会逐个运行 1 秒。"
                 ),
                 ios: """
                     let observer = CFRunLoopObserverCreateWithHandler(nil, CFRunLoopActivity.beforeWaiting.rawValue, true, 0) { _, _ in
@@ -172,7 +172,7 @@ extension QuizBank {
                     en:
                         "An observer does not keep the loop awake, and beforeWaiting comes once per pass that is about to sleep: to get the next pass, wake the loop (with a source0 signalled, or not) while work remains, and stop when none does. A keep-alive timer turns the loop for ever; draining all in one callout is the stall again.",
                     zh:
-                        "观察者不能让 RunLoop 保持醒着，而 beforeWaiting 每个即将休眠的一轮只有一次：要有下一轮，就在还有工作时唤醒 RunLoop（标不标记 Source0 都行），没有工作了就停。保活的定时器让 RunLoop 永远转下去；在一次回调里全部做完，又回到了卡顿。"
+                        "观察者不能让 RunLoop 保持醒着，而 BeforeWaiting 每个即将进入休眠的一轮只有一次：要有下一轮，就在还有工作时唤醒 RunLoop（标不标记 Source0 都行），没有工作了就停。保活的定时器让 RunLoop 永远转下去；在一次回调里全部做完，又回到了卡顿。"
                 )),
             followUp: .init(
                 question: .init(
@@ -182,11 +182,11 @@ extension QuizBank {
                     en:
                         "Its comment says a run loop is not guaranteed to turn if it has no scheduled work: a signalled source0 is work the pass must do, in every mode the source is in, so the queue is served even when the wake-up would find nothing else. The cost is the extra pass that runs the empty source.",
                     zh:
-                        "它的注释说，没有安排好的工作时，RunLoop 不保证会再转一轮：标记过的 Source0 是这一轮必须处理的工作，在它所在的每个 Mode 里都是，所以即使唤醒之后别无他事，队列也会被处理。代价是多出一轮来执行那个空的 Source。"
+                        "它的注释说，没有加入任何工作时，RunLoop 不保证会再转一轮：标记过的 Source0 是这一轮必须处理的工作，在它所在的每个 Mode 里都是，所以即使唤醒之后别无他事，队列也会被处理。代价是多出一轮来执行那个空的 Source。"
                 ))
         ) { stage in
             // ▼ quiz 86
-            try QuizBank.decodeThree(stage) { _, _ in }
+            return try QuizBank.decodeThree(stage) { _, _ in }
             // ▲ quiz 86
         },
         QuizQuestion(
@@ -203,7 +203,7 @@ extension QuizBank {
                     en:
                         "The same queue of six images, but the observer watches the entry activity instead of beforeWaiting, and wakes the loop while images remain. The main loop runs the default mode for 1 s, one run. How many images are decoded?",
                     zh:
-                        "还是那六张图片的队列，但观察者监听的是 entry 而不是 beforeWaiting，还有剩下的图片就唤醒 RunLoop。主 RunLoop 运行 default Mode 1 秒，只运行一次。解码了几张？"
+                        "还是那六张图片的队列，但观察者监听的是 entry 而不是 BeforeWaiting，还有剩下的图片就唤醒 RunLoop。主 RunLoop 运行 default Mode 1 秒，只运行一次。解码了几张？"
                 ),
                 ios: """
                     let observer = CFRunLoopObserverCreateWithHandler(nil, CFRunLoopActivity.entry.rawValue, true, 0) { _, _ in
