@@ -15,7 +15,7 @@ extension QuizBank {
                     en:
                         "Six cells queue an image each to decode. A repeating beforeWaiting observer, added to the main loop in the default mode, decodes one per callout (100 ms each) and wakes the loop while images remain. The user scrolls from 0.25 s to 1.25 s. How many images are decoded during the scroll?",
                     zh:
-                        "六个 cell 各排入一张要解码的图片。一个重复的 BeforeWaiting 观察者加在主 RunLoop 的 default Mode 里，每次回调解码一张（每张 100 ms），还有剩下的就唤醒 RunLoop。用户从 0.25 秒滑到 1.25 秒。滑动期间解码了几张？"
+                        "列表里的六个单元格各排入一张要解码的图片。一个重复的 BeforeWaiting 观察者加在主 RunLoop 的 default Mode 里，每次回调解码一张（每张 100 ms），还有剩下的就唤醒 RunLoop。用户从 0.25 秒滑到 1.25 秒。滑动期间解码了几张？"
                 ),
                 ios: """
                     let observer = CFRunLoopObserverCreateWithHandler(nil, CFRunLoopActivity.beforeWaiting.rawValue, true, 0) { _, _ in
@@ -67,9 +67,10 @@ extension QuizBank {
             candidates: QuizCandidates(
                 kind: .whichFix,
                 need: .init(
-                    en: "the three images decoded one per beforeWaiting callout (1, 2, 3), and then the loop sleeps: four callouts in the second",
-                    zh: "三张图片每次 BeforeWaiting 回调解码一张（1、2、3），然后 RunLoop 休眠：这一秒里一共四次回调"),
+                    en: "the three images decoded one per beforeWaiting callout (1, 2, 3), and then the loop sleeps: three callouts in the second",
+                    zh: "三张图片每次 BeforeWaiting 回调解码一张（1、2、3），然后 RunLoop 休眠：这一秒里一共三次回调"),
                 reading: .init(en: "the callout each image was decoded in, and how many callouts came", zh: "每张图片在第几次回调里解码，以及一共有几次回调"),
+                words: QuizBank.decodeWords,
                 options: [
                     QuizCandidate(
                         value: "wakeUp", text: .init(en: "CFRunLoopWakeUp after an image while images remain", zh: "解码一张后，还有剩下的就 CFRunLoopWakeUp"),
@@ -151,7 +152,7 @@ extension QuizBank {
                             }) { _, _ in }
                         }),
                 ],
-                holds: { reading in reading == ["image 1: callout 1", "image 2: callout 2", "image 3: callout 3", "callouts: 4"] }),
+                holds: { reading in reading == ["image 1: callout 1", "image 2: callout 2", "image 3: callout 3", "callouts: 3"] }),
             setting: .appMain,
             wording: .init(
                 question: .init(
@@ -191,7 +192,7 @@ extension QuizBank {
         },
         QuizQuestion(
             number: 87, lesson: 24,
-            title: .init(en: "an idle-time observer at entry", zh: "加在 entry 上的闲时任务观察者"),
+            title: .init(en: "an idle-time observer at entry", zh: "加在 Entry 上的闲时任务观察者"),
             form: .choice([
                 .init(en: "1", zh: "1", value: "1"),
                 .init(en: "3", zh: "3", value: "3"),
@@ -203,7 +204,7 @@ extension QuizBank {
                     en:
                         "The same queue of six images, but the observer watches the entry activity instead of beforeWaiting, and wakes the loop while images remain. The main loop runs the default mode for 1 s, one run. How many images are decoded?",
                     zh:
-                        "还是那六张图片的队列，但观察者监听的是 entry 而不是 BeforeWaiting，还有剩下的图片就唤醒 RunLoop。主 RunLoop 运行 default Mode 1 秒，只运行一次。解码了几张？"
+                        "还是那六张图片的队列，但观察者监听的是 Entry 而不是 BeforeWaiting，还有剩下的图片就唤醒 RunLoop。主 RunLoop 运行 default Mode 1 秒，只运行一次。解码了几张？"
                 ),
                 ios: """
                     let observer = CFRunLoopObserverCreateWithHandler(nil, CFRunLoopActivity.entry.rawValue, true, 0) { _, _ in
@@ -217,7 +218,7 @@ extension QuizBank {
                     en:
                         "Entry is told once per run, when the run begins, not once per pass: one image, and the wake-ups only turn passes that tell nobody. An app's main loop is entered again only when a run ends (a scroll pushing or popping a mode), so the images would trickle in one per scroll.",
                     zh:
-                        "entry 每次运行只通知一次，在运行开始时，而不是每轮一次：只解码一张，唤醒只是让 RunLoop 多转几轮，这几轮谁也不通知。App 的主 RunLoop 只有在一次运行结束时（滑动压入或弹出 Mode）才重新进入，所以图片会每滑一次才出来一张。"
+                        "Entry 每次运行只通知一次，在运行开始时，而不是每轮一次：只解码一张，唤醒只是让 RunLoop 多转几轮，这几轮谁也不通知。App 的主 RunLoop 只有在一次运行结束时（滑动压入或弹出 Mode）才重新进入，所以图片会每滑一次才出来一张。"
                 ))
         ) { stage in
             // ▼ quiz 87
@@ -238,6 +239,18 @@ extension QuizBank {
 }
 
 extension QuizBank {
+    /// The lines of question 86's reading, in both languages.
+    static let decodeWords: [String: Text] = {
+        var words: [String: Text] = [:]
+        for image in 1...3 {
+            for callout in 1...200 {
+                words["image \(image): callout \(callout)"] = Text(en: "image \(image): callout \(callout)", zh: "图片 \(image)：第 \(callout) 次回调")
+            }
+        }
+        for count in 0...200 { words["callouts: \(count)"] = Text(en: "callouts: \(count)", zh: "一共 \(count) 次回调") }
+        return words
+    }()
+
     /// Three images wait; a repeating beforeWaiting observer in the default mode decodes up to
     /// `perCallout` of them per callout (100 ms each), then calls `after` with the loop and
     /// whether images remain; `setUp` adds what an option adds. The default mode runs for 1 s.
