@@ -18,7 +18,9 @@ struct Lesson24Tests {
 
     /// One decode: notes `decode image n` and takes 100 ms of the loop's clock.
     static func decode(_ n: Int, clock: VirtualClock) -> @Sendable () -> Void {
-        { Loop.current.note("decode image \(n)"); clock.advance(by: 0.1) }
+        {
+            Loop.current.note("decode image \(n)"); clock.advance(by: 0.1)
+        }
     }
 
     /// A UI loop on a virtual clock: tracking is common, a port in the common modes keeps every
@@ -114,7 +116,8 @@ struct Lesson24Tests {
                 zh: "在 UI RunLoop 上 tracking Mode 是 common 的：加到 `.common` 的观察者在 tracking 里也会被通知，滑动期间就会解码。只把它加到 `.default`。"),
             expectedTitle: Self.duringTheScroll)
         Harness.expectSameLines(
-            lines, [
+            lines,
+            [
                 .verbatim("      0 ms  default   · decode image 1"), .verbatim("    100 ms  default   · decode image 2"),
                 .verbatim("    200 ms  default   · decode image 3"),
                 "    300 ms  default   · " + Self.scrollBegins,
@@ -136,13 +139,16 @@ struct Lesson24Tests {
             let queue = IdleTaskQueue()
             let observer = try drainOneTaskPerPass(queue, on: loop)
             queue.add(Self.decode(1, clock: clock))
-            queue.add { observer.invalidate(); Loop.current.note(Self.drainStopped) }
+            queue.add {
+                observer.invalidate(); Loop.current.note(Self.drainStopped)
+            }
             for n in 3...4 { queue.add(Self.decode(n, clock: clock)) }
             try loop.add(
                 try Loop.Timer(name: "look", fireDate: loop.now + 0.5) { _ in Loop.current.note(Self.tasksLeft(!queue.isEmpty)) }, forMode: .default)
         }
         Harness.expectSameLines(
-            lines, [
+            lines,
+            [
                 .verbatim("      0 ms  default   · decode image 1"),
                 "    100 ms  default   · " + Self.drainStopped,
                 "    500 ms  default   · " + Self.tasksLeft(true),
@@ -165,7 +171,8 @@ struct Lesson24Tests {
             cancelled.invalidate()
         }
         Harness.expectSameLines(
-            lines, [
+            lines,
+            [
                 "      0 ms  default   · " + Self.imageSet("A"),
                 "    500 ms  default   · " + Self.scrollBegins,
                 "   1500 ms  tracking  · " + Self.scrollEnds,

@@ -63,7 +63,11 @@ extension TraceScenario {
             }
             Loop.current.note(Text(en: "decode image \(image)", zh: "解码图片 \(image)"), in: language)
             clock.advance(by: 0.1)
-            if left.withLock({ $0 -= 1; return $0 }) > 0 { loop.wakeUp() }
+            if left.withLock({
+                $0 -= 1; return $0
+            }) > 0 {
+                loop.wakeUp()
+            }
         }
         try loop.add(observer, forMode: .default)
         try loop.perform(afterDelay: 0.5, inModes: [.default], name: "setImage") {

@@ -53,7 +53,11 @@ extension QuizBank {
                 guard left.withLock({ $0 }) > 0 else { return }
                 loop.note("decoded")
                 stage.clock.advance(by: 0.1)
-                if left.withLock({ $0 -= 1; return $0 }) > 0 { loop.wakeUp() }
+                if left.withLock({
+                    $0 -= 1; return $0
+                }) > 0 {
+                    loop.wakeUp()
+                }
             }
             try loop.add(observer, forMode: .default)
             try stage.scroll(from: 0.25, to: 1.25)
@@ -90,7 +94,8 @@ extension QuizBank {
                         }),
                     QuizCandidate(
                         value: "source",
-                        text: .init(en: "signal a source0 and wake the loop (Texture's ASRunLoopQueue)", zh: "标记一个 Source0 并唤醒 RunLoop（Texture 的 ASRunLoopQueue）"),
+                        text: .init(
+                            en: "signal a source0 and wake the loop (Texture's ASRunLoopQueue)", zh: "标记一个 Source0 并唤醒 RunLoop（Texture 的 ASRunLoopQueue）"),
                         ios: """
                             let observer = CFRunLoopObserverCreateWithHandler(nil, CFRunLoopActivity.beforeWaiting.rawValue, true, 0) { _, _ in
                                 if decodeNext() {
@@ -132,7 +137,8 @@ extension QuizBank {
                         }),
                     QuizCandidate(
                         value: "keepAliveTimer",
-                        text: .init(en: "a repeating 0.01 s timer in the default mode keeps the loop awake", zh: "default Mode 里放一个 0.01 秒的重复定时器，让 RunLoop 保持醒着"),
+                        text: .init(
+                            en: "a repeating 0.01 s timer in the default mode keeps the loop awake", zh: "default Mode 里放一个 0.01 秒的重复定时器，让 RunLoop 保持醒着"),
                         ios: """
                             let observer = CFRunLoopObserverCreateWithHandler(nil, CFRunLoopActivity.beforeWaiting.rawValue, true, 0) { _, _ in
                                 _ = decodeNext()
@@ -147,9 +153,12 @@ extension QuizBank {
                                 "It decodes the three, one per callout, but the timer wakes the loop a hundred times a second for ever, images or not: the callouts never stop, and neither does the battery drain.",
                             zh: "三张都每次回调解码一张，但不管有没有图片，定时器都让 RunLoop 每秒醒一百次、永不停止：回调停不下来，耗电也停不下来。"),
                         run: { stage in
-                            try QuizBank.decodeThree(stage, setUp: { loop in
-                                try loop.add(try Loop.Timer(name: "awake", fireDate: loop.now + 0.01, interval: 0.01) { _ in }, forMode: .default)
-                            }) { _, _ in }
+                            try QuizBank.decodeThree(
+                                stage,
+                                setUp: { loop in
+                                    try loop.add(try Loop.Timer(name: "awake", fireDate: loop.now + 0.01, interval: 0.01) { _ in }, forMode: .default)
+                                }
+                            ) { _, _ in }
                         }),
                 ],
                 holds: { reading in reading == ["image 1: callout 1", "image 2: callout 2", "image 3: callout 3", "callouts: 3"] }),
@@ -228,7 +237,11 @@ extension QuizBank {
                 guard left.withLock({ $0 }) > 0 else { return }
                 stage.print("decoded")
                 stage.clock.advance(by: 0.1)
-                if left.withLock({ $0 -= 1; return $0 }) > 0 { loop.wakeUp() }
+                if left.withLock({
+                    $0 -= 1; return $0
+                }) > 0 {
+                    loop.wakeUp()
+                }
             }
             try loop.add(observer, forMode: .default)
             try loop.run(mode: .default, before: loop.now + 1)
