@@ -491,6 +491,7 @@ struct QuizCandidatesTests {
         70: ["mainQueue", "performCommon"],
         75: ["performMine", "timerMine"],
         83: ["completion", "placeholder"],
+        86: ["wakeUp", "source"],
     ]
 
     @Test("Each option is run by the engine: every one keyed right shows the behaviour asked for, every one keyed wrong does not")

@@ -26,5 +26,6 @@ extension CourseLesson {
         .lesson21,
         .lesson22,
         .lesson23,
+        .lesson24,
     ]
 }

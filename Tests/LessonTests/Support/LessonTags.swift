@@ -26,4 +26,5 @@ extension Tag {
     @Tag static var lesson21: Self
     @Tag static var lesson22: Self
     @Tag static var lesson23: Self
+    @Tag static var lesson24: Self
 }
