@@ -23,8 +23,8 @@ extension Lesson {
         ],
         hintsZh: [
             "`Timer.scheduledTimer` 是 `Loop.current` 上、`.default` 里的一个重复 `Loop.Timer`。GCD 定时器 是 `DispatchTimerSource(queue: registry.mainQueue)`：`schedule(deadline:repeating:)`、`setEventHandler`、`resume()`。主 actor 的 Task：`actor.assumeIsolated { actor in Task { _ = actor; … } }`。",
-            "`dispatchTicker`：deadline 是 `registry.clock.now + interval`，`repeating: interval`，handler 调用 `tick(source.data)`（弱引用 source），然后 `resume()` 并返回 source。`sleepingTicker`：在 Task 里循环 `count` 次，先 `await actor.sleep(for: interval)` 再 `tick()`。",
-            "在主线程以外创建时哪些会触发：Timer 不会（它那个线程的 RunLoop 从不运行）；GCD 定时器会（系统触发它，handler 交给主队列），主 actor 的 Task 也会（它的 job 交给主队列）。",
+            "`dispatchTicker`：第一次触发时间是 `registry.clock.now + interval`，`repeating: interval`，回调调用 `tick(source.data)`（弱引用这个 GCD 定时器），然后 `resume()` 并返回它。`sleepingTicker`：在 Task 里循环 `count` 次，先 `await actor.sleep(for: interval)` 再 `tick()`。",
+            "在主线程以外创建时哪些会触发：Timer 不会（它那个线程的 RunLoop 从不运行）；GCD 定时器会（系统触发它，回调交给主队列），主 actor 的 Task 也会（它的 job 交给主队列）。",
         ],
         buildsOn: [13, 14, 21]
     )
@@ -85,10 +85,10 @@ extension TraceScenario {
                 loop.note(Text(en: "the scroll begins", zh: "滑动开始"), in: language)
                 try loop.run(mode: .tracking, timeout: 1.8)
                 loop.note(Text(en: "the scroll ends; a long layout pass follows", zh: "滑动结束；接着是一次很长的布局"), in: language)
-                registry.mainQueue.async(name: "a long layout pass") { clock.advance(by: 1.6) }
+                registry.mainQueue.async(name: "a long layout pass") { clock.advance(by: 2.2) }
                 try loop.run(mode: .default, timeout: 2)
-                source.cancel()
                 try loop.run(mode: .default, timeout: 1.5)
+                source.cancel()
             })
         let trace = try main.start()
         return main.join(trace)
