@@ -32,7 +32,7 @@ import RunLoopEngine
 /// 第一次在从现在起一个间隔之后，加到**调用它的线程**的 RunLoop 的 default Mode 里（§1）。只有那个线程在
 /// default Mode 里运行它的 RunLoop 时才会触发：在一个从不运行 RunLoop 的线程上创建（`Task` 所在的线程池线程、
 /// 函数体一返回就结束的 `Thread`），它永远不会触发（§2）；在主线程上，它要等滑动结束，主线程忙时错过的触发被
-/// 跳过，节奏不变（§3）。
+/// 跳过，时间表不变（§3）。
 ///
 /// - Returns: the timer (invalidating it stops the ticker). 这个定时器（让它失效就停止了）。
 @discardableResult
@@ -52,7 +52,7 @@ public func scheduledTicker(every interval: Double, _ tick: @escaping @Sendable 
 /// `DispatchSource.makeTimerSource(queue: .main)`，用 `.now() + interval` 和 `repeating: interval` 设定，
 /// handler 调用 `tick(source.data)`，然后 resume：一个不需要自己的 RunLoop、也不属于任何 Mode 的定时器，
 /// 不管在哪里创建都一样（§4）。它的 handler 在主队列上执行，所以在每个标记为 common 的 Mode 里都会触发，
-/// 滑动期间也一样（§5）；主线程忙时错过的几次触发合成一次调用，`data` 就是次数，之后的触发保持原来的节奏
+/// 滑动期间也一样（§5）；主线程忙时错过的几次触发合成一次调用，`data` 就是次数，之后的触发保持原来的时间表
 /// （§6）。`DispatchQueue.main` 用 `registry.mainQueue`，`DispatchTime.now()` 用 `registry.clock.now`。
 ///
 /// - Returns: the source; keep it, it ticks while it lives (cancelling it stops it).

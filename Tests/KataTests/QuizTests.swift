@@ -489,6 +489,7 @@ struct QuizCandidatesTests {
         67: ["linkCommon"],
         68: ["default", "common"],
         70: ["mainQueue", "performCommon"],
+        79: ["source", "common"],
         75: ["performMine", "timerMine"],
         83: ["completion", "placeholder"],
         86: ["wakeUp", "source"],

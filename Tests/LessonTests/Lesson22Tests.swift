@@ -66,7 +66,7 @@ struct Lesson22Tests {
         Text(en: "\(who): Timer ticks", zh: "\(who)：Timer 触发")
     }
     static func sourceTicks(_ who: String, data: UInt) -> Text {
-        Text(en: "\(who): source ticks, data \(data)", zh: "\(who)：GCD 定时器触发，data \(data)")
+        Text(en: "\(who): source ticks, data \(data)", zh: "\(who)：GCD 定时器触发，`data` \(data)")
     }
     static func taskTicks(_ who: String) -> Text {
         Text(en: "\(who): task ticks", zh: "\(who)：Task 触发")
@@ -113,7 +113,7 @@ struct Lesson22Tests {
                 en:
                     "`Timer.scheduledTimer` schedules on the calling thread's loop (`Loop.current`), in the default mode only: a repeating `Loop.Timer` first due at `now + interval`. A worker thread that never runs its loop never fires it; on the main thread it waits out the scroll, and after a busy stretch it fires once and keeps its phase.",
                 zh:
-                    "`Timer.scheduledTimer` 加到调用它的线程的 RunLoop（`Loop.current`）上，而且只加 default Mode：一个重复的 `Loop.Timer`，第一次在 `now + interval`。从不运行 RunLoop 的工作线程永远不会触发它；在主线程上它要等滑动结束，主线程忙过一阵之后只触发一次，节奏不变。"
+                    "`Timer.scheduledTimer` 加到调用它的线程的 RunLoop（`Loop.current`）上，而且只加 default Mode：一个重复的 `Loop.Timer`，第一次在 `now + interval`。从不运行 RunLoop 的工作线程永远不会触发它；在主线程上它要等滑动结束，主线程忙过一阵之后只触发一次，时间表不变。"
             ),
             expectedTitle: HarnessText.expected)
     }
@@ -156,14 +156,14 @@ struct Lesson22Tests {
                 en:
                     "A timer source is not a run-loop timer: `DispatchTimerSource(queue: registry.mainQueue)`, `schedule(deadline: registry.clock.now + interval, repeating: interval)`, a handler that passes `source.data` on, then `resume()`. Its handler runs on the main queue, served in every common mode (the scroll's too) but not in a private mode; the fires missed meanwhile come as one call whose `data` counts them.",
                 zh:
-                    "GCD 定时器 不是 RunLoop 定时器：`DispatchTimerSource(queue: registry.mainQueue)`，`schedule(deadline: registry.clock.now + interval, repeating: interval)`，handler 把 `source.data` 传出去，然后 `resume()`。它的 handler 在主队列上执行，主队列在每个标记为 common 的 Mode 里都会被处理（滑动的也是），但私有 Mode 里不会；其间错过的几次触发合成一次调用，`data` 就是次数。"
+                    "GCD 定时器 不是 RunLoop 定时器：`DispatchTimerSource(queue: registry.mainQueue)`，`schedule(deadline: registry.clock.now + interval, repeating: interval)`，回调 把 `source.data` 传出去，然后 `resume()`。它的回调 在主队列上执行，主队列在每个标记为 common 的 Mode 里都会被处理（滑动的也是），但私有 Mode 里不会；其间错过的几次触发合成一次调用，`data` 就是次数。"
             ),
             expectedTitle: HarnessText.expected)
     }
 
     @Test(
         "On a busy main thread the Timer skips, the source merges, the sleeping task drifts",
-        .zh("主线程忙的时候：Timer 跳过，source 合并，休眠的 Task 漂移"), .holds("§3", "§6", "§7", "§8"))
+        .zh("主线程忙的时候：Timer 跳过，GCD 定时器合并，休眠的 Task 漂移"), .holds("§3", "§6", "§7", "§8"))
     func aBusyMainThread() async throws {
         let lines = try await Self.attempt { world -> [String] in
             let loop = world.loop
@@ -194,7 +194,7 @@ struct Lesson22Tests {
                 en:
                     "From 1.5 s to 3.7 s the main thread is busy. The Timer then fires once and goes back to its phase (4 s); the source's handler runs once with `data` 2 (the fires at 2 and 3 s) and keeps its phase; the task's sleep ended at 2 s, its tick waits for the main queue (3.7 s), and its next sleep counts from there (4.7 s). Each ticker is made the way its Foundation, Dispatch or Swift counterpart is.",
                 zh:
-                    "从 1.5 秒到 3.7 秒主线程在忙。之后 Timer 只触发一次，然后回到原来的节奏（4 秒）；source 的 handler 执行一次，`data` 是 2（2 秒和 3 秒的两次），节奏不变；Task 的 sleep 在 2 秒结束，它的触发要等主队列（3.7 秒），下一次 sleep 从那时算起（4.7 秒）。每种定时器都照它在 Foundation、Dispatch 或 Swift 里的样子写。"
+                    "从 1.5 秒到 3.7 秒主线程在忙。之后 Timer 只触发一次，然后回到原来的时间表（4 秒）；GCD 定时器的回调 执行一次，`data` 是 2（2 秒和 3 秒的两次），时间表不变；Task 的休眠 在 2 秒结束，它的触发要等主队列（3.7 秒），下一次休眠 从那时算起（4.7 秒）。每种定时器都照它在 Foundation、Dispatch 或 Swift 里的样子写。"
             ),
             expectedTitle: HarnessText.expected)
     }
@@ -233,14 +233,14 @@ struct Lesson22Tests {
                 en:
                     "`Task { @MainActor in }` is `actor.assumeIsolated { actor in Task { _ = actor; … } }`; in it, `count` times: `await actor.sleep(for: interval)`, then `tick()`. Its jobs are main-queue blocks: they run during a scroll, wait in a private mode, and each sleep starts when the tick before it ran.",
                 zh:
-                    "`Task { @MainActor in }` 就是 `actor.assumeIsolated { actor in Task { _ = actor; … } }`；在里面循环 `count` 次：`await actor.sleep(for: interval)`，然后 `tick()`。它的 job 就是主队列里的 Block：滑动期间照常执行，在私有 Mode 里等待，每次 sleep 都从上一次触发执行的时刻开始算。"
+                    "`Task { @MainActor in }` 就是 `actor.assumeIsolated { actor in Task { _ = actor; … } }`；在里面循环 `count` 次：`await actor.sleep(for: interval)`，然后 `tick()`。它的 job 就是主队列里的 Block：滑动期间照常执行，在私有 Mode 里等待，每次休眠 都从上一次触发执行的时刻开始算。"
             ),
             expectedTitle: HarnessText.expected)
     }
 
     @Test(
         "Made on a thread that never runs its loop, the source and the main-actor task tick, the Timer does not",
-        .zh("在从不运行 RunLoop 的线程上创建时，source 和主 actor 的 Task 会触发，Timer 不会"), .holds("§2", "§4", "§9"))
+        .zh("在从不运行 RunLoop 的线程上创建时，GCD 定时器和主 actor 的 Task 会触发，Timer 不会"), .holds("§2", "§4", "§9"))
     func madeOffTheMainThread() async throws {
         let ticked = try await Self.attempt { world -> [String] in
             let loop = world.loop
@@ -261,7 +261,10 @@ struct Lesson22Tests {
         }
         let saw = Set(
             Ticker.allCases.filter { ticker in
-                let note = [Ticker.scheduledTimer: Self.timerTicks("worker"), .dispatchSource: Self.sourceTicks("worker", data: 1), .sleepingTask: Self.taskTicks("worker")][ticker]!
+                let note = [
+                    Ticker.scheduledTimer: Self.timerTicks("worker"), .dispatchSource: Self.sourceTicks("worker", data: 1),
+                    .sleepingTask: Self.taskTicks("worker"),
+                ][ticker]!
                 return ticked.contains("default   · \(note.localized)")
             })
         let answer = tickersThatTickWhenMadeOffTheMainThread()
@@ -280,7 +283,7 @@ struct Lesson22Tests {
                 en:
                     "A Timer belongs to the loop of the thread that scheduled it, and only that thread's run of its loop fires it: a worker whose body returns (a Task's pool thread too, where RunLoop.current is noasync) never runs it. A timer source is fired by the system and handled on its queue; a main-actor task's jobs go to the main queue: neither needs the making thread's loop.",
                 zh:
-                    "Timer 属于创建它的那个线程的 RunLoop，只有那个线程运行自己的 RunLoop 才会触发它：函数体一返回就结束的工作线程（还有 Task 所在的线程池线程，那里 RunLoop.current 是 noasync 的）从不运行它。GCD 定时器 由系统触发、在它的队列上处理；主 actor 的 Task 的 job 交给主队列：两者都不需要创建它的线程的 RunLoop。"
+                    "Timer 属于创建它的那个线程的 RunLoop，只有那个线程运行自己的 RunLoop 才会触发它：函数体一返回就结束的工作线程（还有 Task 所在的线程池线程，那里 `RunLoop.current` 是 `noasync` 的）从不运行它。GCD 定时器由系统触发、在它的队列上处理；主 actor 的 Task 的 job 交给主队列：两者都不需要创建它的线程的 RunLoop。"
             ),
             expectedTitle: HarnessText.expected)
     }

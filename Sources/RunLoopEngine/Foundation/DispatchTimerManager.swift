@@ -22,8 +22,9 @@ public final class DispatchTimerManager: @unchecked Sendable {
 
     private func takeEarliestDue(now: Instant) -> (@Sendable () -> Void)? {
         delayed.withLock { delayed in
-            guard let next = delayed.items.indices.filter({ delayed.items[$0].0 <= now })
-                .min(by: { (delayed.items[$0].0, delayed.items[$0].1) < (delayed.items[$1].0, delayed.items[$1].1) })
+            guard
+                let next = delayed.items.indices.filter({ delayed.items[$0].0 <= now })
+                    .min(by: { (delayed.items[$0].0, delayed.items[$0].1) < (delayed.items[$1].0, delayed.items[$1].1) })
             else { return nil }
             return delayed.items.remove(at: next).2
         }
