@@ -4,9 +4,9 @@ import Testing
 @testable import KataCLI
 import KataCore
 
-/// The suites that drive the real `kata` binary on a fixture package, one at a time: each builds
-/// a package, and the machine has two cores.
-@Suite("kata end to end, on small fixture packages", .serialized, .inEnglish)
+/// The suites that drive the real `kata` binary on a fixture package, two tests at a time: each
+/// builds a package, and a laptop may have two cores.
+@Suite("kata end to end, on small fixture packages", .fixtureLanes(2), .inEnglish)
 struct EndToEndTests {}
 
 /// A small package that looks like the kata to the `kata` binary (its manifest is named
