@@ -291,7 +291,7 @@ enum Help {
 
     /// `kata dev --help`: the maintainers' commands, in English only (maintainers read the code).
     static let dev = """
-        usage: kata dev verify                   Solutions green, untouched stubs red, no crash
+        usage: kata dev verify [--solutions-in-place]   Solutions green, untouched stubs red, no crash
                kata dev verify --mutants [N…]    every wrong answer in Mutants/ turns its lesson red
                kata dev patch-mutants            whole-file mutants (Mutants/NN-slug/*.swift) into patches
                kata dev unpatch-mutants          the patches back into whole files
@@ -304,6 +304,9 @@ enum Help {
           1. every lesson passes against Solutions/ (built with --traits Solutions);
           2. every lesson fails against the stubs, each test with its stub's "not solved yet" line;
           3. no test process crashed or hung in either.
+        --solutions-in-place runs step 1 in the package's own .build, as `swift test --traits
+        Solutions` built it, instead of building the copy a second time (CI, right after that
+        command); it refuses when an exercise is not its untouched stub.
         Exit 0 when all holds, 1 on any mismatch.
 
         verify --mutants runs the catalog of wrong answers (of lessons N…, or every lesson) in the

@@ -23,8 +23,8 @@ enum Invocation: Equatable {
 
     /// The maintainers' commands, apart from the student's (English only, not in `kata --help`).
     enum Dev: Equatable {
-        /// `kata dev verify`: Solutions green, untouched stubs red, no crash.
-        case verify
+        /// `kata dev verify [--solutions-in-place]`: Solutions green, untouched stubs red, no crash.
+        case verify(solutionsInPlace: Bool)
         /// `kata dev verify --mutants [N…]`: the mutant catalog of the lessons given (every lesson when none is).
         case verifyMutants(lessons: [Int])
         /// `kata dev patch-mutants`: whole-file mutants into patches.
@@ -192,7 +192,12 @@ enum Invocation: Equatable {
         let dev: Dev
         switch command {
         case "verify":
-            guard rest.first == "--mutants" else { dev = .verify; break }
+            if rest.first == "--solutions-in-place" {
+                rest.removeFirst()
+                dev = .verify(solutionsInPlace: true)
+                break
+            }
+            guard rest.first == "--mutants" else { dev = .verify(solutionsInPlace: false); break }
             rest.removeFirst()
             var chosen: [Int] = []
             while let text = rest.first, !text.hasPrefix("-") {

@@ -91,7 +91,7 @@ public enum Kata {
             case let .practice(lesson, seed, count): return try Commands.practice(context, lesson: Catalog.lesson(lesson)!, seed: seed, count: count)
             case let .trace(scenario, svg): return Commands.trace(context, name: scenario, svg: svg)
             case let .reset(lesson, confirmed): return try Commands.reset(context, lesson: Catalog.lesson(lesson)!, confirmed: confirmed)
-            case .dev(.verify): return try Commands.verify(context)
+            case let .dev(.verify(solutionsInPlace)): return try Commands.verify(context, solutionsInPlace: solutionsInPlace)
             case let .dev(.verifyMutants(lessons)): return try Commands.verifyMutants(context, lessons: lessons)
             case .dev(.patchMutants): return try Commands.patchMutants(context)
             case .dev(.unpatchMutants): return try Commands.unpatchMutants(context)

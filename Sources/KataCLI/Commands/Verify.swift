@@ -4,7 +4,11 @@ import KataCore
 extension Commands {
     /// `kata dev verify`, the maintainers' check: Solutions all green, the untouched stubs all red,
     /// nothing crashed. In English: maintainers read the code.
-    static func verify(_ context: Context) throws -> Int32 {
+    ///
+    /// `solutionsInPlace`: the Solutions step runs in the package's own `.build`, which
+    /// `swift test --traits Solutions` has built, when every exercise is its untouched stub (the
+    /// package is then what the copy would be); else the copy is built.
+    static func verify(_ context: Context, solutionsInPlace: Bool = false) throws -> Int32 {
         let style = context.style
         var problems: [String] = []
 
@@ -13,8 +17,23 @@ extension Commands {
         // well formed.
         let package = try PristinePackage.prepare(context)
 
-        print(style.bold("1/2 ") + "Every lesson against Solutions/ " + style.dim("(the stubs beside them, in .build/kata-verify…)"))
-        var solutionsRunner = TestRunner(packagePath: package.path, scratch: context.path(".build/kata-verify/build-solutions"), target: .solutions)
+        var solutionsRunner: TestRunner
+        if solutionsInPlace {
+            let files = FileManager.default
+            let edited = Catalog.lessons.filter { files.contents(atPath: context.path($0.exerciseFile)) != files.contents(atPath: context.path($0.stubFile)) }
+            if !edited.isEmpty {
+                let names = edited.prefix(3).map(\.exerciseFile).joined(separator: ", ") + (edited.count > 3 ? ", …" : "")
+                print(style.red("✘ ") + "--solutions-in-place needs every exercise to be its untouched stub; \(edited.count) differ: \(names)")
+                print("  Without --solutions-in-place, verify builds a copy with the stubs and leaves your exercises as they are.")
+                return Kata.ExitCode.checkFailed
+            }
+            print(style.bold("1/2 ") + "Every lesson against Solutions/ " + style.dim("(in .build, as swift test --traits Solutions built it)"))
+            solutionsRunner = TestRunner(packagePath: context.root, scratch: context.path(".build"), target: .solutions)
+            solutionsRunner.lessonsOnly = false
+        } else {
+            print(style.bold("1/2 ") + "Every lesson against Solutions/ " + style.dim("(the stubs beside them, in .build/kata-verify…)"))
+            solutionsRunner = TestRunner(packagePath: package.path, scratch: context.path(".build/kata-verify/build-solutions"), target: .solutions)
+        }
         solutionsRunner.echoBuild = false
         let solutions = runForVerify(solutionsRunner, problems: &problems, what: "Solutions")
 

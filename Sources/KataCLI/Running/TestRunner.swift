@@ -50,6 +50,12 @@ struct TestRunner {
     /// `swift run kata`'s own build.
     static let swift = ["env", "KATA_LESSONS_ONLY=1", "swift"]
 
+    /// Whether the package is seen as the lessons need it (``swift``). Off for a build that
+    /// `swift test --traits Solutions` made in the package's own folder: that build holds every
+    /// target, and seen without them its test program would be linked again without them.
+    var lessonsOnly = true
+    private var swift: [String] { lessonsOnly ? Self.swift : ["swift"] }
+
     /// Builds the package and its tests. Throws with the compiler's errors if it does not build.
     ///
     /// A build that fails without naming any error is run once more: the build system itself
@@ -63,7 +69,7 @@ struct TestRunner {
             do {
                 defer { display.finish() }
                 outcome = try Subprocess.run(
-                    Self.swift + ["build", "--package-path", packagePath, "--build-tests", "--scratch-path", scratch]
+                    swift + ["build", "--package-path", packagePath, "--build-tests", "--scratch-path", scratch]
                         + buildSystem.arguments + target.traitArguments, timeout: nil, lines: echoBuild ? display.take : nil)
             }
             if outcome.ending == .exited(0) { return }
@@ -251,7 +257,7 @@ struct TestRunner {
         let command =
             Self.environmentPrefix(environment.merging([HarnessRecord.variable: results]) { $1 })
             + (testBinary().map { [$0, "--testing-library", "swift-testing"] + testing }
-                ?? Self.swift + ["test", "--package-path", packagePath, "--skip-build", "--scratch-path", scratch] + buildSystem.arguments
+                ?? swift + ["test", "--package-path", packagePath, "--skip-build", "--scratch-path", scratch] + buildSystem.arguments
                 + target.traitArguments + testing)
         let failure = FailureWatch(file: events)
         let outcome = try Subprocess.run(command, timeout: timeout, stalled: { watch.stalled() || (stopAtFirstFailure && failure.seen()) })
@@ -309,7 +315,7 @@ struct TestRunner {
     /// build folder: the answer depends only on those and on the toolchain.
     func productsFolder() throws -> String {
         let command =
-            Self.swift + ["build", "--package-path", packagePath, "--scratch-path", scratch] + buildSystem.arguments + target.traitArguments
+            swift + ["build", "--package-path", packagePath, "--scratch-path", scratch] + buildSystem.arguments + target.traitArguments
             + ["--show-bin-path"]
         let key = command.joined(separator: "\u{0}")
         if let known = Self.productsFolders.withLock({ $0[key] }) { return known }
