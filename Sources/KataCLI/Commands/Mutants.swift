@@ -1,5 +1,6 @@
 import Foundation
 import KataCore
+import RunLoopEngine
 
 extension Commands {
     /// `kata dev verify --mutants [N…]`: every wrong answer of the catalog must turn its lesson red.
@@ -119,7 +120,33 @@ extension Commands {
             }
             return
         }
-        for (trial, _) in placed { try judge(trial, in: runner, trials: &trials) }
+        try judge(placed.map(\.trial), in: runner, trials: &trials)
+    }
+
+    /// A round's lessons judged two at a time: each is its own test process, and a lesson's run
+    /// mostly waits (for its first failure, a thread, a stall), so two fill a two-core machine.
+    /// Verdicts are recorded in the round's order.
+    private static func judge(_ round: [MutantTrials.Trial], in runner: TestRunner, trials: inout MutantTrials) throws {
+        let next = Lock(0)
+        let outcomes = Lock([Int: Result<(MutantVerdict, Double), any Error>]())
+        DispatchQueue.concurrentPerform(iterations: min(2, round.count)) { _ in
+            while true {
+                let index = next.withLock { value -> Int in
+                    defer { value += 1 }
+                    return value
+                }
+                guard index < round.count else { return }
+                let lesson = round[index].lesson
+                let started = Date()
+                let outcome = Result { (MutantVerdict.judge(try runner.run([lesson]).result(for: lesson)), Date().timeIntervalSince(started)) }
+                outcomes.withLock { $0[index] = outcome }
+            }
+        }
+        let results = outcomes.withLock { $0 }
+        for (index, trial) in round.enumerated() {
+            let (verdict, seconds) = try results[index]!.get()
+            trials.record(verdict, for: trial, seconds: seconds)
+        }
     }
 
     /// Runs the trial's lesson, with its mutant built in place, and records the verdict.

@@ -243,7 +243,12 @@ struct TestRunner {
     }
 
     func attempt(_ lessons: [Lesson]) throws -> Attempt {
-        let base = (scratch as NSString).appendingPathComponent("kata-run-\(ProcessInfo.processInfo.processIdentifier)")
+        // Runs may overlap (`kata dev verify --mutants` tries two lessons at once): each its own files.
+        let run = Self.runs.withLock { count -> Int in
+            count += 1
+            return count
+        }
+        let base = (scratch as NSString).appendingPathComponent("kata-run-\(ProcessInfo.processInfo.processIdentifier)-\(run)")
         let events = base + "-events.jsonl", xunit = base + ".xml", xunitWritten = base + "-swift-testing.xml"
         let results = base + "-results.jsonl"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
@@ -329,6 +334,8 @@ struct TestRunner {
     }
 
     private static let productsFolders = Lock([String: String]())
+    /// Test runs started by this process, to name each one's files.
+    private static let runs = Lock(0)
 
     /// Decides, from how the process ended, which lessons broke. Returns whether the run completed.
     static func judge(_ outcome: Subprocess.Outcome, stream: EventStream, lessons: [Lesson], report: inout RunReport) -> Bool {
