@@ -43,7 +43,7 @@ import RunLoopEngine
 /// 个人资料页的加载，在主线程上调用（一个按钮的点击回调，也就是主 RunLoop 的一个回调）。它以前是等着响应的
 /// （见上面的代码），结果卡死了：完成回调只有在主 RunLoop 处理主队列时才能执行，而主线程在等待时主 RunLoop
 /// 转不起来。把它改成不阻塞主线程：发起名为 `"profile"` 的任务（§1），在完成回调里用拿到的数据调用 `show`，
-/// 在主线程上、在之后，绝不在调用里面（§2），每次加载只调用一次（§3）。函数立即返回；响应还在路上的时候
+/// 在主线程上稍后调用，绝不在调用里面（§2），每次加载只调用一次（§3）。函数立即返回；响应还在路上的时候
 /// 主 RunLoop 照常转：没有 hang，没有卡顿，看门狗也不出手。（§4）
 public func loadProfile(session: NetworkSession, show: @escaping @Sendable (String) -> Void) {
     unsolved(lesson: 23, write: "loadProfile(session:show:)")
@@ -62,7 +62,7 @@ public func loadProfile(session: NetworkSession, show: @escaping @Sendable (Stri
 /// 标签的刷新，在主线程上调用。它以前是 `try queue.sync(name: "refresh") { update() }`
 /// （`DispatchQueue.main.sync { … }`），在主线程上这正是 libdispatch 会让 App 崩溃的写法（"dispatch_sync
 /// called on queue already owned by current thread"；引擎会抛出 `LoopError.syncOnCurrentQueue`）。
-/// 把 `update` 作为名为 `"refresh"` 的任务交给主队列，不等它执行（§5）：它在之后执行，绝不在调用里面
+/// 把 `update` 作为名为 `"refresh"` 的任务交给主队列，不等它执行（§5）：它稍后执行，绝不在调用里面
 /// （§6），只要主 RunLoop 处理主队列就执行，在每个标记为 common 的 Mode 里：滑动期间也一样（§7）；
 /// 多次刷新按请求的顺序执行。（§8）
 public func refreshLabel(queue: MainQueue, update: @escaping @Sendable () -> Void) {

@@ -175,9 +175,9 @@ struct Lesson23Tests {
             actual, expected,
             hint: Text(
                 en:
-                    "`queue.sync` on the main thread is the crash \"dispatch_sync called on queue already owned by current thread\" (here it throws `syncOnCurrentQueue` and the update never runs). Hand the update over with `queue.async(name: \"refresh\", update)` and return.",
+                    "`queue.sync` on the main thread is the crash \"dispatch_sync called on queue already owned by current thread\" (here it throws `syncOnCurrentQueue`, notes the crash and the update never runs; catching the error and falling back to `async` leaves the crash in the trace). Hand the update over with `queue.async(name: \"refresh\", update)` and return.",
                 zh:
-                    "在主线程上 `queue.sync` 就是那个崩溃：`dispatch_sync called on queue already owned by current thread`（这里会抛出 `syncOnCurrentQueue`，刷新永远不会执行）。用 `queue.async(name: \"refresh\", update)` 交出去，然后返回。"
+                    "在主线程上 `queue.sync` 就是那个崩溃：`dispatch_sync called on queue already owned by current thread`（这里会抛出 `syncOnCurrentQueue`，记下这次崩溃，刷新永远不会执行；捕获错误再退回 `async`，崩溃也还留在轨迹里）。用 `queue.async(name: \"refresh\", update)` 交出去，然后返回。"
             ),
             expectedTitle: HarnessText.expected)
     }

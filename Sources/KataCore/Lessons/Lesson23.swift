@@ -19,12 +19,12 @@ extension Lesson {
         hints: [
             "The completion handler is queued on the main queue, and the main loop serves the main queue only when its thread is free. Whatever waits on the main thread for it waits for ever (or until its timeout): do not wait at all.",
             "`loadProfile`: `session.dataTask(\"profile\") { data in show(data) }` and return. What came after the wait belongs inside the completion handler.",
-            "`refreshLabel`: on the main thread, `queue.sync` is the crash of the main queue already owned by the current thread (here: `LoopError.syncOnCurrentQueue`). Write `queue.async(name: \"refresh\", update)`.",
+            "`refreshLabel`: on the main thread, `queue.sync` is the crash of the main queue already owned by the current thread (here: `LoopError.syncOnCurrentQueue`). Catching the error and falling back to `async` does not help: on a device the crash cannot be caught. Write `queue.async(name: \"refresh\", update)`.",
         ],
         hintsZh: [
             "完成回调被排进主队列，而主 RunLoop 只有在它的线程空下来时才处理主队列。在主线程上等它，就会永远等下去（或者等到超时）：根本不要等。",
             "`loadProfile`：`session.dataTask(\"profile\") { data in show(data) }`，然后返回。原来等待之后要做的事，放进完成回调里。",
-            "`refreshLabel`：在主线程上 `queue.sync` 就是那个“主队列已被当前线程占有”的崩溃（这里是 `LoopError.syncOnCurrentQueue`）。写成 `queue.async(name: \"refresh\", update)`。",
+            "`refreshLabel`：在主线程上 `queue.sync` 就是那个“主队列已被当前线程占有”的崩溃（这里是 `LoopError.syncOnCurrentQueue`）。捕获这个错误、再退回到 `async` 也不行：在设备上这个崩溃是捕获不了的。写成 `queue.async(name: \"refresh\", update)`。",
         ],
         buildsOn: [14, 16]
     )
@@ -43,9 +43,9 @@ extension TraceScenario {
             zh: "一次点击在信号量上等一个主队列送来的回调，一次点击调用 DispatchQueue.main.sync，一次点击用完成回调加载"),
         lookFor: Text(
             en:
-                "the semaphore times out after 2 s and only then does \"profile completion\" run; the stall monitor reports 100 ms in, the system a 2000 ms hang; the sync is refused; the third tap's completion runs at once, nothing reported",
+                "the semaphore times out after 2 s and only then does \"profile completion\" run; the stall monitor reports 100 ms in, the system a 2000 ms hang; the sync is refused, its crash noted; the third tap's completion runs right after the tap, nothing reported",
             zh:
-                "信号量 2 秒后超时，之后 `\"profile completion\"` 才执行；卡顿监控在 100 ms 时报出卡顿，系统报出 2000 ms 的 `hang`；`sync` 被拒绝；第三次点击的完成回调立即执行，什么都没有上报")
+                "信号量 2 秒后超时，之后 `\"profile completion\"` 才执行；卡顿监控在 100 ms 时报出卡顿，系统报出 2000 ms 的 `hang`；`sync` 被拒绝，记下了它的崩溃；第三次点击的完成回调紧接着执行，什么都没有上报")
     ) { language in
         let clock = VirtualClock()
         let registry = LoopRegistry(clock: clock)
@@ -126,7 +126,8 @@ extension CourseLesson {
             inOrder: [
                 "default   timer \"tap 1\"", "the wait returned timedOut", "watchdog: stall — busy since 100 ms",
                 "default   main queue \"profile completion\"", "system: a hang of 2000 ms from 100 ms",
-                "DispatchQueue.main.sync threw syncOnCurrentQueue", "default   timer \"tap 3\"", "default   main queue \"profile completion\"",
+                "__DISPATCH_WAIT_FOR_QUEUE__() → DISPATCH_CLIENT_CRASH", "DispatchQueue.main.sync threw syncOnCurrentQueue", "default   timer \"tap 3\"",
+                "default   main queue \"profile completion\"",
                 "shows \"profile data\"",
             ],
             never: ["0x8badf00d"]))

@@ -7,7 +7,9 @@
 /// `sync` onto it from the main thread would wait for work that only the waiting thread can
 /// run; libdispatch sees the owner and crashes the app with "dispatch_sync called on queue
 /// already owned by current thread" (`DISPATCH_CLIENT_CRASH`, an `EXC_BREAKPOINT` on iOS). The
-/// engine throws ``LoopError/syncOnCurrentQueue(_:)`` instead and queues nothing.
+/// engine throws ``LoopError/syncOnCurrentQueue(_:)`` instead and queues nothing, and notes the
+/// crash in the trace of the loop the thread is running: a caller that catches the error and
+/// goes on still leaves the crash in the trace, as the real crash would leave a crash report.
 extension MainQueue {
     /// Queues `work` on the main queue and blocks the calling thread (a kernel wait) until the
     /// main loop has run it.
@@ -19,6 +21,7 @@ extension MainQueue {
     public func sync(name: String = "main-queue work", timeout: Double = 10, _ work: @escaping @Sendable () -> Void) throws(LoopError) {
         guard !timeout.isNaN, timeout >= 0 else { throw .invalidInterval(timeout) }
         if let main = registry?.mainThread, main == ThreadID.current {
+            ThreadRecord.current.runningLoops.last?.note("__DISPATCH_WAIT_FOR_QUEUE__() → DISPATCH_CLIENT_CRASH")
             throw .syncOnCurrentQueue(name)
         }
         let done = Latch()
