@@ -107,4 +107,33 @@ import Testing
         // the task goes on at 2.2, and its third sleep counts from there, into a scroll.
         #expect(ticks == ["1000 ms default main true", "2200 ms default main true", "3200 ms \(Loop.Mode.tracking.name) main true"])
     }
+
+    // At the deadline the task's job goes to its actor's executor there and then, from the main
+    // loop's thread: not from a thread of the global pool, later.
+    @Test func aSleepingTasksJobReachesItsExecutorFromTheMainLoopAtTheDeadline() async throws {
+        let handed = try await onVirtualMain { loop, registry, _ -> [String] in
+            let log = Log()
+            let actor = MainLoopActor(executor: MainLoopExecutor(registry: registry, enqueuing: NotingEnqueuing(log: log)))
+            actor.assumeIsolated { actor -> Void in
+                Task {
+                    _ = actor
+                    await actor.sleep(for: 1)
+                    log("woke at \(Loop.current.now)")
+                }
+            }
+            _ = try loop.run(mode: .default, timeout: 2)
+            return log.all
+        }
+        #expect(handed == ["job 1 at 0 ms from the main loop", "job 2 at 1000 ms from the main loop", "woke at 1000 ms"])
+    }
+}
+
+/// Notes each job, when and from which thread it is enqueued, then sends it to the main queue.
+private struct NotingEnqueuing: MainActorEnqueuing {
+    let log: Log
+
+    func enqueue(_ job: MainActorJob, to target: MainActorTarget) {
+        log("\(job.name) at \(target.registry.clock.now) \(target.isMainThread ? "from the main loop" : "from another thread")")
+        ReferenceMainActorEnqueuing().enqueue(job, to: target)
+    }
 }

@@ -78,22 +78,12 @@ struct ResultCacheTests {
 extension EndToEndTests {
     @Suite("kata list: one lesson's trouble leaves the others' results intact")
     struct ExerciseRunEndToEndTests {
-        @Test("A lesson that does not compile is reported so; the others run with its stub in its place")
-        func doesNotCompile() async throws {
-            let fixture = try await FixturePackage.make()
-            defer { fixture.remove() }
-            try fixture.write(Lesson.lesson06.exerciseFile, "public func answer(_ x: Int) -> Int? { x * }\n")
-            try fixture.write(Lesson.lesson02.exerciseFile, FixturePackage.solved02)
-            let list = try await fixture.kata(["list"])
-            #expect(list.code == Kata.ExitCode.ok, "\(list.output)")
-            #expect(list.output.contains("06  Timer skip on overrun") && list.output.contains("✘ does not compile"), "\(list.output)")
-            #expect(list.output.contains("1/\(Catalog.lessons.count) lessons solved"), "lesson 02 still runs and is green: \(list.output)")
-            let show = try await fixture.kata(["show", "6"])
-            #expect(show.output.contains("does not compile: Exercises/06-timer-skip-on-overrun/NextFireDate.swift:1:"), "\(show.output)")
-        }
-
-        @Test("A lesson whose code never returns: the others run again in a process without it; an unchanged lesson is not run again")
-        func hangAndCache() async throws {
+        // One fixture for the whole story: each step's build is the one before's, changed a little
+        // (a fresh fixture would cost a fresh build of its own).
+        @Test(
+            "A lesson whose code never returns: the others run again in a process without it; an unchanged lesson is not run again; a lesson that does not compile is reported so, the others run with its stub in its place"
+        )
+        func troubleAndCache() async throws {
             let fixture = try await FixturePackage.make()
             defer { fixture.remove() }
             try fixture.write(Lesson.lesson06.exerciseFile, "public func answer(_ x: Int) -> Int? { while true {} }\n")
@@ -120,6 +110,24 @@ extension EndToEndTests {
             let solvedRuns = fixture.runs(of: "06")
             let unchanged = try await fixture.kata(["list"])
             #expect(fixture.runs(of: "06") == solvedRuns && fixture.runs(of: "02") == runs02, "\(unchanged.output)")
+
+            // Lesson 06 no longer compiles, and lesson 02 changed: 06 is reported so, and 02 runs in a
+            // copy of the package with lesson 06's stub in its place (.build/kata-shadow, the one
+            // build of its own here).
+            try fixture.write(Lesson.lesson06.exerciseFile, "public func answer(_ x: Int) -> Int? { x * }\n")
+            try fixture.write(Lesson.lesson02.exerciseFile, "public func twice(_ x: Int) -> Int? { 2 * x }\n")
+            let broken = try await fixture.kata(["list"])
+            #expect(broken.code == Kata.ExitCode.ok, "\(broken.output)")
+            #expect(broken.output.contains("06  Timer skip on overrun") && broken.output.contains("✘ does not compile"), "\(broken.output)")
+            #expect(broken.output.contains("1/\(Catalog.lessons.count) lessons solved"), "lesson 02 still runs and is green: \(broken.output)")
+            let brokenShow = try await fixture.kata(["show", "6"])
+            #expect(
+                brokenShow.output.contains("does not compile: Exercises/06-timer-skip-on-overrun/NextFireDate.swift:1:"), "\(brokenShow.output)")
+            // Broken otherwise, with no other lesson to run: no copy of the package is built for it.
+            try fixture.write(Lesson.lesson06.exerciseFile, "public func answer(_ x: Int) -> Int? { x + }\n")
+            let alone = try await fixture.kata(["show", "6"])
+            #expect(alone.output.contains("does not compile: Exercises/06-timer-skip-on-overrun/NextFireDate.swift:1:"), "\(alone.output)")
+            #expect(!alone.output.contains("kata-shadow"), "nothing else to run, nothing to build in .build/kata-shadow: \(alone.output)")
 
             // Lesson 06 put back to its stub, while progress.json still calls it solved and current:
             // kata watch works on it (by the results), not on lesson 07 (by the stale progress).

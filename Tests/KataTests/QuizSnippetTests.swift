@@ -1,7 +1,9 @@
 import Foundation
 import KataCore
+import RunLoopEngine
 import TestSupport
 import Testing
+@testable import KataCLI
 
 /// Every question's iOS code is code an iOS developer could paste. Each snippet is written into a
 /// file of its own as a method of the app's view controller, `quizN(placeholders…)`: on the main
@@ -326,26 +328,38 @@ struct QuizSnippetTests {
 
     /// Runs `swiftc arguments` (found on the PATH) and returns its exit status and its output.
     static func swiftc(_ arguments: [String], limit: Double) async throws -> (Int32, String) {
-        try await run("/usr/bin/env", ["swiftc"] + arguments, limit: limit)
+        try await run("swiftc", arguments, limit: limit)
     }
 
-    /// Runs `executable arguments` and returns its exit status and its output (both streams).
+    /// Runs `executable arguments` (a bare name looked up on PATH) and returns its exit status
+    /// (128 + the signal, if one ended it) and its output (both streams). Started as `kata` starts
+    /// its children (``ChildProcess``: `posix_spawn`, a process group of its own), its end
+    /// collected with `waitpid` between suspensions of the test; past `limit` seconds its group is
+    /// ended. Not Foundation's `Process` (see `TestChildProcess.swift`).
     static func run(_ executable: String, _ arguments: [String], limit: Double) async throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-snippets-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        let ended = await until(limit, every: 0.05) { !process.isRunning }
-        if !ended { process.terminate() }
+        let child = try ChildProcess.spawn([executable] + arguments, outputPath: log.path)
+        let ending = Lock<ChildProcess.Ending?>(nil)
+        let collect: @Sendable () -> Bool = {
+            ending.withLock { ending in
+                if ending == nil { ending = child.ending() }
+                return ending != nil
+            }
+        }
+        let ended = await until(limit, every: 0.05, collect)
+        if !ended {
+            Signals.forceEnd(-child.pid)   // the group: swiftc's own children too
+            _ = await until(5, every: 0.05, collect)
+        }
         #expect(ended, "\(executable) did not finish within \(limit) s")
-        try handle.close()
-        return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+        let status: Int32 =
+            switch ending.withLock({ $0 }) {
+            case nil: -1
+            case .exited(let code): code
+            case .signalled(let signal): 128 + signal
+            }
+        return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
     }
 }
 

@@ -46,11 +46,15 @@ enum ExerciseRun {
         } catch let failure as BuildFailure {
             broken = brokenLessons(in: failure.errors)
             guard !broken.isEmpty else { throw failure }
-            print(context.style.dim(notCompiling(broken.keys.sorted()).localized))
-            let shadow = try shadowRunner(context, broken: &broken)
-            let others = lessons.filter { broken[$0.number] == nil }
-            announce(context, others, all: false)
-            report = others.isEmpty ? RunReport() : try shadow.run(others)
+            if lessons.allSatisfy({ broken[$0.number] != nil }) {
+                report = RunReport()   // no other lesson to run: no copy of the package to build
+            } else {
+                print(context.style.dim(notCompiling(broken.keys.sorted()).localized))
+                let shadow = try shadowRunner(context, broken: &broken)
+                let others = lessons.filter { broken[$0.number] == nil }
+                announce(context, others, all: false)
+                report = others.isEmpty ? RunReport() : try shadow.run(others)
+            }
         }
         return lessons.map { lesson in
             broken[lesson.number].map { LessonResult(lesson: lesson, cases: [], breakage: .doesNotCompile(errors: $0)) }

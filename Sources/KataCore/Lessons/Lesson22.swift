@@ -33,9 +33,8 @@ extension Lesson {
 extension TraceScenario {
     /// A ticker made two ways on an app's main loop, and one more on a thread that returns at
     /// once: a `Timer` in the default mode and a timer source on the main queue; then a scroll and
-    /// a busy main thread. (The sleeping main-actor task is left to the tests: its resumption
-    /// passes through the global pool.) libdispatch: a `DISPATCH_SOURCE_TYPE_TIMER`
-    /// source on the main queue; CF: a `CFRunLoopTimer` in
+    /// a busy main thread. (The sleeping main-actor task is left to the tests.) libdispatch: a
+    /// `DISPATCH_SOURCE_TYPE_TIMER` source on the main queue; CF: a `CFRunLoopTimer` in
     /// `kCFRunLoopDefaultMode` and one in a loop that never runs.
     static let lesson22 = TraceScenario(
         name: "timers-without-a-running-loop",

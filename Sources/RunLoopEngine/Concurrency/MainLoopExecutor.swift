@@ -38,7 +38,6 @@ public final class MainLoopExecutor: SerialExecutor, @unchecked Sendable {
         let job = MainActorJob(name: "job \(number)", job: UnownedJob(job), executor: asUnownedSerialExecutor())
         enqueuing.enqueue(job, to: MainActorTarget(registry: registry))
         handedOver.withLock { $0 += 1 }
-        registry.timerSources.jobArrived()
         registry.existingMainLoop?.waiter.notify()
     }
 

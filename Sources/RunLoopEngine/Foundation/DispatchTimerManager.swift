@@ -15,9 +15,6 @@ public final class DispatchTimerManager: @unchecked Sendable {
     /// in order, the work.
     private let delayed = Lock<(next: Int, items: [(Instant, Int, @Sendable () -> Void)])>((0, []))
 
-    /// Tasks resumed by delayed work whose next job has not reached a main-loop executor yet.
-    private let awaited = Lock(0)
-
     init() {}
 
     private func takeEarliestDue(now: Instant) -> (@Sendable () -> Void)? {
@@ -29,15 +26,6 @@ public final class DispatchTimerManager: @unchecked Sendable {
             return delayed.items.remove(at: next).2
         }
     }
-
-    /// A task was resumed: its next job is on its way to a ``MainLoopExecutor`` of this registry.
-    func expectJob() { awaited.withLock { $0 += 1 } }
-
-    /// A job reached a ``MainLoopExecutor`` of this registry.
-    func jobArrived() { awaited.withLock { $0 = max($0 - 1, 0) } }
-
-    /// Whether a resumed task's job is still on its way.
-    private var awaitsJob: Bool { awaited.withLock { $0 > 0 } }
 
     func add(_ source: DispatchTimerSource) {
         sources.withLock { list in
@@ -66,22 +54,14 @@ public final class DispatchTimerManager: @unchecked Sendable {
     }
 
     /// Fires every source due at `now`, the earliest deadline first (equal ones in the order the
-    /// sources were made), then the delayed work due, on the calling loop's thread (`waiter` is its loop's).
-    func fireDue(now: Instant, waiter: KernelWaiter) {
+    /// sources were made), then the delayed work due, the earliest first, on the calling loop's thread.
+    func fireDue(now: Instant) {
         let due = live.compactMap { source in source.nextDeadline.map { (source, $0) } }.filter { $0.1 <= now }
         for (source, _) in due.enumerated().sorted(by: { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }).map(\.element) {
             source.fireIfDue(now: now)
         }
-        // The delayed work due, the earliest first; a task one piece resumes reaches the executor
-        // (through the global pool, maybe) before the next piece runs, so that what the loop sees
-        // next does not depend on how fast the pool is.
         while let work = takeEarliestDue(now: now) {
             work()
-            while true {
-                let seen = waiter.currentGeneration
-                if !awaitsJob { break }
-                waiter.wait(since: seen, nanoseconds: nil)
-            }
         }
     }
 }

@@ -18,7 +18,7 @@ extension Loop {
             let seen = waiter.currentGeneration
             let now = clock.now
             let sources = isMainLoopOfRegistry ? registry?.timerSources : nil
-            sources?.fireDue(now: now, waiter: waiter)
+            sources?.fireDue(now: now)
             let (reason, nextTimer) = state.withLock { state in
                 state.isSleeping = !poll
                 let (reason, nextTimer) = wakeReason(mode: mode, now: now, deadline: deadline, state: &state)
