@@ -12,7 +12,8 @@ struct Lesson25Tests {
     enum Cue: Sendable {
         /// The system sends this event to the app's port (`tap`, `drag began`, `drag ended`, `animate`).
         case event(String)
-        /// A background thread sends a job to the main queue (`DispatchQueue.main.async`).
+        /// A background thread sends a job to the main queue (`DispatchQueue.main.async`) that lays
+        /// the window out again (a response that arrived).
         case job(Int)
         /// The app's code on the main thread takes this long (a stall).
         case stall(Double)
@@ -35,7 +36,11 @@ struct Lesson25Tests {
                         switch cue {
                         case .event(let event): try? app.eventPort.send(event)
                         case .job(let job):
-                            registry.mainQueue.async(name: "job \(job)") { Loop.current.note("job \(job) (main queue)") }
+                            let window = app.window
+                            registry.mainQueue.async(name: "job \(job)") {
+                                Loop.current.note("job \(job) (main queue): the window laid out again")
+                                window.setNeedsLayout()
+                            }
                         case .stall(let seconds):
                             Loop.current.note("the app's code takes \(PracticeText.number(seconds)) s")
                             clock.advance(by: seconds)

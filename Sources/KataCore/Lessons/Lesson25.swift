@@ -75,5 +75,10 @@ extension CourseLesson {
     /// scenario and what that scenario's trace shows.
     static let lesson25 = CourseLesson(
         .lesson25, questions: QuizBank.lesson25, scenario: .lesson25,
-        story: ScenarioStory(inOrder: ["TO WRITE: a line the trace shows", "then the next one"]))
+        story: ScenarioStory(
+            inOrder: [
+                "default   · CA::Transaction::commit(label)", "default   · objc_autoreleasePoolPop() → depth 0", "default   · sendEvent: drag began",
+                "default   exit", "default   → stopped", "tracking  entry", "tracking  · frame 3", "tracking  · sendEvent: drag ended", "tracking  exit",
+                "tracking  → stopped", "default   entry",
+            ]))
 }

@@ -42,6 +42,8 @@ extension Lesson25Tests {
         for _ in 0..<random.int(0...3) { steps.append(SessionStep(time: at(&random), cue: .event("tap"))) }
         for _ in 0..<random.int(0...2) {
             let began = at(&random)
+            // A touch that lands as the drag begins: a tap and a drag began sent at the same time.
+            if random.chance(0.4) { steps.append(SessionStep(time: began, cue: .event("tap"))) }
             steps.append(SessionStep(time: began, cue: .event("drag began")))
             if random.chance(0.85) {
                 steps.append(SessionStep(time: began + 0.05 * Double(random.int(1...20)), cue: .event("drag ended")))
