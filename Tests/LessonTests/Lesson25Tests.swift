@@ -84,7 +84,7 @@ struct Lesson25Tests {
                 en:
                     "launch installs, in .common: the pool push at the entry (order Int(Int32.min) + 1), the commit before waiting and at the exit (order 2 000 000), the pool pop (and push again before waiting) at order Int(Int32.max); the event source0 calling app.handleEventQueue(), kept in app.eventSource, and app.eventPort; then app.modes.push(.default). runMainLoop runs app.modes.top until the deadline, again each time a run ends.",
                 zh:
-                    "`launch` 在 `.common` 里装上：entry 时压入自动释放池的观察者（order `Int(Int32.min) + 1`），BeforeWaiting 和 Exit 时提交的观察者（order 2 000 000），order `Int(Int32.max)` 的弹出观察者（BeforeWaiting 时再压入一个）；调用 `app.handleEventQueue()` 的事件 Source0，存到 `app.eventSource`，还有 `app.eventPort`；最后 `app.modes.push(.default)`。`runMainLoop` 运行 `app.modes.top` 直到截止时间，每次运行结束就再运行一次。"
+                    "`launch` 在 `.common` 里装上：Entry 时压入自动释放池的观察者（order `Int(Int32.min) + 1`），BeforeWaiting 和 Exit 时提交的观察者（order 2 000 000），order `Int(Int32.max)` 的弹出观察者（BeforeWaiting 时再压入一个）；调用 `app.handleEventQueue()` 的事件 Source0，存到 `app.eventSource`，还有 `app.eventPort`；最后 `app.modes.push(.default)`。`runMainLoop` 运行 `app.modes.top` 直到截止时间，每次运行结束就再运行一次。"
             ))
     }
 
@@ -121,12 +121,12 @@ struct Lesson25Tests {
                 zh:
                     "手指滑动时，驱动循环运行 tracking Mode（它被标记为 common）：事件 Source0 和端口、display link、提交的观察者都必须加到 `.common`，否则帧、点击和它的提交都要等滑动结束。"
             ))
-        #expect(actual.contains { $0.contains("tracking") && $0.contains("frame 3") }, "the animation's three frames come during the scroll")
+        #expect(actual.contains { $0.contains("tracking") && $0.contains("frame(3)") }, "the animation's three frames come during the scroll")
     }
 
     @Test(
         "A stall drops frames, and the pools stay balanced: one push at the entry, a pop and a push before each sleep, a pop at the exit",
-        .zh("一次卡顿会丢帧，自动释放池始终成对：entry 时压入一个，每次休眠前弹出再压入，Exit 时弹出"), .holds("§1", "§2", "§5"))
+        .zh("一次卡顿会丢帧，自动释放池始终成对：Entry 时压入一个，每次休眠前弹出再压入，Exit 时弹出"), .holds("§1", "§2", "§5"))
     func stallAndPools() async throws {
         let (actual, expected) = try await Self.compare(
             [(0.3, .event("animate")), (0.32, .stall(0.1)), (0.6, .job(1)), (0.7, .event("drag began")), (0.9, .event("drag ended"))],
@@ -137,10 +137,10 @@ struct Lesson25Tests {
                 en:
                     "The pool push observes the entry only, at order Int(Int32.min) + 1, first of all; the pool pop observes beforeWaiting and exit at order Int(Int32.max), last of all, and pushes again only before waiting: the depth goes 1 at the entry, back to 1 after each sleep's pop and push, 0 at the exit.",
                 zh:
-                    "压入自动释放池的观察者只观察 entry，order `Int(Int32.min) + 1`，排在最前面；弹出的观察者观察 BeforeWaiting 和 Exit，order `Int(Int32.max)`，排在最后面，只在 BeforeWaiting 时再压入：entry 时深度为 1，每次休眠前弹出再压入后回到 1，Exit 时为 0。"
+                    "压入自动释放池的观察者只观察 Entry，order `Int(Int32.min) + 1`，排在最前面；弹出的观察者观察 BeforeWaiting 和 Exit，order `Int(Int32.max)`，排在最后面，只在 BeforeWaiting 时再压入：Entry 时深度为 1，每次休眠前弹出再压入后回到 1，Exit 时为 0。"
             ))
         let depths = actual.filter { $0.contains("objc_autoreleasePool") }.compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }
         #expect(depths.allSatisfy { (0...1).contains($0) }, "the pools' depth stays 0 or 1: \(depths)")
-        #expect(actual.contains { $0.contains("· frame") && !$0.contains("dropped so far: 0") }, "the stall drops frames")
+        #expect(actual.contains { $0.contains("· frame(") && !$0.contains("droppedFrames: 0") }, "the stall drops frames")
     }
 }

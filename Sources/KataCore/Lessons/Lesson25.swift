@@ -22,7 +22,7 @@ extension Lesson {
             "`trackingChanged`: `if tracking { app.modes.push(.tracking) } else { app.modes.pop() }` and nothing else: the push stops the run. `runMainLoop`: `while loop.now < deadline, let mode = app.modes.top { try loop.run(mode: mode, timeout: deadline - loop.now) }`.",
         ],
         hintsZh: [
-            "`launch`：三个观察者，每个都用 `try? loop.add(observer, forMode: .common)` 加进去：`.entry`，order `Int(Int32.min) + 1`，调用 `app.pushPool()`；`[.beforeWaiting, .exit]`，order 2_000_000，调用 `app.commit()`；`[.beforeWaiting, .exit]`，order `Int(Int32.max)`，调用 `app.popPool()`，如果活动是 `.beforeWaiting`，再调用 `app.pushPool()`。",
+            "`launch`：三个观察者，每个都用 `try? loop.add(observer, forMode: .common)` 加进去：`.entry`，order `Int(Int32.min) + 1`，调用 `app.pushPool()`；`[.beforeWaiting, .exit]`，order 2_000_000，调用 `app.commit()`；`[.beforeWaiting, .exit]`，order `Int(Int32.max)`，调用 `app.popPool()`，如果状态是 `.beforeWaiting`，再调用 `app.pushPool()`。",
             "还是在 `launch` 里：`let source = Loop.Source(name: \"__handleEventQueue\") { app.handleEventQueue() }`，`app.eventSource = source`，然后把这个 Source、`app.eventPort` 和 `app.displayLink` 都加到 `.common`（`try? app.displayLink.add(to: loop, forMode: .common)`）；最后 `app.modes.push(.default)`。",
             "`trackingChanged`：`if tracking { app.modes.push(.tracking) } else { app.modes.pop() }`，别的什么都不做：压栈会让这次运行停下。`runMainLoop`：`while loop.now < deadline, let mode = app.modes.top { try loop.run(mode: mode, timeout: deadline - loop.now) }`。",
         ],
@@ -77,8 +77,8 @@ extension CourseLesson {
         .lesson25, questions: QuizBank.lesson25, scenario: .lesson25,
         story: ScenarioStory(
             inOrder: [
-                "default   · CA::Transaction::commit(label)", "default   · objc_autoreleasePoolPop() → depth 0", "default   · sendEvent: drag began",
-                "default   exit", "default   → stopped", "tracking  entry", "tracking  · frame 3", "tracking  · sendEvent: drag ended", "tracking  exit",
+                "default   · CA::Transaction::commit(label)", "default   · objc_autoreleasePoolPop() → depth: 0", "default   · sendEvent(.dragBegan)",
+                "default   exit", "default   → stopped", "tracking  entry", "tracking  · frame(3)", "tracking  · sendEvent(.dragEnded)", "tracking  exit",
                 "tracking  → stopped", "default   entry",
             ]))
 }

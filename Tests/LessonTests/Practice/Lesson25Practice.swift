@@ -18,7 +18,7 @@ extension Lesson25Tests {
                 return Text(en: "at \(at.en) the system sends \"\(event)\"", zh: "\(at.zh)时系统发来 \"\(event)\"")
             case .job(let job):
                 return Text(
-                    en: "at \(at.en) a background thread sends job \(job) to the main queue", zh: "\(at.zh)时一个后台线程把 job \(job) 发到主队列")
+                    en: "at \(at.en) a background thread sends job \(job) to the main queue", zh: "\(at.zh)时一个子线程把 job \(job) 发到主队列")
             case .stall(let seconds):
                 let long = PracticeText.seconds(seconds)
                 return Text(en: "at \(at.en) the app's code takes \(long.en)", zh: "\(at.zh)时 App 的代码执行了 \(long.zh)")
@@ -63,7 +63,7 @@ extension Lesson25Tests {
                 en:
                     "Your app's main loop differs from the engine's in this session (the whole trace: runs, activities, callouts, pools, commits, events, frames, jobs): the pool push at the entry first of all, the commit at order 2 000 000, the pool pop (and push before waiting) last of all; the event source0 and port, the display link, all in .common; the default mode pushed at launch; a scroll pushes and pops the tracking mode, never a nested run; the driver runs the top mode again each time a run ends.",
                 zh:
-                    "在这段会话里，你的 App 主线程 RunLoop 和引擎的不一样（比较整条轨迹：运行、活动、回调、自动释放池、提交、事件、帧、任务）：entry 时压入自动释放池排在最前面，提交的 order 为 2 000 000，弹出（BeforeWaiting 时再压入）排在最后面；事件 Source0 和端口、display link 全都在 `.common` 里；启动时压入 default Mode；滑动压入、弹出 tracking Mode，绝不是嵌套运行；每次运行结束，驱动循环就再运行栈顶的 Mode。"
+                    "在这段会话里，你的 App 主线程 RunLoop 和引擎的不一样（比较整条轨迹：运行、状态、回调、自动释放池、提交、事件、帧、任务）：Entry 时压入自动释放池排在最前面，提交的 order 为 2 000 000，弹出（BeforeWaiting 时再压入）排在最后面；事件 Source0 和端口、display link 全都在 `.common` 里；启动时压入 default Mode；滑动压入、弹出 tracking Mode，绝不是嵌套运行；每次运行结束，驱动循环就再运行栈顶的 Mode。"
             )
         ) { random in
             practiceScenario(&random)

@@ -6,9 +6,9 @@ extension QuizBank {
             number: 88, lesson: 25,
             title: .init(en: "what the default-mode run returns when a drag begins", zh: "拖动开始时，default Mode 的这次运行返回什么"),
             form: .choice([
-                .init(en: "stopped", zh: "stopped（被停止）", value: "stopped"),
-                .init(en: "handled source", zh: "handled source（处理了一个事件源）", value: "handled source"),
-                .init(en: "timed out", zh: "timed out（超时）", value: "timed out"),
+                .init(en: "stopped", zh: "`stopped`（被停止）", value: "stopped"),
+                .init(en: "handled source", zh: "`handled source`（处理了一个事件源）", value: "handled source"),
+                .init(en: "timed out", zh: "`timed out`（超时）", value: "timed out"),
                 .init(en: "nothing yet: the default-mode run goes on under the scroll", zh: "还没返回：default Mode 的运行在滑动底下继续", value: "nothing"),
             ]),
             setting: .appMain,
@@ -34,14 +34,14 @@ extension QuizBank {
                     en:
                         "The push (GSEventPushRunLoopMode) calls CFRunLoopStop: the default-mode run finishes the pass that handled the drag's event, tells its observers of the exit (the commit, the pool's pop), and returns stopped. GSEventRunModal then runs the new top, the tracking mode: a scroll is a run of its own, not one nested in the default-mode run.",
                     zh:
-                        "压栈（`GSEventPushRunLoopMode`）会调用 `CFRunLoopStop`：default Mode 的运行做完处理拖动事件的这一轮，通知观察者 Exit（提交、自动释放池弹出），返回 stopped。接着 `GSEventRunModal` 运行新的栈顶 tracking Mode：滑动是一次独立的运行，不是嵌套在 default Mode 运行里的运行。"
+                        "压栈（`GSEventPushRunLoopMode`）会调用 `CFRunLoopStop`：default Mode 的运行做完处理拖动事件的这一轮，通知观察者 Exit（提交、自动释放池弹出），返回 `stopped`。接着 `GSEventRunModal` 运行新的栈顶 tracking Mode：滑动是一次独立的运行，不是嵌套在 default Mode 运行里的运行。"
                 ))
         ) { stage in
             // ▼ quiz 88
             let app = try QuizBank.app(events: [(0.5, "drag began")])
             try app.main.runMainLoop(app.app, until: .zero + 1)
             let lines = stage.trace?.lines(.all, times: false) ?? []
-            guard let began = lines.firstIndex(where: { $0.hasSuffix("sendEvent: drag began") }),
+            guard let began = lines.firstIndex(where: { $0.hasSuffix("sendEvent(.dragBegan)") }),
                 let returned = lines[began...].first(where: { $0.contains("→ ") && !$0.contains("·") })
             else { return ["nothing"] }
             let result = returned.components(separatedBy: "→ ").last ?? ""
@@ -53,9 +53,9 @@ extension QuizBank {
             title: .init(en: "entry and exit during a scroll", zh: "滑动期间的 Entry 和 Exit"),
             form: .choice([
                 .init(
-                    en: "exit default, entry tracking, exit tracking, entry default", zh: "exit default、entry tracking、exit tracking、entry default",
+                    en: "exit default, entry tracking, exit tracking, entry default", zh: "依次是 `exit default`、`entry tracking`、`exit tracking`、`entry default`",
                     value: "stack"),
-                .init(en: "entry tracking, exit tracking", zh: "entry tracking、exit tracking", value: "nested"),
+                .init(en: "entry tracking, exit tracking", zh: "只有 `entry tracking`、`exit tracking`", value: "nested"),
                 .init(en: "nothing: the mode changes inside the run", zh: "什么都不打印：Mode 在运行内部切换", value: "none"),
             ]),
             setting: .appMain,
@@ -63,7 +63,7 @@ extension QuizBank {
                 question: .init(
                     en:
                         "An observer of the entry and the exit, added to the app's main loop in the common modes, prints the activity and the loop's current mode. The user drags a scroll view from 0.5 s to 1.5 s. What does it print in that second?",
-                    zh: "一个 Entry 和 Exit 的观察者加在 App 主线程 RunLoop 的 common modes 里，打印活动和 RunLoop 当前的 Mode。用户从 0.5 秒到 1.5 秒拖动一个滑动视图。这一秒里它打印什么？"),
+                    zh: "一个 Entry 和 Exit 的观察者加在 App 主线程 RunLoop 的 common modes 里，打印状态（activity）和 RunLoop 当前的 Mode。用户从 0.5 秒到 1.5 秒拖动一个滑动视图。这一秒里它打印什么？"),
                 ios: """
                     let activities = CFRunLoopActivity.entry.rawValue | CFRunLoopActivity.exit.rawValue
                     let observer = CFRunLoopObserverCreateWithHandler(nil, activities, true, 0) { _, activity in
@@ -109,8 +109,9 @@ extension QuizBank {
                 words: QuizBank.commitOrderWords,
                 options: [
                     QuizCandidate(
-                        value: "2000001", text: .init(en: "order 2 000 001", zh: "order 2 000 001"),
+                        value: "2000001", text: .init(en: "order 2 000 001", zh: "order 为 2 000 001"),
                         ios: QuizBank.orderedObserver("2_000_001"),
+                        comments: [QuizBank.commitComment],
                         why: .init(
                             en: "One above Core Animation's 2 000 000, far below the pool's 2 147 483 647: after the commit, before the pop.",
                             zh: "比 Core Animation 的 2 000 000 大一，远小于自动释放池的 2 147 483 647：在提交之后、弹出之前。"),
@@ -118,20 +119,23 @@ extension QuizBank {
                     QuizCandidate(
                         value: "0xFFFFFF", text: .init(en: "order 0xFFFFFF (YYTransaction's)", zh: "order 0xFFFFFF（YYTransaction 用的）"),
                         ios: QuizBank.orderedObserver("0xFFFFFF"),
+                        comments: [QuizBank.commitComment],
                         why: .init(
                             en: "16 777 215: after Core Animation's 2 000 000 and before the pool's 2 147 483 647, which is why YYKit chose it.",
                             zh: "16 777 215：在 Core Animation 的 2 000 000 之后、自动释放池的 2 147 483 647 之前，YYKit 正是因此选了它。"),
                         run: { stage in try QuizBank.commitOrder(stage, order: 0xFF_FFFF) }),
                     QuizCandidate(
-                        value: "0", text: .init(en: "order 0", zh: "order 0"),
+                        value: "0", text: .init(en: "order 0", zh: "order 为 0"),
                         ios: QuizBank.orderedObserver("0"),
+                        comments: [QuizBank.commitComment],
                         why: .init(
                             en: "0 runs before the commit: your observer sees the layer tree of the turn before.",
                             zh: "0 排在提交之前：你的观察者看到的是上一轮的图层树。"),
                         run: { stage in try QuizBank.commitOrder(stage, order: 0) }),
                     QuizCandidate(
-                        value: "Int32.max", text: .init(en: "order Int(Int32.max)", zh: "order Int(Int32.max)"),
+                        value: "Int32.max", text: .init(en: "order Int(Int32.max)", zh: "order 为 Int(Int32.max)"),
                         ios: QuizBank.orderedObserver("Int(Int32.max)"),
+                        comments: [QuizBank.commitComment],
                         why: .init(
                             en:
                                 "The pool's own order: observers of the same order run in the order they were added, and UIKit added its own at launch, so yours runs after the pop, outside the turn's pool.",
@@ -149,12 +153,12 @@ extension QuizBank {
                 ),
                 ios: QuizBank.orderedObserver("order"),
                 placeholders: ["afterTheCommit: @escaping @Sendable () -> Void", "order: CFIndex"],
-                comments: [.init(en: "reads the layer tree just committed", zh: "读取刚提交的图层树")],
+                comments: [QuizBank.commitComment],
                 why: .init(
                     en:
                         "CF calls a pass's observers in their order, lowest first: UIKit's pool push at −2 147 483 647 opens the turn, Core Animation commits at 2 000 000, the pool pops at 2 147 483 647 (published in ibireme's 2015 dump of the main loop, iOS 8–9, and seen since). An order between the two runs after the commit and inside the pool; an equal order runs in the order of adding, after UIKit's.",
                     zh:
-                        "CF 按 order 从小到大调用一轮里的观察者：UIKit 的自动释放池压入在 −2 147 483 647，打开这一轮；Core Animation 在 2 000 000 提交；自动释放池在 2 147 483 647 弹出（ibireme 2015 年公开的主线程 RunLoop 打印，iOS 8–9，之后也一直如此）。两者之间的 order 在提交之后、自动释放池之内执行；order 相同时按加入的先后执行，排在 UIKit 的后面。"
+                        "CF 按 order 从小到大调用一轮里的观察者：UIKit 的自动释放池压入在 −2 147 483 647，打开这一轮；Core Animation 在 2 000 000 提交；自动释放池在 2 147 483 647 弹出（`ibireme` 2015 年公开的主线程 RunLoop 打印，iOS 8–9，之后也一直如此）。两者之间的 order 在提交之后、自动释放池之内执行；order 相同时按加入的先后执行，排在 UIKit 的后面。"
                 ))
         ) { stage in
             // ▼ quiz 90
@@ -189,6 +193,9 @@ extension QuizBank {
         """
     }
 
+    /// The comment of question 90's iOS code.
+    static let commitComment = Text(en: "reads the layer tree just committed", zh: "读取刚提交的图层树")
+
     /// Question 90's reading, in both languages.
     static let commitOrderWords: [String: Text] = [
         "commit": Text(en: "commit", zh: "提交"), "mine": Text(en: "your observer", zh: "你的观察者"),
@@ -204,7 +211,7 @@ extension QuizBank {
         try loop.add(Loop.Observer(name: "mine", activities: .beforeWaiting, order: order) { _ in loop.note("mine") }, forMode: .common)
         try app.main.runMainLoop(app.app, until: .zero + 0.3)
         let lines = stage.trace?.lines(.notes, times: false) ?? []
-        guard let tap = lines.firstIndex(where: { $0.hasSuffix("sendEvent: tap") }) else { return [] }
+        guard let tap = lines.firstIndex(where: { $0.hasSuffix("sendEvent(.tap)") }) else { return [] }
         var seen: [String] = []
         for line in lines[tap...] {
             let word =
