@@ -63,7 +63,7 @@ extension QuizBank {
                 question: .init(
                     en:
                         "An observer of the entry and the exit, added to the app's main loop in the common modes, prints the activity and the loop's current mode. The user drags a scroll view from 0.5 s to 1.5 s. What does it print in that second?",
-                    zh: "一个 Entry 和 Exit 的观察者加在 App 主线程 RunLoop 的 common modes 里，打印状态（activity）和 RunLoop 当前的 Mode。用户从 0.5 秒到 1.5 秒拖动一个滑动视图。这一秒里它打印什么？"),
+                    zh: "一个 Entry 和 Exit 的观察者加在 App 主线程 RunLoop 的 common modes 里，打印状态和 RunLoop 当前的 Mode。用户从 0.5 秒到 1.5 秒拖动一个滑动视图。这一秒里它打印什么？"),
                 ios: """
                     let activities = CFRunLoopActivity.entry.rawValue | CFRunLoopActivity.exit.rawValue
                     let observer = CFRunLoopObserverCreateWithHandler(nil, activities, true, 0) { _, activity in
