@@ -493,6 +493,7 @@ struct QuizCandidatesTests {
         75: ["performMine", "timerMine"],
         83: ["completion", "placeholder"],
         86: ["wakeUp", "source"],
+        90: ["2000001", "0xFFFFFF"],
     ]
 
     @Test("Each option is run by the engine: every one keyed right shows the behaviour asked for, every one keyed wrong does not")

@@ -27,5 +27,6 @@ extension CourseLesson {
         .lesson22,
         .lesson23,
         .lesson24,
+        .lesson25,
     ]
 }

@@ -81,13 +81,13 @@ public final class Application: @unchecked Sendable {
     /// Pushes an autorelease pool on the main thread's stack, noted `objc_autoreleasePoolPush()`.
     public func pushPool() {
         _ = pools.push()
-        mainLoop.note("objc_autoreleasePoolPush() → depth \(pools.depth)")
+        mainLoop.note("objc_autoreleasePoolPush() → depth: \(pools.depth)")
     }
 
     /// Pops the main thread's innermost autorelease pool, noted `objc_autoreleasePoolPop()`.
     public func popPool() {
         pools.pop()
-        mainLoop.note("objc_autoreleasePoolPop() → depth \(pools.depth)")
+        mainLoop.note("objc_autoreleasePoolPop() → depth: \(pools.depth)")
     }
 
     /// Core Animation's commit: the marked views laid out, then drawn, then sent to the render
@@ -115,9 +115,15 @@ public final class Application: @unchecked Sendable {
         mainLoop.wakeUp()
     }
 
+    /// `drag began` → `dragBegan`: an event as the trace names it (`sendEvent(.dragBegan)`).
+    static func caseName(of event: String) -> String {
+        let words = event.split(separator: " ")
+        return words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
+    }
+
     /// The app's code for one event.
     private func send(_ event: String) {
-        mainLoop.note("sendEvent: \(event)")
+        mainLoop.note("sendEvent(.\(Self.caseName(of: event)))")
         switch event {
         case "tap":
             label.setNeedsDisplay()
@@ -127,7 +133,7 @@ public final class Application: @unchecked Sendable {
             }
             let label = self.label, loop = mainLoop
             mainLoop.registry?.mainQueue.async(name: "save \(save)") {
-                loop.note("save \(save) (main queue)")
+                loop.note("DispatchQueue.main: save(\(save))")
                 label.setNeedsLayout()
             }
         case "drag began": main.trackingChanged(true, in: self)
@@ -145,7 +151,7 @@ public final class Application: @unchecked Sendable {
             state.frames += 1
             return state.frames
         }
-        mainLoop.note("frame \(count) (dropped so far: \(link.droppedFrames))")
+        mainLoop.note("frame(\(count)), droppedFrames: \(link.droppedFrames)")
         label.setNeedsLayout()
         if count == 3 { link.isPaused = true }
     }

@@ -27,4 +27,5 @@ extension Tag {
     @Tag static var lesson22: Self
     @Tag static var lesson23: Self
     @Tag static var lesson24: Self
+    @Tag static var lesson25: Self
 }
