@@ -27,8 +27,8 @@ import RunLoopEngine
 /// while the loop runs the default mode: it waits out a scroll (§2). It is a block queued for the
 /// default mode (`RunLoop.perform(_:)`): it does not wake the loop — a sleeping loop runs it only
 /// once something else wakes it (§3) — and a pass that finds it and main-queue work both waiting
-/// runs it first, even after work sent earlier: a pass does its blocks before it serves the main
-/// queue; calls run in the order made. (§4)
+/// runs it first, even if the main-queue work was sent earlier: a pass does its blocks before it
+/// serves the main queue; calls run in the order made. (§4)
 ///
 /// Combine 的 `RunLoop` 调度器的 `schedule(options:_:)`：`receive(on: RunLoop.main)` 对每个值做的事。
 /// `action` 在 `loop` 的线程上、在之后执行，绝不在调用里面执行（§1），而且只在 RunLoop 运行 default Mode
@@ -55,12 +55,12 @@ public func mainQueueSchedule(on queue: MainQueue, _ action: @escaping @Sendable
 
 /// Combine's `RunLoop` scheduler, `schedule(after:tolerance:options:_:)`: what
 /// `delay(for:scheduler: RunLoop.main)` and `debounce(for:scheduler: RunLoop.main)` use. `action`
-/// runs once, at `date` on `loop`'s clock or later (§8), in the default mode only: due during
-/// a scroll, it runs when the scroll ends. (§9)
+/// runs once, on `loop` whichever thread calls, at `date` on its clock or later (§8), in the
+/// default mode only: due during a scroll, it runs when the scroll ends. (§9)
 ///
 /// Combine 的 `RunLoop` 调度器的 `schedule(after:tolerance:options:_:)`：
 /// `delay(for:scheduler: RunLoop.main)` 和 `debounce(for:scheduler: RunLoop.main)` 用的就是它。`action`
-/// 执行一次，在 `loop` 的时钟走到 `date` 时或更晚（§8），而且只在 default Mode 里：如果在滑动期间到点，
+/// 执行一次：不管哪个线程调用，都在 `loop` 上，在它的时钟走到 `date` 时或更晚（§8），而且只在 default Mode 里：如果在滑动期间到点，
 /// 就等滑动结束再执行。（§9）
 ///
 /// - Returns: the timer that carries the work (invalidating it cancels the work). (§10)
@@ -72,12 +72,12 @@ public func runLoopSchedule(after date: Instant, on loop: Loop, _ action: @escap
 }
 
 /// `Timer.publish(every: interval, on: loop, in: mode).autoconnect()`: `receive` gets the loop's
-/// time every `interval` seconds, the first one interval from now (§11), whenever the loop runs
+/// time every `interval` seconds, the first one interval from now, on `loop` whichever thread calls (§11), whenever the loop runs
 /// `mode` — as given: `.common` ticks during a scroll and in a mode marked common later,
 /// `.default` waits out a scroll and then keeps its schedule. (§12)
 ///
 /// `Timer.publish(every: interval, on: loop, in: mode).autoconnect()`：每 `interval` 秒把 RunLoop 的
-/// 时间交给 `receive` 一次，第一次在从现在起一个间隔之后（§11），只要 RunLoop 在运行 `mode`——按给定的写：
+/// 时间交给 `receive` 一次，第一次在从现在起一个间隔之后，不管哪个线程调用都在 `loop` 上（§11），只要 RunLoop 在运行 `mode`——按给定的写：
 /// `.common` 在滑动期间照常触发，在后来才标记为 common 的 Mode 里也一样；`.default` 等滑动结束，然后按原来的
 /// 时间表继续。（§12）
 ///

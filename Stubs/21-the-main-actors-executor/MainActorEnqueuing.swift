@@ -23,11 +23,12 @@ public struct StudentMainActorEnqueuing: MainActorEnqueuing {
     /// Sends `job` to run later on the main thread: `job.run()` runs it there. `target` has the
     /// main queue (`target.mainQueue.async(name:_:)`), the main loop (`target.mainLoop`) and
     /// `target.isMainThread`. Jobs must run in every common mode, in the order they came, between
-    /// the main queue's other blocks, and not inside a private mode's nested run.
+    /// the main queue's other blocks, and neither while the main loop runs a private mode nor in a run
+    /// nested inside another main-queue block.
     ///
     /// 把 `job` 送去稍后在主线程上执行：在那里调用 `job.run()` 就执行了它。`target` 里有主队列
     /// （`target.mainQueue.async(name:_:)`）、主线程 RunLoop（`target.mainLoop`）和 `target.isMainThread`。
-    /// job 要在每个标记为 common 的 Mode 里都能执行，按到来的顺序，夹在主队列的其他 Block 之间，而且不在私有 Mode 的嵌套运行里执行。
+    /// job 要在每个标记为 common 的 Mode 里都能执行，按到来的顺序，夹在主队列的其他 Block 之间，而且主 RunLoop 运行私有 Mode 时不执行，嵌套在另一个主队列 Block 里的运行中也不执行。
     public func enqueue(_ job: MainActorJob, to target: MainActorTarget) {
         unsolved(lesson: 21, write: "StudentMainActorEnqueuing.enqueue(_:to:)")
     }

@@ -199,6 +199,41 @@ struct Lesson20Tests {
     }
 
     @Test(
+        "Made on another thread, delayed work and Timer.publish go to the loop they name, not to the caller's",
+        .zh("在别的线程上创建时，延迟任务和 Timer.publish 也加到它们指定的 RunLoop 上，而不是调用方的"), .holds("§8", "§11"))
+    func madeOnAnotherThread() async throws {
+        let lines = try await Self.attempt(clockAt: 100) { loop, _ -> [String] in
+            let trace = loop.startTracing()
+            let start = loop.now
+            // A background thread whose own loop never runs, as a network callback's.
+            let sender = LoopThread(name: "network") {
+                _ = try? runLoopSchedule(after: start + 0.5, on: loop) { Loop.current.note(Self.delayed("A", at: Loop.current.now)) }
+                _ = try? timerPublish(every: 1, on: loop, in: .default) { Loop.current.note(Self.ticks("default", at: $0)) }
+            }
+            try sender.start()
+            _ = sender.join(timeout: 2)
+            loop.note(Self.callsReturned)
+            try loop.run(mode: .default, timeout: 2.5)
+            return trace.lines(.notes, times: false)
+        }
+        Harness.expectSameLines(
+            lines,
+            [
+                "default   · \(Self.callsReturned.localized)",
+                "default   · \(Self.delayed("A", at: Instant(seconds: 100.5)).localized)",
+                "default   · \(Self.ticks("default", at: Instant(seconds: 101)).localized)",
+                "default   · \(Self.ticks("default", at: Instant(seconds: 102)).localized)",
+            ],
+            hint: Text(
+                en:
+                    "Values usually come from a background thread, and `delay(for:scheduler: RunLoop.main)` still runs on the main loop: add the timers to `loop`, the loop the call names, not to `Loop.current` (the calling thread's loop, which nobody runs here).",
+                zh:
+                    "值通常来自子线程，而 `delay(for:scheduler: RunLoop.main)` 照样在主 RunLoop 上执行：把定时器加到调用指定的 `loop` 上，而不是 `Loop.current`（调用方线程的 RunLoop，这里没人运行它）。"
+            ),
+            expectedTitle: HarnessText.expected)
+    }
+
+    @Test(
         "Timer.publish takes its mode: .common ticks through a scroll and a sheet, .default waits and keeps its schedule",
         .zh("Timer.publish 用给定的 Mode：.common 在滑动和 `sheet` 期间照常触发，.default 要等，之后按原来的时间表继续"),
         .holds("§11", "§12", "§13"))

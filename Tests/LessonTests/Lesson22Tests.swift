@@ -156,7 +156,7 @@ struct Lesson22Tests {
                 en:
                     "A timer source is not a run-loop timer: `DispatchTimerSource(queue: registry.mainQueue)`, `schedule(deadline: registry.clock.now + interval, repeating: interval)`, a handler that passes `source.data` on, then `resume()`. Its handler runs on the main queue, served in every common mode (the scroll's too) but not in a private mode; the fires missed meanwhile come as one call whose `data` counts them.",
                 zh:
-                    "GCD 定时器 不是 RunLoop 定时器：`DispatchTimerSource(queue: registry.mainQueue)`，`schedule(deadline: registry.clock.now + interval, repeating: interval)`，回调 把 `source.data` 传出去，然后 `resume()`。它的回调 在主队列上执行，主队列在每个标记为 common 的 Mode 里都会被处理（滑动的也是），但私有 Mode 里不会；其间错过的几次触发合成一次调用，`data` 就是次数。"
+                    "GCD 定时器不是 RunLoop 定时器：`DispatchTimerSource(queue: registry.mainQueue)`，`schedule(deadline: registry.clock.now + interval, repeating: interval)`，回调把 `source.data` 传出去，然后 `resume()`。它的回调在主队列上执行，主队列在每个标记为 common 的 Mode 里都会被处理（滑动的也是），但私有 Mode 里不会；其间错过的几次触发合成一次调用，`data` 就是次数。"
             ),
             expectedTitle: HarnessText.expected)
     }
@@ -194,14 +194,14 @@ struct Lesson22Tests {
                 en:
                     "From 1.5 s to 3.7 s the main thread is busy. The Timer then fires once and goes back to its phase (4 s); the source's handler runs once with `data` 2 (the fires at 2 and 3 s) and keeps its phase; the task's sleep ended at 2 s, its tick waits for the main queue (3.7 s), and its next sleep counts from there (4.7 s). Each ticker is made the way its Foundation, Dispatch or Swift counterpart is.",
                 zh:
-                    "从 1.5 秒到 3.7 秒主线程在忙。之后 Timer 只触发一次，然后回到原来的时间表（4 秒）；GCD 定时器的回调 执行一次，`data` 是 2（2 秒和 3 秒的两次），时间表不变；Task 的休眠 在 2 秒结束，它的触发要等主队列（3.7 秒），下一次休眠 从那时算起（4.7 秒）。每种定时器都照它在 Foundation、Dispatch 或 Swift 里的样子写。"
+                    "从 1.5 秒到 3.7 秒主线程在忙。之后 Timer 只触发一次，然后回到原来的时间表（4 秒）；GCD 定时器的回调执行一次，`data` 是 2（2 秒和 3 秒的两次），时间表不变；Task 的休眠在 2 秒结束，它的触发要等主队列（3.7 秒），下一次休眠从那时算起（4.7 秒）。每种定时器都照它在 Foundation、Dispatch 或 Swift 里的样子写。"
             ),
             expectedTitle: HarnessText.expected)
     }
 
     @Test(
         "A main-actor task that sleeps ticks during a scroll, waits out a private mode, and stops after its count",
-        .zh("在主 actor 上 休眠的 Task 在滑动期间照常触发，要等私有 Mode 结束，触发够次数就停"), .holds("§7", "§8"))
+        .zh("在主 actor 上休眠的 Task 在滑动期间照常触发，要等私有 Mode 结束，触发够次数就停"), .holds("§7", "§8"))
     func sleepingTaskThroughAScroll() async throws {
         let lines = try await Self.attempt { world -> [String] in
             let loop = world.loop
@@ -233,7 +233,7 @@ struct Lesson22Tests {
                 en:
                     "`Task { @MainActor in }` is `actor.assumeIsolated { actor in Task { _ = actor; … } }`; in it, `count` times: `await actor.sleep(for: interval)`, then `tick()`. Its jobs are main-queue blocks: they run during a scroll, wait in a private mode, and each sleep starts when the tick before it ran.",
                 zh:
-                    "`Task { @MainActor in }` 就是 `actor.assumeIsolated { actor in Task { _ = actor; … } }`；在里面循环 `count` 次：`await actor.sleep(for: interval)`，然后 `tick()`。它的 job 就是主队列里的 Block：滑动期间照常执行，在私有 Mode 里等待，每次休眠 都从上一次触发执行的时刻开始算。"
+                    "`Task { @MainActor in }` 就是 `actor.assumeIsolated { actor in Task { _ = actor; … } }`；在里面循环 `count` 次：`await actor.sleep(for: interval)`，然后 `tick()`。它的 job 就是主队列里的 Block：滑动期间照常执行，在私有 Mode 里等待，每次休眠都从上一次触发执行的时刻开始算。"
             ),
             expectedTitle: HarnessText.expected)
     }

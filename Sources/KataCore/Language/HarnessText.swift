@@ -61,7 +61,7 @@ public enum HarnessText {
     public static func promise(_ clauses: [String]) -> Text {
         let ids = clauses.joined(separator: " ")
         return Text(
-            en: "The promise this test holds: \(ids) in the doc comments of your exercise.",
+            en: "The promise\(clauses.count == 1 ? "" : "s") this test holds: \(ids) in the doc comments of your exercise.",
             zh: "这个测试守的约定：你的练习文件文档注释里的 \(ids)。")
     }
 
@@ -71,7 +71,7 @@ public enum HarnessText {
             notSolved(lesson: "06", function: "f()", file: "Exercises/x.swift"),
             threw(lesson: "06", error: "e"),
             timedOut(lesson: "06", seconds: 5, advice: "a"),
-            stuckAdvice, mismatch, expectedTitle, expected, actualTitle, moreRows(1), moreRows(2), hint, promise(["§1"]),
+            stuckAdvice, mismatch, expectedTitle, expected, actualTitle, moreRows(1), moreRows(2), hint, promise(["§1"]), promise(["§1", "§2"]),
         ]
     }
 }

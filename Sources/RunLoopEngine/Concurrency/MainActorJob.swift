@@ -37,7 +37,8 @@ public struct MainActorTarget: Sendable {
 ///
 /// **Lesson 21 writes this.** ``enqueue(_:to:)``: send the job to the main queue, so that the main
 /// loop runs it in every common mode (a scroll's tracking mode too), in the order the jobs came,
-/// between the main queue's other blocks, and never in a private mode's nested run.
+/// between the main queue's other blocks, and neither while the main loop runs a private mode nor
+/// in a run nested inside another main-queue block.
 public protocol MainActorEnqueuing: Sendable {
     /// Sends `job` to run later on the main thread (never now, never twice).
     func enqueue(_ job: MainActorJob, to target: MainActorTarget)

@@ -182,7 +182,7 @@ extension Lesson22Tests {
             en:
                 "Your tickers differ from the reference on this sequence of calls: `scheduledTicker` is a repeating `Loop.Timer` first due one interval from now, on `Loop.current`, in the default mode; `dispatchTicker` is a `DispatchSourceTimer` on `registry.mainQueue`, first due one interval from now, repeating, its handler passing `source.data`, resumed; `sleepingTicker` is a task on the actor that `count` times sleeps `interval`, then ticks.",
             zh:
-                "在这串调用上，你的定时器和参考实现不一样：`scheduledTicker` 是一个重复的 `Loop.Timer`，第一次在从现在起一个间隔之后，加在 `Loop.current` 的 default Mode；`dispatchTicker` 是 `registry.mainQueue` 上的 `DispatchSourceTimer`，第一次在从现在起一个间隔之后，重复，回调 传出 `source.data`，并且调用 `resume()`；`sleepingTicker` 是 actor 上的一个 Task，`count` 次先休眠 `interval` 再触发。"
+                "在这串调用上，你的定时器和参考实现不一样：`scheduledTicker` 是一个重复的 `Loop.Timer`，第一次在从现在起一个间隔之后，加在 `Loop.current` 的 default Mode；`dispatchTicker` 是 `registry.mainQueue` 上的 `DispatchSourceTimer`，第一次在从现在起一个间隔之后，重复，回调传出 `source.data`，并且调用 `resume()`；`sleepingTicker` 是 actor 上的一个 Task，`count` 次先休眠 `interval` 再触发。"
         )
     ) { random in
         practiceScenario(&random)

@@ -52,7 +52,7 @@ extension QuizBank {
                     en:
                         "In a button's action, a timer source on the main queue is set to fire 0.5 s from now and every 0.5 s after; then the user scrolls for 1.8 s (the main loop runs the tracking mode). When does it print during the scroll?",
                     zh:
-                        "在一个按钮的点击回调里，主队列上的一个 GCD 定时器 设定为 0.5 秒后触发、之后每 0.5 秒一次；然后用户滑动 1.8 秒（主 RunLoop 运行 tracking Mode）。滑动期间它在什么时候打印？"
+                        "在一个按钮的点击回调里，主队列上的一个 GCD 定时器设定为 0.5 秒后触发、之后每 0.5 秒一次；然后用户滑动 1.8 秒（主 RunLoop 运行 tracking Mode）。滑动期间它在什么时候打印？"
                 ),
                 ios: """
                     let source = DispatchSource.makeTimerSource(queue: .main)
@@ -67,7 +67,7 @@ extension QuizBank {
                     en:
                         "A timer source is fired by the system, not by a run loop, and belongs to no mode: at each deadline its handler goes to the main queue, which the main loop serves in every common mode, tracking among them. It ticks on time through the scroll: the classic interview answer to a timer that stops while scrolling.",
                     zh:
-                        "GCD 定时器由系统触发，不由 RunLoop 触发，也不属于任何 Mode：每到一个时间点，它的回调 就交给主队列，而主 RunLoop 在每个标记为 common 的 Mode 里都处理主队列，tracking 也在其中。滑动期间它按时触发：这就是“滑动时定时器停了”的经典面试答案。"
+                        "GCD 定时器由系统触发，不由 RunLoop 触发，也不属于任何 Mode：每到一个时间点，它的回调就交给主队列，而主 RunLoop 在每个标记为 common 的 Mode 里都处理主队列，tracking 也在其中。滑动期间它按时触发：这就是“滑动时定时器停了”的经典面试答案。"
                 ))
         ) { stage in
             // ▼ quiz 78
@@ -104,7 +104,7 @@ extension QuizBank {
                         why: .init(
                             en:
                                 "The source's handler goes to the main queue at each deadline, and the main queue is served in every common mode: it ticks in tracking.",
-                            zh: "每到一个时间点，GCD 定时器的回调 就交给主队列，而主队列在每个标记为 common 的 Mode 里都会被处理：它在 tracking 里触发。"),
+                            zh: "每到一个时间点，GCD 定时器的回调就交给主队列，而主队列在每个标记为 common 的 Mode 里都会被处理：它在 tracking 里触发。"),
                         run: { stage in
                             let source = DispatchTimerSource(queue: stage.registry.mainQueue, name: "tick")
                             source.schedule(deadline: stage.clock.now + 0.5, repeating: 0.5)
@@ -185,12 +185,12 @@ extension QuizBank {
             followUp: .init(
                 question: .init(
                     en: "Then is a timer source always the better ticker?",
-                    zh: "那 GCD 定时器 总是更好的定时器吗？"),
+                    zh: "那 GCD 定时器总是更好的定时器吗？"),
                 model: .init(
                     en:
                         "No: it is still late when the main thread is busy, since its handler waits on the main queue like any block; it merges missed fires into one call (read the count in data) where a Timer skips them; it must be kept alive and cancelled; and it ignores modes, so it cannot be told to stay off a scroll. A Timer in .common, or a display link for drawing, is often the plainer answer.",
                     zh:
-                        "不是：主线程忙的时候它照样会晚，因为它的回调 和别的 Block 一样在主队列上排队；错过的触发它合成一次调用（次数在 `data` 里），而 Timer 是跳过；它必须被持有、用完要调用 `cancel()`；它不看 Mode，所以没法让它避开滑动。加在 .common 的 Timer，或者画面用的 display link，常常是更朴素的答案。"
+                        "不是：主线程忙的时候它照样会晚，因为它的回调和别的 Block 一样在主队列上排队；错过的触发它合成一次调用（次数在 `data` 里），而 Timer 是跳过；它必须被持有、用完要调用 `cancel()`；它不看 Mode，所以没法让它避开滑动。加在 .common 的 Timer，或者画面用的 display link，常常是更朴素的答案。"
                 ))
         ) { stage in
             // ▼ quiz 79
