@@ -57,7 +57,7 @@ struct ApplicationTests {
         let (events, _, depth) = try await Self.session(ReferenceApplicationMain())
         #expect(Self.modes(of: "tick", events) == ["default", "tracking", "tracking", "default", "default"])
         #expect(Self.modes(of: "frame", events).prefix(3) == ["tracking", "tracking", "tracking"])
-        #expect(Self.modes(of: "save 2", events) == ["tracking"], "the main queue is serviced in every common mode")
+        #expect(Self.modes(of: "DispatchQueue.main: save(2)", events) == ["tracking"], "the main queue is serviced in every common mode")
         #expect(Self.modes(of: "CA::Transaction::commit", events).contains("tracking"), "the commit observer is in the common modes")
         #expect(depth == 0, "every pool pushed is popped: at each before waiting and as each run exits; \(depth) left")
     }
@@ -70,7 +70,7 @@ struct ApplicationTests {
             return text
         }
         #expect(frames.count == 6, "two animations of three frames: \(frames)")
-        #expect(frames.last?.hasSuffix("dropped so far: 0)") == false, "the 0.1 s stall drops frames of the second animation: \(frames)")
+        #expect(frames.last?.hasSuffix("droppedFrames: 0") == false, "the 0.1 s stall drops frames of the second animation: \(frames)")
     }
 
     /// A scroll as a nested run: the tracking mode run from inside the default-mode run's
