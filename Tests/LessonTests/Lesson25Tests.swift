@@ -21,8 +21,12 @@ struct Lesson25Tests {
 
     /// A session of the app whose main loop `main` assembles and drives: `cues` at their times,
     /// the driver run until `deadline`. Its trace, the student's names of the event source0 and
-    /// the observers replaced by UIKit's.
-    static func session(_ main: any ApplicationMain, _ cues: [(Double, Cue)], until deadline: Double = 3) throws -> [String] {
+    /// the observers replaced by UIKit's. With `appObservers`, observers of the app's own at
+    /// order 0, in the common modes: one added before `launch` (code in `main()` before
+    /// `UIApplicationMain`) that notes the pool's depth at each entry, and two added after it (the
+    /// app delegate's) that lay the window out, before the first sleep and at the first exit: the
+    /// pool push must come before the first, the commit after the others, at the exit too.
+    static func session(_ main: any ApplicationMain, _ cues: [(Double, Cue)], until deadline: Double = 3, appObservers: Bool = false) throws -> [String] {
         let clock = VirtualClock()
         let registry = LoopRegistry(clock: clock)
         let lines = Lock<Result<[String], any Error>>(.success([]))
@@ -49,7 +53,27 @@ struct Lesson25Tests {
                     try loop.add(timer, forMode: .common)
                 }
                 let trace = loop.startTracing()
+                if appObservers {
+                    let pools = loop.autoreleasePoolStack
+                    let entry = Loop.Observer(name: "main()'s observer", activities: .entry, order: 0) { _ in
+                        Loop.current.note("main()'s observer: pool depth \(pools.depth)")
+                    }
+                    try loop.add(entry, forMode: .common)
+                }
                 main.launch(app)
+                if appObservers {
+                    let window = app.window
+                    let layout = Loop.Observer(name: "the app's observer", activities: .beforeWaiting, repeats: false, order: 0) { _ in
+                        Loop.current.note("the app's observer: the window laid out again")
+                        window.setNeedsLayout()
+                    }
+                    try loop.add(layout, forMode: .common)
+                    let exit = Loop.Observer(name: "the app's exit observer", activities: .exit, repeats: false, order: 0) { _ in
+                        Loop.current.note("the app's exit observer: the window laid out again")
+                        window.setNeedsLayout()
+                    }
+                    try loop.add(exit, forMode: .common)
+                }
                 try main.runMainLoop(app, until: .zero + deadline)
                 return trace.lines(.all)
             }
@@ -66,9 +90,11 @@ struct Lesson25Tests {
     }
 
     /// The student's session and the reference's.
-    static func compare(_ cues: [(Double, Cue)], until deadline: Double = 3) async throws -> (actual: [String], expected: [String]) {
-        let actual = try await Harness.attempt(lesson: 25) { try session(StudentApplicationMain(), cues, until: deadline) }
-        let expected = try session(ReferenceApplicationMain(), cues, until: deadline)
+    static func compare(
+        _ cues: [(Double, Cue)], until deadline: Double = 3, appObservers: Bool = false
+    ) async throws -> (actual: [String], expected: [String]) {
+        let actual = try await Harness.attempt(lesson: 25) { try session(StudentApplicationMain(), cues, until: deadline, appObservers: appObservers) }
+        let expected = try session(ReferenceApplicationMain(), cues, until: deadline, appObservers: appObservers)
         return (actual, expected)
     }
 
@@ -142,5 +168,21 @@ struct Lesson25Tests {
         let depths = actual.filter { $0.contains("objc_autoreleasePool") }.compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }
         #expect(depths.allSatisfy { (0...1).contains($0) }, "the pools' depth stays 0 or 1: \(depths)")
         #expect(actual.contains { $0.contains("· frame(") && !$0.contains("droppedFrames: 0") }, "the stall drops frames")
+    }
+
+    @Test(
+        "The app's own observers at order 0: the pool is pushed before them, the commit comes after them, at the exit too",
+        .zh("App 自己的 order 为 0 的观察者：自动释放池在它们之前压入，提交在它们之后，Exit 时也一样"), .holds("§1", "§3"))
+    func appObservers() async throws {
+        let (actual, expected) = try await Self.compare(
+            [(0.3, .event("tap")), (0.6, .event("drag began")), (0.9, .event("drag ended"))], until: 1.2, appObservers: true)
+        Harness.expectSameLines(
+            actual, expected,
+            hint: Text(
+                en:
+                    "The orders are the point: the pool push at Int(Int32.min) + 1 comes before an entry observer at order 0, even one added before launch; the commit at 2 000 000 comes after a beforeWaiting or exit observer at order 0 added after launch, so what that observer changes is committed in the same turn; and it observes the exit too, where a scroll's push stops the run before it sleeps.",
+                zh:
+                    "关键在 order：order 为 `Int(Int32.min) + 1` 的自动释放池压入排在 order 为 0 的 Entry 观察者前面，哪怕那个观察者在 `launch` 之前就加上了；order 为 2 000 000 的提交排在 `launch` 之后加上的、order 为 0 的 BeforeWaiting 或 Exit 观察者后面，所以那个观察者改的东西在同一轮就提交；提交的观察者也要观察 Exit：滑动时的压栈让这次运行在休眠之前就停下。"
+            ))
     }
 }
