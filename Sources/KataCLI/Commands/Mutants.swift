@@ -1,6 +1,5 @@
 import Foundation
 import KataCore
-import RunLoopEngine
 
 extension Commands {
     /// `kata dev verify --mutants [N…]`: every wrong answer of the catalog must turn its lesson red.
@@ -91,22 +90,16 @@ extension Commands {
             written.append(trial.lesson.exerciseFile)
         }
         guard !placed.isEmpty else { return }
-        let started = Date()
         do {
-            try runner.build(fresh: written)
-            trials.builds += 1
-            trials.buildSeconds += Date().timeIntervalSince(started)
+            try trials.timedBuild { try runner.build(fresh: written) }
         } catch is BuildFailure {
-            trials.builds += 1
-            trials.buildSeconds += Date().timeIntervalSince(started)
             for (trial, _) in placed { try stubs[trial.lesson.number]!.write(to: URL(fileURLWithPath: runner.absolute(trial.lesson.exerciseFile))) }
             for (trial, wrong) in placed {
                 let file = runner.absolute(trial.lesson.exerciseFile)
                 try Data(wrong.utf8).write(to: URL(fileURLWithPath: file))
                 defer { try? stubs[trial.lesson.number]!.write(to: URL(fileURLWithPath: file)) }
-                let alone = Date()
                 do {
-                    try runner.build(fresh: [trial.lesson.exerciseFile])
+                    try trials.timedBuild { try runner.build(fresh: [trial.lesson.exerciseFile], restamped: true) }
                 } catch let failure as BuildFailure {
                     let lesson = trial.lesson
                     let named = "\(lesson.solutionFile) + \(trial.mutant.name).patch"
@@ -114,46 +107,20 @@ extension Commands {
                     trials.record(.catalogError("does not compile: " + (first ?? "see swift build")), for: trial, seconds: 0)
                     continue
                 }
-                trials.builds += 1
-                trials.buildSeconds += Date().timeIntervalSince(alone)
-                try judge(trial, in: runner, trials: &trials)
+                try judge([trial], in: runner, trials: &trials)
             }
             return
         }
         try judge(placed.map(\.trial), in: runner, trials: &trials)
     }
 
-    /// A round's lessons judged two at a time: each is its own test process, and a lesson's run
-    /// mostly waits (for its first failure, a thread, a stall), so two fill a two-core machine.
-    /// Verdicts are recorded in the round's order.
+    /// A round's lessons judged one after another, each in a test process of its own.
     private static func judge(_ round: [MutantTrials.Trial], in runner: TestRunner, trials: inout MutantTrials) throws {
-        let next = Lock(0)
-        let outcomes = Lock([Int: Result<(MutantVerdict, Double), any Error>]())
-        DispatchQueue.concurrentPerform(iterations: min(2, round.count)) { _ in
-            while true {
-                let index = next.withLock { value -> Int in
-                    defer { value += 1 }
-                    return value
-                }
-                guard index < round.count else { return }
-                let lesson = round[index].lesson
-                let started = Date()
-                let outcome = Result { (MutantVerdict.judge(try runner.run([lesson]).result(for: lesson)), Date().timeIntervalSince(started)) }
-                outcomes.withLock { $0[index] = outcome }
-            }
+        for trial in round {
+            let started = Date()
+            let verdict = MutantVerdict.judge(try runner.run([trial.lesson]).result(for: trial.lesson))
+            trials.record(verdict, for: trial, seconds: Date().timeIntervalSince(started))
         }
-        let results = outcomes.withLock { $0 }
-        for (index, trial) in round.enumerated() {
-            let (verdict, seconds) = try results[index]!.get()
-            trials.record(verdict, for: trial, seconds: seconds)
-        }
-    }
-
-    /// Runs the trial's lesson, with its mutant built in place, and records the verdict.
-    private static func judge(_ trial: MutantTrials.Trial, in runner: TestRunner, trials: inout MutantTrials) throws {
-        let started = Date()
-        let verdict = MutantVerdict.judge(try runner.run([trial.lesson]).result(for: trial.lesson))
-        trials.record(verdict, for: trial, seconds: Date().timeIntervalSince(started))
     }
 
     /// The lesson's Solution with the mutant applied, or why the mutant is a catalog error.
@@ -191,6 +158,16 @@ struct MutantTrials {
     private(set) var testSeconds: [Int: Double] = [:]
     var builds = 0
     var buildSeconds = 0.0
+
+    /// Runs `build`, counting it and its time, whether it builds or not.
+    mutating func timedBuild(_ build: () throws -> Void) throws {
+        let started = Date()
+        defer {
+            builds += 1
+            buildSeconds += Date().timeIntervalSince(started)
+        }
+        try build()
+    }
 
     init(lessons: [(Lesson, [MutantCatalog.Mutant])]) {
         self.lessons = lessons.map { (lesson: $0.0, mutants: $0.1) }

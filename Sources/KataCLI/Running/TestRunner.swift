@@ -120,8 +120,12 @@ struct TestRunner {
     /// last build compiled, which the build system takes as unchanged, is given a fresh time
     /// before the build; a file that changed while the build ran is given one and built again.
     /// A fresh time is a second later than any the build saw, so no build system can confuse it.
-    func build(fresh files: [String]) throws {
+    ///
+    /// `restamped`: `files` get a fresh time first, whatever the record says. After a build that
+    /// failed, what the build system compiled of them, and when, is not known.
+    func build(fresh files: [String], restamped: Bool = false) throws {
         var record = BuildRecord.load(scratch: scratch) ?? BuildRecord()
+        if restamped { restamp(files) }
         for round in 0..<4 {
             var before: [String: BuildRecord.Source] = [:]
             for file in files {
@@ -243,12 +247,7 @@ struct TestRunner {
     }
 
     func attempt(_ lessons: [Lesson]) throws -> Attempt {
-        // Runs may overlap (`kata dev verify --mutants` tries two lessons at once): each its own files.
-        let run = Self.runs.withLock { count -> Int in
-            count += 1
-            return count
-        }
-        let base = (scratch as NSString).appendingPathComponent("kata-run-\(ProcessInfo.processInfo.processIdentifier)-\(run)")
+        let base = (scratch as NSString).appendingPathComponent("kata-run-\(ProcessInfo.processInfo.processIdentifier)")
         let events = base + "-events.jsonl", xunit = base + ".xml", xunitWritten = base + "-swift-testing.xml"
         let results = base + "-results.jsonl"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
@@ -334,8 +333,6 @@ struct TestRunner {
     }
 
     private static let productsFolders = Lock([String: String]())
-    /// Test runs started by this process, to name each one's files.
-    private static let runs = Lock(0)
 
     /// Decides, from how the process ended, which lessons broke. Returns whether the run completed.
     static func judge(_ outcome: Subprocess.Outcome, stream: EventStream, lessons: [Lesson], report: inout RunReport) -> Bool {
