@@ -17,6 +17,9 @@ struct Lesson25Tests {
         case job(Int)
         /// The app's code on the main thread takes this long (a stall).
         case stall(Double)
+        /// The app has observers of its own (``session(_:_:until:appObservers:)``'s
+        /// `appObservers`), whatever the cue's time.
+        case appObservers
     }
 
     /// A session of the app whose main loop `main` assembles and drives: `cues` at their times,
@@ -35,7 +38,9 @@ struct Lesson25Tests {
             loop.passLimit = 10_000
             let outcome = Result { () throws -> [String] in
                 let app = Application(mainLoop: loop, main: main)
+                let appObservers = appObservers || cues.contains { if case .appObservers = $0.1 { true } else { false } }
                 for (number, (time, cue)) in cues.enumerated() {
+                    if case .appObservers = cue { continue }
                     let timer = try Loop.Timer(name: "cue \(number + 1)", fireDate: .zero + time) { _ in
                         switch cue {
                         case .event(let event): try? app.eventPort.send(event)
@@ -48,6 +53,7 @@ struct Lesson25Tests {
                         case .stall(let seconds):
                             Loop.current.note("the app's code takes \(PracticeText.number(seconds)) s")
                             clock.advance(by: seconds)
+                        case .appObservers: break
                         }
                     }
                     try loop.add(timer, forMode: .common)

@@ -3,8 +3,9 @@ import Testing
 /// Lesson 25 against the reference on generated app sessions: taps, scrolls (a drag began, then
 /// ended, sometimes never, sometimes twice over), animations (three display-link frames), jobs
 /// sent to the main queue from a background thread, and stalls of the app's code (frames
-/// dropped), at times that fall before, during and after the scrolls; the driver run until a
-/// deadline of 1 to 3 s. The whole trace is compared.
+/// dropped), at times that fall before, during and after the scrolls, and in half the sessions
+/// observers of the app's own; the driver run until a deadline of 1 to 3 s. The whole trace is
+/// compared.
 extension Lesson25Tests {
     /// One cue of a generated session, at its time.
     struct SessionStep: Sendable, CustomStringConvertible, PracticeStep, SimplifiableStep {
@@ -22,6 +23,12 @@ extension Lesson25Tests {
             case .stall(let seconds):
                 let long = PracticeText.seconds(seconds)
                 return Text(en: "at \(at.en) the app's code takes \(long.en)", zh: "\(at.zh)时 App 的代码执行了 \(long.zh)")
+            case .appObservers:
+                return Text(
+                    en:
+                        "the app has observers of its own at order 0 in .common: main()'s at the entry (added before launch), the delegate's before the first sleep and at the first exit (added after)",
+                    zh: "App 在 `.common` 里有自己的 order 为 0 的观察者：`main()` 的观察 Entry（在 `launch(_:)` 之前添加），App 代理的观察第一次 BeforeWaiting 和第一次 Exit（在 `launch(_:)` 之后添加）"
+                )
             }
         }
 
@@ -39,6 +46,9 @@ extension Lesson25Tests {
     static func practiceScenario(_ random: inout SeededGenerator) -> [SessionStep] {
         var steps: [SessionStep] = []
         func at(_ random: inout SeededGenerator) -> Double { 0.05 * Double(random.int(1...50)) }
+        // Observers of the app's own, about which the pool push, the commit and the pool pop
+        // must keep their extreme orders.
+        if random.chance(0.5) { steps.append(SessionStep(time: 0, cue: .appObservers)) }
         for _ in 0..<random.int(0...3) { steps.append(SessionStep(time: at(&random), cue: .event("tap"))) }
         for _ in 0..<random.int(0...2) {
             let began = at(&random)
