@@ -5,7 +5,11 @@ import PackageDescription
 //
 //   swift run kata                    the course: progress, next lesson, hints, watch, trace
 //   swift test                        every lesson against your Exercises (red until solved)
-//   swift test --traits Solutions     every lesson against the Solutions, plus the engine tests
+//   swift test --traits Solutions --scratch-path .build/solutions
+//                                     every lesson against the Solutions, plus the engine tests
+//
+// A trait is a compilation condition of every target, the engine's too: the maintainers' command
+// builds in a folder of its own, so that it and `swift test` never recompile each other.
 //
 // No package dependencies: the toolchain only.
 //

@@ -1,5 +1,5 @@
 #!/bin/sh
-# A flake census: runs the maintainers' suite (`swift test --traits Solutions`) N times under
+# A flake census: runs the maintainers' suite (`swift test --traits Solutions --scratch-path .build/solutions`) N times under
 # load, and reports every test that failed at least once, with its failures. A right answer must
 # be green every time, on a laptop that builds and tests at once: the load here is of that kind.
 #
@@ -40,13 +40,13 @@ trap 'end_helpers; exit 130' INT TERM
 load() { uptime | sed 's/.*load average[s]*: *//'; }
 
 if [ "${CENSUS_SKIP_BUILD:-0}" != 1 ]; then
-    echo "== building the tests once: swift build --build-tests --traits Solutions"
-    swift build --build-tests --traits Solutions > "$out/build.log" 2>&1 || { tail -20 "$out/build.log"; exit 2; }
+    echo "== building the tests once: swift build --build-tests --traits Solutions --scratch-path .build/solutions"
+    swift build --build-tests --traits Solutions --scratch-path .build/solutions > "$out/build.log" 2>&1 || { tail -20 "$out/build.log"; exit 2; }
 fi
 
 # Both runs are the test program itself, as `swift test` runs it: two `swift test` at once in one
 # build folder would take turns (SwiftPM locks the folder), not run side by side.
-tests="$(swift build --traits Solutions --show-bin-path)/RunLoopKataPackageTests.xctest"
+tests="$(swift build --traits Solutions --scratch-path .build/solutions --show-bin-path)/RunLoopKataPackageTests.xctest"
 if ! [ -f "$tests" ] || ! [ -x "$tests" ]; then
     echo "no test program at $tests (a macOS bundle, or Swift Build's one per target): run on Linux with SwiftPM's native build" >&2
     exit 2

@@ -223,7 +223,7 @@ case $job in
         [ "$dry" = 1 ] || print_toolchain
         step "README: swift run kata shows every lesson" \
             "swift run kata  (then: a result for every lesson in .kata/results.json)" kata_lists_every_lesson
-        step "README: swift test --traits Solutions" - swift test --traits Solutions
+        step "README: swift test --traits Solutions --scratch-path .build/solutions" - swift test --traits Solutions --scratch-path .build/solutions
         step "ThreadSanitizer over kata's child processes, signals and test runner" - \
             swift test --sanitize=thread --traits Solutions --scratch-path .build-tsan --filter "$cli_tsan_suites"
         step "scripts/mac-report.sh writes mac-report.txt" \

@@ -1,7 +1,7 @@
 #!/bin/sh
 # A first run on a Mac, written up for a bug report: prints the toolchain, builds the package,
-# runs the maintainers' command (`swift test --traits Solutions`) and `swift run kata list`, and
-# writes one summary to paste into an issue.
+# runs the maintainers' command (`swift test --traits Solutions --scratch-path .build/solutions`)
+# and `swift run kata list`, and writes one summary to paste into an issue.
 #
 # The summary is always written to mac-report.txt in the package's folder (the same path every
 # time: the hosted CI's macOS job uploads it from there). The whole output of each step is kept
@@ -60,8 +60,8 @@ fi
 say "swift: $(swift --version 2>&1 | tr '\n' ' ')"
 say ""
 
-step build swift build --traits Solutions --build-tests
-step test swift test --traits Solutions
+step build swift build --traits Solutions --scratch-path .build/solutions --build-tests
+step test swift test --traits Solutions --scratch-path .build/solutions
 if [ -f "$logs/test.log" ]; then
     # Swift Testing's and XCTest's own totals, and every failed test's line, as they printed them.
     say "test totals and failed tests:"

@@ -304,9 +304,10 @@ enum Help {
           1. every lesson passes against Solutions/ (built with --traits Solutions);
           2. every lesson fails against the stubs, each test with its stub's "not solved yet" line;
           3. no test process crashed or hung in either.
-        --solutions-in-place runs step 1 in the package's own .build, as `swift test --traits
-        Solutions` built it, instead of building the copy a second time (CI, right after that
-        command); it refuses when an exercise is not its untouched stub.
+        --solutions-in-place runs step 1 in .build/solutions, as the maintainers' command (`swift
+        test --traits Solutions --scratch-path .build/solutions`) built it, instead of building the
+        copy a second time (CI, right after that command); it refuses when an exercise is not its
+        untouched stub.
         Exit 0 when all holds, 1 on any mismatch.
 
         verify --mutants runs the catalog of wrong answers (of lessons N…, or every lesson) in the

@@ -289,7 +289,7 @@ struct LessonScaffold {
           6. Lessons/\(folder).md and Lessons/zh-Hans/\(folder).md: the sections' prose, with sources.
           7. Mutants/\(folder)/: \(MutantCatalog.fewestPerLesson) wrong answers at least, each a copy of the Solution with
              the mistake in it, first line `// Mutant: …`, then `swift run kata dev patch-mutants`.
-        Then: swift build --build-tests --traits Solutions
+        Then: swift build --build-tests --traits Solutions --scratch-path .build/solutions
               swift run kata dev sync            (the pages' headers and hints, the Next link of the lesson
                                                   before, the READMEs' tables and counts, the WORKSHOPs)
               swift run kata dev lesson-images   (the key scenario's pictures on the pages)

@@ -5,9 +5,9 @@ extension Commands {
     /// `kata dev verify`, the maintainers' check: Solutions all green, the untouched stubs all red,
     /// nothing crashed. In English: maintainers read the code.
     ///
-    /// `solutionsInPlace`: the Solutions step runs in the package's own `.build`, which
-    /// `swift test --traits Solutions` has built, when every exercise is its untouched stub (the
-    /// package is then what the copy would be); else the copy is built.
+    /// `solutionsInPlace`: the Solutions step runs in the maintainers' build folder
+    /// (``TestRunner/maintainersBuild``), which their command has built, when every exercise is its
+    /// untouched stub (the package is then what the copy would be); else the copy is built.
     static func verify(_ context: Context, solutionsInPlace: Bool = false) throws -> Int32 {
         let style = context.style
         var problems: [String] = []
@@ -27,8 +27,9 @@ extension Commands {
                 print("  Without --solutions-in-place, verify builds a copy with the stubs and leaves your exercises as they are.")
                 return Kata.ExitCode.checkFailed
             }
-            print(style.bold("1/2 ") + "Every lesson against Solutions/ " + style.dim("(in .build, as swift test --traits Solutions built it)"))
-            solutionsRunner = TestRunner(packagePath: context.root, scratch: context.path(".build"), target: .solutions)
+            let place = "(in \(TestRunner.maintainersBuild), as the maintainers' command built it)"
+            print(style.bold("1/2 ") + "Every lesson against Solutions/ " + style.dim(place))
+            solutionsRunner = TestRunner(packagePath: context.root, scratch: context.path(TestRunner.maintainersBuild), target: .solutions)
             solutionsRunner.lessonsOnly = false
         } else {
             print(style.bold("1/2 ") + "Every lesson against Solutions/ " + style.dim("(the stubs beside them, in .build/kata-verify…)"))

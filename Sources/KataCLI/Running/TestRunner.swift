@@ -50,9 +50,15 @@ struct TestRunner {
     /// `swift run kata`'s own build.
     static let swift = ["env", "KATA_LESSONS_ONLY=1", "swift"]
 
-    /// Whether the package is seen as the lessons need it (``swift``). Off for a build that
-    /// `swift test --traits Solutions` made in the package's own folder: that build holds every
-    /// target, and seen without them its test program would be linked again without them.
+    /// The maintainers' build folder: their command (`swift test --traits Solutions --scratch-path
+    /// .build/solutions`) builds there, apart from the student's `.build`. A trait is a compilation
+    /// condition of every target, so one folder for both views would recompile the whole package
+    /// at each switch.
+    static let maintainersBuild = ".build/solutions"
+
+    /// Whether the package is seen as the lessons need it (``swift``). Off for the build the
+    /// maintainers' command made (``maintainersBuild``): that build holds every target, and seen
+    /// without them its test program would be linked again without them.
     var lessonsOnly = true
     private var swift: [String] { lessonsOnly ? Self.swift : ["swift"] }
 
