@@ -13,16 +13,16 @@ struct Lesson10Tests {
         en: "your thread's loop never went to sleep, so there was nothing to stop: keep it alive with a port and run it until stopped",
         zh: "你的线程的 RunLoop 从没进入休眠，所以没有什么可停的：用一个端口保活，一直运行到被停止")
 
-    // Lines the tests log and compare, in the student's language (the same on both sides).
-    static let runExited = Text(en: "the loop's run exited", zh: "RunLoop 的这次运行退出了").localized
-    static func stopReturned(threadExited: Bool) -> String {
-        Text(en: "stop() returned; thread exited: \(threadExited)", zh: "stop() 已返回；线程已退出：\(threadExited)").localized
+    // Lines the tests log and compare, each in both languages.
+    static let runExited = Text(en: "the loop's run exited", zh: "RunLoop 的这次运行退出了")
+    static func stopReturned(threadExited: Bool) -> Text {
+        Text(en: "stop() returned; thread exited: \(threadExited)", zh: "stop() 已返回；线程已退出：\(threadExited)")
     }
-    static func nestedRunEnded(_ result: String) -> String {
-        Text(en: "the nested run ended: \(result)", zh: "嵌套运行结束：\(result)").localized
+    static func nestedRunEnded(_ result: String) -> Text {
+        Text(en: "the nested run ended: \(result)", zh: "嵌套运行结束：\(result)")
     }
-    static func stopOutcome(returned: Bool, threadExited: Bool) -> String {
-        Text(en: "stop() returned: \(returned), thread exited: \(threadExited)", zh: "stop() 已返回：\(returned)，线程已退出：\(threadExited)").localized
+    static func stopOutcome(returned: Bool, threadExited: Bool) -> Text {
+        Text(en: "stop() returned: \(returned), thread exited: \(threadExited)", zh: "stop() 已返回：\(returned)，线程已退出：\(threadExited)")
     }
 
     /// How long a test waits for a `stop()` or a `deinit` that returns at once when right
@@ -104,13 +104,13 @@ struct Lesson10Tests {
 
     @Test("Two permanent threads live side by side: stopping one leaves the other running", .zh("两个常驻线程同时运行：停掉一个，另一个照常运行"), .holds("§1"))
     func twoAtOnce() async throws {
-        let outcome = try await Self.attempt { () -> [String] in
+        let outcome = try await Self.attempt { () -> Lines in
             let first = PermanentThread(name: "first"), second = PermanentThread(name: "second")
             try first.start()
             try second.start()
             defer { second.stop() }
             guard untilBlocking(1, { first.thread.loop?.isWaiting == true && second.thread.loop?.isWaiting == true }) else {
-                return [Self.neverSlept.localized]
+                return [Self.neverSlept]
             }
             first.stop()
             var lines = [Self.firstStopped(exited: first.thread.isFinished)]
@@ -128,7 +128,7 @@ struct Lesson10Tests {
                 if !untilBlocking(1, { log.count == job }) { break }
             }
             lines += log.all.map { Self.secondRan($0) }
-            return lines
+            return Lines(lines)
         }
         Harness.expectSameLines(
             outcome, [Self.firstStopped(exited: true), Self.secondRan("job 1"), Self.secondRan("job 2")],
@@ -141,11 +141,11 @@ struct Lesson10Tests {
 
     @Test("perform(_:) returns without waiting for the work", .zh("perform(_:) 不等工作执行完就返回"), .holds("§7"))
     func performDoesNotWait() async throws {
-        let (returnedFirst, order) = try await Self.attempt { () -> (Bool, [String]) in
+        let (returnedFirst, order) = try await Self.attempt { () -> (Bool, Lines) in
             let permanent = PermanentThread(name: "busy")
             try permanent.start()
             defer { permanent.stop() }
-            let log = Log()
+            let log = TextLog()
             let release = DispatchSemaphore(value: 0)
             // The work waits for the caller to say perform returned: a perform that waits for the
             // work would wait for itself (bounded: the work gives up after 1 s).
@@ -172,15 +172,15 @@ struct Lesson10Tests {
             expectedTitle: HarnessText.expected)
     }
 
-    static func firstStopped(exited: Bool) -> String {
-        Text(en: "first stopped; its thread exited: \(exited)", zh: "`first` 已停止；它的线程已退出：\(exited)").localized
+    static func firstStopped(exited: Bool) -> Text {
+        Text(en: "first stopped; its thread exited: \(exited)", zh: "`first` 已停止；它的线程已退出：\(exited)")
     }
-    static func secondRan(_ job: String) -> String { Text(en: "second ran \(job)", zh: "`second` 执行了 \(job)").localized }
-    static func secondRefused(job: Int, _ error: String) -> String {
-        Text(en: "second refused job \(job): \(error)", zh: "`second` 拒绝了 `job \(job)`：\(error)").localized
+    static func secondRan(_ job: String) -> Text { Text(en: "second ran \(job)", zh: "`second` 执行了 \(job)") }
+    static func secondRefused(job: Int, _ error: String) -> Text {
+        Text(en: "second refused job \(job): \(error)", zh: "`second` 拒绝了 `job \(job)`：\(error)")
     }
-    static let workRan = Text(en: "the work ran", zh: "工作执行了").localized
-    static let performReturned = Text(en: "perform returned", zh: "perform 返回了").localized
+    static let workRan = Text(en: "the work ran", zh: "工作执行了")
+    static let performReturned = Text(en: "perform returned", zh: "perform 返回了")
 
     @Test("stop() ends the guarded loop and its thread, where run() would start another run", .zh("stop() 结束带条件的循环和它的线程，而 run() 会再开始一次运行"), .holds("§9", "§10"))
     func stopEndsTheGuardedLoop() async throws {
@@ -256,14 +256,14 @@ struct Lesson10Tests {
         "stop() returns only once the thread has exited, even when the loop takes a while to get out", .zh("stop() 要等线程退出才返回，即使 RunLoop 要花一会儿才出来"),
         .holds("§10"))
     func stopWaitsForTheExit() async throws {
-        let (slept, stopReturned, lines) = try await Self.attempt(timeout: Self.hangGuard + 5) { () -> (Bool, Bool, [String]) in
+        let (slept, stopReturned, lines) = try await Self.attempt(timeout: Self.hangGuard + 5) { () -> (Bool, Bool, Lines) in
             let permanent = PermanentThread(name: "slow exit")
             try permanent.start()
             guard untilBlocking(1, { permanent.thread.loop?.isWaiting == true }), let loop = permanent.thread.loop else {
                 _ = Unmanaged.passRetained(permanent)   // left alone: its stop() is for another test
                 return (false, false, [])
             }
-            let log = Log()
+            let log = TextLog()
             // The run's exit observers take 0.1 s (an app observer saving state, say).
             try loop.add(
                 Loop.Observer(name: "slow exit observer", activities: .exit) { _ in
@@ -299,15 +299,15 @@ struct Lesson10Tests {
     /// A permanent thread whose work runs a nested run of `mode` for 0.3 s, stopped (from a thread
     /// of its own) while that run sleeps: whether the thread's loop slept first, whether stop()
     /// returned and the thread exited, and how the nested run ended.
-    static func stopDuringNestedRun(of mode: Loop.Mode) async throws -> (slept: Bool, stopReturned: Bool, exited: Bool, lines: [String]) {
-        try await Self.attempt { () -> (Bool, Bool, Bool, [String]) in
+    static func stopDuringNestedRun(of mode: Loop.Mode) async throws -> (slept: Bool, stopReturned: Bool, exited: Bool, lines: [Text]) {
+        try await Self.attempt { () -> (Bool, Bool, Bool, [Text]) in
             let permanent = PermanentThread(name: "nested")
             try permanent.start()
             guard untilBlocking(1, { permanent.thread.loop?.isWaiting == true }) else {
                 _ = Unmanaged.passRetained(permanent)
                 return (false, false, false, [])
             }
-            let log = Log()
+            let log = TextLog()
             let inside = DispatchSemaphore(value: 0)
             // Work that waits for a synchronous reply: it runs the loop in `mode` for 0.3 s.
             try permanent.perform {
@@ -322,13 +322,13 @@ struct Lesson10Tests {
             }
             guard inside.wait(timeout: .now() + 1) == .success else {
                 _ = Unmanaged.passRetained(permanent)
-                return (true, false, false, [Text(en: "the work never ran", zh: "工作从没执行").localized])
+                return (true, false, false, [Text(en: "the work never ran", zh: "工作从没执行")])
             }
             let stopper = LoopThread(name: "stopper") { permanent.stop() }
             try stopper.start()
             let returned = stopper.join(timeout: 1.5)
             if !returned { _ = Unmanaged.passRetained(permanent) }
-            return (true, returned, permanent.thread.isFinished, log.all)
+            return (true, returned, permanent.thread.isFinished, log.all.texts)
         }
     }
 
@@ -428,7 +428,7 @@ struct Lesson10Tests {
                     en:
                         "freeing the owner did not return within \(Int(Self.hangGuard)) s: its deinit waits for a thread that goes on running — the weak-self trap: a `while` that reads a weak owner which is now nil must end, not go on (let the body capture a flag, not self)",
                     zh:
-                        "释放持有者的操作 \(Int(Self.hangGuard)) 秒内没有返回：它的 `deinit` 在等一个还在继续运行的线程——这就是 weak self 的陷阱：读一个 weak 持有者的 `while`，在持有者变成 nil 之后必须结束，而不是继续转（让闭包捕获一个标志，而不是 self）"
+                        "释放持有者的操作 \(Int(Self.hangGuard)) 秒内没有返回：它的 `deinit` 在等一个还在继续运行的线程——这就是 `[weak self]` 的陷阱：读一个 weak 持有者的 `while`，在持有者变成 nil 之后必须结束，而不是继续转（让闭包捕获一个标志，而不是 self）"
                 ).comment)
         } else if !ownerGone {
             Issue.record(
@@ -446,7 +446,7 @@ struct Lesson10Tests {
 
     @Test("Stopping twice, or before start, does nothing", .zh("停止两次，或者在启动前停止，什么都不做"), .holds("§8", "§12"))
     func stopIsIdempotent() async throws {
-        let (idleWorks, outcome) = try await Self.attempt { () -> (Bool, String) in
+        let (idleWorks, threw, outcome) = try await Self.attempt { () -> (Bool, Bool, Text) in
             // A stop before start() does nothing: once started, the thread takes work as any other.
             let idle = PermanentThread()
             idle.stop()
@@ -461,9 +461,9 @@ struct Lesson10Tests {
             permanent.stop()
             do {
                 try permanent.perform {}
-                return (idleWorks, Text(en: "perform after stop did not throw", zh: "停止之后再调用 `perform` 没有抛错").localized)
+                return (idleWorks, false, Text(en: "perform after stop did not throw", zh: "停止之后再调用 `perform` 没有抛错"))
             } catch {
-                return (idleWorks, "threw: \(error)")
+                return (idleWorks, true, Text(en: "threw: \(error)", zh: "抛出了：\(error)"))
             }
         }
         #expect(
@@ -474,10 +474,10 @@ struct Lesson10Tests {
                 zh: "在 start() 之前被停止、然后才启动的线程不执行任何工作：启动之前的停止必须什么都不做——先检查线程在运行，再设置标志"
             ).comment)
         #expect(
-            outcome.hasPrefix("threw"),
+            threw,
             Text(
-                en: "\(outcome): work for a thread that has exited must be reported (LoopError.threadExited)",
-                zh: "\(outcome)：交给已退出线程的工作必须报错（LoopError.threadExited）"
+                en: "\(outcome.en): work for a thread that has exited must be reported (LoopError.threadExited)",
+                zh: "\(outcome.zh)：交给已退出线程的工作必须报错（LoopError.threadExited）"
             ).comment)
     }
 }

@@ -10,7 +10,7 @@ struct Lesson16Tests {
     static let threshold = 0.1
     static let samples = 5
 
-    // The notes of the stories, in the student's language.
+    // The notes of the stories, each in both languages.
     static func slowWork(_ ms: Int) -> Text { Text(en: "a callout works for \(ms) ms", zh: "一个回调干了 \(ms) ms 的活") }
     static let wakesForATimer = Text(en: "a timer wakes the loop (10 s of idle sleep before it)", zh: "一个定时器唤醒了 RunLoop（之前闲着睡了 10 秒）")
     static let scrollBegins = Text(en: "scroll begins: the app runs the tracking mode", zh: "开始滑动：App 运行 tracking Mode")
@@ -20,19 +20,17 @@ struct Lesson16Tests {
     static let modalDismissed = Text(en: "modal dismissed", zh: "模态视图关闭")
 
     /// A report as a timeline line.
-    static func reported(_ stall: Stall) -> String {
+    static func reported(_ stall: Stall) -> Text {
         reported(Reported(activity: stall.activity, since: stall.since, noticed: stall.noticed))
     }
 
     /// A report as a timeline line.
-    static func reported(_ stall: Reported) -> String {
+    static func reported(_ stall: Reported) -> Text {
         line(
             stall.noticed,
-            "⚠ "
-                + Text(
-                    en: "stall reported: busy since \(stall.since), \(stall.activity)",
-                    zh: "上报卡顿：从 \(stall.since) 起一直忙，停在 `\(stall.activity)`"
-                ).localized)
+            Text(
+                en: "⚠ stall reported: busy since \(stall.since), \(stall.activity)",
+                zh: "⚠ 上报卡顿：从 \(stall.since) 起一直忙，停在 `\(stall.activity)`"))
     }
 
     /// What a monitor reported, whichever module's `Stall` it was.
@@ -59,16 +57,22 @@ struct Lesson16Tests {
         return MonitorCalls(interval: monitor.interval, install: monitor.install, woke: monitor.watchdogWoke)
     }
 
-    /// `   1100 ms  text`.
-    static func line(_ time: Instant, _ text: String) -> String {
+    /// `   1100 ms  text`, in both languages.
+    static func line(_ time: Instant, _ text: Text) -> Text {
         let ms = "\(time)"
-        return String(repeating: " ", count: max(0, 10 - ms.count)) + ms + "  " + text
+        let time = String(repeating: " ", count: max(0, 10 - ms.count)) + ms + "  "
+        return Text(en: time + text.en, zh: time + text.zh)
+    }
+
+    /// `   1100 ms  · note`: a story's note as a timeline line.
+    static func noted(_ time: Instant, _ note: Text) -> Text {
+        line(time, Text(en: "· " + note.en, zh: "· " + note.zh))
     }
 
     /// What a story gave: the timeline (the story's notes and the monitor's reports, by time)
     /// and how many times the watchdog woke.
     struct Watched: Sendable {
-        var lines: [String]
+        var lines: [Text]
         var wakeUps: Int
     }
 
@@ -97,9 +101,9 @@ struct Lesson16Tests {
         try monitor.install(loop, watchdog.signal)
         try story(loop, clock)
         watchdog.catchUp(to: clock.now)
-        let notes = trace.events.compactMap { event -> (Instant, String)? in
+        let notes = trace.events.compactMap { event -> (Instant, Text)? in
             guard case .note(let text) = event.kind else { return nil }
-            return (event.time, line(event.time, "· " + text))
+            return (event.time, noted(event.time, event.content as? Text ?? .verbatim(text)))
         }
         let stalls = reports.withLock { $0 }.map { ($0.noticed, reported($0)) }
         // By time; at the same time, the story's note first (it says what began then).
@@ -144,7 +148,7 @@ struct Lesson16Tests {
         Harness.expectSameLines(
             watched.lines,
             [
-                Self.line(Instant(seconds: 1), "· " + Self.slowWork(400).localized),
+                Self.noted(Instant(seconds: 1), Self.slowWork(400)),
                 Self.reported(Stall(activity: .afterWaiting, since: Instant(seconds: 1), noticed: Instant(seconds: 1.1))),
             ],
             hint: Text(
@@ -172,7 +176,7 @@ struct Lesson16Tests {
                 zh: "11 秒里监控线程只醒了 \(watched.wakeUps) 次：每次等待应该是 `interval`（20 ms）"
             ).comment)
         Harness.expectSameLines(
-            watched.lines, [Self.line(Instant(seconds: 10), "· " + Self.wakesForATimer.localized)],
+            watched.lines, [Self.noted(Instant(seconds: 10), Self.wakesForATimer)],
             hint: Text(
                 en:
                     "While the loop sleeps its last activity is beforeWaiting: it is idle, not stuck, so a timed-out wait then counts from zero. Measuring from beforeWaiting to afterWaiting measures the sleep — the classic false positive: every quiet screen would be reported.",
@@ -200,10 +204,10 @@ struct Lesson16Tests {
         Harness.expectSameLines(
             watched.lines,
             [
-                Self.line(Instant(seconds: 1), "· " + Self.scrollBegins.localized),
-                Self.line(Instant(seconds: 1.5), "· " + Self.slowWork(300).localized),
+                Self.noted(Instant(seconds: 1), Self.scrollBegins),
+                Self.noted(Instant(seconds: 1.5), Self.slowWork(300)),
                 Self.reported(Stall(activity: .afterWaiting, since: Instant(seconds: 1.5), noticed: Instant(seconds: 1.6))),
-                Self.line(Instant(seconds: 2), "· " + Self.scrollEnds.localized),
+                Self.noted(Instant(seconds: 2), Self.scrollEnds),
             ],
             hint: Text(
                 en:
@@ -229,10 +233,10 @@ struct Lesson16Tests {
         Harness.expectSameLines(
             watched.lines,
             [
-                Self.line(Instant(seconds: 1), "· " + Self.modalPresented.localized),
-                Self.line(Instant(seconds: 1.5), "· " + Self.slowWork(300).localized),
+                Self.noted(Instant(seconds: 1), Self.modalPresented),
+                Self.noted(Instant(seconds: 1.5), Self.slowWork(300)),
                 Self.reported(Stall(activity: .afterWaiting, since: Instant(seconds: 1.5), noticed: Instant(seconds: 1.6))),
-                Self.line(Instant(seconds: 2), "· " + Self.modalDismissed.localized),
+                Self.noted(Instant(seconds: 2), Self.modalDismissed),
             ],
             hint: Text(
                 en:
@@ -258,9 +262,9 @@ struct Lesson16Tests {
         Harness.expectSameLines(
             watched.lines,
             [
-                Self.line(Instant(seconds: 1), "· " + Self.slowWork(400).localized),
+                Self.noted(Instant(seconds: 1), Self.slowWork(400)),
                 Self.reported(Stall(activity: .afterWaiting, since: Instant(seconds: 1), noticed: Instant(seconds: 1.1))),
-                Self.line(Instant(seconds: 1.4), "· " + Self.slowWork(300).localized),
+                Self.noted(Instant(seconds: 1.4), Self.slowWork(300)),
                 Self.reported(Stall(activity: .beforeSources, since: Instant(seconds: 1.4), noticed: Instant(seconds: 1.5))),
             ],
             hint: Text(
@@ -299,7 +303,7 @@ struct Lesson16Tests {
             try loop.run(mode: .default, timeout: 2)
         }
         Harness.expectSameLines(
-            watched.lines, [1, 1.06, 1.12, 1.18, 1.24].map { Self.line(Instant(seconds: $0), "· " + Self.slowWork(60).localized) },
+            watched.lines, [1, 1.06, 1.12, 1.18, 1.24].map { Self.noted(Instant(seconds: $0), Self.slowWork(60)) },
             hint: Text(
                 en:
                     "Each 60 ms task is three timed-out waits, then the loop passes beforeTimers and beforeSources: the observer signals and the watchdog counts from zero. A monitor that never signals, or keeps its count across a signal, adds the tasks up into a stall that is not there.",
@@ -319,7 +323,7 @@ struct Lesson16Tests {
             try loop.run(mode: .default, timeout: 2)
         }
         Harness.expectSameLines(
-            watched.lines, [Self.line(Instant(seconds: 1), "· " + Self.slowWork(80).localized)],
+            watched.lines, [Self.noted(Instant(seconds: 1), Self.slowWork(80))],
             hint: Text(
                 en:
                     "80 ms busy is four timed-out 20 ms waits: one short of the five that make a 100 ms stall. Report at the `samples`-th in a row, not before.",

@@ -16,6 +16,9 @@ struct Lesson17Tests {
     static let letGo = Text(en: "listener let go", zh: "不再持有接收方")
     static let listenerFreed = Text(en: "listener freed", zh: "接收方被释放")
 
+    /// `text` after `time` (`+1000 ms  default   · `), in both languages: a timeline line.
+    static func timed(_ time: String, _ text: Text) -> Text { Text(en: time + text.en, zh: time + text.zh) }
+
     /// Writes `note` into `loop`'s trace when it is freed: captured by the screen's closures, it
     /// goes exactly when the screen goes.
     final class FreedSignal: Sendable {
@@ -33,7 +36,7 @@ struct Lesson17Tests {
     /// What one story left behind: its trace lines, whether the screen outlived it, and the chain
     /// that kept it (found by invalidating the loop's timers one at a time).
     struct Outcome: Sendable {
-        var lines: [String]
+        var lines: [Text]
         var stillAlive: Bool
         var chain: String?
         /// The same chain in Chinese: `主 RunLoop → default Mode → 定时器 "clock" → ClockScreen`.
@@ -96,9 +99,9 @@ struct Lesson17Tests {
             if tracking { _ = try loop.run(mode: .tracking, timeout: 1.5) }
             _ = try loop.run(mode: .default, timeout: seconds)
             var outcome = Outcome(
-                lines: trace.events.compactMap { event -> String? in
-                    guard let line = LoopTrace.lines([event], filter, times: false).first else { return nil }
-                    return "+\(Int(((event.time - origin) * 1000).rounded())) ms  \(line)"
+                lines: trace.events.compactMap { event -> Text? in
+                    guard let line = LoopTrace.texts([event], filter, times: false).first else { return nil }
+                    return Self.timed("+\(Int(((event.time - origin) * 1000).rounded())) ms  ", line)
                 }, stillAlive: false, chain: nil, chainZh: nil)
             loop.stopTracing()
             stack.withLock { $0 = nil }
@@ -177,10 +180,10 @@ struct Lesson17Tests {
             try Self.dismiss(at: 2.5, loop, stack)
         }
         Harness.expectSameLines(
-            outcome.lines.filter { !$0.contains("→") },
+            outcome.lines.filter { !$0.en.contains("→") },
             [
-                "+1000 ms  default   · \(Self.shows(1).localized)", "+2000 ms  default   · \(Self.shows(2).localized)",
-                "+2500 ms  default   · \(Self.dismissed.localized)", "+2500 ms  default   · \(Self.freed.localized)",
+                Self.timed("+1000 ms  default   · ", Self.shows(1)), Self.timed("+2000 ms  default   · ", Self.shows(2)),
+                Self.timed("+2500 ms  default   · ", Self.dismissed), Self.timed("+2500 ms  default   · ", Self.freed),
             ],
             hint: Text(
                 en:
@@ -201,7 +204,7 @@ struct Lesson17Tests {
             try Self.dismiss(at: 2.5, loop, stack)
         }
         Harness.expectSameLines(
-            outcome.lines.filter { $0.contains("→") }, ["+2500 ms  default   → finished"],
+            outcome.lines.filter { $0.en.contains("→") }, [.verbatim("+2500 ms  default   → finished")],
             hint: Text(
                 en:
                     "When the screen goes, its clock's timer is still in the default mode until something invalidates it: the loop wakes once more for a tick no one receives, and only then is its mode empty. Call `stop()` in `deinit` (lessons 04 and 09: a mode with no timer or source left finishes the run).",
@@ -220,8 +223,8 @@ struct Lesson17Tests {
     /// A repeating 1 s timer whose target is a `WeakTimerTarget` of a listener that the test lets
     /// go at 2.5 s; the run lasts 6 s at most. Returns the lines, whether the proxy still holds a
     /// target and whether the timer is still valid afterwards.
-    static func proxyStory(lines filter: LoopTrace.Filter) async throws -> (lines: [String], target: Bool, timerValid: Bool) {
-        try await Harness.attempt(lesson: 17) { () -> ([String], Bool, Bool) in
+    static func proxyStory(lines filter: LoopTrace.Filter) async throws -> (lines: [Text], target: Bool, timerValid: Bool) {
+        try await Harness.attempt(lesson: 17) { () -> ([Text], Bool, Bool) in
             let loop = Loop(clock: VirtualClock(), name: "main loop")
             loop.passLimit = 10_000
             let trace = loop.startTracing()
@@ -238,7 +241,7 @@ struct Lesson17Tests {
                 _ = listener
             }
             _ = try loop.run(mode: .default, timeout: 6)
-            let lines = trace.lines(filter)
+            let lines = trace.texts(filter)
             let result = (lines, proxy.target != nil, timer.isValid)
             timer.invalidate()
             return result
@@ -253,8 +256,8 @@ struct Lesson17Tests {
         Harness.expectSameLines(
             Array(outcome.lines.prefix(4)),
             [
-                "   1000 ms  default   · \(Self.heard.localized)", "   2000 ms  default   · \(Self.heard.localized)",
-                "   2500 ms  default   · \(Self.letGo.localized)", "   2500 ms  default   · \(Self.listenerFreed.localized)",
+                Self.timed("   1000 ms  default   · ", Self.heard), Self.timed("   2000 ms  default   · ", Self.heard),
+                Self.timed("   2500 ms  default   · ", Self.letGo), Self.timed("   2500 ms  default   · ", Self.listenerFreed),
             ],
             hint: Text(
                 en:
@@ -271,12 +274,12 @@ struct Lesson17Tests {
         .zh("target 已经没了的代理让定时器失效，而不是让 RunLoop 白白醒来"), .holds("§3"))
     func proxyInvalidatesWhenTargetIsGone() async throws {
         let outcome = try await Self.proxyStory(lines: [.callouts, .notes, .results])
-        let after = outcome.lines.drop { !$0.hasSuffix(Self.letGo.localized) }.filter { !$0.contains("the test") }
+        let after = outcome.lines.drop { !$0.en.hasSuffix(Self.letGo.en) }.filter { !$0.en.contains("the test") }
         Harness.expectSameLines(
             Array(after),
             [
-                "   2500 ms  default   · \(Self.letGo.localized)", "   2500 ms  default   · \(Self.listenerFreed.localized)",
-                "   3000 ms  default   timer \"proxy\"", "   3000 ms  default   → finished",
+                Self.timed("   2500 ms  default   · ", Self.letGo), Self.timed("   2500 ms  default   · ", Self.listenerFreed),
+                .verbatim("   3000 ms  default   timer \"proxy\""), .verbatim("   3000 ms  default   → finished"),
             ],
             hint: Text(
                 en:
@@ -295,10 +298,10 @@ struct Lesson17Tests {
             try Self.startClock(loop, stack)
         }
         Harness.expectSameLines(
-            outcome.lines.filter { !$0.contains("→") },
+            outcome.lines.filter { !$0.en.contains("→") },
             [
-                "+1500 ms  default   · \(Self.shows(1).localized)", "+2000 ms  default   · \(Self.shows(2).localized)",
-                "+3000 ms  default   · \(Self.shows(3).localized)",
+                Self.timed("+1500 ms  default   · ", Self.shows(1)), Self.timed("+2000 ms  default   · ", Self.shows(2)),
+                Self.timed("+3000 ms  default   · ", Self.shows(3)),
             ],
             hint: Text(
                 en:
@@ -316,10 +319,10 @@ struct Lesson17Tests {
             try Self.at(0.5, on: loop) { try? Self.startClock(loop, stack) }
         }
         Harness.expectSameLines(
-            outcome.lines.filter { !$0.contains("→") },
+            outcome.lines.filter { !$0.en.contains("→") },
             [
-                "+1000 ms  default   · \(Self.shows(1).localized)", "+2000 ms  default   · \(Self.shows(2).localized)",
-                "+3000 ms  default   · \(Self.shows(3).localized)",
+                Self.timed("+1000 ms  default   · ", Self.shows(1)), Self.timed("+2000 ms  default   · ", Self.shows(2)),
+                Self.timed("+3000 ms  default   · ", Self.shows(3)),
             ],
             hint: Text(
                 en: "`start(on:)` makes a timer only when `clock` holds none: a second timer would tick in between, and the first could never be stopped.",
@@ -340,8 +343,8 @@ struct Lesson17Tests {
         Harness.expectSameLines(
             outcome.lines,
             [
-                "+1000 ms  default   · \(Self.shows(1).localized)", "+2000 ms  default   · \(Self.shows(2).localized)",
-                "+2500 ms  default   · \(Self.stopped.localized)", "+2500 ms  default   → finished",
+                Self.timed("+1000 ms  default   · ", Self.shows(1)), Self.timed("+2000 ms  default   · ", Self.shows(2)),
+                Self.timed("+2500 ms  default   · ", Self.stopped), .verbatim("+2500 ms  default   → finished"),
             ],
             hint: Text(
                 en:
@@ -364,10 +367,10 @@ struct Lesson17Tests {
             }
         }
         Harness.expectSameLines(
-            outcome.lines.filter { !$0.contains("→") },
+            outcome.lines.filter { !$0.en.contains("→") },
             [
-                "+1000 ms  default   · \(Self.shows(1).localized)", "+1500 ms  default   · \(Self.stopped.localized)",
-                "+2200 ms  default   · \(Self.startedAgain.localized)", "+3200 ms  default   · \(Self.shows(2).localized)",
+                Self.timed("+1000 ms  default   · ", Self.shows(1)), Self.timed("+1500 ms  default   · ", Self.stopped),
+                Self.timed("+2200 ms  default   · ", Self.startedAgain), Self.timed("+3200 ms  default   · ", Self.shows(2)),
             ],
             hint: Text(
                 en: "`stop()` leaves `clock` nil after invalidating the timer; otherwise `start(on:)` believes the clock still runs and does nothing.",
@@ -381,7 +384,7 @@ struct Lesson17Tests {
             try stack.withLock { $0 }?.saveDraft(after: 1.5, on: loop)
         }
         Harness.expectSameLines(
-            outcome.lines, ["+1500 ms  default   · \(Self.saved.localized)", "+1500 ms  default   → finished"],
+            outcome.lines, [Self.timed("+1500 ms  default   · ", Self.saved), .verbatim("+1500 ms  default   → finished")],
             hint: Text(
                 en:
                     "A one-shot timer: `scheduledTimer(name: \"save draft\", timeInterval: delay, target: self, selector: ClockScreen.saveDraft, repeats: false)`. It fires once and leaves the mode, so the run finishes.",
@@ -402,8 +405,8 @@ struct Lesson17Tests {
         Harness.expectSameLines(
             outcome.lines,
             [
-                "+500 ms  default   · \(Self.dismissed.localized)", "+2000 ms  default   · \(Self.saved.localized)",
-                "+2000 ms  default   · \(Self.freed.localized)", "+2000 ms  default   → finished",
+                Self.timed("+500 ms  default   · ", Self.dismissed), Self.timed("+2000 ms  default   · ", Self.saved),
+                Self.timed("+2000 ms  default   · ", Self.freed), .verbatim("+2000 ms  default   → finished"),
             ],
             hint: Text(
                 en:

@@ -14,25 +14,25 @@ struct Lesson19Tests {
     static func run(
         _ delivery: any TouchDelivery, recognizers: [GestureRecognizer.Kind], keepingTouches: Set<GestureRecognizer.Kind> = [],
         _ filter: LoopTrace.Filter = .all, _ scenario: @escaping @Sendable (Loop, VirtualClock, TouchApp) throws -> Void
-    ) throws -> [String] {
-        let lines = try Harness.trace(.reference, filter) { loop, clock in
+    ) throws -> Lines {
+        let lines = try Harness.traceTexts(.reference, filter) { loop, clock in
             loop.addCommonMode(.tracking)   // UIKit marks the tracking mode common
             let app = TouchApp(mainLoop: loop, delivery: delivery, recognizers: recognizers, keepingTouches: keepingTouches)
             try loop.add(app.port, forMode: .common)
             try scenario(loop, clock, app)
         }
-        return named(lines)
+        return named(Lines(lines))
     }
 
     /// `lines` with the student's name of the event source0 replaced.
-    static func named(_ lines: [String]) -> [String] {
+    static func named(_ lines: Lines) -> Lines {
         Harness.renaming("source", to: "__handleEventQueue", in: lines)
     }
 
     static func compare(
         recognizers: [GestureRecognizer.Kind] = [], keepingTouches: Set<GestureRecognizer.Kind> = [], _ filter: LoopTrace.Filter = .all,
         _ scenario: @escaping @Sendable (Loop, VirtualClock, TouchApp) throws -> Void
-    ) async throws -> (actual: [String], expected: [String]) {
+    ) async throws -> (actual: Lines, expected: Lines) {
         let actual = try await Harness.attempt(lesson: 19) {
             try run(StudentTouchDelivery(), recognizers: recognizers, keepingTouches: keepingTouches, filter, scenario)
         }
@@ -80,7 +80,7 @@ struct Lesson19Tests {
             "button.touchesCancelled()", "tap.action(recognized)", "before timers", "before sources", "before waiting",
         ]
         Harness.expectSameLines(
-            Self.activitiesFromTheTouch(actual), published,
+            Self.activitiesFromTheTouch(Array(actual)), published,
             hint: Text(
                 en:
                     "After the port woke the loop: the source0 runs in the next pass, right after before sources, one event per pass; each pass that ran it polls; the pass that finds the queue empty reaches before waiting.",
@@ -215,7 +215,7 @@ struct Lesson19Tests {
     /// own (UIKit's `com.apple.uikit.eventfetch-thread`); a sender that waits for the main loop
     /// to sleep before each message, so the trace is the same every time. A main loop that is
     /// never woken is stopped after a second.
-    static func fetchThreadRun(_ delivery: any TouchDelivery) throws -> [String] {
+    static func fetchThreadRun(_ delivery: any TouchDelivery) throws -> Lines {
         let (main, _) = virtualLoop(name: "main loop")
         main.addCommonMode(.tracking)
         let app = TouchApp(mainLoop: main, delivery: delivery, recognizers: [.tap])
@@ -242,6 +242,6 @@ struct Lesson19Tests {
         _ = untilBlocking(1) { fetch.loop != nil }
         fetch.loop?.stop()
         _ = fetch.join(timeout: 2)
-        return named(trace.lines(.all, times: false))
+        return named(trace.bilingualLines(.all, times: false))
     }
 }

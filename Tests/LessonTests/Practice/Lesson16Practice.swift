@@ -162,7 +162,7 @@ extension Lesson16Tests {
                 for item in loop.items(inMode: mode) { loop.remove(item, fromMode: mode) }
             }
         }
-        return watched.lines + [Text(en: "the watchdog woke \(watched.wakeUps) times", zh: "监控线程醒了 \(watched.wakeUps) 次").localized]
+        return watched.lines.map(\.localized) + [Text(en: "the watchdog woke \(watched.wakeUps) times", zh: "监控线程醒了 \(watched.wakeUps) 次").localized]
     }
 
     static func practice(_ make: @escaping MakeMonitor) -> Practice<StallStep> {

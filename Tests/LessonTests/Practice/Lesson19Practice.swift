@@ -98,7 +98,7 @@ extension Lesson19Tests {
             kinds.append(kind)
             if keeps { keeping.insert(kind) }
         }
-        return try run(delivery, recognizers: kinds, keepingTouches: keeping) { loop, clock, app in
+        let lines = try run(delivery, recognizers: kinds, keepingTouches: keeping) { loop, clock, app in
             for step in steps {
                 switch step {
                 case .recognizer: break
@@ -120,6 +120,7 @@ extension Lesson19Tests {
             }
             _ = clock
         }
+        return Array(lines)
     }
 
     static func practice(_ delivery: any TouchDelivery) -> Practice<TouchPracticeStep> {
