@@ -24,7 +24,8 @@ struct Lesson08Tests {
 
     @Test("The work runs on the target thread, not on the caller's", .zh("工作在目标线程上执行，而不是在调用方的线程上"), .holds("§1"))
     func runsOnTarget() async throws {
-        let (caller, ranOn, target) = try await Harness.attempt(lesson: 8, timeout: 2 * Self.hangGuard, ifStuck: Self.stuck) { () -> (ThreadID, ThreadID?, ThreadID?) in
+        let (caller, ranOn, target) = try await Harness.attempt(lesson: 8, timeout: 2 * Self.hangGuard, ifStuck: Self.stuck) {
+            () -> (ThreadID, ThreadID?, ThreadID?) in
             let worker = try Worker(running: .default)
             defer { worker.finish() }
             let ranOn = Lock<ThreadID?>(nil)
@@ -94,7 +95,8 @@ struct Lesson08Tests {
     @Test(
         "waitUntilDone returns only after the work ran, however long the target takes to get to it", .zh("waitUntilDone 要等工作执行完才返回，不管目标线程多久才轮到它"), .holds("§8"))
     func waitUntilDone() async throws {
-        let (returnedAfterWork, ranCount, waited) = try await Harness.attempt(lesson: 8, timeout: 2 * Self.hangGuard, ifStuck: Self.stuck) { () -> (Bool, Int, Double) in
+        let (returnedAfterWork, ranCount, waited) = try await Harness.attempt(lesson: 8, timeout: 2 * Self.hangGuard, ifStuck: Self.stuck) {
+            () -> (Bool, Int, Double) in
             let gate = DispatchSemaphore(value: 0)
             let worker = try Worker(running: .default, waitingFor: gate)
             defer { worker.finish() }
