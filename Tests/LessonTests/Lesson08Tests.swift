@@ -19,12 +19,13 @@ struct Lesson08Tests {
     /// run, every source signalled before it in that mode has run too. "Nothing else ran" is then
     /// known, not guessed after a fixed wait.
     fileprivate static func barrier(_ worker: Worker, in mode: Loop.Mode) {
-        try? worker.thread.perform(waitUntilDone: true, modes: [mode], timeout: 1) {}
+        try? worker.thread.perform(waitUntilDone: true, modes: [mode], timeout: Lesson08Tests.hangGuard) {}
     }
 
     @Test("The work runs on the target thread, not on the caller's", .zh("工作在目标线程上执行，而不是在调用方的线程上"), .holds("§1"))
     func runsOnTarget() async throws {
-        let (caller, ranOn, target) = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (ThreadID, ThreadID?, ThreadID?) in
+        let (caller, ranOn, target) = try await Harness.attempt(lesson: 8, timeout: 2 * Self.hangGuard, ifStuck: Self.stuck) {
+            () -> (ThreadID, ThreadID?, ThreadID?) in
             let worker = try Worker(running: .default)
             defer { worker.finish() }
             let ranOn = Lock<ThreadID?>(nil)
@@ -43,7 +44,7 @@ struct Lesson08Tests {
 
     @Test("It arrives as a source0: signalled, then a wake-up", .zh("工作以 Source0 的方式到达：先标记，再唤醒"), .holds("§3"))
     func itIsASource0() async throws {
-        let lines = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
+        let lines = try await Harness.attempt(lesson: 8, timeout: 2 * Self.hangGuard, ifStuck: Self.stuck) { () -> [String] in
             let worker = try Worker(running: .default)
             defer { worker.finish() }
             _ = worker.waitUntil { worker.loop.isWaiting }   // asleep, so a wake-up is needed
@@ -65,7 +66,7 @@ struct Lesson08Tests {
 
     @Test("The work waits until the target loop runs", .zh("工作要等到目标线程的 RunLoop 运行起来才执行"), .holds("§2", "§4"))
     func waitsForTheLoop() async throws {
-        let (before, after) = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (Int, Int) in
+        let (before, after) = try await Harness.attempt(lesson: 8, timeout: 2 * Self.hangGuard, ifStuck: Self.stuck) { () -> (Int, Int) in
             let ran = Log()
             let gate = DispatchSemaphore(value: 0)
             let worker = try Worker(running: .default, waitingFor: gate)
@@ -94,7 +95,8 @@ struct Lesson08Tests {
     @Test(
         "waitUntilDone returns only after the work ran, however long the target takes to get to it", .zh("waitUntilDone 要等工作执行完才返回，不管目标线程多久才轮到它"), .holds("§8"))
     func waitUntilDone() async throws {
-        let (returnedAfterWork, ranCount, waited) = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (Bool, Int, Double) in
+        let (returnedAfterWork, ranCount, waited) = try await Harness.attempt(lesson: 8, timeout: 2 * Self.hangGuard, ifStuck: Self.stuck) {
+            () -> (Bool, Int, Double) in
             let gate = DispatchSemaphore(value: 0)
             let worker = try Worker(running: .default, waitingFor: gate)
             defer { worker.finish() }
@@ -124,7 +126,7 @@ struct Lesson08Tests {
         let defaultWork = Text(en: "default-mode work", zh: "给 default Mode 的工作")
         let trackingWork = Text(en: "tracking work", zh: "给 tracking 的工作")
         let switchToDefault = Text(en: "switch to default", zh: "切换到 default")
-        let notes = try await Harness.attempt(lesson: 8, timeout: 5, ifStuck: Self.stuck) { () -> Lines in
+        let notes = try await Harness.attempt(lesson: 8, timeout: 2 * Self.hangGuard, ifStuck: Self.stuck) { () -> Lines in
             let worker = try Worker(running: .tracking)
             defer { worker.finish() }
             let log = TextLog()
@@ -152,7 +154,7 @@ struct Lesson08Tests {
     func noModesMeansTheCommonModes() async throws {
         let work = Text(en: "work performed with no modes", zh: "不指定 Mode 交过去的工作")
         let nothing = Text(en: "(nothing ran while the loop ran the tracking mode)", zh: "（RunLoop 运行 tracking Mode 期间什么都没有执行）")
-        let notes = try await Harness.attempt(lesson: 8, timeout: 5, ifStuck: Self.stuck) { () -> Lines in
+        let notes = try await Harness.attempt(lesson: 8, timeout: 2 * Self.hangGuard, ifStuck: Self.stuck) { () -> Lines in
             let worker = try Worker(running: .tracking)
             defer { worker.finish() }
             worker.loop.addCommonMode(.tracking)   // as UIKit marks it on the main loop
@@ -173,7 +175,7 @@ struct Lesson08Tests {
 
     @Test("A thread that has exited, or never started, is an error, not silence or a hang", .zh("对已退出或从未启动的线程执行工作是错误：既不能悄无声息，也不能卡住"), .holds("§11"))
     func exitedThreadThrows() async throws {
-        let outcomes = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
+        let outcomes = try await Harness.attempt(lesson: 8, timeout: 2 * Self.hangGuard, ifStuck: Self.stuck) { () -> [String] in
             let done = LoopThread(name: "short-lived") {}
             try done.start()
             done.join()
@@ -207,7 +209,7 @@ struct Lesson08Tests {
     @Test("A caller waiting for work is released with an error when the target exits first", .zh("目标线程先退出时，等待工作的调用方会带着错误返回"), .holds("§12"))
     func exitWhileWaiting() async throws {
         let (result, ran) = try await Harness.attempt(
-            lesson: 8, timeout: 3,
+            lesson: 8, timeout: 2 * Self.hangGuard,
             ifStuck: Text(
                 en:
                     "perform(…, waitUntilDone: true) still waits for a thread that has exited: while you wait, watch `thread.isFinished` and throw LoopError.threadExited if the work never ran",
@@ -225,7 +227,7 @@ struct Lesson08Tests {
             try leaving.start()
             ready.wait()
             let result = outcome { try perform(on: leaving, waitUntilDone: true, modes: [.default]) { ran.add("ran") } }
-            leaving.join(timeout: 1)
+            leaving.join(timeout: Self.hangGuard)
             return (result, ran.count)
         }
         #expect(ran == 0, Text(en: "the work ran although its thread never ran the default mode", zh: "目标线程从没运行过 default Mode，工作却执行了").comment)
@@ -239,14 +241,14 @@ struct Lesson08Tests {
 
     @Test("waitUntilDone on the target thread itself runs the work at once", .zh("在目标线程自己身上 waitUntilDone，工作立即执行"), .holds("§9"))
     func waitOnOwnThread() async throws {
-        let order = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> [String] in
+        let order = try await Harness.attempt(lesson: 8, timeout: 2 * Self.hangGuard, ifStuck: Self.stuck) { () -> [String] in
             let log = Log()
             let me = LoopThread(name: "self") {
                 try? perform(on: LoopThread.current!, waitUntilDone: true) { log.add("work") }
                 log.add("after perform")
             }
             try me.start()
-            me.join(timeout: 2)
+            me.join(timeout: Self.hangGuard)
             return log.all
         }
         #expect(
@@ -264,7 +266,7 @@ extension Lesson08Tests {
         "perform signals the source before it wakes the loop: a loop woken first would find nothing to run",
         .zh("perform 先标记事件源、再唤醒 RunLoop：先被唤醒的 RunLoop 找不到可执行的东西"), .holds("§3"))
     func signalThenWake() async throws {
-        let (ranBeforeReturn, ranAtAll) = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> (Bool, Bool) in
+        let (ranBeforeReturn, ranAtAll) = try await Harness.attempt(lesson: 8, timeout: 2 * Self.hangGuard, ifStuck: Self.stuck) { () -> (Bool, Bool) in
             let worker = try Worker(running: .default)
             defer { worker.finish() }
             guard worker.waitUntil({ worker.loop.isWaiting }) else { return (false, false) }
@@ -303,7 +305,7 @@ extension Lesson08Tests {
             let returned = caller.join(timeout: Self.hangGuard)
             // The engine's own perform, in every mode the worker runs: once it has run, so would
             // have any work queued and signalled before it.
-            try? worker.thread.perform(waitUntilDone: true, modes: [.common], timeout: 1) {}
+            try? worker.thread.perform(waitUntilDone: true, modes: [.common], timeout: Lesson08Tests.hangGuard) {}
             return (returned, ran.count)
         }
         #expect(
@@ -326,11 +328,11 @@ extension Lesson08Tests {
         "Without waitUntilDone, work a thread sends itself waits for its loop, like any other", .zh("不带 waitUntilDone 时，线程发给自己的工作也要等它的 RunLoop，和别的工作一样"),
         .holds("§2"))
     func sendToItselfWithoutWaiting() async throws {
-        let order = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> Lines in
+        let order = try await Harness.attempt(lesson: 8, timeout: 2 * Self.hangGuard, ifStuck: Self.stuck) { () -> Lines in
             let worker = try Worker(running: .default)
             defer { worker.finish() }
             let log = TextLog()
-            try worker.thread.perform(waitUntilDone: true, timeout: 1) {
+            try worker.thread.perform(waitUntilDone: true, timeout: Lesson08Tests.hangGuard) {
                 try? perform(on: LoopThread.current!) { log.add(Self.laterWork) }
                 log.add(Self.callReturned)
             }
@@ -359,7 +361,7 @@ extension Lesson08Tests {
             Text(en: "first", zh: "第一份"), Text(en: "second", zh: "第二份"),
             Text(en: "third", zh: "第三份"), Text(en: "fourth", zh: "第四份"),
         ]
-        let ran = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> Lines in
+        let ran = try await Harness.attempt(lesson: 8, timeout: 2 * Self.hangGuard, ifStuck: Self.stuck) { () -> Lines in
             let gate = DispatchSemaphore(value: 0)
             let worker = try Worker(running: .default, waitingFor: gate)
             defer { worker.finish() }
@@ -385,7 +387,7 @@ extension Lesson08Tests {
     func severalModes() async throws {
         let work = Text(en: "work for default and tracking", zh: "给 default 和 tracking 的工作")
         let stillTracking = Text(en: "the target still runs tracking", zh: "目标线程仍在运行 tracking")
-        let ran = try await Harness.attempt(lesson: 8, timeout: 5, ifStuck: Self.stuck) { () -> Lines in
+        let ran = try await Harness.attempt(lesson: 8, timeout: 2 * Self.hangGuard, ifStuck: Self.stuck) { () -> Lines in
             let worker = try Worker(running: .tracking)
             defer { worker.finish() }
             let log = TextLog()
@@ -405,7 +407,7 @@ extension Lesson08Tests {
 
     @Test("Once the work ran, its source leaves the target's loop", .zh("工作执行完后，它的事件源离开目标线程的 RunLoop"), .holds("§6"))
     func sourceLeaves() async throws {
-        let (before, after) = try await Harness.attempt(lesson: 8, timeout: 3, ifStuck: Self.stuck) { () -> ([String], [String]) in
+        let (before, after) = try await Harness.attempt(lesson: 8, timeout: 2 * Self.hangGuard, ifStuck: Self.stuck) { () -> ([String], [String]) in
             let worker = try Worker(running: .default)
             defer { worker.finish() }
             let items = { () -> [String] in
@@ -475,16 +477,16 @@ private final class Worker: Sendable {
     /// would stay in the old mode for its whole next run.
     func switchMode(to mode: Loop.Mode) {
         let runMode = runMode
-        try? thread.perform(waitUntilDone: true, modes: [.default, .tracking], timeout: 1) {
+        try? thread.perform(waitUntilDone: true, modes: [.default, .tracking], timeout: Lesson08Tests.hangGuard) {
             runMode.withLock { $0 = mode }
             Loop.current.stop()
         }
     }
 
-    /// Polls `condition` for up to 2 s (test side only) — no longer once the stub has run: then
+    /// Polls `condition` for up to a hang guard (test side only) — no longer once the stub has run: then
     /// nothing is coming, and the test reports the stub at once.
     func waitUntil(_ condition: () -> Bool) -> Bool {
-        _ = untilBlocking(2) { condition() || UnsolvedLedger.shared.count(lesson: 8) != stubsBefore }
+        _ = untilBlocking(Lesson08Tests.hangGuard) { condition() || UnsolvedLedger.shared.count(lesson: 8) != stubsBefore }
         return condition()
     }
 
@@ -494,6 +496,6 @@ private final class Worker: Sendable {
             loop.stop()
             if thread.join(timeout: 0.02) { break }
         }
-        thread.join(timeout: 1)
+        thread.join(timeout: Lesson08Tests.hangGuard)
     }
 }

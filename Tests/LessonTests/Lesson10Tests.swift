@@ -30,8 +30,9 @@ struct Lesson10Tests {
     /// busy machine can delay a thread by a second or more.
     static let hangGuard: Double = 10
 
-    /// Runs `body` as a lesson 10 attempt: at most 3 s, or `timeout`.
-    static func attempt<T: Sendable>(timeout: Double = 3, _ body: @escaping @Sendable () throws -> T) async throws -> T {
+    /// Runs `body` as a lesson 10 attempt: at most `timeout`, by default two hang guards (a body
+    /// waits for at most a few things, each with its own guard).
+    static func attempt<T: Sendable>(timeout: Double = 2 * hangGuard, _ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await Harness.attempt(lesson: 10, timeout: timeout, ifStuck: stuck, body)
     }
 
@@ -48,16 +49,16 @@ struct Lesson10Tests {
             let (began, busy) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
             try permanent.perform {
                 began.signal()
-                _ = busy.wait(timeout: .now() + 1)
+                _ = busy.wait(timeout: .now() + Self.hangGuard)
             }
-            _ = began.wait(timeout: .now() + 1)
+            _ = began.wait(timeout: .now() + Self.hangGuard)
             for n in 1...3 {
                 try permanent.perform {
                     log.add("work \(n)"); ids.withLock { _ = $0.insert(ThreadID.current) }
                 }
             }
             busy.signal()
-            _ = untilBlocking(1) { log.count == 3 }
+            _ = untilBlocking(Self.hangGuard) { log.count == 3 }
             let id = permanent.thread.id
             permanent.stop()
             return (log.all, ids.withLock { $0 }, id)
@@ -72,7 +73,7 @@ struct Lesson10Tests {
             let permanent = PermanentThread()
             try permanent.start()
             defer { permanent.stop() }
-            guard untilBlocking(1, { permanent.thread.loop?.isWaiting == true }), let loop = permanent.thread.loop else {
+            guard untilBlocking(Self.hangGuard, { permanent.thread.loop?.isWaiting == true }), let loop = permanent.thread.loop else {
                 return (false, !permanent.thread.isFinished, nil)
             }
             // Read, not waited for: the run the loop sleeps in says when it will end by itself.
@@ -109,7 +110,7 @@ struct Lesson10Tests {
             try first.start()
             try second.start()
             defer { second.stop() }
-            guard untilBlocking(1, { first.thread.loop?.isWaiting == true && second.thread.loop?.isWaiting == true }) else {
+            guard untilBlocking(Self.hangGuard, { first.thread.loop?.isWaiting == true && second.thread.loop?.isWaiting == true }) else {
                 return [Self.neverSlept]
             }
             first.stop()
@@ -125,7 +126,7 @@ struct Lesson10Tests {
                     lines.append(Self.secondRefused(job: job, "\(error)"))
                     break
                 }
-                if !untilBlocking(1, { log.count == job }) { break }
+                if !untilBlocking(Self.hangGuard, { log.count == job }) { break }
             }
             lines += log.all.map { Self.secondRan($0) }
             return Lines(lines)
@@ -148,18 +149,19 @@ struct Lesson10Tests {
             let log = TextLog()
             let release = DispatchSemaphore(value: 0)
             // The work waits for the caller to say perform returned: a perform that waits for the
-            // work would wait for itself (bounded: the work gives up after 1 s).
+            // work would wait for itself (bounded: the work gives up after 5 s, and only that wrong
+            // perform ever waits so long).
             let caller = LoopThread(name: "caller") {
                 try? permanent.perform {
-                    _ = release.wait(timeout: .now() + 1)
+                    _ = release.wait(timeout: .now() + 5)
                     log.add(Self.workRan)
                 }
                 log.add(Self.performReturned)
                 release.signal()
             }
             try caller.start()
-            let returned = caller.join(timeout: 2)
-            _ = untilBlocking(1) { log.count == 2 }
+            let returned = caller.join(timeout: Self.hangGuard)
+            _ = untilBlocking(Self.hangGuard) { log.count == 2 }
             return (returned, log.all)
         }
         #expect(returnedFirst, Text(en: "perform(_:) did not return", zh: "perform(_:) 没有返回").comment)
@@ -190,7 +192,7 @@ struct Lesson10Tests {
             let contrast = try RunForeverThread()
             let contrastTrace = contrast.loop.startTracing()
             contrast.loop.stop()
-            _ = untilBlocking(1) { runBoundaries(contrastTrace).contains("entry") }
+            _ = untilBlocking(Self.hangGuard) { runBoundaries(contrastTrace).contains("entry") }
             outcome.runLines = runBoundaries(contrastTrace)
             outcome.runStillAlive = !contrast.thread.isFinished
             contrast.end()
@@ -198,7 +200,7 @@ struct Lesson10Tests {
             // Your thread: stopped by your stop(), called from another thread with a time limit.
             let permanent = PermanentThread(name: "guarded")
             try permanent.start()
-            guard untilBlocking(1, { permanent.thread.loop?.isWaiting == true }), let loop = permanent.thread.loop else {
+            guard untilBlocking(Self.hangGuard, { permanent.thread.loop?.isWaiting == true }), let loop = permanent.thread.loop else {
                 _ = Unmanaged.passRetained(permanent)   // left alone: its stop() is for another test
                 return outcome
             }
@@ -259,7 +261,7 @@ struct Lesson10Tests {
         let (slept, stopReturned, lines) = try await Self.attempt(timeout: Self.hangGuard + 5) { () -> (Bool, Bool, Lines) in
             let permanent = PermanentThread(name: "slow exit")
             try permanent.start()
-            guard untilBlocking(1, { permanent.thread.loop?.isWaiting == true }), let loop = permanent.thread.loop else {
+            guard untilBlocking(Self.hangGuard, { permanent.thread.loop?.isWaiting == true }), let loop = permanent.thread.loop else {
                 _ = Unmanaged.passRetained(permanent)   // left alone: its stop() is for another test
                 return (false, false, [])
             }
@@ -299,17 +301,24 @@ struct Lesson10Tests {
     /// A permanent thread whose work runs a nested run of `mode` for 0.3 s, stopped (from a thread
     /// of its own) while that run sleeps: whether the thread's loop slept first, whether stop()
     /// returned and the thread exited, and how the nested run ended.
-    static func stopDuringNestedRun(of mode: Loop.Mode) async throws -> (slept: Bool, stopReturned: Bool, exited: Bool, lines: [Text]) {
-        try await Self.attempt { () -> (Bool, Bool, Bool, [Text]) in
+    ///
+    /// The nested run's own time limit is `nestedTimeout`: where the stop must end it (a common
+    /// mode), a hang guard, so a stop that comes late on a busy machine still finds it running;
+    /// where it must not (a private mode), long enough that a wrong stop sent from the test
+    /// normally lands in it.
+    static func stopDuringNestedRun(of mode: Loop.Mode, nestedTimeout: Double) async throws -> (
+        slept: Bool, stopReturned: Bool, exited: Bool, lines: [Text]
+    ) {
+        try await Self.attempt(timeout: 2 * hangGuard + nestedTimeout) { () -> (Bool, Bool, Bool, [Text]) in
             let permanent = PermanentThread(name: "nested")
             try permanent.start()
-            guard untilBlocking(1, { permanent.thread.loop?.isWaiting == true }) else {
+            guard untilBlocking(hangGuard, { permanent.thread.loop?.isWaiting == true }) else {
                 _ = Unmanaged.passRetained(permanent)
                 return (false, false, false, [])
             }
             let log = TextLog()
             let inside = DispatchSemaphore(value: 0)
-            // Work that waits for a synchronous reply: it runs the loop in `mode` for 0.3 s.
+            // Work that waits for a synchronous reply: it runs the loop in `mode` for `nestedTimeout`.
             try permanent.perform {
                 let loop = Loop.current
                 try? loop.add(Loop.Port(name: "sync reply"), forMode: mode)
@@ -317,16 +326,16 @@ struct Lesson10Tests {
                 try? loop.add(
                     Loop.Observer(name: "asleep in the nested run", activities: .beforeWaiting, repeats: false) { _ in inside.signal() },
                     forMode: mode)
-                let result = try? loop.run(mode: mode, timeout: 0.3)
+                let result = try? loop.run(mode: mode, timeout: nestedTimeout)
                 log.add(Self.nestedRunEnded(result.map { "\($0)" } ?? "?"))
             }
-            guard inside.wait(timeout: .now() + 1) == .success else {
+            guard inside.wait(timeout: .now() + hangGuard) == .success else {
                 _ = Unmanaged.passRetained(permanent)
                 return (true, false, false, [Text(en: "the work never ran", zh: "工作从没执行")])
             }
             let stopper = LoopThread(name: "stopper") { permanent.stop() }
             try stopper.start()
-            let returned = stopper.join(timeout: 1.5)
+            let returned = stopper.join(timeout: hangGuard + nestedTimeout)
             if !returned { _ = Unmanaged.passRetained(permanent) }
             return (true, returned, permanent.thread.isFinished, log.all.texts)
         }
@@ -337,7 +346,7 @@ struct Lesson10Tests {
         .zh("工作正在运行私有 Mode 的嵌套运行时 stop()，结束的是带条件的循环，而不是工作里的嵌套运行"),
         .holds("§11"))
     func stopDuringNestedRun() async throws {
-        let (slept, stopReturned, exited, lines) = try await Self.stopDuringNestedRun(of: "sync request")
+        let (slept, stopReturned, exited, lines) = try await Self.stopDuringNestedRun(of: "sync request", nestedTimeout: 2)
         guard slept else {
             Issue.record(Self.neverSlept.comment)
             return
@@ -359,7 +368,7 @@ struct Lesson10Tests {
         .zh("工作正在运行 default Mode 的嵌套运行时 stop()，先结束那次嵌套运行（`stopped`），再结束带条件的循环"),
         .holds("§11"))
     func stopDuringNestedDefaultRun() async throws {
-        let (slept, stopReturned, exited, lines) = try await Self.stopDuringNestedRun(of: .default)
+        let (slept, stopReturned, exited, lines) = try await Self.stopDuringNestedRun(of: .default, nestedTimeout: Self.hangGuard)
         guard slept else {
             Issue.record(Self.neverSlept.comment)
             return
@@ -384,7 +393,7 @@ struct Lesson10Tests {
                 let permanent = try watch.startPermanentThread()
                 permanent.stop()
             }
-            _ = untilBlocking(1) { watch.allGone }
+            _ = untilBlocking(Self.hangGuard) { watch.allGone }
             return (watch.owner == nil, watch.thread == nil, watch.loop == nil)
         }
         #expect(
@@ -418,7 +427,7 @@ struct Lesson10Tests {
             }
             try dropper.start()
             let dropped = dropper.join(timeout: Self.hangGuard)
-            if dropped { _ = untilBlocking(1) { watch.allGone } }
+            if dropped { _ = untilBlocking(Self.hangGuard) { watch.allGone } }
             return (dropped, watch.owner == nil, watch.thread == nil, watch.loop == nil)
         }
         // One finding at a time: each explains the ones after it.
@@ -453,7 +462,7 @@ struct Lesson10Tests {
             try idle.start()
             let ran = Log()
             try? idle.perform { ran.add("ran") }
-            let idleWorks = untilBlocking(1) { ran.count == 1 }
+            let idleWorks = untilBlocking(Self.hangGuard) { ran.count == 1 }
             idle.stop()
             let permanent = PermanentThread()
             try permanent.start()
@@ -505,7 +514,7 @@ private final class Watch: @unchecked Sendable {
         let permanent = PermanentThread()
         try permanent.start()
         try permanent.perform {}
-        _ = untilBlocking(1) { permanent.thread.loop != nil }
+        _ = untilBlocking(Lesson10Tests.hangGuard) { permanent.thread.loop != nil }
         owner = permanent
         thread = permanent.thread
         loop = permanent.thread.loop
@@ -541,7 +550,7 @@ private final class RunForeverThread: Sendable {
             try? loop.run()
         }
         try thread.start()
-        guard untilBlocking(1, { loopBox.withLock { $0?.isWaiting == true } }), let loop = loopBox.withLock({ $0 }) else {
+        guard untilBlocking(Lesson10Tests.hangGuard, { loopBox.withLock { $0?.isWaiting == true } }), let loop = loopBox.withLock({ $0 }) else {
             throw Harness.Failure(
                 description: Text(
                     en: "(the engine) a thread calling run() never went to sleep",
@@ -555,6 +564,6 @@ private final class RunForeverThread: Sendable {
     func end() {
         port.invalidate()
         loop.wakeUp()
-        thread.join(timeout: 1)
+        thread.join(timeout: Lesson10Tests.hangGuard)
     }
 }
