@@ -260,9 +260,9 @@ extension Lesson13Tests {
             lesson: 13, count: 100,
             hint: Text(
                 en:
-                    "Your scheduling differs from the reference on this sequence of calls: the countdown is a one-second repeating timer in `.common`, first a second from now, saying seconds - 1 … 0 and invalidated in the callout that said 0 (from 0 or less: no tick, returned already invalid); the download's port, the one returned, is in `.common`; the badge is a repeating timer of `interval` in the default mode only, first one interval from now.",
+                    "Your countdown, download and badge differ from the reference on this sequence of calls: the countdown is a one-second repeating timer in `.common`, first a second from now, saying seconds - 1 … 0 and invalidated in the callout that said 0 (from 0 or less: no tick, returned already invalid); the download's port, the one returned, is in `.common`; the badge is a repeating timer of `interval` in the default mode only, first one interval from now.",
                 zh:
-                    "在这串调用上，你的安排和参考实现不一样：倒计时是 `.common` 里一个每秒重复的定时器，第一次在一秒之后，依次说 `seconds - 1 … 0`，在说 0 的那次回调里失效（从 0 或更小开始：一次也不 `tick`，返回时就已失效）；下载用的端口，也就是返回的那个，在 `.common` 里；角标是只在 default Mode 里、间隔为 `interval` 的重复定时器，第一次在一个间隔之后。"
+                    "在这串调用上，你的倒计时、下载和角标和参考实现不一样：倒计时是 `.common` 里一个每秒重复的定时器，第一次在一秒之后，依次说 `seconds - 1 … 0`，在说 0 的那次回调里失效（从 0 或更小开始：一次也不 `tick`，返回时就已失效）；下载用的端口，也就是返回的那个，在 `.common` 里；角标是只在 default Mode 里、间隔为 `interval` 的重复定时器，第一次在一个间隔之后。"
             )
         ) { random in
             practiceScenario(&random)
