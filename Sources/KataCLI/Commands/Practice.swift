@@ -86,8 +86,8 @@ enum PracticeRun {
                     + style.yellow(
                         Text(
                             en:
-                                "Lesson \(lesson.paddedNumber) has no generated scenarios: practice is for the lessons where you build a mechanism of the loop.",
-                            zh: "第 \(lesson.paddedNumber) 课没有自动生成的场景：练习只针对“实现”类的课，也就是要你写出 RunLoop 某个机制的课。"
+                                "Lesson \(lesson.paddedNumber) has no generated scenarios yet: its own tests are all it has (swift test --filter Lesson\(lesson.paddedNumber)Tests).",
+                            zh: "第 \(lesson.paddedNumber) 课还没有自动生成的场景：它只有自己的测试（swift test --filter Lesson\(lesson.paddedNumber)Tests）。"
                         ).localized),
             ]
         default:
