@@ -293,6 +293,7 @@ enum Help {
     static let dev = """
         usage: kata dev verify [--solutions-in-place]   Solutions green, untouched stubs red, no crash
                kata dev verify --mutants [N…]    every wrong answer in Mutants/ turns its lesson red
+               kata dev red-team DIR             wrong answers not in the catalog: killed, escaped, did not build
                kata dev patch-mutants            whole-file mutants (Mutants/NN-slug/*.swift) into patches
                kata dev unpatch-mutants          the patches back into whole files
                kata dev lesson-images            draw every lesson's key scenario into its page's pictures
@@ -317,6 +318,14 @@ enum Help {
         survives; a patch that does not apply, a mutant that does not compile, still fails with the
         stub's line, or lacks its first line is a catalog error, and so is a lesson with fewer than
         \(MutantCatalog.fewestPerLesson) mutants. Exit 0 when every mutant is caught, 1 otherwise.
+
+        red-team DIR measures a fresh set of wrong answers the same way: DIR is laid out as Mutants/
+        (DIR/NN-slug/<mistake>.patch, or <mistake>.swift, a whole replacement of the lesson's
+        Solution file; first line "// Mutant: …"). Each answer is reported as killed, escaped (its
+        lesson stays green) or did not build, then the totals; one that cannot be tried (no first
+        line, a patch that does not apply) is named with why, and the others run all the same.
+        Only the copy's Exercises are written; the working tree is never touched. Exit 0 when every
+        answer is killed, 1 otherwise, 2 when DIR holds no wrong answer.
 
         patch-mutants turns each whole-file mutant (a copy of the Solution with the mistake in it,
         first line "// Mutant: …") into its patch and deletes the whole file; it changes nothing

@@ -27,6 +27,8 @@ enum Invocation: Equatable {
         case verify(solutionsInPlace: Bool)
         /// `kata dev verify --mutants [N…]`: the mutant catalog of the lessons given (every lesson when none is).
         case verifyMutants(lessons: [Int])
+        /// `kata dev red-team DIR`: a folder of wrong answers not in the catalog, each killed, escaped or not built.
+        case redTeam(folder: String)
         /// `kata dev patch-mutants`: whole-file mutants into patches.
         case patchMutants
         /// `kata dev unpatch-mutants`: patches back into whole files.
@@ -40,7 +42,7 @@ enum Invocation: Equatable {
         /// `kata dev` alone, or with --help.
         case help
 
-        static let commands = ["verify", "patch-mutants", "unpatch-mutants", "lesson-images", "sync", "new-lesson"]
+        static let commands = ["verify", "red-team", "patch-mutants", "unpatch-mutants", "lesson-images", "sync", "new-lesson"]
     }
 
     /// The student's subcommands, in the order `kata --help` lists them (`dev` is the maintainers').
@@ -181,7 +183,7 @@ enum Invocation: Equatable {
         return invocation
     }
 
-    /// `kata dev verify [--mutants [N…]]`, `kata dev patch-mutants`, `kata dev unpatch-mutants`,
+    /// `kata dev verify [--mutants [N…]]`, `kata dev red-team DIR`, `kata dev patch-mutants`, `kata dev unpatch-mutants`,
     /// `kata dev lesson-images`, `kata dev sync [--check]`, `kata dev new-lesson NN slug --use|--build [--after-gap]`.
     /// Maintainers read English: these messages have no Chinese twin.
     static func parseDev(_ arguments: [String], numbers: Set<Int>) throws(UsageError) -> Invocation {
@@ -208,6 +210,12 @@ enum Invocation: Equatable {
                 rest.removeFirst()
             }
             dev = .verifyMutants(lessons: chosen)
+        case "red-team":
+            guard let folder = rest.first, !folder.hasPrefix("-") else {
+                throw UsageError("usage: kata dev red-team DIR: give the folder of wrong answers (DIR/NN-slug/<mistake>.patch or .swift)", command: "dev")
+            }
+            rest.removeFirst()
+            dev = .redTeam(folder: folder)
         case "patch-mutants": dev = .patchMutants
         case "unpatch-mutants": dev = .unpatchMutants
         case "lesson-images": dev = .lessonImages

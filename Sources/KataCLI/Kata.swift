@@ -93,6 +93,7 @@ public enum Kata {
             case let .reset(lesson, confirmed): return try Commands.reset(context, lesson: Catalog.lesson(lesson)!, confirmed: confirmed)
             case let .dev(.verify(solutionsInPlace)): return try Commands.verify(context, solutionsInPlace: solutionsInPlace)
             case let .dev(.verifyMutants(lessons)): return try Commands.verifyMutants(context, lessons: lessons)
+            case let .dev(.redTeam(folder)): return try Commands.redTeam(context, folder: folder)
             case .dev(.patchMutants): return try Commands.patchMutants(context)
             case .dev(.unpatchMutants): return try Commands.unpatchMutants(context)
             case .dev(.lessonImages): return Commands.writeLessonImages(context)

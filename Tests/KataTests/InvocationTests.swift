@@ -29,6 +29,9 @@ struct InvocationTests {
         #expect(try parse("dev verify --mutants") == .dev(.verifyMutants(lessons: [])))
         #expect(try parse("dev verify --mutants 6 2") == .dev(.verifyMutants(lessons: [6, 2])))
         #expect(try parse("dev patch-mutants") == .dev(.patchMutants))
+        #expect(try parse("dev red-team fresh/") == .dev(.redTeam(folder: "fresh/")))
+        #expect(throws: UsageError.self) { try parse("dev red-team") }
+        #expect(throws: UsageError.self) { try parse("dev red-team fresh more") }
         #expect(try parse("dev lesson-images") == .dev(.lessonImages))
         #expect(try parse("dev sync") == .dev(.sync(check: false)))
         #expect(try parse("dev sync --check") == .dev(.sync(check: true)))

@@ -24,6 +24,33 @@ extension Commands {
         let which = every ? "every lesson" : "lesson" + (lessons.count == 1 ? " " : "s ") + numbers
         print(style.bold("Mutants: ") + "\(count) wrong answers for \(which)" + style.dim("  (the stubs as Exercises, in .build/kata-verify/package)"))
 
+        var report = MutantReport()
+        let trials = try tryMutants(context, lessons.map { ($0, catalog.mutants(of: $0)) }) { trials, lesson in
+            report.lessons.append(trials.outcome(of: lesson))
+            print(report.lessons.last!.line(style: style) + style.dim(String(format: "  tests %.0f s", trials.testSeconds[lesson.number] ?? 0)))
+        }
+        for lesson in lessons where catalog.mutants(of: lesson).isEmpty {
+            report.lessons.append(trials.outcome(of: lesson))
+            print(report.lessons.last!.line(style: style))
+        }
+        report.lessons.sort { $0.lesson.number < $1.lesson.number }
+        print(style.dim("  \(trials.builds) builds (one a round: a mutant of each lesson in place at once), \(String(format: "%.0f", trials.buildSeconds)) s"))
+        report.misplaced = catalog.misplaced
+        report.wholeFiles = catalog.wholeFiles
+        print("")
+        print(report.summary(style: style))
+        return report.problems.isEmpty ? Kata.ExitCode.ok : Kata.ExitCode.checkFailed
+    }
+
+    /// Tries `mutants` in rounds in verify's copy of the package (``PristinePackage``), the
+    /// stubs as the other Exercises; `done` is told of each lesson whose last mutant was just
+    /// judged. The working tree is only read: a wrong answer is only ever written over an
+    /// exercise of the copy, which is the stub again after every round and at the end, and which
+    /// the next `prepare` makes the stub again after a run that was interrupted.
+    static func tryMutants(
+        _ context: Context, _ mutants: [(Lesson, [MutantCatalog.Mutant])], done: (MutantTrials, Lesson) -> Void
+    ) throws -> MutantTrials {
+        let style = context.style, lessons = mutants.map(\.0)
         let package = try PristinePackage.prepare(context)
         var runner = TestRunner(packagePath: package.path, scratch: context.path(PristinePackage.stubsBuild), target: .exercises)
         runner.echoBuild = false
@@ -39,29 +66,15 @@ extension Commands {
             throw KataError("the package with the stubs as Exercises does not build, so no mutant can be tried: " + (first ?? "see swift build"))
         }
 
-        var report = MutantReport()
-        var trials = MutantTrials(lessons: lessons.map { ($0, catalog.mutants(of: $0)) })
+        var trials = MutantTrials(lessons: mutants)
         let stubs = try Dictionary(
             uniqueKeysWithValues: lessons.map { ($0.number, try Data(contentsOf: URL(fileURLWithPath: runner.absolute($0.exerciseFile)))) })
         defer { for lesson in lessons { try? stubs[lesson.number]?.write(to: URL(fileURLWithPath: runner.absolute(lesson.exerciseFile))) } }
         for round in trials.rounds {
             try trialRound(round, in: runner, stubs: stubs, trials: &trials)
-            for lesson in trials.lessonsDone(after: round) {
-                report.lessons.append(trials.outcome(of: lesson))
-                print(report.lessons.last!.line(style: style) + style.dim(String(format: "  tests %.0f s", trials.testSeconds[lesson.number] ?? 0)))
-            }
+            for lesson in trials.lessonsDone(after: round) { done(trials, lesson) }
         }
-        for lesson in lessons where catalog.mutants(of: lesson).isEmpty {
-            report.lessons.append(trials.outcome(of: lesson))
-            print(report.lessons.last!.line(style: style))
-        }
-        report.lessons.sort { $0.lesson.number < $1.lesson.number }
-        print(style.dim("  \(trials.builds) builds (one a round: a mutant of each lesson in place at once), \(String(format: "%.0f", trials.buildSeconds)) s"))
-        report.misplaced = catalog.misplaced
-        report.wholeFiles = catalog.wholeFiles
-        print("")
-        print(report.summary(style: style))
-        return report.problems.isEmpty ? Kata.ExitCode.ok : Kata.ExitCode.checkFailed
+        return trials
     }
 
     /// One round: the round's mutant of each lesson written over that lesson's exercise (the
@@ -102,9 +115,10 @@ extension Commands {
                     try trials.timedBuild { try runner.build(fresh: [trial.lesson.exerciseFile], restamped: true) }
                 } catch let failure as BuildFailure {
                     let lesson = trial.lesson
-                    let named = "\(lesson.solutionFile) + \(trial.mutant.name).patch"
+                    let named =
+                        trial.mutant.wholeFile ? (trial.mutant.path as NSString).lastPathComponent : "\(lesson.solutionFile) + \(trial.mutant.name).patch"
                     let first = failure.errors.first.map { $0.replacingOccurrences(of: lesson.exerciseFile, with: named) }
-                    trials.record(.catalogError("does not compile: " + (first ?? "see swift build")), for: trial, seconds: 0)
+                    trials.record(.doesNotCompile(first ?? "see swift build"), for: trial, seconds: 0)
                     continue
                 }
                 try judge([trial], in: runner, trials: &trials)
@@ -211,7 +225,14 @@ struct MutantReport: Equatable {
 
         var killed: Int { outcomes.filter { if case .killed = $0.verdict { true } else { false } }.count }
         var survivors: [Outcome] { outcomes.filter { $0.verdict == .survived } }
-        var errors: [Outcome] { outcomes.filter { if case .catalogError = $0.verdict { true } else { false } } }
+        var errors: [Outcome] {
+            outcomes.filter {
+                switch $0.verdict {
+                case .catalogError, .doesNotCompile: true
+                case .killed, .survived: false
+                }
+            }
+        }
         var tooFew: Bool { outcomes.count < MutantCatalog.fewestPerLesson }
 
         func line(style: Style) -> String {
@@ -242,6 +263,8 @@ struct MutantReport: Equatable {
                     lines.append("survived: \(path) — \(what): every test of lesson \(number) passes with this mistake in place")
                 case let .catalogError(why):
                     lines.append("catalog error: \(outcome.mutant.path) \(why)")
+                case let .doesNotCompile(error):
+                    lines.append("catalog error: \(outcome.mutant.path) does not compile: \(error)")
                 case .killed: break
                 }
             }

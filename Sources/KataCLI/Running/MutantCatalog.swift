@@ -27,12 +27,19 @@ struct MutantCatalog: Equatable {
         var name: String
         /// What it gets wrong (its `// Mutant:` line); nil when the line is missing.
         var description: String?
-        /// The patch.
+        /// The patch, or for a whole file the file itself.
         var text: String
+        /// A whole replacement of the Solution file rather than a patch (`kata dev red-team`
+        /// takes both; the catalog holds patches only).
+        var wholeFile = false
 
-        /// The lesson's Solution with this mistake in it.
+        /// The lesson's Solution with this mistake in it: the patch applied, or the whole file
+        /// after its leading `// Word: …` lines.
         func applied(to solution: String) throws(UnifiedDiff.Failure) -> String {
-            try UnifiedDiff.parse(text).apply(to: solution)
+            guard wholeFile else { return try UnifiedDiff.parse(text).apply(to: solution) }
+            var lines = UnifiedDiff.lines(of: text)
+            while let first = lines.first, MutantPatcher.isHeaderLine(first) { lines.removeFirst() }
+            return lines.joined()
         }
     }
 
@@ -48,9 +55,15 @@ struct MutantCatalog: Equatable {
 
     /// Reads `root/Mutants`; a missing folder is an empty catalog.
     static func load(root: String) -> MutantCatalog {
+        load(folder: (root as NSString).appendingPathComponent(folder), named: folder, wholeFilesAreMutants: false)
+    }
+
+    /// Reads a folder laid out as `Mutants/` (`base/NN-slug/<mistake>.patch`), naming its files
+    /// `named/NN-slug/…`. With `wholeFilesAreMutants`, a `<mistake>.swift` is a mutant too (a
+    /// whole replacement of the Solution file) instead of a file waiting for `patch-mutants`.
+    static func load(folder base: String, named folder: String, wholeFilesAreMutants: Bool) -> MutantCatalog {
         var catalog = MutantCatalog()
         let fileManager = FileManager.default
-        let base = (root as NSString).appendingPathComponent(folder)
         let folders = ((try? fileManager.contentsOfDirectory(atPath: base)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
         for name in folders {
             guard let lesson = Catalog.lessons.first(where: { $0.folder == name }) else {
@@ -60,18 +73,20 @@ struct MutantCatalog: Equatable {
             let directory = (base as NSString).appendingPathComponent(name)
             for file in ((try? fileManager.contentsOfDirectory(atPath: directory)) ?? []).filter({ !$0.hasPrefix(".") }).sorted() {
                 let path = "\(folder)/\(name)/\(file)"
-                if file.hasSuffix(".swift") {
+                let whole = file.hasSuffix(".swift")
+                if whole && !wholeFilesAreMutants {
                     catalog.wholeFiles.append(path)
                     continue
                 }
-                guard file.hasSuffix(fileExtension),
+                guard whole || file.hasSuffix(fileExtension),
                     let text = try? String(contentsOfFile: (directory as NSString).appendingPathComponent(file), encoding: .utf8)
                 else {
                     catalog.misplaced.append(path)
                     continue
                 }
+                let stem = String(file.dropLast(whole ? ".swift".count : fileExtension.count))
                 catalog.mutants[lesson.number, default: []].append(
-                    Mutant(lesson: lesson.number, path: path, name: String(file.dropLast(fileExtension.count)), description: description(of: text), text: text))
+                    Mutant(lesson: lesson.number, path: path, name: stem, description: description(of: text), text: text, wholeFile: whole))
             }
         }
         return catalog
@@ -93,8 +108,10 @@ enum MutantVerdict: Equatable {
     /// Every test of the lesson passed with the mistake in place.
     case survived
     /// The mutant itself is wrong: it lacks its `// Mutant:` line, does not apply to the Solution,
-    /// does not compile, still calls the stub's `unsolved(…)`, or no test ran.
+    /// still calls the stub's `unsolved(…)`, or no test ran.
     case catalogError(String)
+    /// The Solution with the mistake in it does not compile (the compiler's first error).
+    case doesNotCompile(String)
 
     /// Judges a lesson's result with the mutant in place.
     static func judge(_ result: LessonResult) -> MutantVerdict {
