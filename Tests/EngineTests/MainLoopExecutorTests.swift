@@ -58,7 +58,9 @@ import Testing
         let actor = MainLoopActor(executor: MainLoopExecutor(registry: registry))
         let main = try startOffPool(registry: registry, isMain: true) { () -> Loop.RunResult in
             let loop = Loop.current
-            return try loop.run(mode: .default, timeout: 5)
+            // Ended by the stop below, whenever this test's task next gets a pool thread; the
+            // time limit is only a hang guard.
+            return try loop.run(mode: .default, timeout: 120)
         }
         let onMain = await actor.run { actor in actor.executor.isOnMainLoopThread && Loop.current.isMain }
         registry.mainLoop?.stop()

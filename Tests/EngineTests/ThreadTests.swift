@@ -96,10 +96,11 @@ import Testing
         let held = HeldThread()
         try await held.start()
         let target = held.thread
-        // The perform waits up to a minute, so that its wait is still under way when this test's
-        // task is next given a pool thread, which a busy run may not do for seconds.
+        // The perform has no time limit of its own: only this test's task ends its wait, and a
+        // busy run may give that task a pool thread only much later. The hang guard is the
+        // off-pool run's, which counts from the moment the test awaits the outcome.
         let outcome = try startOffPool(timeout: 90) { () -> String in
-            do { try target.perform(waitUntilDone: true, timeout: 60) {} } catch { return "\(error)" }
+            do { try target.perform(waitUntilDone: true) {} } catch { return "\(error)" }
             return "ran"
         }
         #expect(await until(60) { target.status.withLock { $0.pendingPerforms.count } == 1 })
@@ -113,14 +114,17 @@ import Testing
         let target = held.thread
         let joining = Lock(0)
         let joiners = try (0..<2).map { _ in
-            // A join that times out returns false: true proves it woke because the thread exited.
+            // Joins with no time limit of their own, as the release below comes whenever this
+            // test's task next gets a pool thread. A joiner that never wakes fails the off-pool
+            // run's hang guard, which counts from the moment the test awaits it; a join that
+            // returns without the thread's exit returns false.
             try startOffPool(timeout: 90) { () -> Bool in
                 joining.withLock { $0 += 1 }
-                return target.join(timeout: 60)
+                return target.join(timeout: nil) && target.isFinished
             }
         }
-        #expect(await until { joining.withLock { $0 } == 2 })
+        #expect(await until(60) { joining.withLock { $0 } == 2 })
         held.release.open()
-        for joiner in joiners { #expect(try await joiner.value(), "each joiner woke when the thread exited, before its time limit") }
+        for joiner in joiners { #expect(try await joiner.value(), "each joiner woke when the thread exited, and only then") }
     }
 }
