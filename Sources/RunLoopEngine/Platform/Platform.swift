@@ -8,7 +8,7 @@ import Darwin
 // Darwin) or names an operating system. Everything else uses the small types here, which have
 // one API on every system:
 //
-//   SystemThread, ThreadLocalSlot   pthreads: start, join, detach, yield, thread-local storage
+//   SystemThread, ThreadLocalSlot   pthreads: start, join, detach, thread-local storage
 //   SystemMutex                     a pthread mutex in memory its owner allocates
 //   SystemClock                     the monotonic clock, timed waits on it, a thread's CPU time
 //                                   (bench and the tests read both clocks here)

@@ -44,11 +44,6 @@ struct SystemThread: @unchecked Sendable {
         pthread_detach(handle)
     }
 
-    /// Gives the calling thread's CPU to another ready thread, if there is one.
-    static func yield() {
-        sched_yield()
-    }
-
     /// Makes the calling thread's timed waits end on time. A timed wait in Linux may end up to
     /// the thread's "timer slack" late (50 µs by default), so that the kernel can batch
     /// wake-ups; CF's loop sleeps on a timerfd, which has none. A loop's thread gets 1 ns, so

@@ -71,9 +71,10 @@ final class KernelWaiter: Sendable {
             let late = min(max(RealClock.monotonicNanoseconds() - wakeAt, 0), Self.maximumLead)
             wakeUpLatency.store(latency + (late - latency) / 8, ordering: .relaxed)
         }
-        // Yielding as it waits: on an idle CPU that returns at once; on a busy one, the other
-        // threads run meanwhile rather than wait for this one's spin. The counter is read
-        // without a lock, whichever way the word parks threads.
-        while RealClock.monotonicNanoseconds() < deadline && word.value == seen { SystemThread.yield() }
+        // A plain spin, never a yield: on a busy CPU a yield gives the core away for a whole
+        // time slice, milliseconds, long past the deadline. The spin lasts at most the lead
+        // (``maximumLead``), and ends at once when notified. The counter is read without a lock,
+        // whichever way the word parks threads.
+        while RealClock.monotonicNanoseconds() < deadline && word.value == seen {}
     }
 }
