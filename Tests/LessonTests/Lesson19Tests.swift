@@ -10,14 +10,25 @@ import Testing
 struct Lesson19Tests {
     /// One run of `scenario` on a fresh main loop whose touches `delivery` delivers, the app's
     /// port on the main loop itself; its trace, with the name the student gave the source0
-    /// replaced by UIKit's.
+    /// replaced by UIKit's. With `actionsReadTheRecognizers`, each action's line also says what
+    /// state every recognizer is in as the action runs, as an action method that reads another
+    /// recognizer's `state` would see it (`tap.action(recognized) · tap recognized, pan failed`).
     static func run(
         _ delivery: any TouchDelivery, recognizers: [GestureRecognizer.Kind], keepingTouches: Set<GestureRecognizer.Kind> = [],
-        _ filter: LoopTrace.Filter = .all, _ scenario: @escaping @Sendable (Loop, VirtualClock, TouchApp) throws -> Void
+        actionsReadTheRecognizers: Bool = false, _ filter: LoopTrace.Filter = .all,
+        _ scenario: @escaping @Sendable (Loop, VirtualClock, TouchApp) throws -> Void
     ) throws -> Lines {
         let lines = try Harness.traceTexts(.reference, filter) { loop, clock in
             loop.addCommonMode(.tracking)   // UIKit marks the tracking mode common
-            let app = TouchApp(mainLoop: loop, delivery: delivery, recognizers: recognizers, keepingTouches: keepingTouches)
+            let attached = Lock<[GestureRecognizer]>([])
+            let writer: TouchNoteWriter = { call in
+                guard actionsReadTheRecognizers, call.contains(".action(") else { return call }
+                return call + " · " + attached.withLock { $0 }.map { "\($0.name) \($0.state.rawValue)" }.joined(separator: ", ")
+            }
+            let app = TouchApp(
+                mainLoop: loop, delivery: delivery, recognizers: recognizers, keepingTouches: keepingTouches, writer: writer)
+            attached.withLock { $0 = app.recognizers }
+            defer { attached.withLock { $0 = [] } }   // the writer, kept by the view, keeps no recognizer
             try loop.add(app.port, forMode: .common)
             try scenario(loop, clock, app)
         }

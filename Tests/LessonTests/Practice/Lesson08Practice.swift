@@ -82,8 +82,11 @@ extension Lesson08Tests {
                 let from: Caller = random.chance(0.7) ? .anotherThread : .target
                 let modes = random.pick(practiceModes)
                 // Another thread waits only where the reference returns at once (no mode): the
-                // target is not running its loop while it waits for that thread.
-                let wait = random.chance(0.3) && (from == .target || modes?.isEmpty == true)
+                // target is not running its loop while it waits for that thread. The target itself
+                // always waits for work in no mode: "no mode, no work" comes before "on the target
+                // itself with waitUntilDone, at once".
+                let noMode = modes?.isEmpty == true
+                let wait = (random.chance(0.3) && (from == .target || noMode)) || (from == .target && noMode)
                 return .send(work: works, from: from, wait: wait, modes: modes, again: random.chance(0.15))
             case 5: return .markSheetCommon
             case 6...9: return .run(random.pick([Loop.Mode.default, .default, .tracking, sheet]), timeout: random.pick([0, 0, 0.5, 1]))
@@ -185,5 +188,44 @@ extension Lesson08Tests {
         try await Self.practice { thread, wait, modes, work in
             if let modes { try perform(on: thread, waitUntilDone: wait, modes: modes, work) } else { try perform(on: thread, waitUntilDone: wait, work) }
         }.check()
+    }
+}
+
+/// Lesson 08's generated calls reach the edges of its input on purpose: a generator that stopped
+/// reaching one would leave that edge ungraded.
+extension PracticeTests {
+    enum PerformEdge: String, CaseIterable, Sendable {
+        case targetWaitsForWorkInNoMode, targetWaitsForItsOwnWork, anotherThreadWaitsForWorkInNoMode
+        case sentToAThreadThatExited, sentToAThreadNeverStarted, workSendsWorkToItsOwnThread
+    }
+
+    static func performEdges(_ step: Lesson08Tests.PerformStep) -> Set<PerformEdge> {
+        switch step {
+        case let .send(_, from, wait, modes, again):
+            var edges: Set<PerformEdge> = again ? [.workSendsWorkToItsOwnThread] : []
+            let noMode = modes?.isEmpty == true
+            switch (from, wait) {
+            case (.target, true): edges.insert(noMode ? .targetWaitsForWorkInNoMode : .targetWaitsForItsOwnWork)
+            case (.anotherThread, true) where noMode: edges.insert(.anotherThreadWaitsForWorkInNoMode)
+            default: break
+            }
+            return edges
+        case let .sendToIdleThread(_, exited, _, _): return [exited ? .sentToAThreadThatExited : .sentToAThreadNeverStarted]
+        default: return []
+        }
+    }
+
+    @Test("Lesson 08's generated calls reach every edge over the fixed seeds")
+    func performCallsReachTheEdges() {
+        let practice = Lesson08Tests.practice(Lesson08Tests.referencePerform)
+        var hits: [PerformEdge: Int] = [:]
+        for seed in PracticeSeeds.chosen(defaultCount: practice.count, environment: [:]) {
+            for step in practice.scenario(seed: seed) {
+                for edge in Self.performEdges(step) { hits[edge, default: 0] += 1 }
+            }
+        }
+        for edge in PerformEdge.allCases {
+            #expect(hits[edge, default: 0] >= 3, "\(edge.rawValue): \(hits[edge, default: 0]) calls over the fixed seeds")
+        }
     }
 }

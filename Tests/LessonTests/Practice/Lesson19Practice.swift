@@ -5,7 +5,8 @@ import Testing
 /// with no touch down) sent in bursts or one at a time, to views with a tap, a pan, both, or
 /// none, or two of a kind (both updating in the same pass), cancelling touches or not; scrolls that run the tracking mode while events arrive; app
 /// observers before waiting at several orders; runs of the default and
-/// the tracking mode, some that only poll. The whole trace is compared.
+/// the tracking mode, some that only poll. The whole trace is compared, each action's line with
+/// the state every recognizer is in as it runs (what an action reading another recognizer sees).
 extension Lesson19Tests {
     /// One step of a generated touch scenario.
     enum TouchPracticeStep: Sendable, CustomStringConvertible, PracticeStep, SimplifiableStep {
@@ -98,7 +99,7 @@ extension Lesson19Tests {
             kinds.append(kind)
             if keeps { keeping.insert(kind) }
         }
-        let lines = try run(delivery, recognizers: kinds, keepingTouches: keeping) { loop, clock, app in
+        let lines = try run(delivery, recognizers: kinds, keepingTouches: keeping, actionsReadTheRecognizers: true) { loop, clock, app in
             for step in steps {
                 switch step {
                 case .recognizer: break
@@ -128,9 +129,9 @@ extension Lesson19Tests {
             lesson: 19, count: 150,
             hint: Text(
                 en:
-                    "Your delivery differs from the engine's in this scenario (the whole trace: passes, callouts, the view's touches, the gestures' actions): the port's callback queues, signals the source0 and wakes the main loop; the source0 sends one event per pass and signals itself while events wait; sendEvent gives the event to every recognizer, then, for a recognizer with an update, cancels the view's touches if it recognized and cancels touches, and acts; the view gets the event last; the source0 in the common modes.",
+                    "Your delivery differs from the engine's in this scenario (the whole trace: passes, callouts, the view's touches, the gestures' actions): the port's callback queues, signals the source0 and wakes the main loop; the source0 sends one event per pass and signals itself while events wait; sendEvent gives the event to every recognizer, then (so that each action sees every recognizer's new state), for a recognizer with an update, cancels the view's touches if it recognized and cancels touches, and acts; the view gets the event last; the source0 in the common modes.",
                 zh:
-                    "在这个场景里，你的分发和引擎的不一样（比较整条轨迹：各轮、回调、视图收到的触摸、手势的 `action`）：端口的回调把事件放进队列、标记 Source0、唤醒主线程 RunLoop；Source0 每轮发一个事件，还有事件在等就再标记自己；`sendEvent` 先把事件交给每个识别器，再对有更新的识别器：识别出了手势、又会取消触摸的，先取消视图的触摸，再执行 `action`；最后才把事件交给视图；Source0 在 common Modes 里。"
+                    "在这个场景里，你的分发和引擎的不一样（比较整条轨迹：各轮、回调、视图收到的触摸、手势的 `action`）：端口的回调把事件放进队列、标记 Source0、唤醒主线程 RunLoop；Source0 每轮发一个事件，还有事件在等就再标记自己；`sendEvent` 先把事件交给每个识别器，然后（这样每个 `action` 看到的都是所有识别器的新状态）再对有更新的识别器：识别出了手势、又会取消触摸的，先取消视图的触摸，再执行 `action`；最后才把事件交给视图；Source0 在 common Modes 里。"
             )
         ) { random in
             practiceScenario(&random)
