@@ -207,10 +207,9 @@ extension Lesson10Tests {
             settle(thread)
         }
         // The owner goes away without stop(), on a thread of its own.
-        weak let owner = holder.withLock { $0?.owner }
-        weak let loop = thread.loop
+        let owner = holder.withLock { Weak<AnyObject>($0?.owner) }, loop = Weak(thread.loop)
         let dropped = elsewhere { holder.withLock { $0 = nil } }
-        let freed = dropped && untilBlocking(practiceGuard) { owner == nil && loop == nil && thread.phase != .running }
+        let freed = dropped && untilBlocking(practiceGuard) { owner.object == nil && loop.object == nil && thread.phase != .running }
         note(
             Text(
                 en: "the owner is dropped: returned \(dropped), owner and loop freed, thread ended: \(freed)",
