@@ -20,20 +20,20 @@ extension QuizBank {
                     loop.add(NSMachPort(), forMode: mine)   // MyMode has a port: not empty
                     loop.run(mode: mine, before: Date(timeIntervalSinceNow: 3.5))
                     """,
-                comments: [.init(en: "MyMode has a port: not empty", zh: "MyMode 里有一个端口：不是空的")],
+                comments: [.init(en: "MyMode has a port: not empty", zh: "`MyMode` 里有一个端口：不是空的")],
                 why: .init(
                     en:
-                        "A loop runs one mode at a time, and only that mode's items take part. The timer lives in the default mode; while MyMode runs, it waits.",
-                    zh: "RunLoop 一次只运行一个 Mode，只有这个 Mode 里的 item 参与。定时器在 default Mode 里；MyMode 运行期间，它只能等着。")),
+                        "A loop runs one mode at a time, and only that mode's items take part. The timer lives in the default mode; while `MyMode` runs, it waits.",
+                    zh: "RunLoop 一次只运行一个 Mode，只有这个 Mode 里的 item 参与。定时器在 default Mode 里；`MyMode` 运行期间，它只能等着。")),
             followUp: .init(
                 question: .init(
                     en: "How would you find out, in a running app, which mode the main loop is in while a timer fails to fire?",
                     zh: "在运行中的应用里，定时器不触发时，你怎么查出主 RunLoop 正处在哪个 Mode？"),
                 model: .init(
                     en:
-                        "Ask the loop: log RunLoop.main.currentMode (CFRunLoopCopyCurrentMode) from a breakpoint or another callout, or add an observer of entry and exit in the common modes that logs the mode it sees. During a scroll it shows UITrackingRunLoopMode; a timer in the default mode only waits until the default mode runs again.",
+                        "Ask the loop: log `RunLoop.main.currentMode` (`CFRunLoopCopyCurrentMode`) from a breakpoint or another callout, or add an observer of entry and exit in the common modes that logs the mode it sees. During a scroll it shows `UITrackingRunLoopMode`; a timer in the default mode only waits until the default mode runs again.",
                     zh:
-                        "直接问 RunLoop：在断点或别的回调里打印 RunLoop.main.currentMode（CFRunLoopCopyCurrentMode），或者在 common modes 里加一个观察 Entry 和 Exit 的观察者，打印它看到的 Mode。滑动时它显示 UITrackingRunLoopMode；只在 default Mode 里的定时器，要等 default Mode 再次运行。"
+                        "直接问 RunLoop：在断点或别的回调里打印 `RunLoop.main.currentMode`（`CFRunLoopCopyCurrentMode`），或者在 common modes 里加一个观察 Entry 和 Exit 的观察者，打印它看到的 Mode。滑动时它显示 `UITrackingRunLoopMode`；只在 default Mode 里的定时器，要等 default Mode 再次运行。"
                 ))
         ) { stage in
             // ▼ quiz 4
@@ -51,14 +51,14 @@ extension QuizBank {
             number: 5, lesson: 2,
             title: .init(en: "a mode with only an observer", zh: "只有一个观察者的 Mode"),
             form: .choice([
-                .init(en: "false, at once: the mode is empty", zh: "立即返回 false：这个 Mode 是空的", value: "false at once"),
-                .init(en: "true, after waiting until the date", zh: "等到截止时间，再返回 true", value: "true after waiting"),
-                .init(en: "true, at once", zh: "立即返回 true", value: "true at once"),
+                .init(en: "`false`, at once: the mode is empty", zh: "立即返回 `false`：这个 Mode 是空的", value: "false at once"),
+                .init(en: "`true`, after waiting until the date", zh: "等到截止时间，再返回 `true`", value: "true after waiting"),
+                .init(en: "`true`, at once", zh: "立即返回 `true`", value: "true at once"),
             ]),
             wording: .init(
                 question: .init(
-                    en: "A mode holds one observer and nothing else. What does run(mode:before:) do?",
-                    zh: "一个 Mode 里只有一个观察者，别的什么都没有。run(mode:before:) 会怎样？"),
+                    en: "A mode holds one observer and nothing else. What does `run(mode:before:)` do?",
+                    zh: "一个 Mode 里只有一个观察者，别的什么都没有。`run(mode:before:)` 会怎样？"),
                 ios: """
                     let loop = RunLoop.current
                     let mine = RunLoop.Mode("MyMode")
@@ -68,8 +68,8 @@ extension QuizBank {
                     """,
                 why: .init(
                     en:
-                        "A mode with no source, no port and no timer is empty; observers do not count. run(mode:before:) returns false at once, without entering the mode (no entry, no exit).",
-                    zh: "没有事件源、没有端口、也没有定时器的 Mode 就是空 Mode；观察者不算数。run(mode:before:) 立即返回 false，根本不进入这个 Mode（没有 `entry`，也没有 `exit`）。"))
+                        "A mode with no source, no port and no timer is empty; observers do not count. `run(mode:before:)` returns `false` at once, without entering the mode (no `entry`, no `exit`).",
+                    zh: "没有事件源、没有端口、也没有定时器的 Mode 就是空 Mode；观察者不算数。`run(mode:before:)` 立即返回 `false`，根本不进入这个 Mode（没有 `entry`，也没有 `exit`）。"))
         ) { stage in
             // ▼ quiz 5
             let loop = Loop.current

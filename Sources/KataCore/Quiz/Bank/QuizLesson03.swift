@@ -8,8 +8,8 @@ extension QuizBank {
             form: .times,
             wording: .init(
                 question: .init(
-                    en: "A 1 s timer is added to the common modes; the loop runs MyMode, which nobody marked common, for 2.5 s. When does the timer fire?",
-                    zh: "一个 1 秒的定时器加到了 `.common`；RunLoop 运行 MyMode 2.5 秒，而没有人把 MyMode 标记为 common。定时器什么时候触发？"),
+                    en: "A 1 s timer is added to the common modes; the loop runs `MyMode`, which nobody marked common, for 2.5 s. When does the timer fire?",
+                    zh: "一个 1 秒的定时器加到了 `.common`；RunLoop 运行 `MyMode` 2.5 秒，而没有人把 `MyMode` 标记为 common。定时器什么时候触发？"),
                 ios: """
                     let loop = RunLoop.current
                     let mine = RunLoop.Mode("MyMode")
@@ -21,8 +21,8 @@ extension QuizBank {
                     """,
                 why: .init(
                     en:
-                        "`.common` is not a mode but a set of mode names; on a background thread's loop that set is just the default mode. MyMode is not in it, so the timer never reaches MyMode.",
-                    zh: "`.common` 不是一个 Mode，而是一组 Mode 名字的集合；在子线程的 RunLoop 上，这个集合里只有 default Mode。MyMode 不在里面，所以定时器永远到不了 MyMode。"))
+                        "`.common` is not a mode but a set of mode names; on a background thread's loop that set is just the default mode. `MyMode` is not in it, so the timer never reaches `MyMode`.",
+                    zh: "`.common` 不是一个 Mode，而是一组 Mode 名字的集合；在子线程的 RunLoop 上，这个集合里只有 default Mode。`MyMode` 不在里面，所以定时器永远到不了 `MyMode`。"))
         ) { stage in
             // ▼ quiz 7
             let loop = Loop.current
@@ -42,8 +42,8 @@ extension QuizBank {
             wording: .init(
                 question: .init(
                     en:
-                        "A 1 s timer is added to the common modes; only after that is MyMode marked common. The loop runs MyMode for 2.5 s. When does the timer fire?",
-                    zh: "一个 1 秒的定时器先加到了 `.common`；之后 MyMode 才被标记为 common。RunLoop 运行 MyMode 2.5 秒，定时器什么时候触发？"),
+                        "A 1 s timer is added to the common modes; only after that is `MyMode` marked common. The loop runs `MyMode` for 2.5 s. When does the timer fire?",
+                    zh: "一个 1 秒的定时器先加到了 `.common`；之后 `MyMode` 才被标记为 common。RunLoop 运行 `MyMode` 2.5 秒，定时器什么时候触发？"),
                 ios: """
                     let loop = RunLoop.current
                     let mine = RunLoop.Mode("MyMode")
@@ -55,17 +55,17 @@ extension QuizBank {
                     """,
                 why: .init(
                     en:
-                        "Marking a mode common copies every common-mode item into it, also the ones added before. The timer now lives in MyMode too (and keeps MyMode from being empty).",
-                    zh: "把一个 Mode 标记为 common，会把所有加到 `.common` 的 item 都复制进去，包括之前加的。于是定时器也在 MyMode 里了（MyMode 也因此不是空的）。")),
+                        "Marking a mode common copies every common-mode item into it, also the ones added before. The timer now lives in `MyMode` too (and keeps `MyMode` from being empty).",
+                    zh: "把一个 Mode 标记为 common，会把所有加到 `.common` 的 item 都复制进去，包括之前加的。于是定时器也在 `MyMode` 里了（`MyMode` 也因此不是空的）。")),
             followUp: .init(
                 question: .init(
                     en: "Where does the copying happen when a mode is marked common, and why does that make .common a set rather than a mode?",
                     zh: "把一个 Mode 标记为 common 时，复制发生在哪里？为什么这说明 .common 是一个集合而不是一个 Mode？"),
                 model: .init(
                     en:
-                        "CFRunLoopAddCommonMode adds the name to the loop's set of common modes and then adds every item of the loop's common items to that mode, one by one. An item added for .common goes to each mode in the set and is remembered among the common items for modes marked later. No run ever runs .common itself: it names the set.",
+                        "`CFRunLoopAddCommonMode` adds the name to the loop's set of common modes and then adds every item of the loop's common items to that mode, one by one. An item added for `.common` goes to each mode in the set and is remembered among the common items for modes marked later. No run ever runs `.common` itself: it names the set.",
                     zh:
-                        "CFRunLoopAddCommonMode 把这个 Mode 名加进 RunLoop 的 common modes 集合，然后把 RunLoop 记下的 common items 逐个加进这个 Mode。加到 .common 的 Mode item 会进入集合里的每个 Mode，并被记在 common items 里，留给以后标记的 Mode。没有哪一次运行会运行 .common 本身：它只是那个集合的名字。"
+                        "`CFRunLoopAddCommonMode` 把这个 Mode 名加进 RunLoop 的 common modes 集合，然后把 RunLoop 记下的 common item 逐个加进这个 Mode。加到 `.common` 的 Mode item 会进入集合里的每个 Mode，并被记在 common item 里，留给以后标记的 Mode。没有哪一次运行会运行 `.common` 本身：它只是那个集合的名字。"
                 ))
         ) { stage in
             // ▼ quiz 8

@@ -31,8 +31,8 @@ extension QuizBank {
             wording: .init(
                 question: .init(
                     en:
-                        "On a thread of its own (not the main thread, whose main queue keeps the common modes from being empty), the default mode holds one one-shot timer, due in 1 s. What does a 10 s CFRunLoopRunInMode return?",
-                    zh: "在一个单独的线程上（不是主线程：主线程的主队列让 common modes 永远不为空），default Mode 里只有一个一次性定时器，1 秒后到期。一次 10 秒的 CFRunLoopRunInMode 返回什么？"),
+                        "On a thread of its own (not the main thread, whose main queue keeps the common modes from being empty), the default mode holds one one-shot timer, due in 1 s. What does a 10 s `CFRunLoopRunInMode` return?",
+                    zh: "在一个单独的线程上（不是主线程：主线程的主队列让 common modes 永远不为空），default Mode 里只有一个一次性定时器，1 秒后到期。一次 10 秒的 `CFRunLoopRunInMode` 返回什么？"),
                 ios: """
                     let thread = Thread {
                         let timer = Timer(timeInterval: 1, repeats: false) { _ in print("once") }
@@ -83,8 +83,8 @@ extension QuizBank {
                     """,
                 why: .init(
                     en:
-                        "CFRunLoopStop ends the run in progress; with no run in progress it does nothing, and nothing remembers it. The run then waits out its 2 s: timed out.",
-                    zh: "CFRunLoopStop 结束的是正在进行的那次运行；没有运行在进行时，它什么也不做，也没有任何地方记住它。于是这次运行等满 2 秒：`kCFRunLoopRunTimedOut`。"))
+                        "`CFRunLoopStop` ends the run in progress; with no run in progress it does nothing, and nothing remembers it. The run then waits out its 2 s: timed out.",
+                    zh: "`CFRunLoopStop` 结束的是正在进行的那次运行；没有运行在进行时，它什么也不做，也没有任何地方记住它。于是这次运行等满 2 秒：`kCFRunLoopRunTimedOut`。"))
         ) { stage in
             // ▼ quiz 11
             let loop = Loop.current
@@ -101,8 +101,8 @@ extension QuizBank {
             wording: .init(
                 question: .init(
                     en:
-                        "On a thread of its own (the main thread's loop has sources of its own), a 1 s repeating timer; CFRunLoopRunInMode for 3.5 s with returnAfterSourceHandled true. What does it return?",
-                    zh: "在一个单独的线程上（主线程的 RunLoop 有它自己的事件源），一个 1 秒的重复定时器；CFRunLoopRunInMode 运行 3.5 秒，returnAfterSourceHandled 为 true。它返回什么？"),
+                        "On a thread of its own (the main thread's loop has sources of its own), a 1 s repeating timer; `CFRunLoopRunInMode` for 3.5 s with `returnAfterSourceHandled` `true`. What does it return?",
+                    zh: "在一个单独的线程上（主线程的 RunLoop 有它自己的事件源），一个 1 秒的重复定时器；`CFRunLoopRunInMode` 运行 3.5 秒，`returnAfterSourceHandled` 为 `true`。它返回什么？"),
                 ios: """
                     let timer = Timer(timeInterval: 1, repeats: true) { _ in print("tick") }
                     timer.fireDate = Date(timeIntervalSinceNow: 1)
@@ -130,8 +130,8 @@ extension QuizBank {
             form: .choice(runResults),
             wording: .init(
                 question: .init(
-                    en: "A 1 s repeating timer calls CFRunLoopStop on its first tick; the run was asked for 5 s. What does it return?",
-                    zh: "一个 1 秒的重复定时器在第一次触发时调用 CFRunLoopStop；这次运行本来要运行 5 秒。它返回什么？"),
+                    en: "A 1 s repeating timer calls `CFRunLoopStop` on its first tick; the run was asked for 5 s. What does it return?",
+                    zh: "一个 1 秒的重复定时器在第一次触发时调用 `CFRunLoopStop`；这次运行本来要运行 5 秒。它返回什么？"),
                 ios: """
                     let timer = Timer(timeInterval: 1, repeats: true) { _ in
                         CFRunLoopStop(CFRunLoopGetCurrent())

@@ -25,7 +25,7 @@ extension QuizBank {
                     CFRunLoopAddObserver(CFRunLoopGetCurrent(), observer, .defaultMode)
                     CFRunLoopRunInMode(.defaultMode, 3.5, false)
                     """,
-                comments: [.init(en: "no CFRunLoopWakeUp", zh: "没有调用 CFRunLoopWakeUp")],
+                comments: [.init(en: "no CFRunLoopWakeUp", zh: "没有调用 `CFRunLoopWakeUp`")],
                 why: .init(
                     en:
                         "Signalling a source0 only marks it pending; it does not wake the loop. The loop sleeps until the timer wakes it at 1 s, and the next pass runs the source.",
@@ -55,8 +55,8 @@ extension QuizBank {
             wording: .init(
                 question: .init(
                     en:
-                        "Just before the loop first goes to sleep, an observer signals a source0 and then wakes the loop with CFRunLoopWakeUp. A 1 s timer repeats. When does the source's work run (in a 3.5 s run)?",
-                    zh: "就在 RunLoop 第一次休眠之前，一个观察者标记了一个 Source0，接着用 CFRunLoopWakeUp 唤醒 RunLoop。另有一个 1 秒的重复定时器。这个事件源的工作什么时候执行（运行 3.5 秒）？"),
+                        "Just before the loop first goes to sleep, an observer signals a source0 and then wakes the loop with `CFRunLoopWakeUp`. A 1 s timer repeats. When does the source's work run (in a 3.5 s run)?",
+                    zh: "就在 RunLoop 第一次休眠之前，一个观察者标记了一个 Source0，接着用 `CFRunLoopWakeUp` 唤醒 RunLoop。另有一个 1 秒的重复定时器。这个事件源的工作什么时候执行（运行 3.5 秒）？"),
                 ios: """
                     var context = CFRunLoopSourceContext()
                     context.perform = { _ in print("work") }
@@ -81,9 +81,9 @@ extension QuizBank {
                     zh: "为什么 Source0 标记之后还得唤醒 RunLoop，而 Source1 两样都不需要？"),
                 model: .init(
                     en:
-                        "CFRunLoopSourceSignal only marks the source: a loop asleep in the kernel waits on its ports and does not look at its Source0s until something wakes it, so the signaller calls CFRunLoopWakeUp. A Source1 is a port: the message on it is what wakes the loop.",
+                        "`CFRunLoopSourceSignal` only marks the source: a loop asleep in the kernel waits on its ports and does not look at its Source0s until something wakes it, so the signaller calls `CFRunLoopWakeUp`. A Source1 is a port: the message on it is what wakes the loop.",
                     zh:
-                        "CFRunLoopSourceSignal 只是把事件源标记为待处理：在内核里休眠的 RunLoop 只等它的端口，不到被唤醒不会去看 Source0，所以标记的一方要调用 CFRunLoopWakeUp。Source1 本身就是端口：端口上的消息就会唤醒 RunLoop。"
+                        "`CFRunLoopSourceSignal` 只是把事件源标记为待处理：在内核里休眠的 RunLoop 只等它的端口，不到被唤醒不会去看 Source0，所以标记的一方要调用 `CFRunLoopWakeUp`。Source1 本身就是端口：端口上的消息就会唤醒 RunLoop。"
                 ))
         ) { stage in
             // ▼ quiz 15
@@ -110,8 +110,8 @@ extension QuizBank {
             form: .order(words: ["A", "B"]),
             wording: .init(
                 question: .init(
-                    en: "Source A (order 2) is signalled first, then source B (order 1). In which order do they run?",
-                    zh: "先标记事件源 A（order 2），再标记事件源 B（order 1）。它们按什么顺序执行？"),
+                    en: "Source A (`order` 2) is signalled first, then source B (`order` 1). In which order do they run?",
+                    zh: "先标记事件源 A（`order` 2），再标记事件源 B（`order` 1）。它们按什么顺序执行？"),
                 ios: """
                     var a = CFRunLoopSourceContext(); a.perform = { _ in print("A") }
                     var b = CFRunLoopSourceContext(); b.perform = { _ in print("B") }
@@ -124,8 +124,8 @@ extension QuizBank {
                     CFRunLoopRunInMode(.defaultMode, 1, false)
                     """,
                 why: .init(
-                    en: "Signalled source0s run by their order, lowest first; only equal orders fall back to the order of signalling.",
-                    zh: "被标记的 Source0 按 order 执行，小的先执行；只有 order 相同时，才按标记的先后。"))
+                    en: "Signalled source0s run by their `order`, lowest first; only equal orders fall back to the order of signalling.",
+                    zh: "被标记的 Source0 按 `order` 执行，小的先执行；只有 `order` 相同时，才按标记的先后。"))
         ) { stage in
             // ▼ quiz 16
             let sourceA = Loop.Source(name: "A", order: 2) { stage.print("A") }

@@ -55,8 +55,8 @@ extension QuizBank {
             form: .times,
             wording: .init(
                 question: .init(
-                    en: "A timer made with repeats: false, due in 1 s. When does it fire in a 5 s run?",
-                    zh: "一个用 repeats: false 创建的定时器，1 秒后到期。在 5 秒的运行中，它什么时候触发？"),
+                    en: "A timer made with `repeats: false`, due in 1 s. When does it fire in a 5 s run?",
+                    zh: "一个用 `repeats: false` 创建的定时器，1 秒后到期。在 5 秒的运行中，它什么时候触发？"),
                 ios: """
                     let timer = Timer(timeInterval: 1, repeats: false) { _ in print("once") }
                     timer.fireDate = Date(timeIntervalSinceNow: 1)

@@ -9,8 +9,8 @@ extension QuizBank {
             wording: .init(
                 question: .init(
                     en:
-                        "On a thread of its own (not the main thread: no main queue to service), an observer prints the name of every activity; the default mode holds one one-shot timer due in 1 s (it prints \"once\"). What is printed during a 5 s CFRunLoopRunInMode?",
-                    zh: "在一个单独的线程上（不是主线程：没有主队列要处理），一个观察者打印每个状态的名字；default Mode 里只有一个 1 秒后到期的一次性定时器（它打印 `once`）。5 秒的 CFRunLoopRunInMode 期间打印出什么？"),
+                        "On a thread of its own (not the main thread: no main queue to service), an observer prints the name of every activity; the default mode holds one one-shot timer due in 1 s (it prints `once`). What is printed during a 5 s `CFRunLoopRunInMode`?",
+                    zh: "在一个单独的线程上（不是主线程：没有主队列要处理），一个观察者打印每个状态的名字；default Mode 里只有一个 1 秒后到期的一次性定时器（它打印 `once`）。5 秒的 `CFRunLoopRunInMode` 期间打印出什么？"),
                 ios: """
                     let thread = Thread {
                         func name(_ activity: CFRunLoopActivity) -> String {
@@ -89,7 +89,7 @@ extension QuizBank {
                     .init(en: "the touch port (a source1)", zh: "触摸端口（一个 Source1）"),
                     .init(
                         en: "touches' delegate, handleMachMessage: print(\"touch\"); CFRunLoopSourceSignal(event)",
-                        zh: "`touches` 的代理在 handleMachMessage: 里 print(\"touch\")，然后 CFRunLoopSourceSignal(event)"),
+                        zh: "`touches` 的代理在 `handleMachMessage:` 里 `print(\"touch\")`，然后 `CFRunLoopSourceSignal(event)`"),
                     .init(en: "an observer prints every activity; a touch arrives on the port", zh: "一个观察者打印每个状态；一次触摸到达端口"),
                     .init(en: "which lines, from afterWaiting to the next beforeWaiting?", zh: "从 AfterWaiting 到下一个 BeforeWaiting，打印出哪些行？"),
                 ],
@@ -123,8 +123,8 @@ extension QuizBank {
             form: .order(words: ["A", "B"]),
             wording: .init(
                 question: .init(
-                    en: "Observer A has order 10, observer B order -10; both watch beforeWaiting, and A was added first. In which order do they print?",
-                    zh: "观察者 A 的 order 是 10，观察者 B 的 order 是 -10；两者都监听 BeforeWaiting，并且 A 先加入。它们按什么顺序打印？"),
+                    en: "Observer A has `order` 10, observer B `order` -10; both watch beforeWaiting, and A was added first. In which order do they print?",
+                    zh: "观察者 A 的 `order` 是 10，观察者 B 的 `order` 是 -10；两者都监听 BeforeWaiting，并且 A 先加入。它们按什么顺序打印？"),
                 ios: """
                     let a = CFRunLoopObserverCreateWithHandler(nil, CFRunLoopActivity.beforeWaiting.rawValue, false, 10) { _, _ in print("A") }
                     let b = CFRunLoopObserverCreateWithHandler(nil, CFRunLoopActivity.beforeWaiting.rawValue, false, -10) { _, _ in print("B") }
@@ -135,8 +135,8 @@ extension QuizBank {
                     """,
                 why: .init(
                     en:
-                        "Observers are called in ascending order, whatever the order they were added in: B (−10) before A (10). UIKit relies on this for its pool observers at the two extremes.",
-                    zh: "观察者按 order 从小到大调用，与加入的先后无关：B（−10）在 A（10）之前。UIKit 把自动释放池的两个观察者分别放在 order 的两个极端，靠的正是这一点。"))
+                        "Observers are called in ascending `order`, whatever the order they were added in: B (−10) before A (10). UIKit relies on this for its pool observers at the two extremes.",
+                    zh: "观察者按 `order` 从小到大调用，与加入的先后无关：B（−10）在 A（10）之前。UIKit 把自动释放池的两个观察者分别放在 `order` 的两个极端，靠的正是这一点。"))
         ) { stage in
             // ▼ quiz 37
             let a = Loop.Observer(name: "A", activities: .beforeWaiting, repeats: false, order: 10) { _ in stage.print("A") }
@@ -155,8 +155,8 @@ extension QuizBank {
             wording: .init(
                 question: .init(
                     en:
-                        "On a thread of its own, an observer prints the name of every activity; the mode holds a port and nothing is pending. What is printed by CFRunLoopRunInMode(.defaultMode, 0, false)?",
-                    zh: "在一个单独的线程上，一个观察者打印每个状态的名字；Mode 里有一个端口，没有待处理的事。CFRunLoopRunInMode(.defaultMode, 0, false) 打印出什么？"),
+                        "On a thread of its own, an observer prints the name of every activity; the mode holds a port and nothing is pending. What is printed by `CFRunLoopRunInMode(.defaultMode, 0, false)`?",
+                    zh: "在一个单独的线程上，一个观察者打印每个状态的名字；Mode 里有一个端口，没有待处理的事。`CFRunLoopRunInMode(.defaultMode, 0, false)` 打印出什么？"),
                 ios: """
                     let thread = Thread {
                         func name(_ activity: CFRunLoopActivity) -> String {
