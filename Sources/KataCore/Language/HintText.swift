@@ -24,8 +24,8 @@ public enum HintText {
 
     public static func more(_ lesson: Lesson, next: Int) -> Text {
         Text(
-            en: "Ask again for hint \(next): swift run kata hint \(lesson.number)",
-            zh: "想看提示 \(next)，再运行一次：swift run kata hint \(lesson.number)")
+            en: "Ask again for hint \(next): `swift run kata hint \(lesson.number)`",
+            zh: "想看提示 \(next)，再运行一次：`swift run kata hint \(lesson.number)`")
     }
 
     /// One of each, for the test that both languages are there.

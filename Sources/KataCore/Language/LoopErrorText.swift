@@ -24,7 +24,7 @@ extension LoopError {
             case .mainThreadAlreadyClaimed(let thread): "线程 \(thread) 不能当主线程：它所在的 `LoopRegistry` 已经有一个主线程了"
             case .nestedRunsTooDeep(let limit): "同一个线程上的运行嵌套超过了 \(limit) 层：某个回调一次又一次地重新运行 RunLoop"
             case .syncOnCurrentQueue(let work):
-                "在主线程上 DispatchQueue.main.sync \"\(work)\"：`dispatch_sync called on queue already owned by current thread`（这份任务只能在阻塞它的那次等待之后执行）"
+                "在主线程上 `DispatchQueue.main.sync` \"\(work)\"：`dispatch_sync called on queue already owned by current thread`（这份任务只能在阻塞它的那次等待之后执行）"
             }
         return Text(en: description, zh: zh)
     }

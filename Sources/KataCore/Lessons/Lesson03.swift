@@ -10,8 +10,8 @@ extension Lesson {
         behaviour: "`.common` is a set of mode names, not a mode; common items reach every common mode, also one marked later.",
         behaviourZh: "`.common` 不是一个 Mode，而是一组 Mode 的名字；common item 会进入每一个标记为 common 的 Mode，包括之后才被标记的 Mode。",
         exerciseFile: "Exercises/03-common-modes/CommonModes.swift",
-        task: "StudentCommonModes (a CommonModeRules): addCommonItem(_:), removeCommonItem(_:), markCommon(_:)",
-        taskZh: "StudentCommonModes（一个 CommonModeRules）：addCommonItem(_:)、removeCommonItem(_:)、markCommon(_:)",
+        task: "`StudentCommonModes` (a `CommonModeRules`): `addCommonItem(_:)`, `removeCommonItem(_:)`, `markCommon(_:)`",
+        taskZh: "`StudentCommonModes`（一个 `CommonModeRules`）：`addCommonItem(_:)`、`removeCommonItem(_:)`、`markCommon(_:)`",
         hints: [
             "You need two stored properties: the set of common modes, and the list of items added to `.common`.",
             "`addCommonItem` remembers the item once (an array keeps the order) and answers `commonModes`; `removeCommonItem` forgets it — or a mode marked later gets it back — and answers `commonModes`; `markCommon` inserts the mode and answers every remembered item — unless the mode was common already.",

@@ -10,8 +10,8 @@ extension Lesson {
         behaviour: "finished / stopped / timed out / handled source, and which comes first; a stop sent while nothing runs is lost.",
         behaviourZh: "运行结果 `.finished` / `.stopped` / `.timedOut` / `.handledSource`，以及哪一个先出现；没有 RunLoop 在运行时发出的停止会丢失。",
         exerciseFile: "Exercises/04-run-results/RunResults.swift",
-        task: "RunResultPredictions (eight predictions), then the six produce…(on:) functions",
-        taskZh: "RunResultPredictions（八个预测），然后是六个 `produce…(on:)` 函数",
+        task: "`RunResultPredictions` (eight predictions), then the six `produce…(on:)` functions",
+        taskZh: "`RunResultPredictions`（八个预测），然后是六个 `produce…(on:)` 函数",
         hints: [
             "Four results: `.finished` (the mode is empty — before the run, or after its last item went), `.stopped` (`stop()` reached a run in progress), `.timedOut` (the deadline passed), `.handledSource` (a source or port ran and you asked to return after one).",
             "Step 11 checks them in this order: handled source, timed out, stopped, finished. A `stop()` with no run in progress is dropped; a timer is never a 'source'.",

@@ -10,8 +10,8 @@ extension Lesson {
         behaviour: "A repeating timer that overran skips the missed ticks and keeps its phase; one-shot timers end; tolerance.",
         behaviourZh: "晚了的重复定时器跳过错过的时间点，守住原来的时间表；一次性定时器触发一次就结束；还有容差。",
         exerciseFile: "Exercises/06-timer-skip-on-overrun/NextFireDate.swift",
-        task: "StudentTimerSchedule (a TimerRescheduling): nextFireDate(after:interval:now:)",
-        taskZh: "StudentTimerSchedule（一个 TimerRescheduling）：nextFireDate(after:interval:now:)",
+        task: "`StudentTimerSchedule` (a `TimerRescheduling`): `nextFireDate(after:interval:now:)`",
+        taskZh: "`StudentTimerSchedule`（一个 `TimerRescheduling`）：`nextFireDate(after:interval:now:)`",
         hints: [
             "The next fire date is always the old fire date plus a whole number of intervals — never `now` plus anything.",
             "Count how many whole intervals fit between the old fire date and now: those ticks are missed. The answer is one tick after them — counted from the old fire date, never from the clock's origin (a timer's ticks need not be multiples of its interval).",

@@ -10,8 +10,8 @@ extension Lesson {
         behaviour: "A UI loop runs a tracking mode while scrolling: default-mode timers pause, common-mode ones keep going.",
         behaviourZh: "界面的 RunLoop 在滑动时运行 tracking Mode：default Mode 里的定时器暂停，标记为 common 的 Mode 里的定时器照常运行。",
         exerciseFile: "Exercises/13-scrolling-keeps-the-ticker/Ticker.swift",
-        task: "the functions in Ticker.swift",
-        taskZh: "Ticker.swift 里的函数",
+        task: "the functions in `Ticker.swift`",
+        taskZh: "`Ticker.swift` 里的函数",
         hints: [
             "While a finger drags, the main loop runs the tracking mode; only items in that mode can fire. Items added to `.common` are in default AND tracking on a UI loop.",
             "The countdown: a repeating `Loop.Timer`, first due a second from now (`loop.now + 1`, not a date counted from the clock's zero), interval 1, added to `.common`; its callout counts down and calls `timer.invalidate()` once it said 0. The download: `Loop.Port(name: \"download\", onMessage: onChunk)`, also in `.common`.",

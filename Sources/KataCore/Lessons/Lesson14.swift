@@ -10,8 +10,8 @@ extension Lesson {
         behaviour: "Work sent to the main queue is run by the main loop, in common modes only.",
         behaviourZh: "发到主队列的任务由主线程的 RunLoop 执行，而且只在标记为 common 的 Mode 下执行。",
         exerciseFile: "Exercises/14-main-queue-on-the-main-loop/MainQueueServicing.swift",
-        task: "StudentMainQueue (a MainQueueServicing): servicesMainQueue(in:commonModes:), service(_:)",
-        taskZh: "StudentMainQueue（一个 MainQueueServicing）：servicesMainQueue(in:commonModes:)、service(_:)",
+        task: "`StudentMainQueue` (a `MainQueueServicing`): `servicesMainQueue(in:commonModes:)`, `service(_:)`",
+        taskZh: "`StudentMainQueue`（一个 `MainQueueServicing`）：`servicesMainQueue(in:commonModes:)`、`service(_:)`",
         hints: [
             "`servicesMainQueue`: the main loop services the main queue only while it runs one of its common modes — one line, `commonModes.contains(mode)`.",
             "`service`: run the queued items in order, each with `item.run()`.",

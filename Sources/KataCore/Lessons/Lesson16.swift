@@ -10,8 +10,8 @@ extension Lesson {
         behaviour: "An observer in the common modes and a watchdog find a busy main loop, without idle false positives.",
         behaviourZh: "加在 common modes 里的观察者加上一个监控线程，发现忙得停不下来的主 RunLoop，而不把休眠误报成卡顿。",
         exerciseFile: "Exercises/16-stall-monitor/StallMonitor.swift",
-        task: "StallMonitor in StallMonitor.swift",
-        taskZh: "StallMonitor.swift 里的 StallMonitor",
+        task: "`StallMonitor` in `StallMonitor.swift`",
+        taskZh: "`StallMonitor.swift` 里的 `StallMonitor`",
         hints: [
             "The observer half: a `Loop.Observer` of `.all` activities added to `.common` (a scroll runs the tracking mode). Its callout writes the activity and `loop.clock.now` into state behind a `Lock`, then calls `signal()`. Capture the clock, not the loop: the loop holds the observer.",
             "The watchdog half: `interval` is `threshold / Double(samples)`. In `watchdogWoke`, a wake-up ended by `signal()` means the loop moved on: count = 0, and forget that this stall was reported. A timed-out one counts only while the last activity is `.afterWaiting` or `.beforeSources`; after `.beforeWaiting` the loop is asleep — count = 0.",

@@ -12,8 +12,8 @@ extension Lesson {
         behaviourZh:
             "触摸经由端口（Source1）到达 App，在队列里等着，由主线程 RunLoop 的 Source0 每轮处理一个事件，通过 `UIWindow` 发出去：手势识别器先看到它，并在那里执行 `action`；识别出手势的识别器取消视图的触摸，识别出手势的那次触摸不会到达视图。",
         exerciseFile: "Exercises/19-touch-journey/TouchDelivery.swift",
-        task: "StudentTouchDelivery (a TouchDelivery): install(on:app:), receive(_:app:), handleEventQueue(_:), sendEvent(_:app:)",
-        taskZh: "StudentTouchDelivery（一个 TouchDelivery）：install(on:app:)、receive(_:app:)、handleEventQueue(_:)、sendEvent(_:app:)",
+        task: "`StudentTouchDelivery` (a `TouchDelivery`): `install(on:app:)`, `receive(_:app:)`, `handleEventQueue(_:)`, `sendEvent(_:app:)`",
+        taskZh: "`StudentTouchDelivery`（一个 `TouchDelivery`）：`install(on:app:)`、`receive(_:app:)`、`handleEventQueue(_:)`、`sendEvent(_:app:)`",
         hints: [
             "`install`: a `Loop.Source` whose perform calls `handleEventQueue(app)`, kept in `app.eventSource`; add it with `try? mainLoop.add(source, forMode: .common)`. No observer: the gestures are updated inside the event's delivery.",
             "`receive`: `app.events.append(events)`, then `app.eventSource?.signal()`, then `app.mainLoop.wakeUp()` (the port may be on another thread's loop: a signal alone never wakes a sleeping loop). `handleEventQueue`: `if let event = app.events.next() { sendEvent(event, app: app) }`, and `if !app.events.isEmpty { app.eventSource?.signal() }`.",

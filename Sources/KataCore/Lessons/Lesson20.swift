@@ -13,8 +13,8 @@ extension Lesson {
             "RunLoop.perform and Combine's RunLoop scheduler serve the default mode only and wake nothing; the main queue is served in every common mode.",
         behaviourZh: "RunLoop.perform 和 Combine 的 RunLoop 调度器只在 default Mode 里执行，也不唤醒 RunLoop；主队列在每个标记为 common 的 Mode 里都会被处理。",
         exerciseFile: "Exercises/20-runloop-main-is-not-the-main-queue/MainThreadSchedulers.swift",
-        task: "the functions in MainThreadSchedulers.swift",
-        taskZh: "MainThreadSchedulers.swift 里的函数",
+        task: "the functions in `MainThreadSchedulers.swift`",
+        taskZh: "`MainThreadSchedulers.swift` 里的函数",
         hints: [
             "Combine's RunLoop scheduler is `RunLoop.perform(_:)`, which is `perform(inModes: [.default])`: a block queued for the default mode that wakes nothing. Its DispatchQueue scheduler on the main queue is `DispatchQueue.main.async`.",
             "`runLoopSchedule(on:_:)`: `loop.perform(inModes: [.default], action)` and nothing else (no `wakeUp()`). `mainQueueSchedule(on:_:)`: `queue.async(action)`.",
@@ -38,8 +38,8 @@ extension TraceScenario {
     static let lesson20 = TraceScenario(
         name: "runloop-main-vs-main-queue",
         summary: Text(
-            en: "values for RunLoop.main and for DispatchQueue.main, before and during a scroll, with a delay and a Timer.publish ticker",
-            zh: "交给 RunLoop.main 和 DispatchQueue.main 的值，在滑动前和滑动中，外加一个延迟任务和一个 Timer.publish 发布者"),
+            en: "values for `RunLoop.main` and for `DispatchQueue.main`, before and during a scroll, with a delay and a `Timer.publish` ticker",
+            zh: "交给 `RunLoop.main` 和 `DispatchQueue.main` 的值，在滑动前和滑动中，外加一个延迟任务和一个 `Timer.publish` 发布者"),
         lookFor: Text(
             en:
                 "in the default mode block \"value 2\" runs before main queue \"value 1\"; during the scroll only main queue \"value 4\" and the common ticker; block \"value 3\" and the delayed value when the scroll ends",

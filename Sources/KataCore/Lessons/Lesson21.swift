@@ -14,8 +14,8 @@ extension Lesson {
         behaviourZh:
             "主 actor 的 job 就是主队列里的 Block：`Task { @MainActor in }` 和 `await MainActor.run` 在每个标记为 common 的 Mode 里都会执行（滑动时也一样），和 DispatchQueue.main 的 Block 按顺序排队，从不在私有 Mode 的嵌套运行里执行。",
         exerciseFile: "Exercises/21-the-main-actors-executor/MainActorEnqueuing.swift",
-        task: "StudentMainActorEnqueuing (a MainActorEnqueuing): enqueue(_:to:)",
-        taskZh: "StudentMainActorEnqueuing（一个 MainActorEnqueuing）：enqueue(_:to:)",
+        task: "`StudentMainActorEnqueuing` (a `MainActorEnqueuing`): `enqueue(_:to:)`",
+        taskZh: "`StudentMainActorEnqueuing`（一个 `MainActorEnqueuing`）：`enqueue(_:to:)`",
         hints: [
             "The Swift runtime hands the main actor's executor one job at a time, from any thread; `job.run()` must run it later, on the main thread. On Apple platforms that is the main dispatch queue's job.",
             "One line: `target.mainQueue.async(name: job.name) { job.run() }` — the main loop serves the main queue in every common mode, first in first out.",

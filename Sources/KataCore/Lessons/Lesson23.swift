@@ -10,12 +10,12 @@ extension Lesson {
         kind: .use,
         level: .three,
         behaviour:
-            "DispatchQueue.main.sync on the main thread is refused (libdispatch crashes); a main thread waiting on a semaphore for a callback the main queue delivers waits out its timeout, seen as a stall, a hang and, past the limit, a watchdog kill.",
+            "`DispatchQueue.main.sync` on the main thread is refused (`libdispatch` crashes); a main thread waiting on a semaphore for a callback the main queue delivers waits out its timeout, seen as a stall, a hang and, past the limit, a watchdog kill.",
         behaviourZh:
-            "在主线程上 DispatchQueue.main.sync 会被拒绝（`libdispatch` 会让 App 崩溃）；主线程在信号量上等一个由主队列送来的回调，只能等到超时，被看成卡顿、`hang`，超过时限还会被看门狗杀掉。",
+            "在主线程上 `DispatchQueue.main.sync` 会被拒绝（`libdispatch` 会让 App 崩溃）；主线程在信号量上等一个由主队列送来的回调，只能等到超时，被看成卡顿、`hang`，超过时限还会被看门狗杀掉。",
         exerciseFile: "Exercises/23-a-hang-and-who-notices/HangFreeApp.swift",
-        task: "loadProfile(session:show:) and refreshLabel(queue:update:) in HangFreeApp.swift",
-        taskZh: "HangFreeApp.swift 里的 loadProfile(session:`show`:) 和 refreshLabel(queue:update:)",
+        task: "`loadProfile(session:show:)` and `refreshLabel(queue:update:)` in `HangFreeApp.swift`",
+        taskZh: "`HangFreeApp.swift` 里的 `loadProfile(session:show:)` 和 `refreshLabel(queue:update:)`",
         hints: [
             "The completion handler is queued on the main queue, and the main loop serves the main queue only when its thread is free. Whatever waits on the main thread for it waits for ever (or until its timeout): do not wait at all.",
             "`loadProfile`: `session.dataTask(\"profile\") { data in show(data) }` and return. What came after the wait belongs inside the completion handler.",
@@ -39,8 +39,8 @@ extension TraceScenario {
     static let lesson23 = TraceScenario(
         name: "a-hang-and-who-notices",
         summary: Text(
-            en: "a tap waits on a semaphore for a main-queue callback, a tap calls DispatchQueue.main.sync, a tap loads with a completion handler",
-            zh: "一次点击在信号量上等一个主队列送来的回调，一次点击调用 DispatchQueue.main.sync，一次点击用完成回调加载"),
+            en: "a tap waits on a semaphore for a main-queue callback, a tap calls `DispatchQueue.main.sync`, a tap loads with a completion handler",
+            zh: "一次点击在信号量上等一个主队列送来的回调，一次点击调用 `DispatchQueue.main.sync`，一次点击用完成回调加载"),
         lookFor: Text(
             en:
                 "the semaphore times out after 2 s and only then does \"profile completion\" run; the stall monitor reports 100 ms in, the system a 2000 ms hang; the sync is refused, its crash noted; the third tap's completion runs right after the tap, nothing reported",
@@ -66,7 +66,7 @@ extension TraceScenario {
                 let show: @Sendable (String) -> Void = { Loop.current.note(Text(en: "shows \"\($0)\"", zh: "显示 `\"\($0)\"`"), in: language) }
                 try loop.add(
                     try Loop.Timer(name: "tap 1", fireDate: loop.now + 0.1) { _ in
-                        Loop.current.note(Text(en: "load, then semaphore.wait(timeout: 2)", zh: "加载，然后 semaphore.wait(timeout: 2)"), in: language)
+                        Loop.current.note(Text(en: "load, then `semaphore.wait(timeout: 2)`", zh: "加载，然后 `semaphore.wait(timeout: 2)`"), in: language)
                         let semaphore = Semaphore(clock: clock)
                         let profile = Lock<String?>(nil)
                         session.dataTask("profile") { data in
@@ -86,10 +86,10 @@ extension TraceScenario {
                             try registry.mainQueue.sync(name: "refresh") {}
                         } catch LoopError.syncOnCurrentQueue {
                             Loop.current.note(
-                                Text(en: "DispatchQueue.main.sync threw syncOnCurrentQueue", zh: "DispatchQueue.main.sync 抛出了 syncOnCurrentQueue"), in: language
+                                Text(en: "`DispatchQueue.main.sync` threw `syncOnCurrentQueue`", zh: "`DispatchQueue.main.sync` 抛出了 `syncOnCurrentQueue`"), in: language
                             )
                         } catch {
-                            Loop.current.note(Text(en: "DispatchQueue.main.sync threw \(error)", zh: "DispatchQueue.main.sync 抛出了 \(error)"), in: language)
+                            Loop.current.note(Text(en: "`DispatchQueue.main.sync` threw \(error)", zh: "`DispatchQueue.main.sync` 抛出了 \(error)"), in: language)
                         }
                     }, forMode: .common)
                 try loop.add(
@@ -108,7 +108,7 @@ extension TraceScenario {
         switch report {
         case let .hang(since, duration):
             let ms = Int((duration * 1000).rounded())
-            return Text(en: "system: a hang of \(ms) ms from \(since) (MXHangDiagnostic)", zh: "系统：从 \(since) 起一次 \(ms) ms 的 `hang`（MXHangDiagnostic）")
+            return Text(en: "system: a hang of \(ms) ms from \(since) (`MXHangDiagnostic`)", zh: "系统：从 \(since) 起一次 \(ms) ms 的 `hang`（`MXHangDiagnostic`）")
         case let .terminated(phase, at):
             return Text(
                 en: "system watchdog: 0x8badf00d at \(at), \(phase.rawValue) not finished in time",
@@ -126,7 +126,7 @@ extension CourseLesson {
             inOrder: [
                 "default   timer \"tap 1\"", "the wait returned timedOut", "watchdog: stall — busy since 100 ms",
                 "default   main queue \"profile completion\"", "system: a hang of 2000 ms from 100 ms",
-                "__DISPATCH_WAIT_FOR_QUEUE__() → DISPATCH_CLIENT_CRASH", "DispatchQueue.main.sync threw syncOnCurrentQueue", "default   timer \"tap 3\"",
+                "__DISPATCH_WAIT_FOR_QUEUE__() → DISPATCH_CLIENT_CRASH", "`DispatchQueue.main.sync` threw `syncOnCurrentQueue`", "default   timer \"tap 3\"",
                 "default   main queue \"profile completion\"",
                 "shows \"profile data\"",
             ],

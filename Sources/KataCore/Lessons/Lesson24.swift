@@ -14,8 +14,8 @@ extension Lesson {
         behaviourZh:
             "把繁重的界面工作分摊到主 RunLoop 空闲的各轮里：一个 default Mode 里的 BeforeWaiting 观察者每轮执行一个任务，还有剩下的就唤醒 RunLoop；滑动永远碰不到任务。",
         exerciseFile: "Exercises/24-work-in-the-idle-passes/IdleTasks.swift",
-        task: "the functions in IdleTasks.swift",
-        taskZh: "IdleTasks.swift 里的函数",
+        task: "the functions in `IdleTasks.swift`",
+        taskZh: "`IdleTasks.swift` 里的函数",
         hints: [
             "The pass that is about to sleep is the idle one: an observer of `.beforeWaiting` (repeating) is told there, once per pass. Added to `.default` only, it is never told while the tracking mode runs.",
             "In the callout: `guard let task = queue.next() else { return }`, run it, then `if !queue.isEmpty { loop.wakeUp() }`. The wake-up makes the sleep this pass begins return at once; without it the loop sleeps with tasks left, and with it when none is left the loop never sleeps.",

@@ -5,24 +5,24 @@ extension Lesson {
     public static let lesson25 = Lesson(
         number: 25,
         slug: "uiapplicationmain-in-miniature",
-        title: "UIApplicationMain in miniature",
-        titleZh: "迷你 UIApplicationMain",
+        title: "`UIApplicationMain` in miniature",
+        titleZh: "迷你 `UIApplicationMain`",
         kind: .build,
         level: .three,
         behaviour:
             "An app's main loop is assembled before it first runs: the two autorelease-pool observers at the extreme orders, Core Animation's commit between them, the event source0 and its port, the display link and the main queue, all in the common modes; then a driver runs the mode on top of a mode stack, again each time a run ends, and a scroll pushes and pops the tracking mode instead of running it nested.",
         behaviourZh:
-            "App 的主线程 RunLoop 在第一次运行之前就组装好了：两个自动释放池观察者排在 order 的两端，Core Animation 的提交在它们中间，还有事件 Source0 和它的端口、display link 和主队列，全都在 common Modes 里；然后驱动循环运行 Mode 栈栈顶的那个 Mode，每次运行结束就再运行一次；滑动时压入、弹出 tracking Mode，而不是嵌套运行它。",
+            "App 的主线程 RunLoop 在第一次运行之前就组装好了：两个自动释放池观察者排在 `order` 的两端，Core Animation 的提交在它们中间，还有事件 Source0 和它的端口、display link 和主队列，全都在 common modes 里；然后驱动循环运行 Mode 栈栈顶的那个 Mode，每次运行结束就再运行一次；滑动时压入、弹出 tracking Mode，而不是嵌套运行它。",
         exerciseFile: "Exercises/25-uiapplicationmain-in-miniature/AppMainLoop.swift",
-        task: "StudentApplicationMain (an ApplicationMain): launch(_:), trackingChanged(_:in:), runMainLoop(_:until:)",
-        taskZh: "StudentApplicationMain（一个 ApplicationMain）：launch(_:)、trackingChanged(_:in:)、runMainLoop(_:until:)",
+        task: "`StudentApplicationMain` (an `ApplicationMain`): `launch(_:)`, `trackingChanged(_:in:)`, `runMainLoop(_:until:)`",
+        taskZh: "`StudentApplicationMain`（一个 `ApplicationMain`）：`launch(_:)`、`trackingChanged(_:in:)`、`runMainLoop(_:until:)`",
         hints: [
-            "`launch`: three observers, each added with `try? loop.add(observer, forMode: .common)`: `.entry` at order `Int(Int32.min) + 1` calling `app.pushPool()`; `[.beforeWaiting, .exit]` at order 2_000_000 calling `app.commit()`; `[.beforeWaiting, .exit]` at order `Int(Int32.max)` calling `app.popPool()`, then, if the activity is `.beforeWaiting`, `app.pushPool()`.",
+            "`launch`: three observers, each added with `try? loop.add(observer, forMode: .common)`: `.entry` at `order` `Int(Int32.min) + 1` calling `app.pushPool()`; `[.beforeWaiting, .exit]` at `order` 2_000_000 calling `app.commit()`; `[.beforeWaiting, .exit]` at `order` `Int(Int32.max)` calling `app.popPool()`, then, if the activity is `.beforeWaiting`, `app.pushPool()`.",
             "Still in `launch`: `let source = Loop.Source(name: \"__handleEventQueue\") { app.handleEventQueue() }`, `app.eventSource = source`, then `.common` for the source, for `app.eventPort` and for `app.displayLink` (`try? app.displayLink.add(to: loop, forMode: .common)`); last `app.modes.push(.default)`.",
             "`trackingChanged`: `if tracking { app.modes.push(.tracking) } else { app.modes.pop() }` and nothing else: the push stops the run. `runMainLoop`: `while loop.now < deadline, let mode = app.modes.top { try loop.run(mode: mode, timeout: deadline - loop.now) }`.",
         ],
         hintsZh: [
-            "`launch`：三个观察者，每个都用 `try? loop.add(observer, forMode: .common)` 加进去：`.entry`，order `Int(Int32.min) + 1`，调用 `app.pushPool()`；`[.beforeWaiting, .exit]`，order 2_000_000，调用 `app.commit()`；`[.beforeWaiting, .exit]`，order `Int(Int32.max)`，调用 `app.popPool()`，如果状态是 `.beforeWaiting`，再调用 `app.pushPool()`。",
+            "`launch`：三个观察者，每个都用 `try? loop.add(observer, forMode: .common)` 加进去：`.entry`，`order` `Int(Int32.min) + 1`，调用 `app.pushPool()`；`[.beforeWaiting, .exit]`，`order` 2_000_000，调用 `app.commit()`；`[.beforeWaiting, .exit]`，`order` `Int(Int32.max)`，调用 `app.popPool()`，如果状态是 `.beforeWaiting`，再调用 `app.pushPool()`。",
             "还是在 `launch` 里：`let source = Loop.Source(name: \"__handleEventQueue\") { app.handleEventQueue() }`，`app.eventSource = source`，然后把这个 Source、`app.eventPort` 和 `app.displayLink` 都加到 `.common`（`try? app.displayLink.add(to: loop, forMode: .common)`）；最后 `app.modes.push(.default)`。",
             "`trackingChanged`：`if tracking { app.modes.push(.tracking) } else { app.modes.pop() }`，别的什么都不做：压栈会让这次运行停下。`runMainLoop`：`while loop.now < deadline, let mode = app.modes.top { try loop.run(mode: mode, timeout: deadline - loop.now) }`。",
         ],

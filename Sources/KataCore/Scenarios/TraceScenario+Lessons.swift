@@ -186,7 +186,7 @@ extension TraceScenario {
         name: "keep-alive-port",
         summary: Text(
             en: "run with nothing in the mode: back at once; add a port: the loop sleeps until a message comes",
-            zh: "Mode 里什么都没有时运行：立即返回；加一个端口（Port）之后：RunLoop 休眠，直到有消息到来"),
+            zh: "Mode 里什么都没有时运行：立即返回；加一个端口（port）之后：RunLoop 休眠，直到有消息到来"),
         lookFor: Text(
             en: "first run: → finished (empty mode); second run: sleep, woke: port \"network\", port callout, → handled source",
             zh: "第一次运行：`→ finished`（空 Mode）；第二次运行：休眠，`woke: port \"network\"`，端口回调，`→ handled source`")
@@ -363,7 +363,7 @@ extension TraceScenario {
             DisplayLink(name: name) { link in
                 let frame = link.frames, at = "\(link.timestamp)", dropped = link.droppedFrames
                 Loop.current.note(
-                    Text(en: "\(name): frame \(frame) at \(at), \(dropped) dropped", zh: "`\(name)`：第 \(frame) 帧，timestamp \(at)，已丢 \(dropped) 帧"),
+                    Text(en: "\(name): frame \(frame) at \(at), \(dropped) dropped", zh: "`\(name)`：第 \(frame) 帧，`timestamp` \(at)，已丢 \(dropped) 帧"),
                     in: language)
                 if frame == slowFrame {
                     Loop.current.note(Text(en: "this frame takes 40 ms", zh: "这一帧要干 40 ms"), in: language)

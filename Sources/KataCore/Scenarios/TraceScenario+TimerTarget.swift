@@ -80,7 +80,7 @@ private final class ScenarioScreen: Sendable {
 
     deinit {
         clock.withLock { $0 }?.invalidate()
-        loop.object?.note(Text(en: "screen \(name) freed; its deinit invalidates its clock", zh: "页面 \(name) 被释放；它的 deinit 让它的时钟失效"), in: language)
+        loop.object?.note(Text(en: "screen \(name) freed; its `deinit` invalidates its clock", zh: "页面 \(name) 被释放；它的 `deinit` 让它的时钟失效"), in: language)
     }
 }
 
