@@ -10,8 +10,8 @@ extension QuizBank {
             wording: .init(
                 question: .init(
                     en:
-                        "Timer.scheduledTimer ticks every second on the main thread. The user scrolls from 1.5 s to 3.5 s. When does the timer fire in the first 4.2 s?",
-                    zh: "Timer.scheduledTimer 在主线程上每秒触发一次。用户从 1.5 秒滑动到 3.5 秒。前 4.2 秒里，定时器什么时候触发？"),
+                        "`Timer.scheduledTimer` ticks every second on the main thread. The user scrolls from 1.5 s to 3.5 s. When does the timer fire in the first 4.2 s?",
+                    zh: "`Timer.scheduledTimer` 在主线程上每秒触发一次。用户从 1.5 秒滑动到 3.5 秒。前 4.2 秒里，定时器什么时候触发？"),
                 ios: """
                     Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in print("tick") }   // default mode
                     // the user scrolls from 1.5 s to 3.5 s: UIKit pushes the tracking mode, and pops it when the finger lifts
@@ -24,13 +24,13 @@ extension QuizBank {
                         zh: "用户从 1.5 秒滑到 3.5 秒：UIKit 压入 tracking Mode，手指抬起时再把它弹出"),
                     .init(
                         en: "the app's main loop runs on (UIApplicationMain): here its first 4.2 s",
-                        zh: "App 的主线程 RunLoop 一直在运行（UIApplicationMain）：这里看它的前 4.2 秒"),
+                        zh: "App 的主线程 RunLoop 一直在运行（`UIApplicationMain`）：这里看它的前 4.2 秒"),
                 ],
                 why: .init(
                     en:
-                        "scheduledTimer puts the timer in the default mode; during the scroll the main loop runs the tracking mode, so the ticks at 2 and 3 s do not come. When the default mode runs again at 3.5 s the late timer fires once, then keeps its phase: 4 s.",
+                        "`scheduledTimer` puts the timer in the default mode; during the scroll the main loop runs the tracking mode, so the ticks at 2 and 3 s do not come. When the default mode runs again at 3.5 s the late timer fires once, then keeps its phase: 4 s.",
                     zh:
-                        "scheduledTimer 把定时器放在 default Mode；滑动期间主 RunLoop 运行 tracking Mode，所以 2 秒和 3 秒的时间点不会到来。3.5 秒 default Mode 恢复运行时，晚了的定时器触发一次，然后保持原来的时间表：4 秒。"
+                        "`scheduledTimer` 把定时器放在 default Mode；滑动期间主 RunLoop 运行 tracking Mode，所以 2 秒和 3 秒的时间点不会到来。3.5 秒 default Mode 恢复运行时，晚了的定时器触发一次，然后保持原来的时间表：4 秒。"
                 ))
         ) { stage in
             // ▼ quiz 41
@@ -48,8 +48,8 @@ extension QuizBank {
             wording: .init(
                 question: .init(
                     en:
-                        "A 1 s repeating timer is added with RunLoop.main.add(timer, forMode: .common). The user scrolls from 1.5 s to 3.5 s. When does it fire in the first 4.2 s?",
-                    zh: "一个 1 秒的重复定时器用 RunLoop.main.add(timer, forMode: .common) 加进去。用户从 1.5 秒滑动到 3.5 秒。前 4.2 秒里它什么时候触发？"),
+                        "A 1 s repeating timer is added with `RunLoop.main.add(timer, forMode: .common)`. The user scrolls from 1.5 s to 3.5 s. When does it fire in the first 4.2 s?",
+                    zh: "一个 1 秒的重复定时器用 `RunLoop.main.add(timer, forMode: .common)` 加进去。用户从 1.5 秒滑动到 3.5 秒。前 4.2 秒里它什么时候触发？"),
                 ios: """
                     let timer = Timer(timeInterval: 1, repeats: true) { _ in print("tick") }
                     timer.fireDate = Date(timeIntervalSinceNow: 1)
@@ -63,7 +63,7 @@ extension QuizBank {
                         zh: "用户从 1.5 秒滑到 3.5 秒：UIKit 压入 tracking Mode，手指抬起时再把它弹出"),
                     .init(
                         en: "the app's main loop runs on (UIApplicationMain): here its first 4.2 s",
-                        zh: "App 的主线程 RunLoop 一直在运行（UIApplicationMain）：这里看它的前 4.2 秒"),
+                        zh: "App 的主线程 RunLoop 一直在运行（`UIApplicationMain`）：这里看它的前 4.2 秒"),
                 ],
                 why: .init(
                     en:
@@ -111,7 +111,7 @@ extension QuizBank {
                         zh: "用户从 1.5 秒滑到 3.5 秒：UIKit 压入 tracking Mode，手指抬起时再把它弹出"),
                     .init(
                         en: "the app's main loop runs on (UIApplicationMain): here its first 4.2 s",
-                        zh: "App 的主线程 RunLoop 一直在运行（UIApplicationMain）：这里看它的前 4.2 秒"),
+                        zh: "App 的主线程 RunLoop 一直在运行（`UIApplicationMain`）：这里看它的前 4.2 秒"),
                 ],
                 why: .init(
                     en:
@@ -150,7 +150,7 @@ extension QuizBank {
                                 zh: "用户从 1.5 秒滑到 3.5 秒：UIKit 压入 tracking Mode，手指抬起时再把它弹出"),
                             .init(
                                 en: "the app's main loop runs on (UIApplicationMain): here its first 4.2 s",
-                                zh: "App 的主线程 RunLoop 一直在运行（UIApplicationMain）：这里看它的前 4.2 秒"),
+                                zh: "App 的主线程 RunLoop 一直在运行（`UIApplicationMain`）：这里看它的前 4.2 秒"),
                         ],
                         why: .init(
                             en:
@@ -180,7 +180,7 @@ extension QuizBank {
                                 zh: "用户从 1.5 秒滑到 3.5 秒：UIKit 压入 tracking Mode，手指抬起时再把它弹出"),
                             .init(
                                 en: "the app's main loop runs on (UIApplicationMain): here its first 4.2 s",
-                                zh: "App 的主线程 RunLoop 一直在运行（UIApplicationMain）：这里看它的前 4.2 秒"),
+                                zh: "App 的主线程 RunLoop 一直在运行（`UIApplicationMain`）：这里看它的前 4.2 秒"),
                         ],
                         why: .init(
                             en:
@@ -211,7 +211,7 @@ extension QuizBank {
                                 zh: "用户从 1.5 秒滑到 3.5 秒：UIKit 压入 tracking Mode，手指抬起时再把它弹出"),
                             .init(
                                 en: "the app's main loop runs on (UIApplicationMain): here its first 4.2 s",
-                                zh: "App 的主线程 RunLoop 一直在运行（UIApplicationMain）：这里看它的前 4.2 秒"),
+                                zh: "App 的主线程 RunLoop 一直在运行（`UIApplicationMain`）：这里看它的前 4.2 秒"),
                         ],
                         why: .init(
                             en:
@@ -227,7 +227,7 @@ extension QuizBank {
                         }),
                     QuizCandidate(
                         value: "mainQueue",
-                        text: .init(en: "schedule the timer from a DispatchQueue.main.async block", zh: "在 DispatchQueue.main.async 的 Block 里调度定时器"),
+                        text: .init(en: "schedule the timer from a `DispatchQueue.main.async` block", zh: "在 `DispatchQueue.main.async` 的 Block 里调度定时器"),
                         ios: """
                             DispatchQueue.main.async {   // the change
                                 Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in print("tick") }
@@ -242,13 +242,13 @@ extension QuizBank {
                                 zh: "用户从 1.5 秒滑到 3.5 秒：UIKit 压入 tracking Mode，手指抬起时再把它弹出"),
                             .init(
                                 en: "the app's main loop runs on (UIApplicationMain): here its first 4.2 s",
-                                zh: "App 的主线程 RunLoop 一直在运行（UIApplicationMain）：这里看它的前 4.2 秒"),
+                                zh: "App 的主线程 RunLoop 一直在运行（`UIApplicationMain`）：这里看它的前 4.2 秒"),
                         ],
                         why: .init(
                             en:
-                                "The block runs on the main thread, but scheduledTimer still puts the timer in the current loop's default mode. Where the code runs does not choose the timer's mode: the ticks at 2 and 3 s do not come.",
+                                "The block runs on the main thread, but `scheduledTimer` still puts the timer in the current loop's default mode. Where the code runs does not choose the timer's mode: the ticks at 2 and 3 s do not come.",
                             zh:
-                                "这个 Block 确实在主线程上执行，但 scheduledTimer 依然把定时器放进当前 RunLoop 的 default Mode。代码在哪里执行，决定不了定时器在哪个 Mode：2 秒和 3 秒的时间点还是不会到来。"),
+                                "这个 Block 确实在主线程上执行，但 `scheduledTimer` 依然把定时器放进当前 RunLoop 的 default Mode。代码在哪里执行，决定不了定时器在哪个 Mode：2 秒和 3 秒的时间点还是不会到来。"),
                         run: { stage in
                             stage.registry.mainQueue.async(name: "schedule the timer") {
                                 let timer = try? Loop.Timer(name: "tick", fireDate: Loop.current.now + 1, interval: 1) { _ in }
@@ -264,9 +264,9 @@ extension QuizBank {
             wording: .init(
                 question: .init(
                     en:
-                        "On the main thread, Timer.scheduledTimer ticks every second. The user scrolls from 1.5 s to 3.5 s, and the ticks at 2 s and 3 s never come. Which of these changes make the timer fire at 2 s and 3 s, during the scroll? The engine runs each.",
+                        "On the main thread, `Timer.scheduledTimer` ticks every second. The user scrolls from 1.5 s to 3.5 s, and the ticks at 2 s and 3 s never come. Which of these changes make the timer fire at 2 s and 3 s, during the scroll? The engine runs each.",
                     zh:
-                        "在主线程上，Timer.scheduledTimer 每秒触发一次。用户从 1.5 秒滑动到 3.5 秒，2 秒和 3 秒的时间点一直没有到来。下面哪些改动能让定时器在滑动期间的 2 秒和 3 秒触发？引擎会逐个运行。"),
+                        "在主线程上，`Timer.scheduledTimer` 每秒触发一次。用户从 1.5 秒滑动到 3.5 秒，2 秒和 3 秒的时间点一直没有到来。下面哪些改动能让定时器在滑动期间的 2 秒和 3 秒触发？引擎会逐个运行。"),
                 ios: """
                     Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in print("tick") }   // default mode
                     // the user scrolls from 1.5 s to 3.5 s: UIKit pushes the tracking mode, and pops it when the finger lifts
@@ -279,13 +279,13 @@ extension QuizBank {
                         zh: "用户从 1.5 秒滑到 3.5 秒：UIKit 压入 tracking Mode，手指抬起时再把它弹出"),
                     .init(
                         en: "the app's main loop runs on (UIApplicationMain): here its first 4.2 s",
-                        zh: "App 的主线程 RunLoop 一直在运行（UIApplicationMain）：这里看它的前 4.2 秒"),
+                        zh: "App 的主线程 RunLoop 一直在运行（`UIApplicationMain`）：这里看它的前 4.2 秒"),
                 ],
                 why: .init(
                     en:
-                        "A timer fires only while the loop runs a mode it is in. scheduledTimer puts it in the default mode, and during a scroll the main loop runs the tracking mode, which UIKit marks common: a fix puts the timer in the tracking mode, through the common modes or by name.",
+                        "A timer fires only while the loop runs a mode it is in. `scheduledTimer` puts it in the default mode, and during a scroll the main loop runs the tracking mode, which UIKit marks common: a fix puts the timer in the tracking mode, through the common modes or by name.",
                     zh:
-                        "定时器只在 RunLoop 运行它所在的 Mode 时触发。scheduledTimer 把它放在 default Mode，而滑动期间主 RunLoop 运行的是 tracking Mode（UIKit 把它标记为 common）：能修好的改动，都是让定时器进入 tracking Mode，通过 common modes 或者直接写 Mode 名。"
+                        "定时器只在 RunLoop 运行它所在的 Mode 时触发。`scheduledTimer` 把它放在 default Mode，而滑动期间主 RunLoop 运行的是 tracking Mode（UIKit 把它标记为 common）：能修好的改动，都是让定时器进入 tracking Mode，通过 common modes 或者直接写 Mode 名。"
                 )),
             followUp: .init(
                 question: .init(

@@ -10,9 +10,9 @@ extension QuizBank {
             wording: .init(
                 question: .init(
                     en:
-                        "In a button's action (main thread, called by the main loop: not from a main-queue block or a @MainActor task, whose nested runs would not drain the main queue), DispatchQueue.main.async is called, then the main loop runs a private mode for 2 s, then the default mode for 1 s. When does the block run?",
+                        "In a button's action (main thread, called by the main loop: not from a main-queue block or a `@MainActor` task, whose nested runs would not drain the main queue), `DispatchQueue.main.async` is called, then the main loop runs a private mode for 2 s, then the default mode for 1 s. When does the block run?",
                     zh:
-                        "在一个按钮的点击回调里（主线程，由主 RunLoop 调用：不是在主队列的 Block 或 `@MainActor` 的 Task 里——那样嵌套运行不会处理主队列），先调用 DispatchQueue.main.async，然后主 RunLoop 在一个私有 Mode 里运行 2 秒，再在 default Mode 里运行 1 秒。这个 Block 什么时候执行？"
+                        "在一个按钮的点击回调里（主线程，由主 RunLoop 调用：不是在主队列的 Block 或 `@MainActor` 的 Task 里——那样嵌套运行不会处理主队列），先调用 `DispatchQueue.main.async`，然后主 RunLoop 在一个私有 Mode 里运行 2 秒，再在 default Mode 里运行 1 秒。这个 Block 什么时候执行？"
                 ),
                 ios: """
                     // in a button's action:
@@ -26,8 +26,8 @@ extension QuizBank {
                 comments: [.init(en: "in a button's action:", zh: "在按钮的点击回调里：")],
                 why: .init(
                     en:
-                        "The main loop services the main queue only while it runs a common mode. MyMode is not common, so the block waits until the default mode runs, at 2 s.",
-                    zh: "主 RunLoop 只在运行标记为 common 的 Mode 时处理主队列。MyMode 不是 common 的，所以这个 Block 要等到 default Mode 运行，也就是 2 秒。"))
+                        "The main loop services the main queue only while it runs a common mode. `MyMode` is not common, so the block waits until the default mode runs, at 2 s.",
+                    zh: "主 RunLoop 只在运行标记为 common 的 Mode 时处理主队列。`MyMode` 不是 common 的，所以这个 Block 要等到 default Mode 运行，也就是 2 秒。"))
         ) { stage in
             // ▼ quiz 44
             stage.registry.mainQueue.async(name: "block") {}
@@ -49,9 +49,9 @@ extension QuizBank {
             wording: .init(
                 question: .init(
                     en:
-                        "In a button's action (main thread, called by the main loop: not from a main-queue block or a @MainActor task), DispatchQueue.main.async is called; then the main loop runs the tracking mode for 1 s (as during a scroll), then the default mode. In which mode does the block run?",
+                        "In a button's action (main thread, called by the main loop: not from a main-queue block or a `@MainActor` task), `DispatchQueue.main.async` is called; then the main loop runs the tracking mode for 1 s (as during a scroll), then the default mode. In which mode does the block run?",
                     zh:
-                        "在一个按钮的点击回调里（主线程，由主 RunLoop 调用：不是在主队列的 Block 或 `@MainActor` 的 Task 里），调用了 DispatchQueue.main.async；之后主 RunLoop 运行 tracking Mode 1 秒（就像滑动时那样），再运行 default Mode。这个 Block 在哪个 Mode 里执行？"
+                        "在一个按钮的点击回调里（主线程，由主 RunLoop 调用：不是在主队列的 Block 或 `@MainActor` 的 Task 里），调用了 `DispatchQueue.main.async`；之后主 RunLoop 运行 tracking Mode 1 秒（就像滑动时那样），再运行 default Mode。这个 Block 在哪个 Mode 里执行？"
                 ),
                 ios: """
                     // in a button's action:
@@ -110,9 +110,9 @@ extension QuizBank {
                         comments: [.init(en: "the scroll", zh: "滑动")],
                         why: .init(
                             en:
-                                "RunLoop.perform without modes queues the block for the default mode only (CFRunLoopPerformBlock with kCFRunLoopDefaultMode): it waits for the scroll to end. The same is true of Combine's RunLoop.main scheduler.",
+                                "`RunLoop.perform` without modes queues the block for the default mode only (`CFRunLoopPerformBlock` with `kCFRunLoopDefaultMode`): it waits for the scroll to end. The same is true of Combine's `RunLoop.main` scheduler.",
                             zh:
-                                "不带 Mode 的 RunLoop.perform 只把 Block 排给 default Mode（相当于 CFRunLoopPerformBlock 配 kCFRunLoopDefaultMode）：它要等滑动结束。Combine 的 RunLoop.main 调度器也是这样。"
+                                "不带 Mode 的 `RunLoop.perform` 只把 Block 排给 default Mode（相当于 `CFRunLoopPerformBlock` 配 `kCFRunLoopDefaultMode`）：它要等滑动结束。Combine 的 `RunLoop.main` 调度器也是这样。"
                         ),
                         run: { stage in
                             Loop.current.perform(inModes: [.default], name: "work") { stage.print(Loop.current.currentMode!.name) }
@@ -135,7 +135,7 @@ extension QuizBank {
                             return try QuizBank.scrollThenDefault(stage)
                         }),
                     QuizCandidate(
-                        value: "timer", text: .init(en: "a Timer with no delay", zh: "一个不延迟的 Timer"),
+                        value: "timer", text: .init(en: "a `Timer` with no delay", zh: "一个不延迟的 `Timer`"),
                         ios: """
                             Timer.scheduledTimer(withTimeInterval: 0, repeats: false) { _ in print(RunLoop.current.currentMode!.rawValue) }
                             RunLoop.main.run(mode: .tracking, before: Date(timeIntervalSinceNow: 1))   // the scroll
@@ -144,8 +144,8 @@ extension QuizBank {
                         comments: [.init(en: "the scroll", zh: "滑动")],
                         why: .init(
                             en:
-                                "scheduledTimer puts even a zero-delay timer in the default mode: it is due at once, but no default-mode pass comes until the scroll ends.",
-                            zh: "scheduledTimer 即使是零延迟的定时器也放在 default Mode：它立刻就到点了，可是滑动结束之前不会有 default Mode 的一轮循环。"),
+                                "`scheduledTimer` puts even a zero-delay timer in the default mode: it is due at once, but no default-mode pass comes until the scroll ends.",
+                            zh: "`scheduledTimer` 即使是零延迟的定时器也放在 default Mode：它立刻就到点了，可是滑动结束之前不会有 default Mode 的一轮循环。"),
                         run: { stage in
                             try Loop.current.add(
                                 try Loop.Timer(name: "work", fireDate: Loop.current.now) { _ in stage.print(Loop.current.currentMode!.name) }, forMode: .default
@@ -158,7 +158,7 @@ extension QuizBank {
             wording: .init(
                 question: .init(
                     en:
-                        "In a button's action (main thread, called by the main loop: not from a main-queue block or a @MainActor task), a piece of work is handed to the main thread; then the main loop runs the tracking mode for 1 s (as during a scroll), then the default mode. The work must not wait for the scroll to end. Which of these tools run it during the scroll? The engine runs each.",
+                        "In a button's action (main thread, called by the main loop: not from a main-queue block or a `@MainActor` task), a piece of work is handed to the main thread; then the main loop runs the tracking mode for 1 s (as during a scroll), then the default mode. The work must not wait for the scroll to end. Which of these tools run it during the scroll? The engine runs each.",
                     zh:
                         "在一个按钮的点击回调里（主线程，由主 RunLoop 调用：不是在主队列的 Block 或 `@MainActor` 的 Task 里），把一个任务交给主线程；之后主 RunLoop 运行 tracking Mode 1 秒（就像滑动时那样），再运行 default Mode。这个任务不能等到滑动结束。下面哪些工具能让它在滑动期间执行？引擎会逐个运行。"
                 ),
@@ -174,9 +174,9 @@ extension QuizBank {
                 ],
                 why: .init(
                     en:
-                        "What decides is the modes each tool serves: the main queue is serviced in every common mode, a block can be queued for the common modes, while RunLoop.perform and scheduledTimer use the default mode only.",
+                        "What decides is the modes each tool serves: the main queue is serviced in every common mode, a block can be queued for the common modes, while `RunLoop.perform` and `scheduledTimer` use the default mode only.",
                     zh:
-                        "关键在于每种工具服务哪些 Mode：主队列在每个标记为 common 的 Mode 里都会被处理，Block 可以排给 common modes，而 RunLoop.perform 和 scheduledTimer 只用 default Mode。"
+                        "关键在于每种工具服务哪些 Mode：主队列在每个标记为 common 的 Mode 里都会被处理，Block 可以排给 common modes，而 `RunLoop.perform` 和 `scheduledTimer` 只用 default Mode。"
                 )),
             followUp: .init(
                 question: .init(

@@ -5,7 +5,7 @@ extension QuizBank {
     static let setLabelTextPlaceholder = "setLabelText: @escaping @Sendable (String) -> Void"
     static let setLabelTextComment = Text(
         en: "setLabelText (a placeholder): label.text = text, on a UILabel whose draw(_:) prints \"draw\"",
-        zh: "setLabelText（示意，实现从略）：`label.text = text`，这个 UILabel 的 `draw(_:)` 会打印 `\"draw\"`")
+        zh: "`setLabelText`（示意，实现从略）：`label.text = text`，这个 `UILabel` 的 `draw(_:)` 会打印 `\"draw\"`")
 
     static let lesson15: [QuizQuestion] = [
         QuizQuestion(
@@ -35,9 +35,9 @@ extension QuizBank {
                 ],
                 why: .init(
                     en:
-                        "Setting the text only marks the label. Core Animation's observer on the main loop (before waiting and exit, order 2000000) commits when the loop is about to sleep, and the loop cannot get there before the timer's callout returns at 3 s: the label is drawn at 3 s, after the work it was meant to announce. That is the classic model; on iOS 18 and later published crash stacks show the commit run from UIKit's update cycle, a run-loop source (…SOURCE0_PERFORM_FUNCTION__ → _UIUpdateSequenceRun → _UIApplicationFlushCATransaction), which cannot run during the timer's callout either: 3 s in both.",
+                        "Setting the text only marks the label. Core Animation's observer on the main loop (`before waiting` and `exit`, `order` 2000000) commits when the loop is about to sleep, and the loop cannot get there before the timer's callout returns at 3 s: the label is drawn at 3 s, after the work it was meant to announce. That is the classic model; on iOS 18 and later published crash stacks show the commit run from UIKit's update cycle, a run-loop source (`…SOURCE0_PERFORM_FUNCTION__` → `_UIUpdateSequenceRun` → `_UIApplicationFlushCATransaction`), which cannot run during the timer's callout either: 3 s in both.",
                     zh:
-                        "设置文字只是给 `label` 打上标记。Core Animation 在主线程 RunLoop 上的观察者（`before waiting` 和 `exit`，order 2000000）在 RunLoop 即将进入休眠时提交，而定时器的回调 3 秒才返回，RunLoop 在那之前到不了那里：`label` 在 3 秒才被绘制，那时它要提示的活已经干完了。这是经典的模型；iOS 18 及以后，公开的崩溃调用栈显示提交由 UIKit 的更新周期、一个 RunLoop 事件源来执行（…SOURCE0_PERFORM_FUNCTION__ → `_UIUpdateSequenceRun` → `_UIApplicationFlushCATransaction`），它同样不能在定时器的回调期间执行：两种模型都是 3 秒。"
+                        "设置文字只是给 `label` 打上标记。Core Animation 在主线程 RunLoop 上的观察者（`before waiting` 和 `exit`，`order` 2000000）在 RunLoop 即将进入休眠时提交，而定时器的回调 3 秒才返回，RunLoop 在那之前到不了那里：`label` 在 3 秒才被绘制，那时它要提示的活已经干完了。这是经典的模型；iOS 18 及以后，公开的崩溃调用栈显示提交由 UIKit 的更新周期、一个 RunLoop 事件源来执行（`…SOURCE0_PERFORM_FUNCTION__` → `_UIUpdateSequenceRun` → `_UIApplicationFlushCATransaction`），它同样不能在定时器的回调期间执行：两种模型都是 3 秒。"
                 ))
         ) { stage in
             // ▼ quiz 47
@@ -54,7 +54,7 @@ extension QuizBank {
         },
         QuizQuestion(
             number: 48, lesson: 15,
-            title: .init(en: "setNeedsLayout three times, then layoutIfNeeded", zh: "三次 setNeedsLayout，再 layoutIfNeeded"),
+            title: .init(en: "`setNeedsLayout` three times, then `layoutIfNeeded`", zh: "三次 `setNeedsLayout`，再 `layoutIfNeeded`"),
             form: .times,
             setting: .appMain,
             wording: .init(
@@ -79,7 +79,7 @@ extension QuizBank {
                 comments: [
                     .init(
                         en: "setNeedsLayout, layoutIfNeeded (placeholders): those of header, a UIView whose layoutSubviews() prints \"layout\"",
-                        zh: "setNeedsLayout、layoutIfNeeded（示意，实现从略）：`header` 的这两个方法，`header` 是一个 UIView，它的 `layoutSubviews()` 会打印 `\"layout\"`"),
+                        zh: "`setNeedsLayout`、`layoutIfNeeded`（示意，实现从略）：`header` 的这两个方法，`header` 是一个 `UIView`，它的 `layoutSubviews()` 会打印 `\"layout\"`"),
                     .init(en: "1 s of work on the main thread", zh: "在主线程上干 1 秒的活"),
                 ],
                 why: .init(
@@ -90,13 +90,13 @@ extension QuizBank {
                 )),
             followUp: .init(
                 question: .init(
-                    en: "Why does UIKit lay views out in the commit before the sleep rather than at each setNeedsLayout()?",
-                    zh: "UIKit 为什么把布局放到休眠之前的提交里做，而不是每次调用 setNeedsLayout() 就做？"),
+                    en: "Why does UIKit lay views out in the commit before the sleep rather than at each `setNeedsLayout()`?",
+                    zh: "UIKit 为什么把布局放到休眠之前的提交里做，而不是每次调用 `setNeedsLayout()` 就做？"),
                 model: .init(
                     en:
-                        "To coalesce: a pass may change a view many times, and laying out once, before the loop sleeps, costs one layout per frame instead of one per change. setNeedsLayout() only marks the view; layoutIfNeeded() is the way to have it now, when the next lines need the new frames.",
+                        "To coalesce: a pass may change a view many times, and laying out once, before the loop sleeps, costs one layout per frame instead of one per change. `setNeedsLayout()` only marks the view; `layoutIfNeeded()` is the way to have it now, when the next lines need the new frames.",
                     zh:
-                        "为了合并：一轮循环里一个视图可能被改很多次，在 RunLoop 休眠之前统一布局一次，每帧只付一次布局的代价，而不是每改一次付一次。setNeedsLayout() 只是做个标记；接下来的代码需要新的 `frame` 时，用 layoutIfNeeded() 立刻布局。"
+                        "为了合并：一轮循环里一个视图可能被改很多次，在 RunLoop 休眠之前统一布局一次，每帧只付一次布局的代价，而不是每改一次付一次。`setNeedsLayout()` 只是做个标记；接下来的代码需要新的 `frame` 时，用 `layoutIfNeeded()` 立刻布局。"
                 )
             )
         ) { stage in
@@ -142,7 +142,7 @@ extension QuizBank {
                         zh: "用户从 1 秒滑到 3 秒：UIKit 压入 tracking Mode，手指抬起时再把它弹出"),
                     .init(
                         en: "the app's main loop runs on (UIApplicationMain): here its first 4 s",
-                        zh: "App 的主线程 RunLoop 一直在运行（UIApplicationMain）：这里看它的前 4 秒"),
+                        zh: "App 的主线程 RunLoop 一直在运行（`UIApplicationMain`）：这里看它的前 4 秒"),
                 ],
                 why: .init(
                     en:
@@ -189,9 +189,9 @@ extension QuizBank {
                 ],
                 why: .init(
                     en:
-                        "Before it sleeps, in both models, for different reasons. The classic model (this lesson's exercise): Core Animation's observer at before waiting (order 2000000) commits just before the loop sleeps. iOS 18 and later (published crash stacks): the commit runs from UIKit's update cycle, a run-loop source (__CFRUNLOOP_IS_CALLING_OUT_TO_A_SOURCE0_PERFORM_FUNCTION__ → _UIUpdateSequenceRun → _UIApplicationFlushCATransaction; on iOS 26 through UC::DriverCore::continueProcessing); a source0 signalled during the timer's callout runs in the next pass, and a pass that ran a source0 polls instead of sleeping (CFRunLoop.c), so the commit comes first. That UIKit signals it for a label's change is inferred, not documented.",
+                        "Before it sleeps, in both models, for different reasons. The classic model (this lesson's exercise): Core Animation's observer at `before waiting` (`order` 2000000) commits just before the loop sleeps. iOS 18 and later (published crash stacks): the commit runs from UIKit's update cycle, a run-loop source (`__CFRUNLOOP_IS_CALLING_OUT_TO_A_SOURCE0_PERFORM_FUNCTION__` → `_UIUpdateSequenceRun` → `_UIApplicationFlushCATransaction`; on iOS 26 through `UC::DriverCore::continueProcessing`); a source0 signalled during the timer's callout runs in the next pass, and a pass that ran a source0 polls instead of sleeping (`CFRunLoop.c`), so the commit comes first. That UIKit signals it for a label's change is inferred, not documented.",
                     zh:
-                        "两种模型都是在休眠之前，但原因不同。经典模型（本课的练习）：Core Animation 在 `before waiting` 的观察者（order 2000000）就在 RunLoop 休眠之前提交。iOS 18 及以后（公开的崩溃调用栈）：提交由 UIKit 的更新周期、一个 RunLoop 事件源执行（`__CFRUNLOOP_IS_CALLING_OUT_TO_A_SOURCE0_PERFORM_FUNCTION__` → `_UIUpdateSequenceRun` → `_UIApplicationFlushCATransaction`；iOS 26 上经过 `UC::DriverCore::continueProcessing`）；在定时器回调期间被标记的 Source0 在下一轮执行，而执行了 Source0 的一轮只轮询、不休眠（CFRunLoop.c），所以提交在前。UIKit 会为 `label` 的改动标记它，这是推断，没有文档。"
+                        "两种模型都是在休眠之前，但原因不同。经典模型（本课的练习）：Core Animation 在 `before waiting` 的观察者（`order` 2000000）就在 RunLoop 休眠之前提交。iOS 18 及以后（公开的崩溃调用栈）：提交由 UIKit 的更新周期、一个 RunLoop 事件源执行（`__CFRUNLOOP_IS_CALLING_OUT_TO_A_SOURCE0_PERFORM_FUNCTION__` → `_UIUpdateSequenceRun` → `_UIApplicationFlushCATransaction`；iOS 26 上经过 `UC::DriverCore::continueProcessing`）；在定时器回调期间被标记的 Source0 在下一轮执行，而执行了 Source0 的一轮只轮询、不休眠（`CFRunLoop.c`），所以提交在前。UIKit 会为 `label` 的改动标记它，这是推断，没有文档。"
                 ))
         ) { stage in
             // ▼ quiz 62

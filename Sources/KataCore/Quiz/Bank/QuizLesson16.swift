@@ -115,9 +115,9 @@ extension QuizBank {
                     zh: "卡顿监控报告 AfterWaiting 或 BeforeSources 停留太久。你怎么从这个报告找到修法？"),
                 model: .init(
                     en:
-                        "The activity only says the loop is inside a callout; the fix needs its stack. Take the main thread's backtrace when the monitoring thread counts the stall (PLCrashReporter, or MetricKit's hang diagnostics), group reports by the top frames of the app's code, and move what they show off the main thread or split it up.",
+                        "The activity only says the loop is inside a callout; the fix needs its stack. Take the main thread's backtrace when the monitoring thread counts the stall (`PLCrashReporter`, or MetricKit's hang diagnostics), group reports by the top frames of the app's code, and move what they show off the main thread or split it up.",
                     zh:
-                        "状态只能说明 RunLoop 卡在某个回调里；要修好，需要它的调用栈。监控线程判定卡顿时抓主线程的调用栈（PLCrashReporter，或者 MetricKit 的卡死诊断），按应用自己代码的栈顶几帧归类，把它们指出的工作移出主线程或者拆开来做。"))
+                        "状态只能说明 RunLoop 卡在某个回调里；要修好，需要它的调用栈。监控线程判定卡顿时抓主线程的调用栈（`PLCrashReporter`，或者 MetricKit 的卡死诊断），按应用自己代码的栈顶几帧归类，把它们指出的工作移出主线程或者拆开来做。"))
         ) { stage in
             // ▼ quiz 51
             let last = Lock(Loop.Activity.entry)

@@ -7,7 +7,7 @@ extension QuizBank {
         en:
             "startDisplayLink(mode, fps, callback) (a placeholder): a CADisplayLink whose selector calls callback(link.timestamp), its preferredFramesPerSecond fps, added with link.add(to: .main, forMode: mode)",
         zh:
-            "startDisplayLink(mode, fps, callback)（示意，实现从略）：一个 CADisplayLink，它的 selector 调用 callback(link.timestamp)，preferredFramesPerSecond 为 fps，用 link.add(to: .main, forMode: mode) 加入"
+            "`startDisplayLink(mode, fps, callback)`（示意，实现从略）：一个 `CADisplayLink`，它的 `selector` 调用 `callback(link.timestamp)`，`preferredFramesPerSecond` 为 `fps`，用 `link.add(to: .main, forMode: mode)` 加入"
     )
 
     static let lesson18: [QuizQuestion] = [
@@ -50,9 +50,9 @@ extension QuizBank {
                     zh: "你会怎样测量应用在滑动时丢了多少帧？"),
                 model: .init(
                     en:
-                        "Add a display link in .common and compare each callback's timestamp with the one before: a gap of more than one frame's duration means frames were dropped. In the field, MetricKit's scroll hitch ratio (scrollHitchTimeRatio) or Instruments' Animation Hitches report the same from the system's side.",
+                        "Add a display link in `.common` and compare each callback's `timestamp` with the one before: a gap of more than one frame's duration means frames were dropped. In the field, MetricKit's scroll hitch ratio (`scrollHitchTimeRatio`) or Instruments' `Animation Hitches` report the same from the system's side.",
                     zh:
-                        "加一个放在 .common 的 display link，比较每次回调的 timestamp 和上一次的差：超过一帧的时长，就说明丢帧了。线上可以用 MetricKit 的滑动卡顿指标（`scrollHitchTimeRatio`），开发时用 Instruments 的 Animation Hitches，从系统那边报告同样的事。"
+                        "加一个放在 `.common` 的 display link，比较每次回调的 `timestamp` 和上一次的差：超过一帧的时长，就说明丢帧了。线上可以用 MetricKit 的滑动卡顿指标（`scrollHitchTimeRatio`），开发时用 Instruments 的 `Animation Hitches`，从系统那边报告同样的事。"
                 ))
         ) { stage in
             // ▼ quiz 56
@@ -114,7 +114,7 @@ extension QuizBank {
         },
         QuizQuestion(
             number: 58, lesson: 18,
-            title: .init(en: "a display link that prefers 40 frames per second", zh: "preferredFramesPerSecond 为 40 的 display link"),
+            title: .init(en: "a display link that prefers 40 frames per second", zh: "`preferredFramesPerSecond` 为 40 的 display link"),
             form: .choice([
                 .init(en: "40 a second", zh: "每秒 40 次", value: "40"),
                 .init(en: "30 a second", zh: "每秒 30 次", value: "30"),
@@ -124,9 +124,9 @@ extension QuizBank {
             wording: .init(
                 question: .init(
                     en:
-                        "On the main thread of an iOS app whose display refreshes at a fixed 60 Hz (not a ProMotion display, whose rate goes up to 120 Hz and changes), a display link's preferredFramesPerSecond is 40. How many callbacks run in one second?",
+                        "On the main thread of an iOS app whose display refreshes at a fixed 60 Hz (not a ProMotion display, whose rate goes up to 120 Hz and changes), a display link's `preferredFramesPerSecond` is 40. How many callbacks run in one second?",
                     zh:
-                        "在 iOS App 的主线程上，屏幕的刷新率固定为 60 Hz（不是 ProMotion 屏幕：那种屏幕最高 120 Hz，而且会变），一个 display link 的 preferredFramesPerSecond 是 40。一秒里有几次回调？"),
+                        "在 iOS App 的主线程上，屏幕的刷新率固定为 60 Hz（不是 ProMotion 屏幕：那种屏幕最高 120 Hz，而且会变），一个 display link 的 `preferredFramesPerSecond` 是 40。一秒里有几次回调？"),
                 ios: """
                     // startDisplayLink(mode, fps, callback) (a placeholder): a CADisplayLink whose selector calls callback(link.timestamp), its preferredFramesPerSecond fps, added with link.add(to: .main, forMode: mode)
                     startDisplayLink(.common, 40) { _ in print("frame") }
@@ -138,9 +138,9 @@ extension QuizBank {
                 ],
                 why: .init(
                     en:
-                        "A display link delivers whole frames of the display: a frame every n vsyncs. 60 / 40 = 1.5 vsyncs, rounded to 2: a frame every other vsync, 30 a second. The rate you get is a factor of the display's, the nearest to the one you asked for. preferredFrameRateRange (iOS 15 and later) replaces it: Apple's documentation lists preferredFramesPerSecond as deprecated, and says that since iOS 15 the system may change the rate (Low Power Mode, thermal state).",
+                        "A display link delivers whole frames of the display: a frame every n vsyncs. 60 / 40 = 1.5 vsyncs, rounded to 2: a frame every other vsync, 30 a second. The rate you get is a factor of the display's, the nearest to the one you asked for. `preferredFrameRateRange` (iOS 15 and later) replaces it: Apple's documentation lists `preferredFramesPerSecond` as deprecated, and says that since iOS 15 the system may change the rate (Low Power Mode, thermal state).",
                     zh:
-                        "display link 交付的是屏幕的整帧：每 n 个 vsync 一帧。60 / 40 = 1.5 个 vsync，四舍五入为 2：每隔一个 vsync 一帧，每秒 30 帧。你得到的帧率是屏幕帧率的一个因数，最接近你要的那个。preferredFrameRateRange（iOS 15 及以后）取代了它：苹果文档把 preferredFramesPerSecond 列为废弃，并说明 iOS 15 起系统可以改变帧率（低电量模式、过热状态）。"
+                        "display link 交付的是屏幕的整帧：每 n 个 vsync 一帧。60 / 40 = 1.5 个 vsync，四舍五入为 2：每隔一个 vsync 一帧，每秒 30 帧。你得到的帧率是屏幕帧率的一个因数，最接近你要的那个。`preferredFrameRateRange`（iOS 15 及以后）取代了它：苹果文档把 `preferredFramesPerSecond` 列为废弃，并说明 iOS 15 起系统可以改变帧率（低电量模式、过热状态）。"
                 ))
         ) { stage in
             // ▼ quiz 58
@@ -162,7 +162,7 @@ extension QuizBank {
                 reading: .init(en: "callbacks during the scroll", zh: "滑动期间的回调次数"),
                 options: [
                     QuizCandidate(
-                        value: "linkCommon", text: .init(en: "a CADisplayLink in .common", zh: "加在 .common 的 CADisplayLink"),
+                        value: "linkCommon", text: .init(en: "a `CADisplayLink` in `.common`", zh: "加在 `.common` 的 `CADisplayLink`"),
                         ios: """
                             // startDisplayLink(mode, fps, callback) (a placeholder): a CADisplayLink whose selector calls callback(link.timestamp), its preferredFramesPerSecond fps, added with link.add(to: .main, forMode: mode)
                             startDisplayLink(.common, 0) { _ in print(RunLoop.current.currentMode!.rawValue) }
@@ -176,9 +176,9 @@ extension QuizBank {
                         ],
                         why: .init(
                             en:
-                                "A display link is called once per vsync in the modes it was added to; in the common modes it is in the tracking mode too: 5 callbacks in the 100 ms, one per frame, each with the frame's timestamp. The tool for per-frame work.",
+                                "A display link is called once per vsync in the modes it was added to; in the common modes it is in the tracking mode too: 5 callbacks in the 100 ms, one per frame, each with the frame's `timestamp`. The tool for per-frame work.",
                             zh:
-                                "display link 在它所加入的 Mode 里每个 vsync 回调一次；加在 common modes，它也就在 tracking Mode 里：100 ms 里回调 5 次，每帧一次，每次都带着这一帧的 timestamp。每帧都要做的工作就用它。"
+                                "display link 在它所加入的 Mode 里每个 vsync 回调一次；加在 common modes，它也就在 tracking Mode 里：100 ms 里回调 5 次，每帧一次，每次都带着这一帧的 `timestamp`。每帧都要做的工作就用它。"
                         ),
                         run: { stage in
                             let link = DisplayLink(name: "link") { _ in stage.print(Loop.current.currentMode!.name) }
@@ -186,7 +186,7 @@ extension QuizBank {
                             return try QuizBank.framesDuringScroll(stage)
                         }),
                     QuizCandidate(
-                        value: "linkDefault", text: .init(en: "a CADisplayLink in .default", zh: "加在 .default 的 CADisplayLink"),
+                        value: "linkDefault", text: .init(en: "a `CADisplayLink` in `.default`", zh: "加在 `.default` 的 `CADisplayLink`"),
                         ios: """
                             // startDisplayLink(mode, fps, callback) (a placeholder): a CADisplayLink whose selector calls callback(link.timestamp), its preferredFramesPerSecond fps, added with link.add(to: .main, forMode: mode)
                             startDisplayLink(.default, 0) { _ in print(RunLoop.current.currentMode!.rawValue) }
@@ -277,13 +277,13 @@ extension QuizBank {
                 )),
             followUp: .init(
                 question: .init(
-                    en: "Why not a Timer with an interval of 1/60 s in the common modes?",
-                    zh: "为什么不用加在 common modes、间隔 1/60 秒的 Timer？"),
+                    en: "Why not a `Timer` with an interval of 1/60 s in the common modes?",
+                    zh: "为什么不用加在 common modes、间隔 1/60 秒的 `Timer`？"),
                 model: .init(
                     en:
-                        "A timer keeps its own schedule, not the display's: its fire dates drift against the vsync, tolerance and a late loop move them, and a ProMotion display changes its rate; the step lands at varying points of a frame, so the animation stutters. A display link fires in step with the vsync and gives the frame's timestamp and targetTimestamp to compute the step from.",
+                        "A timer keeps its own schedule, not the display's: its fire dates drift against the vsync, tolerance and a late loop move them, and a ProMotion display changes its rate; the step lands at varying points of a frame, so the animation stutters. A display link fires in step with the vsync and gives the frame's `timestamp` and `targetTimestamp` to compute the step from.",
                     zh:
-                        "定时器走的是自己的时间表，不是屏幕的：它的触发时间相对 vsync 会漂移，容差和晚了的 RunLoop 会推迟它，ProMotion 屏幕还会改变帧率；每一步落在一帧里不同的位置，动画就会卡。display link 和 vsync 同步触发，还给出这一帧的 timestamp 和 targetTimestamp，用来计算这一步。"
+                        "定时器走的是自己的时间表，不是屏幕的：它的触发时间相对 vsync 会漂移，容差和晚了的 RunLoop 会推迟它，ProMotion 屏幕还会改变帧率；每一步落在一帧里不同的位置，动画就会卡。display link 和 vsync 同步触发，还给出这一帧的 `timestamp` 和 `targetTimestamp`，用来计算这一步。"
                 ))
         ) { stage in
             // ▼ quiz 67

@@ -10,9 +10,9 @@ extension QuizBank {
             wording: .init(
                 question: .init(
                     en:
-                        "A button overrides touchesBegan, touchesEnded and touchesCancelled (each prints its name) and has a tap gesture recognizer with UIKit's defaults (cancelsTouchesInView and delaysTouchesEnded true) whose action prints \"action\"; an observer of the main loop prints beforeWaiting. A finger taps the button on current iOS: what is printed, in order, from the touch to the first beforeWaiting after the action?",
+                        "A button overrides `touchesBegan`, `touchesEnded` and `touchesCancelled` (each prints its name) and has a tap gesture recognizer with UIKit's defaults (`cancelsTouchesInView` and `delaysTouchesEnded` `true`) whose `action` prints `\"action\"`; an observer of the main loop prints beforeWaiting. A finger taps the button on current iOS: what is printed, in order, from the touch to the first beforeWaiting after the action?",
                     zh:
-                        "一个按钮重写了 touchesBegan、touchesEnded 和 touchesCancelled（各自打印自己的名字），还带着一个点击手势识别器，属性都是 UIKit 的默认值（cancelsTouchesInView 和 delaysTouchesEnded 都是 true），它的 `action` 打印 `\"action\"`；主线程 RunLoop 上的一个观察者打印 BeforeWaiting。在当前的 iOS 上，手指点一下这个按钮：从触摸开始，到 `action` 之后的第一个 BeforeWaiting 为止，依次打印什么？"
+                        "一个按钮重写了 `touchesBegan`、`touchesEnded` 和 `touchesCancelled`（各自打印自己的名字），还带着一个点击手势识别器，属性都是 UIKit 的默认值（`cancelsTouchesInView` 和 `delaysTouchesEnded` 都是 `true`），它的 `action` 打印 `\"action\"`；主线程 RunLoop 上的一个观察者打印 BeforeWaiting。在当前的 iOS 上，手指点一下这个按钮：从触摸开始，到 `action` 之后的第一个 BeforeWaiting 为止，依次打印什么？"
                 ),
                 ios: """
                     // the button's class prints "touchesBegan", "touchesEnded" and "touchesCancelled"
@@ -28,14 +28,14 @@ extension QuizBank {
                 comments: [
                     .init(
                         en: "the button's class prints \"touchesBegan\", \"touchesEnded\" and \"touchesCancelled\"",
-                        zh: "按钮的类打印 \"touchesBegan\"、\"touchesEnded\" 和 \"touchesCancelled\""),
+                        zh: "按钮的类打印 `\"touchesBegan\"`、`\"touchesEnded\"` 和 `\"touchesCancelled\"`"),
                     .init(en: "a finger taps the button at 1 s", zh: "1 秒时手指点一下按钮"),
                 ],
                 why: .init(
                     en:
-                        "The event source0 sends one event per pass through -[UIWindow sendEvent:], which updates the gesture recognizers before the view gets the touch (published stacks since iOS 12: sendEvent → -[UIGestureEnvironment _updateForEvent:window:] → _UIGestureEnvironmentUpdate → the action). First pass: touchesBegan. Next pass: the lift recognizes the tap; delaysTouchesEnded held that ended touch back, and a recognized tap cancels it (cancelsTouchesInView): touchesCancelled, never touchesEnded, then the action, all in that pass; each pass that ran a source polls, so beforeWaiting comes last. The classic account (ibireme, 2015) has the action wait for a beforeWaiting observer; current stacks do not show it there.",
+                        "The event source0 sends one event per pass through `-[UIWindow sendEvent:]`, which updates the gesture recognizers before the view gets the touch (published stacks since iOS 12: `sendEvent` → `-[UIGestureEnvironment _updateForEvent:window:]` → `_UIGestureEnvironmentUpdate` → the `action`). First pass: `touchesBegan`. Next pass: the lift recognizes the tap; `delaysTouchesEnded` held that ended touch back, and a recognized tap cancels it (`cancelsTouchesInView`): `touchesCancelled`, never `touchesEnded`, then the `action`, all in that pass; each pass that ran a source polls, so beforeWaiting comes last. The classic account (ibireme, 2015) has the `action` wait for a beforeWaiting observer; current stacks do not show it there.",
                     zh:
-                        "事件 Source0 每轮通过 `-[UIWindow sendEvent:]` 发一个事件，它先更新手势识别器，再把触摸交给视图（iOS 12 起公开的调用栈：`sendEvent` → `-[UIGestureEnvironment _updateForEvent:window:]` → `_UIGestureEnvironmentUpdate` → `action`）。第一轮：touchesBegan。下一轮：抬起让点击手势被识别出来；`delaysTouchesEnded` 扣住了这个抬起的触摸，识别出的点击把它取消（`cancelsTouchesInView`）：是 touchesCancelled，不是 touchesEnded，接着是 `action`，都在这一轮里；执行了事件源的每一轮都只轮询，所以 BeforeWaiting 在最后。经典的说法（2015 年流传最广的《深入理解RunLoop》）是 `action` 要等一个 BeforeWaiting 观察者；现在的调用栈里看不到它在那里。"
+                        "事件 Source0 每轮通过 `-[UIWindow sendEvent:]` 发一个事件，它先更新手势识别器，再把触摸交给视图（iOS 12 起公开的调用栈：`sendEvent` → `-[UIGestureEnvironment _updateForEvent:window:]` → `_UIGestureEnvironmentUpdate` → `action`）。第一轮：`touchesBegan`。下一轮：抬起让点击手势被识别出来；`delaysTouchesEnded` 扣住了这个抬起的触摸，识别出的点击把它取消（`cancelsTouchesInView`）：是 `touchesCancelled`，不是 `touchesEnded`，接着是 `action`，都在这一轮里；执行了事件源的每一轮都只轮询，所以 BeforeWaiting 在最后。经典的说法（2015 年流传最广的《深入理解RunLoop》）是 `action` 要等一个 BeforeWaiting 观察者；现在的调用栈里看不到它在那里。"
                 ))
         ) { stage in
             // ▼ quiz 59
@@ -55,9 +55,9 @@ extension QuizBank {
             wording: .init(
                 question: .init(
                     en:
-                        "A view overrides touchesMoved (it prints \"touchesMoved\") and has a pan gesture recognizer (cancelsTouchesInView true, the default) that begins at the finger's third move. The finger goes down at 1000 ms and moves at 1100, 1200, 1300 and 1400 ms, each event on its own. At which times does the view print \"touchesMoved\"?",
+                        "A view overrides `touchesMoved` (it prints `\"touchesMoved\"`) and has a pan gesture recognizer (`cancelsTouchesInView` `true`, the default) that begins at the finger's third move. The finger goes down at 1000 ms and moves at 1100, 1200, 1300 and 1400 ms, each event on its own. At which times does the view print `\"touchesMoved\"`?",
                     zh:
-                        "一个视图重写了 touchesMoved（打印 \"touchesMoved\"），还带着一个拖动手势识别器（cancelsTouchesInView 为 true，默认值），它在手指第三次移动时开始。手指在 1000 ms 按下，在 1100、1200、1300 和 1400 ms 移动，每个事件单独到达。视图在哪些时刻打印 \"touchesMoved\"？"
+                        "一个视图重写了 `touchesMoved`（打印 `\"touchesMoved\"`），还带着一个拖动手势识别器（`cancelsTouchesInView` 为 `true`，默认值），它在手指第三次移动时开始。手指在 1000 ms 按下，在 1100、1200、1300 和 1400 ms 移动，每个事件单独到达。视图在哪些时刻打印 `\"touchesMoved\"`？"
                 ),
                 ios: """
                     // the view's class prints "touchesMoved" in touchesMoved(_:with:)
@@ -67,15 +67,15 @@ extension QuizBank {
                     // finger down at 1000 ms; moves at 1100, 1200, 1300, 1400 ms
                     """,
                 comments: [
-                    .init(en: "the view's class prints \"touchesMoved\" in touchesMoved(_:with:)", zh: "视图的类在 touchesMoved(_:with:) 里打印 \"touchesMoved\""),
+                    .init(en: "the view's class prints \"touchesMoved\" in touchesMoved(_:with:)", zh: "视图的类在 `touchesMoved(_:with:)` 里打印 `\"touchesMoved\"`"),
                     .init(en: "begins at the third move", zh: "第三次移动时开始"),
                     .init(en: "finger down at 1000 ms; moves at 1100, 1200, 1300, 1400 ms", zh: "1000 ms 手指按下；1100、1200、1300、1400 ms 移动"),
                 ],
                 why: .init(
                     en:
-                        "Recognizers see each move before the view, in the same delivery (-[UIWindow sendEvent:], published stacks since iOS 12). The third move (1300 ms) begins the pan: the view's touch is cancelled (touchesCancelled) and the pan's action sent before the view would get that move, and with cancelsTouchesInView the gesture's pending touches are not delivered to the view (Apple's documentation): only 1100 and 1200 reach it; the move at 1400 ms is the pan's alone.",
+                        "Recognizers see each move before the view, in the same delivery (`-[UIWindow sendEvent:]`, published stacks since iOS 12). The third move (1300 ms) begins the pan: the view's touch is cancelled (`touchesCancelled`) and the pan's `action` sent before the view would get that move, and with `cancelsTouchesInView` the gesture's pending touches are not delivered to the view (Apple's documentation): only 1100 and 1200 reach it; the move at 1400 ms is the pan's alone.",
                     zh:
-                        "识别器在同一次分发里（`-[UIWindow sendEvent:]`，iOS 12 起公开的调用栈）比视图先看到每次移动。第三次移动（1300 ms）让拖动手势开始：视图的触摸被取消（touchesCancelled），拖动手势的 `action` 被发出，这时视图还没拿到这次移动；而 `cancelsTouchesInView` 让手势还没送出的触摸不再交给视图（Apple 的文档）：只有 1100 和 1200 到了视图；1400 ms 的移动只属于拖动手势了。"
+                        "识别器在同一次分发里（`-[UIWindow sendEvent:]`，iOS 12 起公开的调用栈）比视图先看到每次移动。第三次移动（1300 ms）让拖动手势开始：视图的触摸被取消（`touchesCancelled`），拖动手势的 `action` 被发出，这时视图还没拿到这次移动；而 `cancelsTouchesInView` 让手势还没送出的触摸不再交给视图（Apple 的文档）：只有 1100 和 1200 到了视图；1400 ms 的移动只属于拖动手势了。"
                 ))
         ) { stage in
             // ▼ quiz 60

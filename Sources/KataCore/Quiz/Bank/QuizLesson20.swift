@@ -4,15 +4,15 @@ extension QuizBank {
     static let lesson20: [QuizQuestion] = [
         QuizQuestion(
             number: 69, lesson: 20,
-            title: .init(en: "RunLoop.main.perform and the main queue in one pass", zh: "同一轮循环里的 RunLoop.main.perform 和主队列"),
+            title: .init(en: "`RunLoop.main.perform` and the main queue in one pass", zh: "同一轮循环里的 `RunLoop.main.perform` 和主队列"),
             form: .order(words: ["main queue", "perform"]),
             setting: .appMain,
             wording: .init(
                 question: .init(
                     en:
-                        "In a button's action (main thread, called by the main loop), a block goes to DispatchQueue.main, then a block to RunLoop.main.perform (what Combine's receive(on: RunLoop.main) does with a value), then the main loop runs the default mode. In which order do the prints come?",
+                        "In a button's action (main thread, called by the main loop), a block goes to `DispatchQueue.main`, then a block to `RunLoop.main.perform` (what Combine's `receive(on: RunLoop.main)` does with a value), then the main loop runs the default mode. In which order do the prints come?",
                     zh:
-                        "在一个按钮的点击回调里（主线程，由主 RunLoop 调用），先把一个 Block 交给 DispatchQueue.main，再把一个 Block 交给 RunLoop.main.perform（Combine 的 receive(on: RunLoop.main) 对每个值做的就是这件事），然后主 RunLoop 运行 default Mode。打印的顺序是什么？"
+                        "在一个按钮的点击回调里（主线程，由主 RunLoop 调用），先把一个 Block 交给 `DispatchQueue.main`，再把一个 Block 交给 `RunLoop.main.perform`（Combine 的 `receive(on: RunLoop.main)` 对每个值做的就是这件事），然后主 RunLoop 运行 default Mode。打印的顺序是什么？"
                 ),
                 ios: """
                     // in a button's action:
@@ -22,13 +22,13 @@ extension QuizBank {
                     """,
                 comments: [
                     .init(en: "in a button's action:", zh: "在按钮的点击回调里："),
-                    .init(en: "receive(on: RunLoop.main), one value", zh: "receive(on: RunLoop.main)，一个值"),
+                    .init(en: "receive(on: RunLoop.main), one value", zh: "`receive(on: RunLoop.main)`，一个值"),
                 ],
                 why: .init(
                     en:
-                        "A pass runs the blocks queued for its mode (CFRunLoopPerformBlock) before it serves the main queue: the perform, sent second, prints first. Two values sent the two ways do not keep the order they were sent in.",
+                        "A pass runs the blocks queued for its mode (`CFRunLoopPerformBlock`) before it serves the main queue: the perform, sent second, prints first. Two values sent the two ways do not keep the order they were sent in.",
                     zh:
-                        "一轮循环先执行排给当前 Mode 的 Block（CFRunLoopPerformBlock），再处理主队列：后发出的 perform 先打印。用两种办法发出的两个值，不会保持发出时的顺序。"))
+                        "一轮循环先执行排给当前 Mode 的 Block（`CFRunLoopPerformBlock`），再处理主队列：后发出的 perform 先打印。用两种办法发出的两个值，不会保持发出时的顺序。"))
         ) { stage in
             // ▼ quiz 69
             stage.registry.mainQueue.async(name: "main queue") { stage.print("main queue") }
@@ -60,9 +60,9 @@ extension QuizBank {
                         ],
                         why: .init(
                             en:
-                                "Combine's DispatchQueue scheduler hands each value to the main queue, which the main loop serves in every common mode, tracking among them: value 1 arrives during the scroll, value 2 right after it.",
+                                "Combine's `DispatchQueue` scheduler hands each value to the main queue, which the main loop serves in every common mode, tracking among them: value 1 arrives during the scroll, value 2 right after it.",
                             zh:
-                                "Combine 的 DispatchQueue 调度器把每个值交给主队列，而主 RunLoop 在每个标记为 common 的 Mode 里都处理主队列，tracking 也在其中：值 1 在滑动期间送到，值 2 在滑动之后马上送到。"),
+                                "Combine 的 `DispatchQueue` 调度器把每个值交给主队列，而主 RunLoop 在每个标记为 common 的 Mode 里都处理主队列，tracking 也在其中：值 1 在滑动期间送到，值 2 在滑动之后马上送到。"),
                         run: { stage in
                             try QuizBank.valuesAroundAScroll(stage) { stage.registry.mainQueue.async(name: $0, $1) }
                         }),
@@ -87,7 +87,7 @@ extension QuizBank {
                             try QuizBank.valuesAroundAScroll(stage) { Loop.current.perform(inModes: [.common], name: $0, $1) }
                         }),
                     QuizCandidate(
-                        value: "wakeUp", text: .init(en: "keep RunLoop.main, and wake the main loop after each value", zh: "还用 RunLoop.main，每个值之后唤醒主 RunLoop"),
+                        value: "wakeUp", text: .init(en: "keep `RunLoop.main`, and wake the main loop after each value", zh: "还用 `RunLoop.main`，每个值之后唤醒主 RunLoop"),
                         ios: """
                             RunLoop.main.perform { print(RunLoop.current.currentMode!.rawValue) }   // value 1
                             CFRunLoopWakeUp(CFRunLoopGetMain())
@@ -135,9 +135,9 @@ extension QuizBank {
             wording: .init(
                 question: .init(
                     en:
-                        "A view model's values reach the screen through receive(on: RunLoop.main), which performs a block on the main loop for each value. One value comes while the user scrolls (the main loop runs the tracking mode for 1 s), one after. The label must show each at once. Which of these make both arrive at once? The engine runs each.",
+                        "A view model's values reach the screen through `receive(on: RunLoop.main)`, which performs a block on the main loop for each value. One value comes while the user scrolls (the main loop runs the tracking mode for 1 s), one after. The label must show each at once. Which of these make both arrive at once? The engine runs each.",
                     zh:
-                        "一个 ViewModel 的值通过 receive(on: RunLoop.main) 显示到屏幕上，它对每个值都在主 RunLoop 上 perform 一个 Block。一个值在用户滑动时到来（主 RunLoop 运行 tracking Mode 1 秒），一个在滑动之后。标签必须立即显示每个值。下面哪些写法能让两个值都立即送到？引擎会逐个运行。"
+                        "一个 `ViewModel` 的值通过 `receive(on: RunLoop.main)` 显示到屏幕上，它对每个值都在主 RunLoop 上 perform 一个 Block。一个值在用户滑动时到来（主 RunLoop 运行 tracking Mode 1 秒），一个在滑动之后。标签必须立即显示每个值。下面哪些写法能让两个值都立即送到？引擎会逐个运行。"
                 ),
                 ios: """
                     RunLoop.main.perform { print(RunLoop.current.currentMode!.rawValue) }   // value 1: receive(on: RunLoop.main)
@@ -146,7 +146,7 @@ extension QuizBank {
                     RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 1))
                     """,
                 comments: [
-                    .init(en: "value 1: receive(on: RunLoop.main)", zh: "值 1：receive(on: RunLoop.main)"),
+                    .init(en: "value 1: receive(on: RunLoop.main)", zh: "值 1：`receive(on: RunLoop.main)`"),
                     .init(en: "the scroll", zh: "滑动"),
                     .init(en: "value 2", zh: "值 2"),
                 ],
@@ -158,8 +158,8 @@ extension QuizBank {
                 )),
             followUp: .init(
                 question: .init(
-                    en: "Then why would anyone choose receive(on: RunLoop.main)?",
-                    zh: "那为什么还有人选 receive(on: RunLoop.main)？"),
+                    en: "Then why would anyone choose `receive(on: RunLoop.main)`?",
+                    zh: "那为什么还有人选 `receive(on: RunLoop.main)`？"),
                 model: .init(
                     en:
                         "To keep work off the scroll on purpose: values that would reload a table or decode images wait until the finger lifts, so the scroll gets the frames. It is a choice of modes, the same as putting a timer in the default mode; and its values overtake main-queue work in a pass, which matters when both carry state.",
@@ -182,9 +182,9 @@ extension QuizBank {
             wording: .init(
                 question: .init(
                     en:
-                        "In a button's action, work is scheduled 0.5 s later the way Combine's RunLoop scheduler does it for delay(for:scheduler: RunLoop.main): a one-shot timer in the default mode. Then the user scrolls for 2 s (the main loop runs the tracking mode), then the default mode runs for 1 s. When does the work run?",
+                        "In a button's action, work is scheduled 0.5 s later the way Combine's RunLoop scheduler does it for `delay(for:scheduler: RunLoop.main)`: a one-shot timer in the default mode. Then the user scrolls for 2 s (the main loop runs the tracking mode), then the default mode runs for 1 s. When does the work run?",
                     zh:
-                        "在一个按钮的点击回调里，按 Combine 的 RunLoop 调度器处理 delay(for:scheduler: RunLoop.main) 的办法，加入一个 0.5 秒后执行的任务：一个 default Mode 里的一次性定时器。然后用户滑动 2 秒（主 RunLoop 运行 tracking Mode），再运行 default Mode 1 秒。这个任务什么时候执行？"
+                        "在一个按钮的点击回调里，按 Combine 的 RunLoop 调度器处理 `delay(for:scheduler: RunLoop.main)` 的办法，加入一个 0.5 秒后执行的任务：一个 default Mode 里的一次性定时器。然后用户滑动 2 秒（主 RunLoop 运行 tracking Mode），再运行 default Mode 1 秒。这个任务什么时候执行？"
                 ),
                 ios: """
                     // in a button's action: RunLoop.main.schedule(after:) is this timer
@@ -194,7 +194,7 @@ extension QuizBank {
                     RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 1))
                     """,
                 comments: [
-                    .init(en: "in a button's action: RunLoop.main.schedule(after:) is this timer", zh: "在按钮的点击回调里：RunLoop.main.schedule(after:) 就是这个定时器"),
+                    .init(en: "in a button's action: RunLoop.main.schedule(after:) is this timer", zh: "在按钮的点击回调里：`RunLoop.main.schedule(after:)` 就是这个定时器"),
                     .init(en: "the scroll", zh: "滑动"),
                 ],
                 why: .init(
@@ -213,7 +213,7 @@ extension QuizBank {
         },
         QuizQuestion(
             number: 72, lesson: 20,
-            title: .init(en: "Timer.publish in the default mode during a scroll", zh: "滑动期间 default Mode 里的 Timer.publish"),
+            title: .init(en: "`Timer.publish` in the default mode during a scroll", zh: "滑动期间 default Mode 里的 `Timer.publish`"),
             form: .choice([
                 .init(en: "every 0.5 s during the scroll", zh: "滑动期间每 0.5 秒一次", value: "ticks"),
                 .init(en: "not at all while the scroll lasts", zh: "滑动期间一次也没有", value: "none"),
@@ -222,9 +222,9 @@ extension QuizBank {
             wording: .init(
                 question: .init(
                     en:
-                        "Timer.publish(every: 0.5, on: .main, in: .default).autoconnect() adds a repeating timer to the main loop in the mode it is given, here the default mode. The user then scrolls for 2 s (the main loop runs the tracking mode). How often does it tick during the scroll?",
+                        "`Timer.publish(every: 0.5, on: .main, in: .default).autoconnect()` adds a repeating timer to the main loop in the mode it is given, here the default mode. The user then scrolls for 2 s (the main loop runs the tracking mode). How often does it tick during the scroll?",
                     zh:
-                        "Timer.publish(every: 0.5, on: .main, in: .default).autoconnect() 往主 RunLoop 加一个重复定时器，加在给定的 Mode 里，这里是 default Mode。然后用户滑动 2 秒（主 RunLoop 运行 tracking Mode）。滑动期间它多久触发一次？"
+                        "`Timer.publish(every: 0.5, on: .main, in: .default).autoconnect()` 往主 RunLoop 加一个重复定时器，加在给定的 Mode 里，这里是 default Mode。然后用户滑动 2 秒（主 RunLoop 运行 tracking Mode）。滑动期间它多久触发一次？"
                 ),
                 ios: """
                     // Timer.publish(every: 0.5, on: .main, in: .default) starts this timer
@@ -235,13 +235,13 @@ extension QuizBank {
                 comments: [
                     .init(
                         en: "Timer.publish(every: 0.5, on: .main, in: .default) starts this timer",
-                        zh: "Timer.publish(every: 0.5, on: .main, in: .default) 启动的就是这个定时器"),
+                        zh: "`Timer.publish(every: 0.5, on: .main, in: .default)` 启动的就是这个定时器"),
                     .init(en: "the scroll", zh: "滑动"),
                 ],
                 why: .init(
                     en:
-                        "Timer.publish takes its mode: in .default it pauses for the whole scroll, as a scheduledTimer does. Pass .common to keep it ticking.",
-                    zh: "Timer.publish 用的是你给的 Mode：给 .default，它在整个滑动期间都暂停，和 scheduledTimer 一样。要它照常触发，就传 .common。"))
+                        "`Timer.publish` takes its mode: in `.default` it pauses for the whole scroll, as a `scheduledTimer` does. Pass `.common` to keep it ticking.",
+                    zh: "`Timer.publish` 用的是你给的 Mode：给 `.default`，它在整个滑动期间都暂停，和 `scheduledTimer` 一样。要它照常触发，就传 `.common`。"))
         ) { stage in
             // ▼ quiz 72
             try Loop.current.timerPublisher(every: 0.5, in: .default, name: "tick") { _ in stage.print("tick") }

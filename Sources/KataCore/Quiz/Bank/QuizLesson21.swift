@@ -64,8 +64,8 @@ extension QuizBank {
                 comments: [.init(en: "in a button's action:", zh: "在按钮的点击回调里：")],
                 why: .init(
                     en:
-                        "The task's job is a main-queue block, and the main loop serves the main queue only in common modes: it waits through MyMode's 2 s and runs when the default mode runs. The main actor is not \"the main thread whenever it is free\".",
-                    zh: "这个 Task 的 job 就是主队列里的一个 Block，而主 RunLoop 只在标记为 common 的 Mode 里处理主队列：它要等过 MyMode 的 2 秒，到 default Mode 运行时才执行。主 actor 并不是“主线程一有空就执行”。"))
+                        "The task's job is a main-queue block, and the main loop serves the main queue only in common modes: it waits through `MyMode`'s 2 s and runs when the default mode runs. The main actor is not \"the main thread whenever it is free\".",
+                    zh: "这个 Task 的 job 就是主队列里的一个 Block，而主 RunLoop 只在标记为 common 的 Mode 里处理主队列：它要等过 `MyMode` 的 2 秒，到 default Mode 运行时才执行。主 actor 并不是“主线程一有空就执行”。"))
         ) { stage in
             // ▼ quiz 74
             QuizBank.mainActorTask(stage) { stage.print("task") }
@@ -81,7 +81,7 @@ extension QuizBank {
             title: .init(en: "which fix updates the label during a private mode's modal loop", zh: "哪些修法能让标签在私有 Mode 的模态循环里更新"),
             candidates: QuizCandidates(
                 kind: .whichFix,
-                need: .init(en: "the label is updated during the modal loop, in MyMode", zh: "标签在模态循环期间更新，也就是在 MyMode 里"),
+                need: .init(en: "the label is updated during the modal loop, in `MyMode`", zh: "标签在模态循环期间更新，也就是在 `MyMode` 里"),
                 reading: .init(en: "the mode the update ran in", zh: "更新执行时所在的 Mode"),
                 options: [
                     QuizCandidate(
@@ -95,8 +95,8 @@ extension QuizBank {
                             """,
                         comments: [.init(en: "the change", zh: "改动在这里"), .init(en: "the modal loop", zh: "模态循环")],
                         why: .init(
-                            en: "The main actor's job is a main-queue block, and MyMode is not a common mode: it waits for the modal loop to end, as before.",
-                            zh: "主 actor 的 job 就是主队列里的一个 Block，而 MyMode 不是 common 的：它照样要等模态循环结束。"),
+                            en: "The main actor's job is a main-queue block, and `MyMode` is not a common mode: it waits for the modal loop to end, as before.",
+                            zh: "主 actor 的 job 就是主队列里的一个 Block，而 `MyMode` 不是 common 的：它照样要等模态循环结束。"),
                         run: { stage in
                             QuizBank.mainActorTask(stage) { stage.print(Loop.current.currentMode!.name) }
                             return try QuizBank.modalThenDefault(stage)
@@ -129,14 +129,14 @@ extension QuizBank {
                             """,
                         comments: [.init(en: "the change", zh: "改动在这里"), .init(en: "the modal loop", zh: "模态循环")],
                         why: .init(
-                            en: "A block for the common modes runs in the modes marked common, and MyMode is not one of them: it waits too.",
-                            zh: "排给 common modes 的 Block 只在标记为 common 的 Mode 里执行，MyMode 不在其中：它也要等。"),
+                            en: "A block for the common modes runs in the modes marked common, and `MyMode` is not one of them: it waits too.",
+                            zh: "排给 common modes 的 Block 只在标记为 common 的 Mode 里执行，`MyMode` 不在其中：它也要等。"),
                         run: { stage in
                             Loop.current.perform(inModes: [.common], name: "update") { stage.print(Loop.current.currentMode!.name) }
                             return try QuizBank.modalThenDefault(stage)
                         }),
                     QuizCandidate(
-                        value: "performMine", text: .init(en: "RunLoop.main.perform(inModes: [mine])", zh: "`RunLoop.main.perform(inModes: [mine])`，排给 MyMode"),
+                        value: "performMine", text: .init(en: "RunLoop.main.perform(inModes: [mine])", zh: "`RunLoop.main.perform(inModes: [mine])`，排给 `MyMode`"),
                         ios: """
                             let mine = RunLoop.Mode("MyMode")
                             RunLoop.main.perform(inModes: [mine]) { print(RunLoop.current.currentMode!.rawValue) }   // the change
@@ -147,14 +147,14 @@ extension QuizBank {
                         comments: [.init(en: "the change", zh: "改动在这里"), .init(en: "the modal loop", zh: "模态循环")],
                         why: .init(
                             en:
-                                "A run-loop block queued for MyMode itself runs in the modal loop's next pass: the label is updated during the modal run. (The block does not wake the loop; the modal loop's first pass runs it.)",
-                            zh: "直接排给 MyMode 的 RunLoop Block 会在模态循环的下一轮执行：标签在模态运行期间更新。（这个 Block 不会唤醒 RunLoop；模态循环的第一轮就执行它。）"),
+                                "A run-loop block queued for `MyMode` itself runs in the modal loop's next pass: the label is updated during the modal run. (The block does not wake the loop; the modal loop's first pass runs it.)",
+                            zh: "直接排给 `MyMode` 的 RunLoop Block 会在模态循环的下一轮执行：标签在模态运行期间更新。（这个 Block 不会唤醒 RunLoop；模态循环的第一轮就执行它。）"),
                         run: { stage in
                             Loop.current.perform(inModes: ["MyMode"], name: "update") { stage.print(Loop.current.currentMode!.name) }
                             return try QuizBank.modalThenDefault(stage)
                         }),
                     QuizCandidate(
-                        value: "timerMine", text: .init(en: "a Timer added for MyMode", zh: "一个加到 MyMode 的 `Timer`"),
+                        value: "timerMine", text: .init(en: "a `Timer` added for `MyMode`", zh: "一个加到 `MyMode` 的 `Timer`"),
                         ios: """
                             let mine = RunLoop.Mode("MyMode")
                             RunLoop.main.add(Timer(timeInterval: 0, repeats: false) { _ in print(RunLoop.current.currentMode!.rawValue) }, forMode: mine)   // the change
@@ -164,8 +164,8 @@ extension QuizBank {
                             """,
                         comments: [.init(en: "the change", zh: "改动在这里"), .init(en: "the modal loop", zh: "模态循环")],
                         why: .init(
-                            en: "A timer in MyMode fires in the modal loop: due at once, it updates the label during the modal run.",
-                            zh: "MyMode 里的定时器会在模态循环里触发：它立刻到点，在模态运行期间更新标签。"),
+                            en: "A timer in `MyMode` fires in the modal loop: due at once, it updates the label during the modal run.",
+                            zh: "`MyMode` 里的定时器会在模态循环里触发：它立刻到点，在模态运行期间更新标签。"),
                         run: { stage in
                             try Loop.current.add(
                                 try Loop.Timer(name: "update", fireDate: Loop.current.now) { _ in stage.print(Loop.current.currentMode!.name) },
@@ -178,9 +178,9 @@ extension QuizBank {
             wording: .init(
                 question: .init(
                     en:
-                        "In a button's action (main thread, called by the main loop), a @MainActor view model updates a progress label with Task { @MainActor in … }; then the app runs a modal loop of its own in a private mode, MyMode, for 1 s (as a modal panel does), then the default mode. The label stays frozen until the modal loop ends. Which of these changes update it during the modal loop? The engine runs each.",
+                        "In a button's action (main thread, called by the main loop), a `@MainActor` view model updates a progress label with `Task { @MainActor in … }`; then the app runs a modal loop of its own in a private mode, `MyMode`, for 1 s (as a modal panel does), then the default mode. The label stays frozen until the modal loop ends. Which of these changes update it during the modal loop? The engine runs each.",
                     zh:
-                        "在一个按钮的点击回调里（主线程，由主 RunLoop 调用），一个 `@MainActor` 的 `ViewModel` 用 `Task { @MainActor in … }` 更新进度标签；然后 App 在私有 Mode MyMode 里运行自己的模态循环 1 秒（就像模态面板那样），再运行 default Mode。标签一直不动，直到模态循环结束。下面哪些改法能让它在模态循环期间更新？引擎会逐个运行。"
+                        "在一个按钮的点击回调里（主线程，由主 RunLoop 调用），一个 `@MainActor` 的 `ViewModel` 用 `Task { @MainActor in … }` 更新进度标签；然后 App 在私有 Mode `MyMode` 里运行自己的模态循环 1 秒（就像模态面板那样），再运行 default Mode。标签一直不动，直到模态循环结束。下面哪些改法能让它在模态循环期间更新？引擎会逐个运行。"
                 ),
                 ios: """
                     // in a button's action: the update, then the modal loop
@@ -197,8 +197,8 @@ extension QuizBank {
                 ],
                 why: .init(
                     en:
-                        "The main actor's jobs and DispatchQueue.main's blocks share the main queue, which the main loop serves in common modes only; a private mode runs what was put in it by name: a block queued for it, a timer added to it.",
-                    zh: "主 actor 的 job 和 DispatchQueue.main 的 Block 共用主队列，而主 RunLoop 只在标记为 common 的 Mode 里处理主队列；私有 Mode 只执行点名放进它的东西：排给它的 Block、加到它里面的定时器。"))
+                        "The main actor's jobs and `DispatchQueue.main`'s blocks share the main queue, which the main loop serves in common modes only; a private mode runs what was put in it by name: a block queued for it, a timer added to it.",
+                    zh: "主 actor 的 job 和 `DispatchQueue.main` 的 Block 共用主队列，而主 RunLoop 只在标记为 common 的 Mode 里处理主队列；私有 Mode 只执行点名放进它的东西：排给它的 Block、加到它里面的定时器。"))
         ) { stage in
             // ▼ quiz 75
             QuizBank.mainActorTask(stage) { stage.print(Loop.current.currentMode!.name) }
@@ -213,9 +213,9 @@ extension QuizBank {
             wording: .init(
                 question: .init(
                     en:
-                        "In a button's action (main thread, called by the main loop): DispatchQueue.main.async prints \"block 1\", a Task { @MainActor in } prints \"task\", DispatchQueue.main.async prints \"block 2\"; then the action returns and the main loop runs the default mode. In which order are the three printed?",
+                        "In a button's action (main thread, called by the main loop): `DispatchQueue.main.async` prints `\"block 1\"`, a `Task { @MainActor in }` prints `\"task\"`, `DispatchQueue.main.async` prints `\"block 2\"`; then the action returns and the main loop runs the default mode. In which order are the three printed?",
                     zh:
-                        "在一个按钮的点击回调里（主线程，由主 RunLoop 调用）：DispatchQueue.main.async 打印 \"block 1\"，一个 `Task { @MainActor in }` 打印 \"task\"，DispatchQueue.main.async 打印 \"block 2\"；然后回调返回，主 RunLoop 运行 default Mode。三者按什么顺序打印？"
+                        "在一个按钮的点击回调里（主线程，由主 RunLoop 调用）：`DispatchQueue.main.async` 打印 `\"block 1\"`，一个 `Task { @MainActor in }` 打印 `\"task\"`，`DispatchQueue.main.async` 打印 `\"block 2\"`；然后回调返回，主 RunLoop 运行 default Mode。三者按什么顺序打印？"
                 ),
                 ios: """
                     // in a button's action:

@@ -4,7 +4,7 @@ extension QuizBank {
     static let lesson22: [QuizQuestion] = [
         QuizQuestion(
             number: 77, lesson: 22,
-            title: .init(en: "a Timer scheduled on a thread that returns", zh: "在一个立刻返回的线程上创建的 Timer"),
+            title: .init(en: "a `Timer` scheduled on a thread that returns", zh: "在一个立刻返回的线程上创建的 `Timer`"),
             form: .choice([
                 .init(en: "every 0.5 s", zh: "每 0.5 秒一次", value: "ticks"),
                 .init(en: "never", zh: "一次也不触发", value: "never"),
@@ -44,7 +44,7 @@ extension QuizBank {
         },
         QuizQuestion(
             number: 78, lesson: 22,
-            title: .init(en: "a DispatchSourceTimer on the main queue during a scroll", zh: "滑动期间主队列上的 DispatchSourceTimer"),
+            title: .init(en: "a `DispatchSourceTimer` on the main queue during a scroll", zh: "滑动期间主队列上的 `DispatchSourceTimer`"),
             form: .times,
             setting: .appMain,
             wording: .init(
@@ -91,7 +91,7 @@ extension QuizBank {
                 reading: .init(en: "the modes the ticks came in", zh: "每次触发时所在的 Mode"),
                 options: [
                     QuizCandidate(
-                        value: "source", text: .init(en: "a DispatchSourceTimer on the main queue", zh: "主队列上的 DispatchSourceTimer"),
+                        value: "source", text: .init(en: "a `DispatchSourceTimer` on the main queue", zh: "主队列上的 `DispatchSourceTimer`"),
                         ios: """
                             let source = DispatchSource.makeTimerSource(queue: .main)
                             source.schedule(deadline: .now() + 0.5, repeating: 0.5)
@@ -115,7 +115,7 @@ extension QuizBank {
                             return stage.prints()
                         }),
                     QuizCandidate(
-                        value: "common", text: .init(en: "keep the Timer, add it in .common", zh: "还用 Timer，加到 .common"),
+                        value: "common", text: .init(en: "keep the `Timer`, add it in `.common`", zh: "还用 `Timer`，加到 `.common`"),
                         ios: """
                             let timer = Timer(timeInterval: 0.5, repeats: true) { _ in print(RunLoop.main.currentMode!.rawValue) }
                             RunLoop.main.add(timer, forMode: .common)
@@ -135,7 +135,7 @@ extension QuizBank {
                             return stage.prints()
                         }),
                     QuizCandidate(
-                        value: "detached", text: .init(en: "schedule the Timer on a background Thread", zh: "在后台 `Thread` 上创建 Timer"),
+                        value: "detached", text: .init(en: "schedule the `Timer` on a background `Thread`", zh: "在后台 `Thread` 上创建 `Timer`"),
                         ios: """
                             Thread {   // off the main thread
                                 _ = Timer.scheduledTimer(withTimeInterval: 0.5, repeats: true) { _ in print(RunLoop.main.currentMode!.rawValue) }
@@ -178,9 +178,9 @@ extension QuizBank {
                 comments: [.init(en: "the scroll", zh: "滑动")],
                 why: .init(
                     en:
-                        "What decides is who fires the timer and where its callout is queued: a timer source and a main-actor task reach the main thread through the main queue, served in every common mode; a Timer in .common is in tracking too; a Timer on a pool thread's loop is never fired at all.",
+                        "What decides is who fires the timer and where its callout is queued: a timer source and a main-actor task reach the main thread through the main queue, served in every common mode; a `Timer` in `.common` is in tracking too; a `Timer` on a pool thread's loop is never fired at all.",
                     zh:
-                        "关键在于谁来触发定时器、它的回调排在哪里：GCD 定时器和主 actor 的 Task 通过主队列到达主线程，主队列在每个标记为 common 的 Mode 里都会被处理；加在 .common 的 Timer 也在 tracking 里；加在线程池线程 RunLoop 上的 Timer 根本不会被触发。"
+                        "关键在于谁来触发定时器、它的回调排在哪里：GCD 定时器和主 actor 的 Task 通过主队列到达主线程，主队列在每个标记为 common 的 Mode 里都会被处理；加在 `.common` 的 `Timer` 也在 tracking 里；加在线程池线程 RunLoop 上的 `Timer` 根本不会被触发。"
                 )),
             followUp: .init(
                 question: .init(
@@ -188,9 +188,9 @@ extension QuizBank {
                     zh: "那 GCD 定时器总是更好的定时器吗？"),
                 model: .init(
                     en:
-                        "No: it is still late when the main thread is busy, since its handler waits on the main queue like any block; it merges missed fires into one call (read the count in data) where a Timer skips them; it must be kept alive and cancelled; and it ignores modes, so it cannot be told to stay off a scroll. A Timer in .common, or a display link for drawing, is often the plainer answer.",
+                        "No: it is still late when the main thread is busy, since its handler waits on the main queue like any block; it merges missed fires into one call (read the count in `data`) where a `Timer` skips them; it must be kept alive and cancelled; and it ignores modes, so it cannot be told to stay off a scroll. A `Timer` in `.common`, or a display link for drawing, is often the plainer answer.",
                     zh:
-                        "不是：主线程忙的时候它照样会晚，因为它的回调和别的 Block 一样在主队列上排队；错过的触发它合成一次调用（次数在 `data` 里），而 Timer 是跳过；它必须被持有、用完要调用 `cancel()`；它不看 Mode，所以没法让它避开滑动。加在 .common 的 Timer，或者画面用的 display link，常常是更朴素的答案。"
+                        "不是：主线程忙的时候它照样会晚，因为它的回调和别的 Block 一样在主队列上排队；错过的触发它合成一次调用（次数在 `data` 里），而 `Timer` 是跳过；它必须被持有、用完要调用 `cancel()`；它不看 Mode，所以没法让它避开滑动。加在 `.common` 的 `Timer`，或者画面用的 display link，常常是更朴素的答案。"
                 ))
         ) { stage in
             // ▼ quiz 79
@@ -229,9 +229,9 @@ extension QuizBank {
                 comments: [.init(en: "busy", zh: "主线程忙")],
                 why: .init(
                     en:
-                        "The fires at 2 s and 3 s come while the main thread is busy; the source is already waiting on the main queue, so the second fire is merged into the first: one call at 3.5 s whose data is 2. Then 4 s, on the original phase. A Timer would have skipped one fire instead; the count is how a source says it was late.",
+                        "The fires at 2 s and 3 s come while the main thread is busy; the source is already waiting on the main queue, so the second fire is merged into the first: one call at 3.5 s whose `data` is 2. Then 4 s, on the original phase. A `Timer` would have skipped one fire instead; the count is how a source says it was late.",
                     zh:
-                        "2 秒和 3 秒的两次触发发生在主线程忙的时候；GCD 定时器的回调已经在主队列上排着，第二次触发就合并进了第一次：3.5 秒时一次调用，`data` 是 2。然后 4 秒那次，按原来的时间表。换成 Timer 会直接跳过一次；次数就是 GCD 定时器告诉你它晚了的方式。"
+                        "2 秒和 3 秒的两次触发发生在主线程忙的时候；GCD 定时器的回调已经在主队列上排着，第二次触发就合并进了第一次：3.5 秒时一次调用，`data` 是 2。然后 4 秒那次，按原来的时间表。换成 `Timer` 会直接跳过一次；次数就是 GCD 定时器告诉你它晚了的方式。"
                 ))
         ) { stage in
             // ▼ quiz 80

@@ -4,7 +4,7 @@ extension QuizBank {
     static let lesson23: [QuizQuestion] = [
         QuizQuestion(
             number: 81, lesson: 23,
-            title: .init(en: "DispatchQueue.main.sync on the main thread", zh: "在主线程上 DispatchQueue.main.sync"),
+            title: .init(en: "`DispatchQueue.main.sync` on the main thread", zh: "在主线程上 `DispatchQueue.main.sync`"),
             form: .choice([
                 .init(en: "before, inside, after", zh: "打印 `before`, `inside`, `after`", value: "before, inside, after"),
                 .init(en: "before, after, inside", zh: "打印 `before`, `after`, `inside`", value: "before, after, inside"),
@@ -81,9 +81,9 @@ extension QuizBank {
                 ],
                 why: .init(
                     en:
-                        "The completion is queued on the main queue, which the main loop serves between callouts, and the main thread is inside this callout, waiting. Nothing can signal the semaphore: the wait times out after 2 s, the code prints \"timed out\", and only when the action returns does the loop run the completion. Two seconds of a frozen app for a response that was there at once.",
+                        "The completion is queued on the main queue, which the main loop serves between callouts, and the main thread is inside this callout, waiting. Nothing can signal the semaphore: the wait times out after 2 s, the code prints `\"timed out\"`, and only when the action returns does the loop run the completion. Two seconds of a frozen app for a response that was there at once.",
                     zh:
-                        "完成回调排进了主队列，而主 RunLoop 在两次回调之间才处理主队列，主线程此刻正在这个回调里等着。没有谁能 `signal` 这个信号量：等待 2 秒后超时，代码打印 \"timed out\"，直到点击回调返回，RunLoop 才执行完成回调。响应早就到了，App 却冻住了 2 秒。"
+                        "完成回调排进了主队列，而主 RunLoop 在两次回调之间才处理主队列，主线程此刻正在这个回调里等着。没有谁能 `signal` 这个信号量：等待 2 秒后超时，代码打印 `\"timed out\"`，直到点击回调返回，RunLoop 才执行完成回调。响应早就到了，App 却冻住了 2 秒。"
                 ))
         ) { stage in
             // ▼ quiz 82
@@ -155,7 +155,7 @@ extension QuizBank {
                         why: .init(
                             en:
                                 "A shorter wait is a shorter freeze, not a fix: the completion still cannot run while the main thread waits, so the wait always times out and the screen shows \"timed out\"; the data comes after, unused.",
-                            zh: "等得短一点只是冻得短一点，不是修好：主线程在等时完成回调照样执行不了，所以等待总是超时，屏幕显示 \"timed out\"；数据之后才到，没人用。"),
+                            zh: "等得短一点只是冻得短一点，不是修好：主线程在等时完成回调照样执行不了，所以等待总是超时，屏幕显示“超时”；数据之后才到，没人用。"),
                         run: { stage in try QuizBank.profileTap(stage, waitingFor: 0.1) }),
                     QuizCandidate(
                         value: "longWait", text: .init(en: "keep the semaphore, wait up to 5 s", zh: "保留信号量，最多等 5 秒"),
@@ -170,7 +170,7 @@ extension QuizBank {
                         comments: [.init(en: "delivered on the main queue", zh: "在主队列上送达")],
                         why: .init(
                             en: "Waiting longer only freezes longer: 5 s of no pass at all, a hang the system reports, and still \"timed out\".",
-                            zh: "等得越久冻得越久：整整 5 秒一轮都不走，系统报出一次 `hang`，屏幕上依然是 \"timed out\"。"),
+                            zh: "等得越久冻得越久：整整 5 秒一轮都不走，系统报出一次 `hang`，屏幕上依然是“超时”。"),
                         run: { stage in try QuizBank.profileTap(stage, waitingFor: 5) }),
                 ],
                 holds: { reading in reading.last == "profile" && !reading.contains("hang") }),
@@ -204,9 +204,9 @@ extension QuizBank {
             title: .init(en: "a launch that waits for ever", zh: "一次永远在等的启动"),
             form: .choice([
                 .init(
-                    en: "the stall monitor at 100 ms, then the watchdog ends the app at 20 s (0x8badf00d)",
-                    zh: "卡顿监控在 100 ms 时报出，然后看门狗在 20 秒时结束 App（0x8badf00d）", value: "stall at 100 ms, 0x8badf00d at 20000 ms"),
-                .init(en: "only the watchdog, at 20 s (0x8badf00d)", zh: "只有看门狗，在 20 秒时（0x8badf00d）", value: "0x8badf00d at 20000 ms"),
+                    en: "the stall monitor at 100 ms, then the watchdog ends the app at 20 s (`0x8badf00d`)",
+                    zh: "卡顿监控在 100 ms 时报出，然后看门狗在 20 秒时结束 App（`0x8badf00d`）", value: "stall at 100 ms, 0x8badf00d at 20000 ms"),
+                .init(en: "only the watchdog, at 20 s (`0x8badf00d`)", zh: "只有看门狗，在 20 秒时（`0x8badf00d`）", value: "0x8badf00d at 20000 ms"),
                 .init(
                     en: "the stall monitor, then a hang report once the wait ends; the app lives on",
                     zh: "卡顿监控，等待结束后再有一份 `hang` 报告；App 继续运行", value: "stall at 100 ms, hang"),
@@ -229,16 +229,16 @@ extension QuizBank {
                     semaphore.wait()                                     // no timeout
                     """,
                 comments: [
-                    .init(en: "in application(_:didFinishLaunchingWithOptions:):", zh: "在 application(_:didFinishLaunchingWithOptions:) 里："),
+                    .init(en: "in application(_:didFinishLaunchingWithOptions:):", zh: "在 `application(_:didFinishLaunchingWithOptions:)` 里："),
                     .init(en: "the network call", zh: "网络请求"),
                     .init(en: "its completion, on the main queue", zh: "它的完成回调，在主队列上"),
                     .init(en: "no timeout", zh: "不设超时"),
                 ],
                 why: .init(
                     en:
-                        "A waiting main thread is as stuck as a busy one: the monitor's watchdog thread sees the loop stay after waiting and reports a stall 100 ms in. The wait never ends, the launch never finishes, and at the limit the system's watchdog ends the app: a crash report with 0x8badf00d. There is no hang report: the busy period never ends. (The engine bounds the wait at 30 s so that the run ends; the watchdog has acted by then.)",
+                        "A waiting main thread is as stuck as a busy one: the monitor's watchdog thread sees the loop stay after waiting and reports a stall 100 ms in. The wait never ends, the launch never finishes, and at the limit the system's watchdog ends the app: a crash report with `0x8badf00d`. There is no hang report: the busy period never ends. (The engine bounds the wait at 30 s so that the run ends; the watchdog has acted by then.)",
                     zh:
-                        "在等的主线程和在忙的主线程一样卡住了：卡顿监控的监控线程看到 RunLoop 一直停在 AfterWaiting，100 ms 时报出卡顿。等待永远不结束，启动永远完成不了，到了时限系统的看门狗就结束 App：一份带 0x8badf00d 的崩溃报告。不会有 `hang` 报告：这个忙碌期根本没有结束。（引擎把等待限制在 30 秒，好让运行结束；那时看门狗早已出手。）"
+                        "在等的主线程和在忙的主线程一样卡住了：卡顿监控的监控线程看到 RunLoop 一直停在 AfterWaiting，100 ms 时报出卡顿。等待永远不结束，启动永远完成不了，到了时限系统的看门狗就结束 App：一份带 `0x8badf00d` 的崩溃报告。不会有 `hang` 报告：这个忙碌期根本没有结束。（引擎把等待限制在 30 秒，好让运行结束；那时看门狗早已出手。）"
                 ))
         ) { stage in
             // ▼ quiz 84

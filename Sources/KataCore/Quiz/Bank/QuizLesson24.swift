@@ -26,7 +26,7 @@ extension QuizBank {
                     """,
                 placeholders: ["decodeNext: @escaping @Sendable () -> Bool"],
                 comments: [
-                    .init(en: "one image, 100 ms; true while images remain", zh: "解码一张，100 ms；还有剩下的就返回 true"),
+                    .init(en: "one image, 100 ms; true while images remain", zh: "解码一张，100 ms；还有剩下的就返回 `true`"),
                     .init(en: "the user scrolls from 0.25 s to 1.25 s", zh: "用户从 0.25 秒滑到 1.25 秒"),
                 ],
                 why: .init(
@@ -37,13 +37,13 @@ extension QuizBank {
                 )),
             followUp: .init(
                 question: .init(
-                    en: "YYKit's YYTransaction and Texture's ASRunLoopQueue add their observers to the common modes. Why is that not a mistake there?",
-                    zh: "YYKit 的 YYTransaction 和 Texture 的 ASRunLoopQueue 把观察者加到 common modes。为什么在它们那里这不算错？"),
+                    en: "YYKit's `YYTransaction` and Texture's `ASRunLoopQueue` add their observers to the common modes. Why is that not a mistake there?",
+                    zh: "YYKit 的 `YYTransaction` 和 Texture 的 `ASRunLoopQueue` 把观察者加到 common modes。为什么在它们那里这不算错？"),
                 model: .init(
                     en:
-                        "They run small work that must not wait for the scroll: YYTransaction applies the layout changes committed during a pass (before waiting and at exit, ordered after Core Animation's commit), ASRunLoopQueue a bounded batch per pass. Decoding big images is the work you keep out of the tracking mode, or move off the main thread.",
+                        "They run small work that must not wait for the scroll: `YYTransaction` applies the layout changes committed during a pass (before waiting and at exit, ordered after Core Animation's commit), `ASRunLoopQueue` a bounded batch per pass. Decoding big images is the work you keep out of the tracking mode, or move off the main thread.",
                     zh:
-                        "它们做的是不能等滑动结束的小工作：YYTransaction 应用一轮里提交的布局改动（在休眠前和退出时，排在 Core Animation 的提交之后），ASRunLoopQueue 每轮处理有上限的一批。解码大图才是要挡在 tracking Mode 之外、或者挪到子线程的工作。"
+                        "它们做的是不能等滑动结束的小工作：`YYTransaction` 应用一轮里提交的布局改动（在休眠前和退出时，排在 Core Animation 的提交之后），`ASRunLoopQueue` 每轮处理有上限的一批。解码大图才是要挡在 tracking Mode 之外、或者挪到子线程的工作。"
                 ))
         ) { stage in
             // ▼ quiz 85
@@ -77,7 +77,7 @@ extension QuizBank {
                 words: QuizBank.decodeWords,
                 options: [
                     QuizCandidate(
-                        value: "wakeUp", text: .init(en: "CFRunLoopWakeUp after an image while images remain", zh: "解码一张后，还有剩下的就 CFRunLoopWakeUp"),
+                        value: "wakeUp", text: .init(en: "`CFRunLoopWakeUp` after an image while images remain", zh: "解码一张后，还有剩下的就 `CFRunLoopWakeUp`"),
                         ios: """
                             let observer = CFRunLoopObserverCreateWithHandler(nil, CFRunLoopActivity.beforeWaiting.rawValue, true, 0) { _, _ in
                                 if decodeNext() { CFRunLoopWakeUp(CFRunLoopGetMain()) }
@@ -95,7 +95,7 @@ extension QuizBank {
                     QuizCandidate(
                         value: "source",
                         text: .init(
-                            en: "signal a source0 and wake the loop (Texture's ASRunLoopQueue)", zh: "标记一个 Source0 并唤醒 RunLoop（Texture 的 ASRunLoopQueue）"),
+                            en: "signal a source0 and wake the loop (Texture's `ASRunLoopQueue`)", zh: "标记一个 Source0 并唤醒 RunLoop（Texture 的 `ASRunLoopQueue`）"),
                         ios: """
                             let observer = CFRunLoopObserverCreateWithHandler(nil, CFRunLoopActivity.beforeWaiting.rawValue, true, 0) { _, _ in
                                 if decodeNext() {
@@ -177,7 +177,7 @@ extension QuizBank {
                     CFRunLoopAddObserver(CFRunLoopGetMain(), observer, .defaultMode)
                     """,
                 placeholders: ["decodeNext: @escaping @Sendable () -> Bool", "turn: CFRunLoopSource"],
-                comments: [.init(en: "one image, 100 ms; true while images remain", zh: "解码一张，100 ms；还有剩下的就返回 true")],
+                comments: [.init(en: "one image, 100 ms; true while images remain", zh: "解码一张，100 ms；还有剩下的就返回 `true`")],
                 why: .init(
                     en:
                         "An observer does not keep the loop awake, and beforeWaiting comes once per pass that is about to sleep: to get the next pass, wake the loop (with a source0 signalled, or not) while work remains, and stop when none does. A keep-alive timer turns the loop for ever; draining all in one callout is the stall again.",
@@ -186,8 +186,8 @@ extension QuizBank {
                 )),
             followUp: .init(
                 question: .init(
-                    en: "Why does Texture's ASRunLoopQueue signal a source before it wakes the loop?",
-                    zh: "为什么 Texture 的 ASRunLoopQueue 在唤醒 RunLoop 之前还要标记一个 Source？"),
+                    en: "Why does Texture's `ASRunLoopQueue` signal a source before it wakes the loop?",
+                    zh: "为什么 Texture 的 `ASRunLoopQueue` 在唤醒 RunLoop 之前还要标记一个 Source？"),
                 model: .init(
                     en:
                         "Its comment says a run loop is not guaranteed to turn if it has no scheduled work: a signalled source0 is work the pass must do, in every mode the source is in, so the queue is served even when the wake-up would find nothing else. The cost is the extra pass that runs the empty source.",

@@ -15,9 +15,9 @@ extension QuizBank {
             wording: .init(
                 question: .init(
                     en:
-                        "GraphicsServices' GSEventRunModal drives the main loop: it runs the mode on top of its stack with CFRunLoopRunInMode, for ever, and again each time a run returns. The user begins to drag a scroll view at 0.5 s, and UIKit pushes UITrackingRunLoopMode. What does the default-mode run that was in progress return?",
+                        "`GraphicsServices`' `GSEventRunModal` drives the main loop: it runs the mode on top of its stack with `CFRunLoopRunInMode`, for ever, and again each time a run returns. The user begins to drag a scroll view at 0.5 s, and UIKit pushes `UITrackingRunLoopMode`. What does the default-mode run that was in progress return?",
                     zh:
-                        "GraphicsServices 的 `GSEventRunModal` 驱动主线程 RunLoop：它用 `CFRunLoopRunInMode` 运行栈顶的那个 Mode，没有尽头，每次运行返回就再运行一次。用户在 0.5 秒开始拖动一个滑动视图，UIKit 压入 `UITrackingRunLoopMode`。正在进行的那次 default Mode 运行返回什么？"
+                        "`GraphicsServices` 的 `GSEventRunModal` 驱动主线程 RunLoop：它用 `CFRunLoopRunInMode` 运行栈顶的那个 Mode，没有尽头，每次运行返回就再运行一次。用户在 0.5 秒开始拖动一个滑动视图，UIKit 压入 `UITrackingRunLoopMode`。正在进行的那次 default Mode 运行返回什么？"
                 ),
                 ios: """
                     // GSEventRunModal, as published backtraces show it (iOS 17): the app's main loop
@@ -27,7 +27,7 @@ extension QuizBank {
                 comments: [
                     .init(
                         en: "GSEventRunModal, as published backtraces show it (iOS 17): the app's main loop",
-                        zh: "GSEventRunModal，按公开的调用栈（iOS 17）：App 的主线程 RunLoop"),
+                        zh: "`GSEventRunModal`，按公开的调用栈（iOS 17）：App 的主线程 RunLoop"),
                     .init(en: "the user begins to drag at 0.5 s", zh: "用户在 0.5 秒开始拖动"),
                 ],
                 why: .init(
@@ -97,7 +97,7 @@ extension QuizBank {
         },
         QuizQuestion(
             number: 90, lesson: 25,
-            title: .init(en: "which order runs after the commit and before the pool's pop", zh: "哪个 order 排在提交之后、自动释放池弹出之前"),
+            title: .init(en: "which `order` runs after the commit and before the pool's pop", zh: "哪个 `order` 排在提交之后、自动释放池弹出之前"),
             candidates: QuizCandidates(
                 kind: .whichFix,
                 need: .init(
@@ -109,7 +109,7 @@ extension QuizBank {
                 words: QuizBank.commitOrderWords,
                 options: [
                     QuizCandidate(
-                        value: "2000001", text: .init(en: "order 2 000 001", zh: "order 为 2 000 001"),
+                        value: "2000001", text: .init(en: "`order` 2 000 001", zh: "`order` 为 2 000 001"),
                         ios: QuizBank.orderedObserver("2_000_001"),
                         comments: [QuizBank.commitComment],
                         why: .init(
@@ -117,7 +117,7 @@ extension QuizBank {
                             zh: "比 Core Animation 的 2 000 000 大一，远小于自动释放池的 2 147 483 647：在提交之后、弹出之前。"),
                         run: { stage in try QuizBank.commitOrder(stage, order: 2_000_001) }),
                     QuizCandidate(
-                        value: "0xFFFFFF", text: .init(en: "order 0xFFFFFF (YYTransaction's)", zh: "order 0xFFFFFF（YYTransaction 用的）"),
+                        value: "0xFFFFFF", text: .init(en: "`order` `0xFFFFFF` (`YYTransaction`'s)", zh: "`order` `0xFFFFFF`（`YYTransaction` 用的）"),
                         ios: QuizBank.orderedObserver("0xFFFFFF"),
                         comments: [QuizBank.commitComment],
                         why: .init(
@@ -125,7 +125,7 @@ extension QuizBank {
                             zh: "16 777 215：在 Core Animation 的 2 000 000 之后、自动释放池的 2 147 483 647 之前，YYKit 正是因此选了它。"),
                         run: { stage in try QuizBank.commitOrder(stage, order: 0xFF_FFFF) }),
                     QuizCandidate(
-                        value: "0", text: .init(en: "order 0", zh: "order 为 0"),
+                        value: "0", text: .init(en: "`order` 0", zh: "`order` 为 0"),
                         ios: QuizBank.orderedObserver("0"),
                         comments: [QuizBank.commitComment],
                         why: .init(
@@ -133,13 +133,13 @@ extension QuizBank {
                             zh: "0 排在提交之前：你的观察者看到的是上一轮的图层树。"),
                         run: { stage in try QuizBank.commitOrder(stage, order: 0) }),
                     QuizCandidate(
-                        value: "Int32.max", text: .init(en: "order Int(Int32.max)", zh: "order 为 Int(Int32.max)"),
+                        value: "Int32.max", text: .init(en: "`order` `Int(Int32.max)`", zh: "`order` 为 `Int(Int32.max)`"),
                         ios: QuizBank.orderedObserver("Int(Int32.max)"),
                         comments: [QuizBank.commitComment],
                         why: .init(
                             en:
-                                "The pool's own order: observers of the same order run in the order they were added, and UIKit added its own at launch, so yours runs after the pop, outside the turn's pool.",
-                            zh: "和自动释放池的 order 一样：order 相同的观察者按加入的先后执行，UIKit 的在启动时就加好了，所以你的排在弹出之后，落到这一轮的自动释放池外面。"),
+                                "The pool's own `order`: observers of the same `order` run in the order they were added, and UIKit added its own at launch, so yours runs after the pop, outside the turn's pool.",
+                            zh: "和自动释放池的 `order` 一样：`order` 相同的观察者按加入的先后执行，UIKit 的在启动时就加好了，所以你的排在弹出之后，落到这一轮的自动释放池外面。"),
                         run: { stage in try QuizBank.commitOrder(stage, order: Int(Int32.max)) }),
                 ],
                 holds: { reading in reading == ["commit", "mine", "pool pop"] }),
@@ -147,18 +147,18 @@ extension QuizBank {
             wording: .init(
                 question: .init(
                     en:
-                        "Your observer of beforeWaiting must read what Core Animation has just committed, and leave its autoreleased objects to the turn's pool: after the commit (order 2 000 000), before UIKit's pool pop (order 2 147 483 647). Which orders meet that? The engine runs each with a tap at 0.1 s.",
+                        "Your observer of beforeWaiting must read what Core Animation has just committed, and leave its autoreleased objects to the turn's pool: after the commit (`order` 2 000 000), before UIKit's pool pop (`order` 2 147 483 647). Which orders meet that? The engine runs each with a tap at 0.1 s.",
                     zh:
-                        "你的 BeforeWaiting 观察者要读到 Core Animation 刚提交的内容，并把它自动释放的对象留给这一轮的自动释放池：在提交（order 2 000 000）之后、UIKit 的自动释放池弹出（order 2 147 483 647）之前。下面哪些 order 满足要求？引擎逐个运行，在 0.1 秒有一次点击。"
+                        "你的 BeforeWaiting 观察者要读到 Core Animation 刚提交的内容，并把它自动释放的对象留给这一轮的自动释放池：在提交（`order` 2 000 000）之后、UIKit 的自动释放池弹出（`order` 2 147 483 647）之前。下面哪些 `order` 满足要求？引擎逐个运行，在 0.1 秒有一次点击。"
                 ),
                 ios: QuizBank.orderedObserver("order"),
                 placeholders: ["afterTheCommit: @escaping @Sendable () -> Void", "order: CFIndex"],
                 comments: [QuizBank.commitComment],
                 why: .init(
                     en:
-                        "CF calls a pass's observers in their order, lowest first: UIKit's pool push at −2 147 483 647 opens the turn, Core Animation commits at 2 000 000, the pool pops at 2 147 483 647 (published in ibireme's 2015 dump of the main loop, iOS 8–9, and seen since). An order between the two runs after the commit and inside the pool; an equal order runs in the order of adding, after UIKit's.",
+                        "CF calls a pass's observers in their `order`, lowest first: UIKit's pool push at −2 147 483 647 opens the turn, Core Animation commits at 2 000 000, the pool pops at 2 147 483 647 (published in `ibireme`'s 2015 dump of the main loop, iOS 8–9, and seen since). An `order` between the two runs after the commit and inside the pool; an equal `order` runs in the order of adding, after UIKit's.",
                     zh:
-                        "CF 按 order 从小到大调用一轮里的观察者：UIKit 的自动释放池压入在 −2 147 483 647，打开这一轮；Core Animation 在 2 000 000 提交；自动释放池在 2 147 483 647 弹出（`ibireme` 2015 年公开的主线程 RunLoop 打印，iOS 8–9，之后也一直如此）。两者之间的 order 在提交之后、自动释放池之内执行；order 相同时按加入的先后执行，排在 UIKit 的后面。"
+                        "Core Foundation 按 `order` 从小到大调用一轮里的观察者：UIKit 的自动释放池压入在 −2 147 483 647，打开这一轮；Core Animation 在 2 000 000 提交；自动释放池在 2 147 483 647 弹出（`ibireme` 2015 年公开的主线程 RunLoop 打印，iOS 8–9，之后也一直如此）。两者之间的 `order` 在提交之后、自动释放池之内执行；`order` 相同时按加入的先后执行，排在 UIKit 的后面。"
                 ))
         ) { stage in
             // ▼ quiz 90
