@@ -31,20 +31,9 @@ enum QuizFixture {
         }
     }
 
-    /// Every prose text a question shows, named by its part: the title, the question, the why, the
-    /// code's comments; a which-fix or which-tool question's need, reading and each option's
-    /// comments and why; a follow-up's question and model answer. (Options are in ``options(of:)``.)
+    /// Each prose text of `question` but its options (``QuizQuestion/texts`` has them too).
     static func texts(of question: QuizQuestion) -> [(part: String, text: Text)] {
-        var texts: [(String, Text)] = [("title", question.title), ("question", question.wording.question), ("why", question.wording.why)]
-        texts += question.wording.comments.map { ("comment", $0) }
-        if let candidates = question.candidates {
-            texts += [("need", candidates.need), ("reading", candidates.reading)]
-            for option in candidates.options {
-                texts += [("why of option \(option.value)", option.why)] + option.comments.map { ("comment of option \(option.value)", $0) }
-            }
-        }
-        if let followUp = question.followUp { texts += [("follow-up", followUp.question), ("model answer", followUp.model)] }
-        return texts
+        question.texts.filter { !$0.part.hasPrefix("option ") }
     }
 
     /// The options of a choice, or of a which-fix or which-tool question.

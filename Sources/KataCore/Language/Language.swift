@@ -72,11 +72,50 @@ public struct Text: Sendable, Hashable, Codable {
         self.zh = zh
     }
 
+    /// The two languages written with ``Wording``'s `\(code: …)` for the names of code in them:
+    /// `Text(en: "Write \(code: "loop(for:)")", zh: "写出 \(code: "loop(for:)")")`.
+    public init(en: Wording, zh: Wording) {
+        self.init(en: en.string, zh: zh.string)
+    }
+
     /// The same string in both languages: code, a trace's own words (`timer "tick"`), a number.
     public static func verbatim(_ string: String) -> Text { Text(en: string, zh: string) }
 
+    /// A name of code, the same in both languages, marked as code (``codeSpan(_:)``).
+    public static func code(_ name: String) -> Text { verbatim(codeSpan(name)) }
+
+    /// `name` in the course's one code markup, a span in backticks: the terminal shows it as it
+    /// is, a page renders it as code, a picture draws it in the code font (`SVGText`), and the
+    /// Chinese checks read it as code, never as prose. A name holds no backtick of its own.
+    public static func codeSpan(_ name: String) -> String {
+        precondition(!name.contains("`"), "a code name with a backtick in it: \(name)")
+        return "`" + name + "`"
+    }
+
+    /// One language's string, in which a name of code is typed, `\(code: name)`, rather than
+    /// left for a reader (or a check) to guess: `"请在 \(code: file) 中写出 \(code: function)"`.
+    /// Any other interpolation is the value as `String(describing:)` writes it.
+    public struct Wording: ExpressibleByStringInterpolation, Sendable {
+        public let string: String
+
+        public init(stringLiteral value: String) { string = value }
+        public init(stringInterpolation: Interpolation) { string = stringInterpolation.string }
+
+        public struct Interpolation: StringInterpolationProtocol {
+            var string = ""
+            public init(literalCapacity: Int, interpolationCount: Int) { string.reserveCapacity(literalCapacity) }
+            public mutating func appendLiteral(_ literal: String) { string += literal }
+            public mutating func appendInterpolation<Value>(_ value: Value) { string += String(describing: value) }
+            public mutating func appendInterpolation(code name: String) { string += Text.codeSpan(name) }
+        }
+    }
+
     /// The string in `language`.
     public func `in`(_ language: Language) -> String { language == .en ? en : zh }
+
+    /// The string in `language` without its code marks, for a medium that shows code as plain
+    /// text (a link's text in a table of lessons): `Stopping run()`, not ``Stopping `run()` ``.
+    public func plain(in language: Language) -> String { self.in(language).replacingOccurrences(of: "`", with: "") }
 
     /// The string in the language of this process (``Language/current``).
     public var localized: String { self.in(Language.current) }
