@@ -5,22 +5,12 @@ import Testing
 @testable import KataCLI
 @testable import KataCore
 
-/// `kata`'s help, usage errors, `trace` and `reset` read as Chinese with `--lang zh-Hans`: every
-/// line of what the binary prints is checked for English prose (`StrayEnglish`), apart from the
-/// trace lines themselves, which stay as the engine writes them (a note's text is prose: it is
-/// checked too).
+/// `kata`'s help, usage errors, `trace` and `reset` read as Chinese with `--lang zh-Hans`: each
+/// screen against the English screen of the same command (`ScreenLanguage`), the trace lines
+/// themselves the same in both (a note's text is prose: it is not), and each error's Chinese
+/// text checked as data (`StrayEnglish`).
 @Suite("kata's help, usage errors, trace and reset speak Chinese", .inEnglish)
 struct ChineseCommandsTests {
-    /// The English words in `output`, line by line, with the line they are in.
-    static func strayEnglish(in output: String, besides allowed: Set<String> = []) -> [String] {
-        output.split(separator: "\n").map(String.init).compactMap { line in
-            let plain = StrayEnglish.withoutColours(line)
-            guard !allowed.contains(plain.trimmingCharacters(in: .whitespaces)) else { return nil }
-            let words = StrayEnglish.words(in: plain)
-            return words.isEmpty ? nil : "\(words.joined(separator: " ")) — in: \(plain)"
-        }
-    }
-
     /// The binary, in a fixture where lesson 06's stub is kept in Stubs/ and its exercise edited (for `reset`).
     static func fixture() throws -> KataFixture {
         let file = Lesson.lesson06.exerciseFile
@@ -39,22 +29,22 @@ struct ChineseCommandsTests {
         ]
         + Invocation.commands.map { ["help", $0] } + [["reset", "--help"]]
 
-    @Test("Every screen in Chinese has no English prose, only code, paths and commands", arguments: screens)
+    @Test("Every screen in Chinese is translated: no line of the English screen left in it, but code and the trace", arguments: screens)
     func screen(arguments: [String]) async throws {
         let fixture = try Self.fixture()
         defer { fixture.remove() }
-        let kata = try await fixture.run(["--lang", "zh-Hans"] + arguments, input: "n\n")
-        let printed = kata.output + kata.errors
-        #expect(!printed.isEmpty)
-        // A trace's own lines are the engine's, in both languages; its notes are not (`· …`).
+        let chinese = try await fixture.run(["--lang", "zh-Hans"] + arguments, input: "n\n")
+        let printed = chinese.output + chinese.errors
+        #expect(ScreenLanguage.hasChinese(printed), "kata --lang zh-Hans \(arguments.joined(separator: " ")) printed no Chinese:\n\(printed)")
+        let english = try await fixture.run(["--lang", "en"] + arguments, input: "n\n")
+        // A trace's own lines are the engine's, the same in both languages; its notes are not (`· …`).
         let timeline =
             arguments.count == 2 && arguments[0] == "trace"
             ? Set(
-                (TraceScenario.named(arguments[1])?.run(in: .zhHans).timeline() ?? "").split(separator: "\n")
-                    .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.contains("· ") })
+                ScreenLanguage.lines(of: TraceScenario.named(arguments[1])?.run(in: .zhHans).timeline() ?? "").filter { !$0.contains("· ") })
             : []
-        let stray = Self.strayEnglish(in: printed, besides: timeline)
-        #expect(stray.isEmpty, "kata --lang zh-Hans \(arguments.joined(separator: " ")):\n\(stray.joined(separator: "\n"))\n---\n\(printed)")
+        let left = ScreenLanguage.untranslated(chinese: printed, english: english.output + english.errors, besides: timeline)
+        #expect(left.isEmpty, "kata --lang zh-Hans \(arguments.joined(separator: " ")), lines as in English:\n\(left.joined(separator: "\n"))\n---\n\(printed)")
     }
 
     @Test("A --lang kata cannot read, after zh-Hans was chosen, is answered in Chinese")
@@ -86,12 +76,14 @@ struct ChineseCommandsTests {
         for language in Language.allCases {
             let overview = Help.text(for: nil, in: language)
             #expect(overview.contains("--lang en|zh-Hans") && overview.contains("KATA_LANG=en|zh-Hans"), "\(language): \(overview)")
-            #expect(Self.strayEnglish(in: language == .zhHans ? overview : "").isEmpty, "\(Self.strayEnglish(in: overview))")
             for command in Invocation.commands {
                 let text = Help.text(for: command, in: language)
                 #expect(text.contains("kata \(command)"), "\(language) \(command)")
-                #expect(Self.strayEnglish(in: language == .zhHans ? text : "").isEmpty, "\(command): \(Self.strayEnglish(in: text))")
             }
+        }
+        for command in [nil] + Invocation.commands.map(Optional.some) {
+            let left = ScreenLanguage.untranslated(chinese: Help.text(for: command, in: .zhHans), english: Help.text(for: command, in: .en))
+            #expect(left.isEmpty, "kata help \(command ?? ""), lines as in English:\n\(left.joined(separator: "\n"))")
         }
         #expect(Help.text(for: "show", in: .en).hasPrefix("usage: kata show N [--solution]"))
         #expect(Help.text(for: "show", in: .zhHans).hasPrefix("用法：kata show N [--solution]"))
@@ -112,7 +104,7 @@ struct ChineseCommandsTests {
             #expect(english.hasPrefix("kata: ") && english.contains("\nTry: kata "), "\(english)")
             #expect(chinese.hasPrefix("kata: ") && chinese.contains("\n查看帮助：kata "), "\(chinese)")
             #expect(error.message.en != error.message.zh)
-            #expect(Self.strayEnglish(in: chinese).isEmpty, "\(line): \(chinese)")
+            #expect(StrayEnglish.phrases(in: error.message.zh).isEmpty, "\(line): \(chinese)")
         }
     }
 
@@ -120,7 +112,6 @@ struct ChineseCommandsTests {
     func scenarios() {
         for scenario in TraceScenario.all {
             #expect(scenario.summary.zh != scenario.summary.en && scenario.lookFor.zh != scenario.lookFor.en, "\(scenario.name)")
-            #expect(StrayEnglish.words(in: scenario.summary.zh + "\n" + scenario.lookFor.zh).isEmpty, "\(scenario.name)")
         }
     }
 

@@ -36,7 +36,7 @@ struct QuizLanguageTests {
             // An option that is an API name (kCFRunLoopRunFinished) is code: the same in both.
             texts += choices.filter { $0.text.en != $0.text.zh }.map { ("option", $0.text) }
             for choice in choices where choice.text.en == choice.text.zh {
-                #expect(StrayEnglish.words(in: choice.text.zh).isEmpty, "question \(n): the option '\(choice.text.en)' is not translated")
+                #expect(StrayEnglish.phrases(in: choice.text.zh).isEmpty, "question \(n): the option '\(choice.text.en)' is not translated")
             }
             for (part, text) in texts {
                 #expect(!text.en.isEmpty && !text.zh.isEmpty, "question \(n): its \(part) is empty in one language")
@@ -65,7 +65,8 @@ struct QuizLanguageTests {
             #expect(comments(of: english).contains(twin.en), "question \(n): the comment '\(twin.en)' is not in its iOS code")
         }
         for comment in comments(of: chinese) where !isCode(comment) {
-            let words = StrayEnglish.words(in: comment)
+            // A comment names the code beside it without marks: only a phrase left in English counts.
+            let words = StrayEnglish.phrases(in: comment)
             #expect(words.isEmpty, "question \(n): the comment '// \(comment)' is English in the Chinese iOS code (give it a twin in comments:): \(words)")
         }
     }
@@ -105,41 +106,6 @@ struct QuizLanguageTests {
 
 // MARK: The Chinese screens, as the kata binary prints them
 
-/// The prose of a quiz screen: what a reader must be able to read. Left out, as code and
-/// trace: the iOS code shown for `questions` (its prose comments stay in), the engine's
-/// timeline (the trace, as every `kata` screen shows it), and the words an order question
-/// offers (what its scenario prints or its loop reports, typed as they are); the code of each
-/// option of a which-fix or which-tool question and its timeline; what the learner typed.
-private func prose(of screen: String, questions: [QuizQuestion]) -> String {
-    var codeLines: Set<String> = []
-    for question in questions {
-        let code = [question.wording.ios(in: .zhHans)] + (question.candidates?.options ?? []).map { $0.ios(in: .zhHans) }
-        for line in code.joined(separator: "\n").split(separator: "\n") { codeLines.insert(line.trimmingCharacters(in: .whitespaces)) }
-    }
-    let orderWords = questions.flatMap { question -> [String] in
-        if case .order(let words) = question.form { return words } else { return [] }
-    }.sorted { $0.count > $1.count }
-    var out: [String] = []
-    var inTimeline = false
-    for raw in StrayEnglish.withoutColours(screen).split(separator: "\n", omittingEmptySubsequences: false) {
-        var line = String(raw)
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
-        if inTimeline { if trimmed.isEmpty { inTimeline = false }; continue }
-        if trimmed.hasPrefix("引擎的时间线") || (trimmed.hasPrefix("选项 ") && trimmed.hasSuffix("的时间线")) { inTimeline = true }
-        if trimmed.hasPrefix("> ") { continue }   // what the learner typed
-        if codeLines.contains(trimmed) {
-            let comment = comments(of: trimmed).first ?? ""
-            out.append(isCode(comment) ? "" : comment)
-            continue
-        }
-        for word in orderWords { line = line.replacingOccurrences(of: word, with: " ") }
-        // A name the glossary keeps as it is (lesson 03's title).
-        line = line.replacingOccurrences(of: "common modes", with: " ")
-        out.append(line)
-    }
-    return out.joined(separator: "\n")
-}
-
 @Suite("kata quiz in 简体中文: the screens a Chinese reader sees", .inEnglish, .serialized)
 struct QuizChineseScreenTests {
     /// Runs the kata binary in a fixture folder: `kata arguments`, with KATA_LANG=zh-Hans unless
@@ -149,10 +115,22 @@ struct QuizChineseScreenTests {
         return try await fixture.run(arguments, environment: environment)
     }
 
+    /// The English of every text of the course (``CourseTexts``) that a Chinese screen must not show.
+    static let englishTexts: [(place: String, text: String)] = CourseTexts.all.compactMap { entry in
+        entry.text.en != entry.text.zh && entry.text.en.count > 12 ? (entry.place, entry.text.en) : nil
+    }
+
+    /// The Chinese screen of `what`, read as the texts it is made of, not word by word (it shows
+    /// iOS code, the engine's timeline and what the learner typed beside them): the Chinese title
+    /// of each of `questions`, and the English of no text of the course.
     func expectChinese(_ screen: String, _ questions: [QuizQuestion], _ what: String) {
-        let words = StrayEnglish.words(in: prose(of: screen, questions: questions))
-        #expect(words.isEmpty, "English left on the Chinese screen of \(what): \(words)\n\(screen)")
-        #expect(screen.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }, "\(what) printed no Chinese:\n\(screen)")
+        #expect(ScreenLanguage.hasChinese(screen), "\(what) printed no Chinese:\n\(screen)")
+        for question in questions {
+            #expect(screen.contains(question.title.zh), "\(what): question \(question.number)'s Chinese title is shown")
+        }
+        for (place, english) in Self.englishTexts where screen.contains(english) {
+            Issue.record("\(what): the English of \(place) is on the Chinese screen: \(english)")
+        }
     }
 
     @Test("kata --lang zh-Hans quiz N: the question, a wrong answer's report, and an unreadable answer")

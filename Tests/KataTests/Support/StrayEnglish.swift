@@ -1,19 +1,39 @@
 import Foundation
 
-/// Finds English prose left in a Chinese string: the words a reader of Chinese only would have to
-/// translate. Code and names stay as they are (docs/GLOSSARY.md), so these are not prose:
-/// - `inline code`, and `\(interpolations)` of a Swift literal;
-/// - a command line (`swift run kata hint 6`, `git stash`, `KATA_LANG=zh-Hans swift test`);
-/// - a token with code in it: a path, a dotted or called name, `snake_case`, `--option`, digits;
-/// - a capitalised, camelCase or ALL-CAPS word: a name (`Mode`, `nextFireDate`, `CFRunLoopRun`);
-/// - a word the glossary's Chinese column writes (docs/GLOSSARY.md: `common modes`, `actor`).
-///
-/// What is left, lower-case English words, is reported where two of them stand side by side: a
-/// phrase left untranslated. One such word alone is not (a unit, a name the glossary does not
-/// list yet, a word a screen echoes); the glossary, not a list here, says which words are kept.
+/// Finds the English left in a Chinese string: the words a reader of Chinese only would have to
+/// translate, or names of code not marked as code. Nothing is guessed to be a name: code is what
+/// the text marks as code, `inline code` (written `\(code: …)` in a catalog text) and, in a
+/// Swift literal, its `\(interpolations)`; outside them, a word of two or more ASCII letters or
+/// digits is English unless docs/GLOSSARY.md keeps it (a word of its tables' second column, the
+/// 简体中文 one: `RunLoop`, `Mode`, `common modes`, `UIKit`, `App`, …). A single letter is a
+/// label (页面 A, 第 N 题), not a word. A backtick without its pair is reported as `` ` ``.
 enum StrayEnglish {
     /// The English words in `text`, in order; empty when the string reads as Chinese.
     static func words(in text: String) -> [String] {
+        guard text.filter({ $0 == "`" }).count % 2 == 0 else { return ["`"] }
+        var found: [String] = []
+        var word = ""
+        func finish() {
+            if word.count > 1 && !kept.contains(word) { found.append(word) }
+            word = ""
+        }
+        for character in withoutCode(text) {
+            if character.isASCII && (character.isLetter || (!word.isEmpty && character.isNumber)) {
+                word.append(character)
+            } else {
+                finish()
+            }
+        }
+        finish()
+        return found
+    }
+
+    /// The English phrases of `text`, for the Chinese texts whose code is not marked yet (the
+    /// `kata` command's own messages, the lesson tests' failure lines): what is left once
+    /// marked code, command lines (`swift run kata hint 6`) and tokens with code in them (a path,
+    /// a dotted or called name, a capitalised or camelCase word) are taken out, where two
+    /// lower-case words stand side by side.
+    static func phrases(in text: String) -> [String] {
         var found: [String] = []
         // A segment is read line by line: a command line may start a line of a multi-line text.
         let pieces = asciiSegments(of: withoutCode(text)).flatMap { $0.split(separator: "\n").map(String.init) }
@@ -29,38 +49,6 @@ enum StrayEnglish {
             }
         }
         return found
-    }
-
-    /// `text` as a terminal shows it: without its colour codes.
-    static func withoutColours(_ text: String) -> String {
-        text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*[A-Za-z]", with: "", options: .regularExpression)
-    }
-
-    /// `text` without its `inline code` spans and Swift interpolations.
-    static func withoutCode(_ text: String) -> String {
-        var out = ""
-        var inCode = false
-        var depth = 0
-        var characters = Array(text)[...]
-        while let character = characters.popFirst() {
-            if depth > 0 {
-                if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
-                if depth == 0 { out.append(" ") }
-                continue
-            }
-            if character == "\\", characters.first == "(" {
-                characters.removeFirst()
-                depth = 1
-                continue
-            }
-            if character == "`" {
-                inCode.toggle()
-                out.append(" ")
-                continue
-            }
-            if !inCode { out.append(character) }
-        }
-        return out
     }
 
     /// The runs of ASCII characters between the Chinese ones: each is read on its own.
@@ -82,8 +70,54 @@ enum StrayEnglish {
     /// A segment starting with one of these is a command line, code as a whole.
     static let commandStarts = ["swift ", "kata ", "git ", "KATA_LANG=", "LANG=", "LC_ALL=", "RUNLOOP_", "CI="]
 
+    /// A lower-case English word that a reader would have to translate.
+    static func isProse(_ word: String) -> Bool {
+        guard word.count >= 2, word.allSatisfy({ $0.isASCII && $0.isLowercase }) else { return false }
+        return !kept.contains(word)
+    }
+
+    /// `text` as a terminal shows it: without its colour codes.
+    static func withoutColours(_ text: String) -> String {
+        text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*[A-Za-z]", with: "", options: .regularExpression)
+    }
+
+    /// `text` without its `inline code` spans, and, read as a Swift literal, without its
+    /// interpolations and escapes.
+    static func withoutCode(_ text: String) -> String {
+        var out = ""
+        var inCode = false
+        var depth = 0
+        var characters = Array(text)[...]
+        while let character = characters.popFirst() {
+            if depth > 0 {
+                if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
+                if depth == 0 { out.append(" ") }
+                continue
+            }
+            if character == "\\", characters.first == "(" {
+                characters.removeFirst()
+                depth = 1
+                continue
+            }
+            if character == "\\", let escaped = characters.first {   // a literal's escape: \n, \", \u{1B}
+                characters.removeFirst()
+                if escaped == "u" { characters = characters.drop { $0 != "}" }.dropFirst() }
+                out.append(" ")
+                continue
+            }
+            if character == "`" {
+                inCode.toggle()
+                out.append(" ")
+                continue
+            }
+            if !inCode { out.append(character) }
+        }
+        return out
+    }
+
     /// The English words docs/GLOSSARY.md keeps in Chinese text: every word of its tables' second
-    /// column (简体中文), code spans included.
+    /// column (简体中文) outside its code spans (those are code there too), as it writes them
+    /// (`Mode`, not `mode`).
     static let kept: Set<String> = CatalogConsistencyTests.read("docs/GLOSSARY.md").map(keptWords(inGlossary:)) ?? []
 
     /// The words of the second cell of every table row of `glossary`.
@@ -92,15 +126,11 @@ enum StrayEnglish {
         for line in glossary.components(separatedBy: "\n") where line.hasPrefix("|") {
             let cells = line.split(separator: "|", omittingEmptySubsequences: false)
             guard cells.count > 2 else { continue }
-            for word in cells[2].split(whereSeparator: { !($0.isASCII && $0.isLetter) }) { words.insert(String(word)) }
+            for word in withoutCode(String(cells[2])).split(whereSeparator: { !($0.isASCII && ($0.isLetter || $0.isNumber)) }) {
+                words.insert(String(word.drop { $0.isNumber }))
+            }
         }
         return words
-    }
-
-    /// A lower-case English word that a reader would have to translate.
-    static func isProse(_ word: String) -> Bool {
-        guard word.count >= 2, word.allSatisfy({ $0.isASCII && $0.isLowercase }) else { return false }
-        return !kept.contains(word)
     }
 }
 
