@@ -3,7 +3,7 @@ import Testing
 
 /// Lesson 10: the student's permanent thread, on real threads with short time limits.
 
-@Suite("Lesson 10 — Stopping `run` vs the guarded loop", .serialized, .tags(.lesson10, .level3, .use), .namedInChinese)
+@Suite("Lesson 10 — Stopping run vs the guarded loop", .serialized, .tags(.lesson10, .level3, .use), .namedInChinese)
 struct Lesson10Tests {
     static let stuck = Text(
         en: "did stop() wait for a thread that never exits? `run()` cannot be stopped: run one mode at a time in a loop guarded by a flag",

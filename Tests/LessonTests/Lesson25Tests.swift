@@ -6,7 +6,7 @@ import Testing
 /// a deadline. The whole trace is compared: runs, activities, callouts, the pools' depths, the
 /// commits, the events, the frames and the main queue's jobs (the engine and the app note them).
 
-@Suite("Lesson 25 — `UIApplicationMain` in miniature", .serialized, .tags(.lesson25, .level3, .build), .namedInChinese)
+@Suite("Lesson 25 — UIApplicationMain in miniature", .serialized, .tags(.lesson25, .level3, .build), .namedInChinese)
 struct Lesson25Tests {
     /// One thing the system or the app does at a time of the session.
     enum Cue: Sendable {

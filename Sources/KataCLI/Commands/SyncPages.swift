@@ -104,14 +104,15 @@ extension CourseSync {
 
     // MARK: The READMEs and WORKSHOPs
 
-    /// The lesson table (from its header row to the end of the table) and the counts.
+    /// The lesson table (from its header row to the end of the table), its titles plain (a link
+    /// with code in it reads as noise in a table), and the counts.
     static func readme(_ readme: String, _ language: Language, path: String) throws -> String {
         let head = language == .en ? "| # | lesson | level | you |\n|---|---|---|---|\n" : "| # | 课程 | 难度 | 类型 |\n|---|---|---|---|\n"
         guard let start = readme.range(of: head) else { throw MissingPlace(path: path, place: "the lesson table's header \(head.prefix { $0 != "\n" })") }
         let end = readme[start.upperBound...].range(of: "\n\n")?.lowerBound ?? readme.endIndex
         let rows = Catalog.lessons.map { lesson in
             let page = language == .en ? lesson.pagePath : lesson.pagePathZh
-            return "| \(lesson.paddedNumber) | [\(lesson.titleText.in(language))](\(page)) | \(lesson.level.stars) | \(lesson.kindText.in(language)) |"
+            return "| \(lesson.paddedNumber) | [\(lesson.titleText.plain(in: language))](\(page)) | \(lesson.level.stars) | \(lesson.kindText.in(language)) |"
         }
         var text = readme
         text.replaceSubrange(start.upperBound..<end, with: rows.joined(separator: "\n"))

@@ -7,7 +7,7 @@ public enum HarnessText {
     public static func notSolved(lesson: String, function: String, file: String) -> Text {
         Text(
             en: "Lesson \(lesson) is not solved yet: write \(function) in \(file)",
-            zh: "第 \(lesson) 课还没有完成：请在 \(file) 中写出 \(function)")
+            zh: "第 \(lesson) 课还没有完成：请在 \(code: file) 中写出 \(code: function)")
     }
 
     /// The student's code threw `error`.

@@ -13,13 +13,13 @@ public enum HintText {
     public static func none(_ lesson: Lesson) -> Text {
         Text(
             en: "Lesson \(lesson.paddedNumber) has no hints; its page is \(lesson.pagePath).",
-            zh: "第 \(lesson.paddedNumber) 课没有提示；课程页面是 \(lesson.pagePathZh)。")
+            zh: "第 \(lesson.paddedNumber) 课没有提示；课程页面是 \(code: lesson.pagePathZh)。")
     }
 
     public static func last(_ lesson: Lesson) -> Text {
         Text(
             en: "That was the last hint. The page explains the behaviour in full: \(lesson.pagePath)",
-            zh: "这是最后一条提示了。课程页面把这个行为讲得很完整：\(lesson.pagePathZh)")
+            zh: "这是最后一条提示了。课程页面把这个行为讲得很完整：\(code: lesson.pagePathZh)")
     }
 
     public static func more(_ lesson: Lesson, next: Int) -> Text {

@@ -3,7 +3,7 @@ extension Lesson {
     public static let lesson10 = Lesson(
         number: 10,
         slug: "stopping-run-vs-guarded-loop",
-        title: "Stopping `run` vs the guarded loop",
+        title: "Stopping run vs the guarded loop",
         titleZh: "停不下来的 `run()` 与带条件的循环",
         kind: .use,
         level: .three,

@@ -16,12 +16,12 @@ extension Lesson {
         hints: [
             "Two `Loop.Observer`s, both added with `try? loop.add(observer, forMode: .common)`: one for `.entry` that calls `pools.push()`, one for `[.beforeWaiting, .exit]` that calls `pools.pop()`.",
             "Before waiting, `pop` and then `push` again (the next turn needs a pool); at exit, only `pop`. The callout gets the `activity` to tell them apart: `if activity == .beforeWaiting { pools.push() }`.",
-            "Orders matter, and they are UIKit's: the `push` observer at `order` −2147483647, `Int(Int32.min) + 1`, runs before every other entry observer; the `pop` observer at 2147483647, `Int(Int32.max)`, runs after every other one.",
+            "Orders matter, and they are UIKit's: the `push` observer at `order` −2147483647, `Int(Int32.min) + 1`, runs before every other entry observer; the `pop` observer at `order` 2147483647, `Int(Int32.max)`, runs after every other one.",
         ],
         hintsZh: [
             "两个 `Loop.Observer`，都用 `try? loop.add(observer, forMode: .common)` 加进去：一个观察 `.entry`，调用 `pools.push()`；一个观察 `[.beforeWaiting, .exit]`，调用 `pools.pop()`。",
             "休眠前，先 `pop` 再 `push`（下一轮需要一个池）；退出时只 `pop`。回调会拿到 `activity`，用它来区分：`if activity == .beforeWaiting { pools.push() }`。",
-            "`order` 很重要，而且要用 UIKit 的值：`push` 观察者的 `order` 是 −2147483647，即 `Int(Int32.min) + 1`，在其他所有进入观察者之前执行；`pop` 观察者的 `order` 是 2147483647，即 `Int(Int32.max)`，在其他所有观察者之后执行。",
+            "顺序很重要，而且要用 UIKit 的值：`push` 观察者的 `order` 是 −2147483647，即 `Int(Int32.min) + 1`，在其他所有进入观察者之前执行；`pop` 观察者的 `order` 是 2147483647，即 `Int(Int32.max)`，在其他所有观察者之后执行。",
         ],
         buildsOn: [11]
     )

@@ -6,7 +6,7 @@ extension Lesson {
         number: 20,
         slug: "runloop-main-is-not-the-main-queue",
         title: "RunLoop.main is not the main queue",
-        titleZh: "RunLoop.main 不是主队列",
+        titleZh: "`RunLoop.main` 不是主队列",
         kind: .use,
         level: .two,
         behaviour:
@@ -16,12 +16,12 @@ extension Lesson {
         task: "the functions in `MainThreadSchedulers.swift`",
         taskZh: "`MainThreadSchedulers.swift` 里的函数",
         hints: [
-            "Combine's RunLoop scheduler is `RunLoop.perform(_:)`, which is `perform(inModes: [.default])`: a block queued for the default mode that wakes nothing. Its DispatchQueue scheduler on the main queue is `DispatchQueue.main.async`.",
+            "Combine's RunLoop scheduler is `RunLoop.perform(_:)`, which is `perform(inModes: [.default])`: a block queued for the default mode that wakes nothing. Its `DispatchQueue` scheduler on the main queue is `DispatchQueue.main.async`.",
             "`runLoopSchedule(on:_:)`: `loop.perform(inModes: [.default], action)` and nothing else (no `wakeUp()`). `mainQueueSchedule(on:_:)`: `queue.async(action)`.",
             "Delayed work: a one-shot `Loop.Timer(fireDate: date)` added to `.default`. `Timer.publish`: a repeating `Loop.Timer` first due at `loop.now + interval`, added to `mode` as given; its callout passes `Loop.current.now`. Return both timers.",
         ],
         hintsZh: [
-            "Combine 的 RunLoop 调度器就是 `RunLoop.perform(_:)`，也就是 `perform(inModes: [.default])`：一个排给 default Mode、什么都不唤醒的 Block。它在主队列上的 DispatchQueue 调度器就是 `DispatchQueue.main.async`。",
+            "Combine 的 RunLoop 调度器就是 `RunLoop.perform(_:)`，也就是 `perform(inModes: [.default])`：一个排给 default Mode、什么都不唤醒的 Block。它在主队列上的 `DispatchQueue` 调度器就是 `DispatchQueue.main.async`。",
             "`runLoopSchedule(on:_:)`：`loop.perform(inModes: [.default], action)`，别的都不做（不调用 `wakeUp()`）。`mainQueueSchedule(on:_:)`：`queue.async(action)`。",
             "延迟任务：一个一次性的 `Loop.Timer(fireDate: date)`，加到 `.default`。`Timer.publish`：一个重复的 `Loop.Timer`，第一次在 `loop.now + interval`，按给定的 `mode` 原样加入；它的回调传出 `Loop.current.now`。两个定时器都要返回。",
         ],
@@ -58,14 +58,15 @@ extension TraceScenario {
             run: { loop in
                 let runLoop = RunLoopScheduler(loop)
                 try loop.timerPublisher(every: 0.8, in: .common, name: "Timer.publish(.common)") { _ in }
-                loop.note(Text(en: "value 1 to DispatchQueue.main, value 2 to RunLoop.main", zh: "值 1 交给 DispatchQueue.main，值 2 交给 RunLoop.main"), in: language)
+                loop.note(
+                    Text(en: "value 1 to DispatchQueue.main, value 2 to RunLoop.main", zh: "值 1 交给 `DispatchQueue.main`，值 2 交给 `RunLoop.main`"), in: language)
                 registry.mainQueue.async(name: "value 1") {}
                 runLoop.schedule(name: "value 2") {}
                 try loop.run(mode: .default, timeout: 0.5)
                 loop.note(
                     Text(
                         en: "the scroll begins: value 3 to RunLoop.main, value 4 to DispatchQueue.main, value 5 to RunLoop.main after 0.5 s",
-                        zh: "滑动开始：值 3 交给 RunLoop.main，值 4 交给 DispatchQueue.main，值 5 在 0.5 秒后交给 RunLoop.main"), in: language)
+                        zh: "滑动开始：值 3 交给 `RunLoop.main`，值 4 交给 `DispatchQueue.main`，值 5 在 0.5 秒后交给 `RunLoop.main`"), in: language)
                 runLoop.schedule(name: "value 3") {}
                 registry.mainQueue.async(name: "value 4") {}
                 try runLoop.schedule(after: loop.now + 0.5, name: "value 5") {}

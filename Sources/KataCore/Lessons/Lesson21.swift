@@ -12,7 +12,7 @@ extension Lesson {
         behaviour:
             "The main actor's jobs are main-queue blocks: Task { @MainActor in } and await MainActor.run run in every common mode, a scroll's too, in order with DispatchQueue.main's blocks, and never inside a private mode's nested run.",
         behaviourZh:
-            "主 actor 的 job 就是主队列里的 Block：`Task { @MainActor in }` 和 `await MainActor.run` 在每个标记为 common 的 Mode 里都会执行（滑动时也一样），和 DispatchQueue.main 的 Block 按顺序排队，从不在私有 Mode 的嵌套运行里执行。",
+            "主 actor 的 job 就是主队列里的 Block：`Task { @MainActor in }` 和 `await MainActor.run` 在每个标记为 common 的 Mode 里都会执行（滑动时也一样），和 `DispatchQueue.main` 的 Block 按顺序排队，从不在私有 Mode 的嵌套运行里执行。",
         exerciseFile: "Exercises/21-the-main-actors-executor/MainActorEnqueuing.swift",
         task: "`StudentMainActorEnqueuing` (a `MainActorEnqueuing`): `enqueue(_:to:)`",
         taskZh: "`StudentMainActorEnqueuing`（一个 `MainActorEnqueuing`）：`enqueue(_:to:)`",

@@ -17,12 +17,12 @@ extension Lesson {
         task: "the functions in `TimersWithoutARunningLoop.swift`",
         taskZh: "`TimersWithoutARunningLoop.swift` 里的函数",
         hints: [
-            "`Timer.scheduledTimer` is a repeating `Loop.Timer` on `Loop.current`, in `.default`. A timer source is `DispatchTimerSource(queue: registry.mainQueue)`: `schedule(deadline:repeating:)`, `setEventHandler`, `resume()`. A main-actor task: `actor.assumeIsolated { actor in Task { _ = actor } }`, with the `for-in` loop of sleeps and ticks inside the task.",
+            "`Timer.scheduledTimer` is a repeating `Loop.Timer` on `Loop.current`, in `.default`. A timer source is `DispatchTimerSource(queue: registry.mainQueue)`: `schedule(deadline:repeating:)`, `setEventHandler`, `resume()`. A main-actor task: `actor.assumeIsolated { actor in Task { _ = actor } }`, with the `for` loop of sleeps and ticks inside the task.",
             "`dispatchTicker`: deadline `registry.clock.now + interval`, `repeating: interval`, the handler calls `tick(source.data)` (capture the source weakly), then `resume()` and return the source. `sleepingTicker`: in the task, `count` times `await actor.sleep(for: interval)` then `tick()`.",
             "Which tick when made off the main thread: not the `Timer` (its thread's loop never runs); the source (the system fires it, its handler goes to the main queue) and the main-actor task (its jobs go to the main queue) do.",
         ],
         hintsZh: [
-            "`Timer.scheduledTimer` 是 `Loop.current` 上、`.default` 里的一个重复 `Loop.Timer`。GCD 定时器是 `DispatchTimerSource(queue: registry.mainQueue)`：`schedule(deadline:repeating:)`、`setEventHandler`、`resume()`。主 actor 的 Task：`actor.assumeIsolated { actor in Task { _ = actor } }`，休眠和触发的 `for-in` 循环写在 Task 里。",
+            "`Timer.scheduledTimer` 是 `Loop.current` 上、`.default` 里的一个重复 `Loop.Timer`。GCD 定时器是 `DispatchTimerSource(queue: registry.mainQueue)`：`schedule(deadline:repeating:)`、`setEventHandler`、`resume()`。主 actor 的 Task：`actor.assumeIsolated { actor in Task { _ = actor } }`，休眠和触发的 `for` 循环写在 Task 里。",
             "`dispatchTicker`：第一次触发时间是 `registry.clock.now + interval`，`repeating: interval`，回调调用 `tick(source.data)`（弱引用这个 GCD 定时器），然后 `resume()` 并返回它。`sleepingTicker`：在 Task 里循环 `count` 次，先 `await actor.sleep(for: interval)` 再 `tick()`。",
             "在主线程以外创建时哪些会触发：`Timer` 不会（它那个线程的 RunLoop 从不运行）；GCD 定时器会（系统触发它，回调交给主队列），主 actor 的 Task 也会（它的 job 交给主队列）。",
         ],

@@ -76,7 +76,8 @@ extension TraceScenario {
                         }
                         let signalled = (try? semaphore.wait(timeout: 2)) ?? false
                         Loop.current.note(
-                            Text(en: "the wait returned \(signalled ? "success" : "timedOut")", zh: "等待返回了 \(signalled ? "success" : "timedOut")"), in: language
+                            Text(en: "the wait returned \(code: signalled ? "success" : "timedOut")", zh: "等待返回了 \(code: signalled ? "success" : "timedOut")"),
+                            in: language
                         )
                         show(profile.withLock { $0 } ?? "timed out")
                     }, forMode: .common)
@@ -86,7 +87,8 @@ extension TraceScenario {
                             try registry.mainQueue.sync(name: "refresh") {}
                         } catch LoopError.syncOnCurrentQueue {
                             Loop.current.note(
-                                Text(en: "`DispatchQueue.main.sync` threw `syncOnCurrentQueue`", zh: "`DispatchQueue.main.sync` 抛出了 `syncOnCurrentQueue`"), in: language
+                                Text(en: "`DispatchQueue.main.sync` threw `syncOnCurrentQueue`", zh: "`DispatchQueue.main.sync` 抛出了 `syncOnCurrentQueue`"),
+                                in: language
                             )
                         } catch {
                             Loop.current.note(Text(en: "`DispatchQueue.main.sync` threw \(error)", zh: "`DispatchQueue.main.sync` 抛出了 \(error)"), in: language)
@@ -112,7 +114,7 @@ extension TraceScenario {
         case let .terminated(phase, at):
             return Text(
                 en: "system watchdog: 0x8badf00d at \(at), \(phase.rawValue) not finished in time",
-                zh: "系统看门狗：\(at) 以 0x8badf00d 结束了 App，\(phase.rawValue) 没有按时完成")
+                zh: "系统看门狗：\(at) 以 `0x8badf00d` 结束了 App，\(phase.rawValue) 没有按时完成")
         }
     }
 }
@@ -124,7 +126,7 @@ extension CourseLesson {
         .lesson23, questions: QuizBank.lesson23, scenario: .lesson23,
         story: ScenarioStory(
             inOrder: [
-                "default   timer \"tap 1\"", "the wait returned timedOut", "watchdog: stall — busy since 100 ms",
+                "default   timer \"tap 1\"", "the wait returned `timedOut`", "watchdog: stall — busy since 100 ms",
                 "default   main queue \"profile completion\"", "system: a hang of 2000 ms from 100 ms",
                 "__DISPATCH_WAIT_FOR_QUEUE__() → DISPATCH_CLIENT_CRASH", "`DispatchQueue.main.sync` threw `syncOnCurrentQueue`", "default   timer \"tap 3\"",
                 "default   main queue \"profile completion\"",

@@ -5,7 +5,7 @@ extension Lesson {
     public static let lesson25 = Lesson(
         number: 25,
         slug: "uiapplicationmain-in-miniature",
-        title: "`UIApplicationMain` in miniature",
+        title: "UIApplicationMain in miniature",
         titleZh: "迷你 `UIApplicationMain`",
         kind: .build,
         level: .three,

@@ -95,7 +95,7 @@ extension QuizBank {
                     let loop = CFRunLoopGetCurrent()
                     // which modes does kCFRunLoopCommonModes stand for on this loop?
                     """,
-                comments: [.init(en: "which modes does kCFRunLoopCommonModes stand for on this loop?", zh: "在这个 RunLoop 上，kCFRunLoopCommonModes 代表哪些 Mode？")],
+                comments: [.init(en: "which modes does kCFRunLoopCommonModes stand for on this loop?", zh: "在这个 RunLoop 上，`kCFRunLoopCommonModes` 代表哪些 Mode？")],
                 why: .init(
                     en: "A new loop's common modes are just the default mode. The tracking mode is added to the set by UIKit, on the main loop only.",
                     zh: "新建的 RunLoop，common modes 集合里只有 default Mode。tracking Mode 是 UIKit 加进这个集合的，而且只在主 RunLoop 上。"))

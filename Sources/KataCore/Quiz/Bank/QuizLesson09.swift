@@ -5,7 +5,9 @@ extension QuizBank {
         QuizQuestion(
             number: 28, lesson: 9,
             title: .init(en: "`run()` on a loop with nothing to do", zh: "在无事可做的 RunLoop 上调用 `run()`"),
-            form: .choice([.init(en: "at once", zh: "立即", value: "at once"), .init(en: "never: `run()` runs for ever", zh: "永远不会：`run()` 一直运行下去", value: "never")]),
+            form: .choice([
+                .init(en: "at once", zh: "立即", value: "at once"), .init(en: "never: `run()` runs for ever", zh: "永远不会：`run()` 一直运行下去", value: "never"),
+            ]),
             wording: .init(
                 question: .init(
                     en: "A new thread calls `RunLoop.current.run()` without adding anything. When does the next line run?",

@@ -180,7 +180,9 @@ extension QuizBank {
                 options: [
                     QuizCandidate(
                         value: "guarded",
-                        text: .init(en: "the guarded loop: `run(mode:before:)` while `shouldStop` is `false`", zh: "带条件的循环：`shouldStop` 为 `false` 时反复 `run(mode:before:)`"),
+                        text: .init(
+                            en: "the guarded loop: `run(mode:before:)` while `shouldStop` is `false`",
+                            zh: "带条件的循环：`shouldStop` 为 `false` 时反复 `run(mode:before:)`"),
                         ios: """
                             let thread = Thread {
                                 RunLoop.current.add(NSMachPort(), forMode: .default)

@@ -53,7 +53,8 @@ extension QuizBank {
                 question: .init(
                     en:
                         "A screen schedules a 1 s repeating timer whose target is a weak proxy: the proxy passes each tick on while the screen lives and invalidates the timer once the screen is gone. The navigation stack lets the screen go at 2.5 s; the screen's `deinit` does not touch the timer. When does the timer fire in the first 5.2 s?",
-                    zh: "一个页面调度了一个 1 秒的重复定时器，它的 target 是一个弱引用代理：页面还没被释放时，代理转交每一次触发；页面没了，代理就让定时器失效。导航栈在 2.5 秒时把这个页面 pop 出去；页面的 `deinit` 不碰定时器。前 5.2 秒里定时器什么时候触发？"),
+                    zh: "一个页面调度了一个 1 秒的重复定时器，它的 target 是一个弱引用代理：页面还没被释放时，代理转交每一次触发；页面没了，代理就让定时器失效。导航栈在 2.5 秒时把这个页面 pop 出去；页面的 `deinit` 不碰定时器。前 5.2 秒里定时器什么时候触发？"
+                ),
                 ios: """
                     // WeakProxy: NSObject, with weak var target: ClockScreen? and
                     // @objc func fire(_ timer: Timer) { guard let target else { return timer.invalidate() }; target.tick(timer) }

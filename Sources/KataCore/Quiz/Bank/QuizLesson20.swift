@@ -87,7 +87,8 @@ extension QuizBank {
                             try QuizBank.valuesAroundAScroll(stage) { Loop.current.perform(inModes: [.common], name: $0, $1) }
                         }),
                     QuizCandidate(
-                        value: "wakeUp", text: .init(en: "keep `RunLoop.main`, and wake the main loop after each value", zh: "还用 `RunLoop.main`，每个值之后唤醒主 RunLoop"),
+                        value: "wakeUp",
+                        text: .init(en: "keep `RunLoop.main`, and wake the main loop after each value", zh: "还用 `RunLoop.main`，每个值之后唤醒主 RunLoop"),
                         ios: """
                             RunLoop.main.perform { print(RunLoop.current.currentMode!.rawValue) }   // value 1
                             CFRunLoopWakeUp(CFRunLoopGetMain())

@@ -65,7 +65,8 @@ extension QuizBank {
                 why: .init(
                     en:
                         "The task's job is a main-queue block, and the main loop serves the main queue only in common modes: it waits through `MyMode`'s 2 s and runs when the default mode runs. The main actor is not \"the main thread whenever it is free\".",
-                    zh: "这个 Task 的 job 就是主队列里的一个 Block，而主 RunLoop 只在标记为 common 的 Mode 里处理主队列：它要等过 `MyMode` 的 2 秒，到 default Mode 运行时才执行。主 actor 并不是“主线程一有空就执行”。"))
+                    zh: "这个 Task 的 job 就是主队列里的一个 Block，而主 RunLoop 只在标记为 common 的 Mode 里处理主队列：它要等过 `MyMode` 的 2 秒，到 default Mode 运行时才执行。主 actor 并不是“主线程一有空就执行”。")
+            )
         ) { stage in
             // ▼ quiz 74
             QuizBank.mainActorTask(stage) { stage.print("task") }
@@ -136,7 +137,8 @@ extension QuizBank {
                             return try QuizBank.modalThenDefault(stage)
                         }),
                     QuizCandidate(
-                        value: "performMine", text: .init(en: "RunLoop.main.perform(inModes: [mine])", zh: "`RunLoop.main.perform(inModes: [mine])`，排给 `MyMode`"),
+                        value: "performMine",
+                        text: .init(en: "RunLoop.main.perform(inModes: [mine])", zh: "`RunLoop.main.perform(inModes: [mine])`，排给 `MyMode`"),
                         ios: """
                             let mine = RunLoop.Mode("MyMode")
                             RunLoop.main.perform(inModes: [mine]) { print(RunLoop.current.currentMode!.rawValue) }   // the change
