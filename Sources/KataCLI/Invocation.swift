@@ -87,7 +87,7 @@ enum Invocation: Equatable {
         func value(_ name: String, example: String) throws(UsageError) -> String? {
             guard let index = rest.firstIndex(of: name) else { return nil }
             guard index + 1 < rest.count, !rest[index + 1].hasPrefix("-") else {
-                throw UsageError(Text(en: "\(name) needs a value (e.g. \(example))", zh: "\(name) 后面要跟一个值（例如 \(example)）"), command: command)
+                throw UsageError(Text(en: "\(name) needs a value (e.g. \(example))", zh: "`\(name)` 后面要跟一个值（例如 `\(example)`）"), command: command)
             }
             defer { rest.removeSubrange(index...index + 1) }
             return rest[index + 1]
@@ -99,7 +99,7 @@ enum Invocation: Equatable {
                     throw UsageError(
                         Text(
                             en: "give a lesson number, 1 to \(lessons) (e.g. kata \(command) 6)",
-                            zh: "请给出课程编号，1 到 \(lessons)（例如 kata \(command) 6）"), command: command)
+                            zh: "请给出课程编号，1 到 \(lessons)（例如 `kata \(command) 6`）"), command: command)
                 }
                 return nil
             }
@@ -142,7 +142,7 @@ enum Invocation: Equatable {
                     throw UsageError(
                         Text(
                             en: "--seed takes a whole number, 0 or more (e.g. --seed 42), not '\(seedText)'",
-                            zh: "--seed 后面要跟一个不小于 0 的整数（例如 --seed 42），`\(seedText)` 不行"), command: command)
+                            zh: "`--seed` 后面要跟一个不小于 0 的整数（例如 `--seed 42`），`\(seedText)` 不行"), command: command)
                 }
                 seed = parsed
             }
@@ -152,7 +152,7 @@ enum Invocation: Equatable {
                     throw UsageError(
                         Text(
                             en: "--count takes a number of scenarios from 1 to \(PracticeRun.largestCount), not '\(countText)'",
-                            zh: "--count 后面要跟场景个数，1 到 \(PracticeRun.largestCount)，`\(countText)` 不行"), command: command)
+                            zh: "`--count` 后面要跟场景个数，1 到 \(PracticeRun.largestCount)，`\(countText)` 不行"), command: command)
                 }
                 count = parsed
             }
@@ -169,7 +169,7 @@ enum Invocation: Equatable {
                 throw UsageError(
                     Text(
                         en: "--svg draws one scenario: name it (e.g. kata trace timer-overrun --svg timer.svg)",
-                        zh: "--svg 只画一个场景：请写出场景名（例如 kata trace timer-overrun --svg timer.svg）"), command: command)
+                        zh: "`--svg` 只画一个场景：请写出场景名（例如 `kata trace timer-overrun --svg timer.svg`）"), command: command)
             }
             invocation = .trace(scenario: name, svg: svg)
         default: throw UsageError(Text(en: "unknown command '\(command)'", zh: "没有 `\(command)` 这个命令"), command: nil)
@@ -178,7 +178,7 @@ enum Invocation: Equatable {
             throw UsageError(
                 extra.hasPrefix("-")
                     ? Text(en: "unknown option '\(extra)'", zh: "没有 `\(extra)` 这个选项")
-                    : Text(en: "unexpected '\(extra)'", zh: "多出了 `\(extra)`，kata \(command) 用不到它"), command: command)
+                    : Text(en: "unexpected '\(extra)'", zh: "多出了 `\(extra)`，`kata \(command)` 用不到它"), command: command)
         }
         return invocation
     }

@@ -78,7 +78,7 @@ public enum Kata {
         Shutdown.install(
             message: Text(
                 en: "Stopped. Your progress is saved in .kata/progress.json.",
-                zh: "已停止。你的进度保存在 .kata/progress.json 里。"
+                zh: "已停止。你的进度保存在 `.kata/progress.json` 里。"
             ).localized, colours: context.style.colours)
         do {
             switch invocation {
@@ -146,7 +146,7 @@ struct Context {
                 throw KataError(
                     Text(
                         en: "run kata inside the RunLoop Kata package (no Package.swift of it found here or above)",
-                        zh: "请在 RunLoop Kata 的包里运行 kata（在当前目录和上级目录都没有找到它的 Package.swift）"
+                        zh: "请在 RunLoop Kata 的包里运行 kata（在当前目录和上级目录都没有找到它的 `Package.swift`）"
                     ).localized)
             }
             directory = parent

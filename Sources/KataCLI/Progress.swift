@@ -82,7 +82,7 @@ struct Progress: Codable, Equatable {
                 warn(
                     Text(
                         en: "\(relativePath) \(what.en): kept as \(name) in .kata/, starting afresh.",
-                        zh: "\(relativePath) \(what.zh)：已在 .kata/ 里另存为 \(name)，进度从头开始。"
+                        zh: "`\(relativePath)` \(what.zh)：已在 `.kata/` 里另存为 `\(name)`，进度从头开始。"
                     ).localized)
             } else {
                 warn(

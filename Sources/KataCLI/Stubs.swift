@@ -14,7 +14,7 @@ enum Stubs {
             throw KataError(
                 Text(
                     en: "\(lesson.stubFile), the original of \(lesson.exerciseFile), is missing: this copy of the kata is incomplete",
-                    zh: "\(lesson.stubFile)（\(lesson.exerciseFile) 的原始版本）不见了：这份 kata 不完整"))
+                    zh: "`\(lesson.stubFile)`（`\(lesson.exerciseFile)` 的原始版本）不见了：这份 kata 不完整"))
         }
         return data
     }

@@ -104,7 +104,7 @@ struct ChineseCommandsTests {
             #expect(english.hasPrefix("kata: ") && english.contains("\nTry: kata "), "\(english)")
             #expect(chinese.hasPrefix("kata: ") && chinese.contains("\n查看帮助：kata "), "\(chinese)")
             #expect(error.message.en != error.message.zh)
-            #expect(StrayEnglish.phrases(in: error.message.zh).isEmpty, "\(line): \(chinese)")
+            #expect(StrayEnglish.words(in: error.message.zh).isEmpty, "\(line): \(chinese)")
         }
     }
 

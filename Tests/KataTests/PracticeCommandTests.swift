@@ -35,7 +35,7 @@ struct PracticeCommandTests {
             #expect(error.message.en.contains(message), "\(line): \(error.message.en)")
             #expect(error.command == "practice")
             #expect(error.message.en != error.message.zh)
-            #expect(StrayEnglish.phrases(in: error.message.zh).isEmpty, "\(line): \(error.report(in: .zhHans))")
+            #expect(StrayEnglish.words(in: error.message.zh).isEmpty, "\(line): \(error.report(in: .zhHans))")
         }
     }
 

@@ -33,10 +33,13 @@ struct QuizLanguageTests {
             let n = question.number
             var texts = QuizFixture.texts(of: question)
             let choices = QuizFixture.options(of: question)
-            // An option that is an API name (kCFRunLoopRunFinished) is code: the same in both.
+            // An option that is an API name (`kCFRunLoopRunFinished`) is code, marked as code and
+            // the same in both (`Choice(code:value:)`); any other option is translated.
             texts += choices.filter { $0.text.en != $0.text.zh }.map { ("option", $0.text) }
             for choice in choices where choice.text.en == choice.text.zh {
-                #expect(StrayEnglish.phrases(in: choice.text.zh).isEmpty, "question \(n): the option '\(choice.text.en)' is not translated")
+                #expect(
+                    StrayEnglish.words(in: choice.text.zh).isEmpty,
+                    "question \(n): the option '\(choice.text.en)' is not translated, nor marked as code (Choice(code:value:))")
             }
             for (part, text) in texts {
                 #expect(!text.en.isEmpty && !text.zh.isEmpty, "question \(n): its \(part) is empty in one language")
@@ -66,7 +69,7 @@ struct QuizLanguageTests {
         }
         for comment in comments(of: chinese) where !isCode(comment) {
             // A comment names the code beside it without marks: only a phrase left in English counts.
-            let words = StrayEnglish.phrases(in: comment)
+            let words = StrayEnglish.words(in: comment)
             #expect(words.isEmpty, "question \(n): the comment '// \(comment)' is English in the Chinese iOS code (give it a twin in comments:): \(words)")
         }
     }

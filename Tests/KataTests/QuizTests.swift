@@ -509,7 +509,7 @@ struct QuizCandidatesTests {
                 let reading = run.outcome.answer.map { $0.joined(separator: ", ") } ?? "(failed: \(run.outcome.failure ?? "?"))"
                 let shown = candidates.display(run.outcome.answer ?? []).zh
                 #expect(
-                    StrayEnglish.phrases(in: shown).isEmpty,
+                    StrayEnglish.words(in: shown).isEmpty,
                     "question \(question.number), option \(run.candidate.value): its reading reads '\(shown)' in Chinese: give its words twins in words:")
                 let keyedRight = key.contains(run.candidate.value)
                 #expect(

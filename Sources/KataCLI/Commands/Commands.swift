@@ -16,7 +16,8 @@ enum Commands {
         if let track {
             print(
                 context.style.bold(Text(en: "Track \(track.rawValue)", zh: "路线 `\(track.rawValue)`").localized)
-                    + context.style.dim(Text(en: " — its lessons in order (docs/WORKSHOP.md)", zh: " —— 按顺序列出它的课（docs/zh-Hans/WORKSHOP.md）").localized) + "\n")
+                    + context.style.dim(Text(en: " — its lessons in order (docs/WORKSHOP.md)", zh: " —— 按顺序列出它的课（`docs/zh-Hans/WORKSHOP.md`）").localized) + "\n"
+            )
         }
         print(Table.render(results, next: next, style: context.style))
         return Kata.ExitCode.ok
@@ -29,7 +30,7 @@ enum Commands {
     /// The line that closes the course, under `kata list` and as `kata next`'s answer.
     static func allGreen(_ style: Style) -> String {
         style.green(Text(en: "✔ Every lesson is green. Well done!", zh: "✔ 所有课都通过了，干得漂亮！").localized)
-            + Text(en: "  Try: swift run kata trace", zh: "  试试：swift run kata trace").localized
+            + Text(en: "  Try: swift run kata trace", zh: "  试试：`swift run kata trace`").localized
     }
 
     // MARK: next, show
@@ -66,7 +67,7 @@ enum Commands {
                     + context.style.yellow(
                         Text(
                             en: "The solution shows once this lesson is green — solve it first (kata hint \(lesson.number) helps).",
-                            zh: "这一课通过之后才能看参考答案：先把它解出来（kata hint \(lesson.number) 能帮上忙）。"
+                            zh: "这一课通过之后才能看参考答案：先把它解出来（`kata hint \(lesson.number)` 能帮上忙）。"
                         ).localized))
             return Kata.ExitCode.checkFailed
         }
@@ -99,7 +100,7 @@ enum Commands {
         out.append(field(Text(en: "Edit", zh: "修改"), lesson.exerciseFile))
         out.append(field(Text(en: "Write", zh: "任务"), lesson.taskText.localized))
         out.append(
-            field(Text(en: "Run", zh: "运行"), lesson.testCommand + Text(en: "   (or: swift run kata watch)", zh: "   （或者：swift run kata watch）").localized))
+            field(Text(en: "Run", zh: "运行"), lesson.testCommand + Text(en: "   (or: swift run kata watch)", zh: "   （或者：`swift run kata watch`）").localized))
         if !lesson.hints.isEmpty && result.status != .solved {
             let seen = min(hintsSeen, lesson.hints.count)
             let more =
@@ -119,7 +120,7 @@ enum Commands {
                 "  " + style.green(Text(en: "✔ Solved. ", zh: "✔ 已完成。").localized)
                     + Text(
                         en: "Compare with the reference: swift run kata show \(lesson.number) --solution",
-                        zh: "和参考答案比一比：swift run kata show \(lesson.number) --solution"
+                        zh: "和参考答案比一比：`swift run kata show \(lesson.number) --solution`"
                     ).localized)
         } else if !lines.isEmpty {
             out.append("")
@@ -140,7 +141,7 @@ enum Commands {
             out.append("")
             out.append(
                 "  " + style.red(Text(en: "? No test of this lesson ran.", zh: "? 这一课的测试一个都没有运行。").localized)
-                    + Text(en: " Is \(lesson.suiteType) still in Tests/LessonTests?", zh: " \(lesson.suiteType) 还在 Tests/LessonTests 里吗？").localized)
+                    + Text(en: " Is \(lesson.suiteType) still in Tests/LessonTests?", zh: " `\(lesson.suiteType)` 还在 `Tests/LessonTests` 里吗？").localized)
         }
         return out.joined(separator: "\n")
     }
@@ -307,8 +308,8 @@ enum Table {
             let label = Text(en: "Next: ", zh: "下一课：").localized
             let under = String(repeating: " ", count: 2 + label.columns)
             out.append("  " + label + style.bold(next.headingText.localized))
-            out.append(under + Text(en: "swift run kata next     what to write, and where", zh: "swift run kata next     要写什么、写在哪里").localized)
-            out.append(under + Text(en: "swift run kata watch    re-runs it each time you save", zh: "swift run kata watch    每次保存都重新运行").localized)
+            out.append(under + Text(en: "swift run kata next     what to write, and where", zh: "`swift run kata next`     要写什么、写在哪里").localized)
+            out.append(under + Text(en: "swift run kata watch    re-runs it each time you save", zh: "`swift run kata watch`    每次保存都重新运行").localized)
         } else {
             out.append("  " + Commands.allGreen(style))
         }

@@ -20,7 +20,7 @@ extension Commands {
                 style.dim(
                     Text(
                         en: "Building the lessons in .build/kata-exercises — the first time takes a minute or two…",
-                        zh: "正在 .build/kata-exercises 里编译课程，第一次需要一两分钟…"
+                        zh: "正在 `.build/kata-exercises` 里编译课程，第一次需要一两分钟…"
                     ).localized))
         }
         try runner.build(fresh: Catalog.lessons.map(\.exerciseFile))
@@ -76,7 +76,7 @@ enum PracticeRun {
                 style.dim(
                     Text(
                         en: "  More: swift run kata practice \(lesson.number) --seed \(seed &+ UInt64(count)) --count \(count)",
-                        zh: "  再多试一些：swift run kata practice \(lesson.number) --seed \(seed &+ UInt64(count)) --count \(count)"
+                        zh: "  再多试一些：`swift run kata practice \(lesson.number) --seed \(seed &+ UInt64(count)) --count \(count)`"
                     ).localized),
             ]
         case .noTests:
@@ -87,7 +87,7 @@ enum PracticeRun {
                         Text(
                             en:
                                 "Lesson \(lesson.paddedNumber) has no generated scenarios yet: its own tests are all it has (swift test --filter Lesson\(lesson.paddedNumber)Tests).",
-                            zh: "第 \(lesson.paddedNumber) 课还没有自动生成的场景：它只有自己的测试（swift test --filter Lesson\(lesson.paddedNumber)Tests）。"
+                            zh: "第 \(lesson.paddedNumber) 课还没有自动生成的场景：它只有自己的测试（`swift test --filter Lesson\(lesson.paddedNumber)Tests`）。"
                         ).localized),
             ]
         default:

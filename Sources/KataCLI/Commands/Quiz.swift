@@ -34,7 +34,7 @@ struct QuizSession {
                 style.green(Text(en: "✔ You have answered every question.", zh: "✔ 所有题目你都答过了。").localized)
                     + Text(
                         en: " Try: swift run kata quiz --interview, or kata quiz N",
-                        zh: " 试试：swift run kata quiz --interview，或者 kata quiz N"
+                        zh: " 试试：`swift run kata quiz --interview`，或者 `kata quiz N`"
                     ).localized)
             return Kata.ExitCode.ok
         }
@@ -55,7 +55,7 @@ struct QuizSession {
             complain(
                 Text(
                     en: "kata: no answer (no terminal to read from): give one with --answer, e.g. kata quiz \(question.number) --answer …",
-                    zh: "kata: 没有答案（没有可以读取输入的终端）：用 --answer 给出答案，例如 kata quiz \(question.number) --answer …"
+                    zh: "kata: 没有答案（没有可以读取输入的终端）：用 `--answer` 给出答案，例如 `kata quiz \(question.number) --answer …`"
                 ).localized)
             return Kata.ExitCode.usage
         }
@@ -178,7 +178,7 @@ struct QuizSession {
             style.dim(
                 Text(
                     en: "  The engine code that ran: swift run kata quiz \(question.number) --engine",
-                    zh: "  运行的引擎代码：swift run kata quiz \(question.number) --engine"
+                    zh: "  运行的引擎代码：`swift run kata quiz \(question.number) --engine`"
                 ).localized))
         return out.joined(separator: "\n")
     }
@@ -214,7 +214,7 @@ struct QuizSession {
             complain(
                 Text(
                     en: "kata: the engine code of question \(question.number) was not found in \(question.sourceFile)",
-                    zh: "kata: 在 \(question.sourceFile) 中找不到第 \(question.number) 题的引擎代码"
+                    zh: "kata: 在 `\(question.sourceFile)` 中找不到第 \(question.number) 题的引擎代码"
                 ).localized)
             return Kata.ExitCode.buildOrTool
         }
@@ -242,7 +242,7 @@ struct QuizSession {
                 + style.dim(
                     Text(
                         en: " — \(QuizBank.all.count) questions; swift run kata quiz N",
-                        zh: " — 共 \(QuizBank.all.count) 题；swift run kata quiz N"
+                        zh: " — 共 \(QuizBank.all.count) 题；`swift run kata quiz N`"
                     ).localized) + "\n")
         for lesson in Catalog.lessons {
             output("  " + style.bold("\(lesson.paddedNumber) \(lesson.titleText.localized)") + style.dim(" \(lesson.level.stars)"))

@@ -21,7 +21,7 @@ extension QuizSession {
                 Text(
                     en:
                         "kata: an interview has \(questions.count) questions: give \(questions.count) answers, separated by ';' (or repeat --answer); got \(answers.count)",
-                    zh: "kata: 面试有 \(questions.count) 道题：请给出 \(questions.count) 个答案，用 `;` 分隔（或者重复 --answer）；现在是 \(answers.count) 个"
+                    zh: "kata: 面试有 \(questions.count) 道题：请给出 \(questions.count) 个答案，用 `;` 分隔（或者重复 `--answer`）；现在是 \(answers.count) 个"
                 ).localized)
             return Kata.ExitCode.usage
         }
@@ -58,7 +58,7 @@ extension QuizSession {
                     complain(
                         Text(
                             en: "kata: no answer (no terminal to read from): give them with --answer",
-                            zh: "kata: 没有答案（没有可以读取输入的终端）：用 --answer 给出答案"
+                            zh: "kata: 没有答案（没有可以读取输入的终端）：用 `--answer` 给出答案"
                         ).localized)
                 }
                 return Kata.ExitCode.usage
@@ -198,7 +198,7 @@ extension QuizSession {
         output(style.dim(Text(en: "  Did yours say that? y / n", zh: "  你的回答说到这些了吗？y / n").localized))
         while let line = prompt() {
             if let grade = QuizSession.selfGrade(QuizQuestion.halfWidth(line)) { return grade }
-            complain(Text(en: "kata: answer y or n", zh: "kata: 请回答 y 或 n").localized)
+            complain(Text(en: "kata: answer y or n", zh: "kata: 请回答 `y` 或 `n`").localized)
         }
         return nil
     }

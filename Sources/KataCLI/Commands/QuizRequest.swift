@@ -33,7 +33,7 @@ struct QuizRequest: Equatable {
         func value(_ option: String) throws(UsageError) -> String {
             index += 1
             guard index < rest.count else {
-                throw usage(Text(en: "\(option) needs a value", zh: "\(option) 后面要跟一个值"))
+                throw usage(Text(en: "\(option) needs a value", zh: "`\(option)` 后面要跟一个值"))
             }
             return rest[index]
         }
@@ -51,7 +51,7 @@ struct QuizRequest: Equatable {
                     throw usage(
                         Text(
                             en: "--level is senior or mixed, not '\(text)'",
-                            zh: "--level 只能是 `senior` 或 `mixed`，而不是 `\(text)`"))
+                            zh: "`--level` 只能是 `senior` 或 `mixed`，而不是 `\(text)`"))
                 }
                 request.level = level
             case "--questions":
@@ -61,7 +61,7 @@ struct QuizRequest: Equatable {
                     throw usage(
                         Text(
                             en: "--questions takes question numbers from 1 to \(QuizBank.all.count), separated by commas (--questions 3,17,36), not '\(text)'",
-                            zh: "--questions 后面要跟用逗号分隔的题号，从 1 到 \(QuizBank.all.count)（例如 --questions 3,17,36），`\(text)` 不行"))
+                            zh: "`--questions` 后面要跟用逗号分隔的题号，从 1 到 \(QuizBank.all.count)（例如 `--questions 3,17,36`），`\(text)` 不行"))
                 }
                 request.questions = numbers.compactMap { $0 }
             case "--seed":
@@ -70,7 +70,7 @@ struct QuizRequest: Equatable {
                     throw usage(
                         Text(
                             en: "--seed takes a whole number, not '\(text)'",
-                            zh: "--seed 后面要跟一个整数，而不是 `\(text)`"))
+                            zh: "`--seed` 后面要跟一个整数，而不是 `\(text)`"))
                 }
                 request.seed = seed
             default:
@@ -93,37 +93,37 @@ struct QuizRequest: Equatable {
             throw usage(
                 Text(
                     en: "--interview draws its own questions: give no number, --engine or --list with it",
-                    zh: "--interview 会自己抽题：不要同时给题号、--engine 或 --list"))
+                    zh: "`--interview` 会自己抽题：不要同时给题号、`--engine` 或 `--list`"))
         }
         if request.questions != nil && (!request.interview || request.seed != nil || request.level != nil) {
             throw usage(
                 Text(
                     en: "--questions gives an interview its questions instead of a draw: kata quiz --interview --questions 3,17,36 (no --seed, no --level)",
-                    zh: "--questions 直接给面试指定题目，不再抽题：kata quiz --interview --questions 3,17,36（不要同时给 --seed 或 --level）"))
+                    zh: "`--questions` 直接给面试指定题目，不再抽题：`kata quiz --interview --questions 3,17,36`（不要同时给 `--seed` 或 `--level`）"))
         }
         if request.level != nil && !request.interview {
             throw usage(
                 Text(
                     en: "--level chooses an interview: kata quiz --interview --level senior",
-                    zh: "--level 用来选择面试：kata quiz --interview --level senior"))
+                    zh: "`--level` 用来选择面试：`kata quiz --interview --level senior`"))
         }
         if request.svg != nil && (request.number == nil || request.interview || request.engine || request.list || !request.answers.isEmpty) {
             throw usage(
                 Text(
                     en: "--svg draws one question's timeline: kata quiz N --svg FILE",
-                    zh: "--svg 画出一道题的时间线：kata quiz N --svg FILE"))
+                    zh: "`--svg` 画出一道题的时间线：`kata quiz N --svg FILE`"))
         }
         if request.engine && request.number == nil {
             throw usage(
                 Text(
                     en: "--engine shows one question's code: kata quiz N --engine",
-                    zh: "--engine 显示一道题的代码：kata quiz N --engine"))
+                    zh: "`--engine` 显示一道题的代码：`kata quiz N --engine`"))
         }
         if !request.interview && request.answers.count > 1 {
             throw usage(
                 Text(
                     en: "one --answer per question (the interview takes one for each of its questions)",
-                    zh: "每道题只给一个 --answer（面试模式下每道题各给一个）"))
+                    zh: "每道题只给一个 `--answer`（面试模式下每道题各给一个）"))
         }
         return request
     }

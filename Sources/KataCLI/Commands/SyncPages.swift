@@ -62,12 +62,14 @@ extension CourseSync {
     static func header(_ lesson: Lesson, _ language: Language) -> String {
         let links = lesson.buildsOn.compactMap(Catalog.lesson).map { "[\(title($0, language))](\($0.folder).md)" }
         let next = Catalog.lesson(lesson.number + 1)
+        // The link to the page's twin, named in the twin's own language.
+        let twin = language == .en ? "[" + "简体中文" + "](zh-Hans/\(lesson.folder).md)" : "[English](../\(lesson.folder).md)"
         switch language {
         case .en:
             return """
                 # \(title(lesson, .en))
 
-                [简体中文](zh-Hans/\(lesson.folder).md)
+                \(twin)
 
                 **Level:** \(lesson.level.stars) · **Kind:** \(lesson.kindText.en)
                 **Builds on:** \(links.isEmpty ? "nothing — start here" : links.joined(separator: ", ")) · **Next:** \
@@ -77,7 +79,7 @@ extension CourseSync {
             return """
                 # \(title(lesson, .zhHans))
 
-                [English](../\(lesson.folder).md)
+                \(twin)
 
                 **难度：** \(lesson.level.stars) · **类型：** \(lesson.kindText.zh)
                 **前置：** \(links.isEmpty ? "无，从这里开始" : links.joined(separator: "，")) · **下一课：** \

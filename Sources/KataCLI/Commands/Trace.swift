@@ -13,7 +13,7 @@ extension Commands {
                 style.bold(Text(en: "Scenarios", zh: "场景").localized)
                     + Text(
                         en: "  (swift run kata trace NAME, or a lesson's number N; --svg FILE for a picture)\n",
-                        zh: "  （swift run kata trace NAME，或者一课的编号 N；加 --svg FILE 画成图片）\n"
+                        zh: "  （`swift run kata trace NAME`，或者一课的编号 N；加 `--svg FILE` 画成图片）\n"
                     ).localized)
             for scenario in TraceScenario.all { print("  \(scenario.name.padded(22)) \(scenario.summary.localized)") }
             return Kata.ExitCode.ok

@@ -34,7 +34,7 @@ extension Commands {
                 style.bold("⟳ kata watch")
                     + style.dim(
                         "  ·  " + HintText.heading(current).localized
-                            + Text(en: "  ·  Ctrl-C to leave", zh: "  ·  按 Ctrl-C 退出").localized))
+                            + Text(en: "  ·  Ctrl-C to leave", zh: "  ·  按 `Ctrl-C` 退出").localized))
             if !changed.isEmpty {
                 let files = changed.prefix(3).joined(separator: ", ")
                 print(style.dim(Text(en: "  saved: \(files)", zh: "  已保存：\(files)").localized))
@@ -86,7 +86,7 @@ extension Commands {
                     style.dim(
                         Text(
                             en: "Watching: save a file under Exercises/ to run it (or wait: it runs in 3 s).",
-                            zh: "正在监视：保存 Exercises/ 下的文件就会运行它（不保存的话，3 秒后也会运行）。"
+                            zh: "正在监视：保存 `Exercises/` 下的文件就会运行它（不保存的话，3 秒后也会运行）。"
                         ).localized))
                 // Give the student a moment to read the good news, then run the next lesson.
                 snapshot = watcher.snapshot()
@@ -100,7 +100,7 @@ extension Commands {
                     + style.dim(
                         Text(
                             en: "Watching Exercises/ — save a file to run lesson \(current.paddedNumber) again.",
-                            zh: "正在监视 Exercises/：保存文件就会再运行第 \(current.paddedNumber) 课。"
+                            zh: "正在监视 `Exercises/`：保存文件就会再运行第 \(current.paddedNumber) 课。"
                         ).localized))
             changed = watcher.waitForChange(since: snapshot)
         }

@@ -34,7 +34,7 @@ enum ExerciseRun {
                 context.style.dim(
                     Text(
                         en: "Building the lessons in .build/kata-exercises — the first time takes a minute or two…",
-                        zh: "正在 .build/kata-exercises 里编译课程，第一次需要一两分钟…"
+                        zh: "正在 `.build/kata-exercises` 里编译课程，第一次需要一两分钟…"
                     ).localized))
         }
         let report: RunReport
@@ -78,7 +78,7 @@ enum ExerciseRun {
     /// `Lesson 03 does not compile: running the others with its stub in its place (.build/kata-shadow)…`
     static func notCompiling(_ numbers: [Int]) -> Text {
         let padded = numbers.map(Lesson.paddedNumber), list = padded.joined(separator: ", ")
-        let zh = "第 \(padded.joined(separator: "、")) 课编译不通过：先用占位代码顶替，运行其他课程（.build/kata-shadow）…"
+        let zh = "第 \(padded.joined(separator: "、")) 课编译不通过：先用占位代码顶替，运行其他课程（`.build/kata-shadow`）…"
         if numbers.count == 1 {
             return Text(en: "Lesson \(list) does not compile: running the others with its stub in its place (.build/kata-shadow)…", zh: zh)
         }

@@ -35,7 +35,7 @@ struct Subprocess {
             throw KataError(
                 Text(
                     en: "cannot write a file in the temporary folder \(folder) (is TMPDIR right?)",
-                    zh: "无法在临时目录 \(folder) 里写文件（TMPDIR 设置对吗？）"))
+                    zh: "无法在临时目录 `\(folder)` 里写文件（`TMPDIR` 设置对吗？）"))
         }
 
         SystemIO.flushStandardStreams()   // what kata printed so far goes out before anything of the child's

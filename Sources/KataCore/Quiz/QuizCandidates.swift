@@ -38,7 +38,8 @@ public struct QuizCandidates: Sendable {
     /// `reading` as the learner reads it: its words in both languages, joined.
     public func display(_ reading: [String]) -> Text {
         guard !reading.isEmpty else { return QuizQuestion.none }
-        let shown = reading.map { words[$0] ?? Text(en: $0, zh: $0) }
+        // A word with no twin is the run's own (a mode's name, `MyMode`): code, marked as code.
+        let shown = reading.map { words[$0] ?? Text.code($0) }
         return Text(en: shown.map(\.en).joined(separator: ", "), zh: shown.map(\.zh).joined(separator: ", "))
     }
 }

@@ -29,9 +29,11 @@ public struct QuizQuestion: Sendable, Identifiable {
             self.text = Text(en: en, zh: zh)
             self.value = value
         }
-        /// An option that is a name from the API (`kCFRunLoopRunFinished`): the same in both languages.
+        /// An option that is a name from the API (`kCFRunLoopRunFinished`): the same in both
+        /// languages, marked as code (``Text/code(_:)``).
         public init(code: String, value: String) {
-            self.init(en: code, zh: code, value: value)
+            self.text = Text.code(code)
+            self.value = value
         }
     }
 

@@ -85,7 +85,7 @@ extension QuizBank {
                 reading: .init(en: "the mode it ran in", zh: "执行时所在的 Mode"),
                 options: [
                     QuizCandidate(
-                        value: "mainQueue", text: .init(en: "DispatchQueue.main.async", zh: "DispatchQueue.main.async"),
+                        value: "mainQueue", text: .code("DispatchQueue.main.async"),
                         ios: """
                             DispatchQueue.main.async { print(RunLoop.current.currentMode!.rawValue) }
                             RunLoop.main.run(mode: .tracking, before: Date(timeIntervalSinceNow: 1))   // the scroll
@@ -101,7 +101,7 @@ extension QuizBank {
                             return try QuizBank.scrollThenDefault(stage)
                         }),
                     QuizCandidate(
-                        value: "perform", text: .init(en: "RunLoop.main.perform", zh: "RunLoop.main.perform"),
+                        value: "perform", text: .code("RunLoop.main.perform"),
                         ios: """
                             RunLoop.main.perform { print(RunLoop.current.currentMode!.rawValue) }
                             RunLoop.main.run(mode: .tracking, before: Date(timeIntervalSinceNow: 1))   // the scroll
@@ -119,7 +119,7 @@ extension QuizBank {
                             return try QuizBank.scrollThenDefault(stage)
                         }),
                     QuizCandidate(
-                        value: "performCommon", text: .init(en: "RunLoop.main.perform(inModes: [.common])", zh: "RunLoop.main.perform(inModes: [.common])"),
+                        value: "performCommon", text: .code("RunLoop.main.perform(inModes: [.common])"),
                         ios: """
                             RunLoop.main.perform(inModes: [.common]) { print(RunLoop.current.currentMode!.rawValue) }
                             RunLoop.main.run(mode: .tracking, before: Date(timeIntervalSinceNow: 1))   // the scroll

@@ -231,7 +231,7 @@ extension QuizBank {
                             return try QuizBank.framesDuringScroll(stage)
                         }),
                     QuizCandidate(
-                        value: "mainQueue", text: .init(en: "DispatchQueue.main.async", zh: "DispatchQueue.main.async"),
+                        value: "mainQueue", text: .code("DispatchQueue.main.async"),
                         ios: """
                             DispatchQueue.main.async { print(RunLoop.current.currentMode!.rawValue) }
                             let end = Date(timeIntervalSinceNow: 0.1)   // the scroll: UIKit runs the tracking mode until the finger lifts

@@ -48,7 +48,7 @@ extension QuizBank {
                 reading: .init(en: "the modes the values arrived in", zh: "值送到时所在的 Mode"),
                 options: [
                     QuizCandidate(
-                        value: "mainQueue", text: .init(en: "receive(on: DispatchQueue.main)", zh: "receive(on: DispatchQueue.main)"),
+                        value: "mainQueue", text: .code("receive(on: DispatchQueue.main)"),
                         ios: """
                             DispatchQueue.main.async { print(RunLoop.current.currentMode!.rawValue) }   // value 1
                             RunLoop.main.run(mode: .tracking, before: Date(timeIntervalSinceNow: 1))   // the scroll
@@ -67,7 +67,7 @@ extension QuizBank {
                             try QuizBank.valuesAroundAScroll(stage) { stage.registry.mainQueue.async(name: $0, $1) }
                         }),
                     QuizCandidate(
-                        value: "performCommon", text: .init(en: "RunLoop.main.perform(inModes: [.common])", zh: "RunLoop.main.perform(inModes: [.common])"),
+                        value: "performCommon", text: .code("RunLoop.main.perform(inModes: [.common])"),
                         ios: """
                             RunLoop.main.perform(inModes: [.common]) { print(RunLoop.current.currentMode!.rawValue) }   // value 1
                             RunLoop.main.run(mode: .tracking, before: Date(timeIntervalSinceNow: 1))   // the scroll
@@ -113,7 +113,7 @@ extension QuizBank {
                         }),
                     QuizCandidate(
                         value: "performTracking",
-                        text: .init(en: "RunLoop.main.perform(inModes: [.tracking])", zh: "RunLoop.main.perform(inModes: [.tracking])"),
+                        text: .code("RunLoop.main.perform(inModes: [.tracking])"),
                         ios: """
                             RunLoop.main.perform(inModes: [.tracking]) { print(RunLoop.current.currentMode!.rawValue) }   // value 1
                             RunLoop.main.run(mode: .tracking, before: Date(timeIntervalSinceNow: 1))   // the scroll

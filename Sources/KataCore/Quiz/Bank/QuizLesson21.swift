@@ -103,7 +103,7 @@ extension QuizBank {
                             return try QuizBank.modalThenDefault(stage)
                         }),
                     QuizCandidate(
-                        value: "mainQueue", text: .init(en: "DispatchQueue.main.async", zh: "DispatchQueue.main.async"),
+                        value: "mainQueue", text: .code("DispatchQueue.main.async"),
                         ios: """
                             let mine = RunLoop.Mode("MyMode")
                             DispatchQueue.main.async { print(RunLoop.current.currentMode!.rawValue) }   // the change
@@ -120,7 +120,7 @@ extension QuizBank {
                             return try QuizBank.modalThenDefault(stage)
                         }),
                     QuizCandidate(
-                        value: "performCommon", text: .init(en: "RunLoop.main.perform(inModes: [.common])", zh: "RunLoop.main.perform(inModes: [.common])"),
+                        value: "performCommon", text: .code("RunLoop.main.perform(inModes: [.common])"),
                         ios: """
                             let mine = RunLoop.Mode("MyMode")
                             RunLoop.main.perform(inModes: [.common]) { print(RunLoop.current.currentMode!.rawValue) }   // the change
