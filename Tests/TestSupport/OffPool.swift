@@ -3,6 +3,10 @@ import RunLoopEngine
 /// Runs a blocking `body` on a ``LoopThread`` of its own and awaits its result, suspending the
 /// test (never blocking a pool thread), at most `timeout` seconds.
 ///
+/// A wait inside `body` that only the test's own task ends (a join, a perform, a run the task
+/// stops) takes no limit of its own: the task may get a pool thread only much later on a busy
+/// machine, and `timeout` is the hang guard, counted from the moment the test awaits.
+///
 /// - Throws: ``OffPoolTimeout`` if `body` did not return in time (the thread is left behind,
 ///   the run goes on), or what `body` threw.
 public func offPool<T: Sendable>(
