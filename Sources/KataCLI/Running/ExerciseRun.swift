@@ -33,8 +33,8 @@ enum ExerciseRun {
             print(
                 context.style.dim(
                     Text(
-                        en: "Building the lessons in .build/kata-exercises — the first time takes a minute or two…",
-                        zh: "正在 `.build/kata-exercises` 里编译课程，第一次需要一两分钟…"
+                        en: "Building the lessons in .build/kata-exercises — the first time takes a few minutes…",
+                        zh: "正在 `.build/kata-exercises` 里编译课程，第一次需要几分钟…"
                     ).localized))
         }
         let report: RunReport

@@ -182,7 +182,7 @@ struct TestRunner {
     /// A package-relative path made absolute.
     func absolute(_ file: String) -> String { (packagePath as NSString).appendingPathComponent(file) }
 
-    /// Whether `kata` has never built in this build folder (the first build takes a minute or two).
+    /// Whether `kata` has never built in this build folder (the first build takes a few minutes).
     var isFirstBuild: Bool { BuildRecord.load(scratch: scratch) == nil }
 
     /// Runs the tests of `lessons` (all lessons if nil) and reads their results.
