@@ -111,11 +111,14 @@ extension Lesson10Tests {
         }
     }
 
-    /// A bound far from normal times for each wait (milliseconds, normally).
-    static let practiceGuard: Double = 2
-    /// How long a nested run lasts when no stop ends it: in the private mode, its course; in the
-    /// default mode, a bound the right stop cuts short.
-    static let nestedRunLasts: (common: Double, private: Double) = (3, 0.3)
+    /// A hang guard for each wait a right answer ends at once (in milliseconds, normally, and in
+    /// seconds on a loaded machine): no outcome depends on it. A wrong answer that never ends one
+    /// is caught first by the practice's limit for each run (`Practice.check`, 10 s), which names
+    /// the step that did not end.
+    static let practiceGuard: Double = 20
+    /// How long a nested run lasts when no stop ends it: in the private mode, where the stop
+    /// cannot reach it, its course; in the default mode, a hang guard the right stop cuts short.
+    static let nestedRunLasts: (common: Double, private: Double) = (practiceGuard, 0.3)
 
     /// Waits (bounded) until `thread` is done with what it was sent: a marker performed on it by
     /// the engine, behind everything sent before, has run — or the thread has exited.
