@@ -27,7 +27,7 @@ struct Lesson01Tests {
             actual, expected,
             hint: Text(
                 en: "loop(for:makeLoop:) must return the loop the thread already has; call makeLoop() only the first time, and remember what it made.",
-                zh: "loop(for:makeLoop:) 必须返回该线程已经有的 RunLoop；只在第一次调用 makeLoop()，并把它创建的 RunLoop 记下来。"))
+                zh: "`loop(for:makeLoop:)` 必须返回该线程已经有的 RunLoop；只在第一次调用 `makeLoop()`，并把它创建的 RunLoop 记下来。"))
         #expect(expected == ["a asks: loop 1", "a asks again: loop 1", "a asks a third time: loop 1"])
     }
 
@@ -46,7 +46,7 @@ struct Lesson01Tests {
             actual, expected,
             hint: Text(
                 en: "one loop per thread: key the table by the thread (a dictionary [ThreadID: Loop]), not one loop for everyone.",
-                zh: "每个线程一个 RunLoop：表要以线程为 key（一个 `[ThreadID: Loop]` 字典），而不是所有线程共用一个 RunLoop。"))
+                zh: "每个线程一个 RunLoop：表要以线程为键（一个 `[ThreadID: Loop]` 字典），而不是所有线程共用一个 RunLoop。"))
         #expect(expected == ["a asks: loop 1", "b asks: loop 2", "a asks again: loop 1", "b asks again: loop 2"])
     }
 
@@ -67,7 +67,7 @@ struct Lesson01Tests {
             hint: Text(
                 en:
                     "make a loop only in loop(for:makeLoop:), by calling makeLoop() when the thread has none; existingLoop(for:) only looks (CF makes loops lazily).",
-                zh: "只在 loop(for:makeLoop:) 里创建 RunLoop：线程还没有时才调用 makeLoop()；existingLoop(for:) 只查不建（CF 的 RunLoop 是懒创建的）。"))
+                zh: "只在 `loop(for:makeLoop:)` 里创建 RunLoop：线程还没有时才调用 `makeLoop()`；`existingLoop(for:)` 只查不建（Core Foundation 的 RunLoop 是懒创建的）。"))
         #expect(expected == ["a, before it asks: no loop", "a asks: loop 1", "a, after it asked: loop 1", "b, which never asks: no loop"])
     }
 
@@ -91,7 +91,7 @@ struct Lesson01Tests {
             hint: Text(
                 en:
                     "threadDidExit(_:) must remove the thread's entry and return the loop it held: the engine tears down what you return, and a loop the table keeps is never freed.",
-                zh: "threadDidExit(_:) 必须删掉该线程的条目，并返回它持有的 RunLoop：引擎会销毁你返回的 RunLoop，而表里一直留着的 RunLoop 永远不会被释放。"))
+                zh: "`threadDidExit(_:)` 必须删掉该线程的条目，并返回它持有的 RunLoop：引擎会销毁你返回的 RunLoop，而表里一直留着的 RunLoop 永远不会被释放。"))
         #expect(expected == ["after a exits, the registry has no loop for a", "a's loop is freed", "b's loop is torn down after b exits"])
     }
 
@@ -122,7 +122,7 @@ struct Lesson01Tests {
                     that is gone, and that loop is never freed.
                     """,
                 zh: """
-                    threadDidExit(_:) 必须把这个线程的痕迹清理干净。其他任何留着它的 RunLoop 的地方——比如缓存了上一次的结果——\
+                    `threadDidExit(_:)` 必须把这个线程的痕迹清理干净。其他任何留着它的 RunLoop 的地方——比如缓存了上一次的结果——\
                     也都要忘掉它，否则线程已经不在了，`LoopRegistry` 还会给它返回一个 RunLoop，而这个 RunLoop 永远不会被释放。
                     """))
         #expect(
@@ -151,7 +151,7 @@ struct Lesson01Tests {
             actual, expected,
             hint: Text(
                 en: "threadDidExit(_:) removes one entry — the exiting thread's — and returns that thread's loop only.",
-                zh: "threadDidExit(_:) 只删一个条目——正在退出的那个线程的——并且只返回那个线程的 RunLoop。"))
+                zh: "`threadDidExit(_:)` 只删一个条目——正在退出的那个线程的——并且只返回那个线程的 RunLoop。"))
         #expect(
             expected == [
                 "a asks: loop 1", "b asks: loop 2", "after a exits, the registry's loop for b: loop 2",

@@ -56,7 +56,7 @@ struct Lesson02Tests {
             hint: Text(
                 en:
                     "`isEmpty` is true when the mode holds no source, port or timer. The loop then returns finished without telling anyone; with one source it runs until its timeout.",
-                zh: "Mode 里没有事件源、端口和定时器时，`isEmpty` 为 true。这时 RunLoop 不通知任何人，直接返回 `finished`；只要有一个事件源，它就会一直运行到超时。"))
+                zh: "Mode 里没有事件源、端口和定时器时，`isEmpty` 为 `true`。这时 RunLoop 不通知任何人，直接返回 `finished`；只要有一个事件源，它就会一直运行到超时。"))
         #expect(actual.contains { $0.hasSuffix(Note.returned("run(default)", .finished).localized) })
     }
 
@@ -95,7 +95,7 @@ struct Lesson02Tests {
             actual, expected,
             hint: Text(
                 en: "`insert` must return false and change nothing when the table already holds the item — or the loop tells the same observer twice.",
-                zh: "表里已经有这个 item 时，`insert` 必须返回 false，什么都不改——否则 RunLoop 会把同一个观察者通知两次。"))
+                zh: "表里已经有这个 item 时，`insert` 必须返回 `false`，什么都不改——否则 RunLoop 会把同一个观察者通知两次。"))
         #expect(actual.filter { $0.contains(Self.observerTold.localized) }.count == 1)
     }
 
@@ -154,7 +154,7 @@ struct Lesson02Tests {
                     being in a mode — so the watcher stays this loop's for ever, and another loop cannot take it.
                     """,
                 zh: """
-                    对 `watcher` 的第二次 `insert` 必须返回 false：表里已经有它了。如果返回 true，RunLoop 会认为 `watcher` 被添加了\
+                    对 `watcher` 的第二次 `insert` 必须返回 `false`：表里已经有它了。如果返回 `true`，RunLoop 会认为 `watcher` 被添加了\
                     两次，移除一次之后仍然认为它还在某个 Mode 里——于是 `watcher` 永远属于这个 RunLoop，别的 RunLoop 拿不走它。
                     """))
         #expect(actual.last?.hasSuffix(Self.watcherFree.localized) == true)
@@ -190,7 +190,7 @@ struct Lesson02Tests {
                     telling the watcher), and lets another loop take an observer it still holds.
                     """,
                 zh: """
-                    `remove` 一个表里没有的 item，必须返回 false。如果返回 true，RunLoop 会把一个从没在 `"editing"` 里待过的\
+                    `remove` 一个表里没有的 item，必须返回 `false`。如果返回 `true`，RunLoop 会把一个从没在 `"editing"` 里待过的\
                     观察者减掉：它以为一个观察者都不剩了（于是不再通知 `watcher`），还会让别的 RunLoop 拿走一个它仍然持有的观察者。
                     """))
         #expect(
@@ -248,7 +248,7 @@ struct Lesson02Tests {
                     with only a port or a source waits until its timeout.
                     """,
                 zh: """
-                    只要 Mode 里有一个事件源、端口或定时器——任何一种都行——`isEmpty` 就是 false。只有一个定时器的 Mode \
+                    只要 Mode 里有一个事件源、端口或定时器——任何一种都行——`isEmpty` 就是 `false`。只有一个定时器的 Mode \
                     会一直运行到定时器触发（之后它空了：`finished`）；只有端口或事件源的 Mode 会一直等到超时。
                     """))
         #expect(actual.contains { $0.hasSuffix(Note.returned("run(port only)", .timedOut).localized) })
@@ -268,7 +268,7 @@ struct Lesson02Tests {
             actual, expected,
             hint: Text(
                 en: "Observers of the same order are told in the order they were added: `items(of:)` must keep insertion order (a Set does not).",
-                zh: "order 相同的观察者按添加的先后顺序收到通知：`items(of:)` 必须保持插入顺序（`Set` 做不到）。"))
+                zh: "`order` 相同的观察者按添加的先后顺序收到通知：`items(of:)` 必须保持插入顺序（`Set` 做不到）。"))
         let told = actual.compactMap { line in names.first { line.hasSuffix("· \($0) observer") } }
         #expect(told == names, Text(en: "told in the order they were added", zh: "应按添加的先后顺序收到通知").comment)
     }

@@ -104,7 +104,7 @@ struct Lesson03Tests {
                     """,
                 zh: """
                     `.common` 是这个集合的名字，不是集合里的一员：永远不要把它放进 `commonModes`，也不要从 `addCommonItem` \
-                    返回它——否则 RunLoop 会创建一个名叫 kCFRunLoopCommonModes、谁也没法运行的 Mode。
+                    返回它——否则 RunLoop 会创建一个名叫 `kCFRunLoopCommonModes`、谁也没法运行的 Mode。
                     """))
         #expect(actual.first == "      0 ms  default   · " + Self.commonModes(["default", "tracking"]).localized)
         #expect(actual.dropFirst().first == "      0 ms  default   · " + Self.itemsInCommon(0).localized)
@@ -124,7 +124,7 @@ struct Lesson03Tests {
             hint: Text(
                 en:
                     "`markCommon` returns the common items remembered so far, so the new common mode gets the timer and the source added before it was marked (CFRunLoopAddCommonMode).",
-                zh: "`markCommon` 返回到目前为止记下的所有 common item，所以新标为 common 的 Mode 也会拿到在它被标记之前加入的定时器和事件源（CFRunLoopAddCommonMode）。"))
+                zh: "`markCommon` 返回到目前为止记下的所有 common item，所以新标为 common 的 Mode 也会拿到在它被标记之前加入的定时器和事件源（`CFRunLoopAddCommonMode`）。"))
         #expect(actual.contains { $0.contains("modal") && $0.contains("timer \"ticker\"") })
     }
 
@@ -218,7 +218,7 @@ struct Lesson03Tests {
                     it was taken out on purpose.
                     """,
                 zh: """
-                    对已经是 common 的 Mode 调用 `markCommon`，不返回任何 item（这时 CFRunLoopAddCommonMode 什么都不做）。\
+                    对已经是 common 的 Mode 调用 `markCommon`，不返回任何 item（这时 `CFRunLoopAddCommonMode` 什么都不做）。\
                     如果再把所有 common item 返回一遍，定时器就又回到了 tracking 里，而它是被特意从那里拿出来的。
                     """))
         #expect(!actual.contains { $0.contains("timer \"ticker\"") })
@@ -245,7 +245,7 @@ struct Lesson03Tests {
                     """,
                 zh: """
                     按加入的先后顺序保存 common item（用数组，不用 `Set`）：`markCommon` 按这个顺序返回，RunLoop 按这个顺序\
-                    把它们加到新的 Mode 里，而 order 相同的观察者就按添加的先后顺序收到通知。
+                    把它们加到新的 Mode 里，而 `order` 相同的观察者就按添加的先后顺序收到通知。
                     """))
         let told = actual.compactMap { line in names.first { line.hasSuffix("· \($0) observer") } }
         #expect(told == names, Text(en: "told in the order they were added to .common", zh: "应按加入 `.common` 的先后顺序收到通知").comment)

@@ -65,17 +65,17 @@ struct Lesson04Tests {
                 zh: "一次性定时器触发之后就没了，Mode 又变空了"))
     }
 
-    @Test("Predict: a stop from inside a run stops it", .zh("预测：在运行内部调用 stop() 会让它停下"), .holds("§3"))
+    @Test("Predict: a stop from inside a run stops it", .zh("预测：在运行内部调用 `stop()` 会让它停下"), .holds("§3"))
     func predictStopped() async throws {
         try await Self.expectPrediction(
             "stopFromATimer", { RunResultPredictions.stopFromATimer },
             is: try Self.truth { loop in try Self.timerStops(loop, at: 1, runFor: 5) },
             because: Text(
                 en: "the stop reached a run in progress, long before its deadline",
-                zh: "stop() 赶上了一次正在进行的运行，离它的截止时间还早得很"))
+                zh: "`stop()` 赶上了一次正在进行的运行，离它的截止时间还早得很"))
     }
 
-    @Test("Predict: a stop sent while nothing runs is lost", .zh("预测：没有运行时发出的 stop() 会丢掉"), .holds("§4"))
+    @Test("Predict: a stop sent while nothing runs is lost", .zh("预测：没有运行时发出的 `stop()` 会丢掉"), .holds("§4"))
     func predictLostStop() async throws {
         try await Self.expectPrediction(
             "stopBeforeTheRun", { RunResultPredictions.stopBeforeTheRun },
@@ -86,10 +86,10 @@ struct Lesson04Tests {
             },
             because: Text(
                 en: "stop() with no run in progress is not remembered: the run waits for its deadline",
-                zh: "没有正在进行的运行时，stop() 不会被记住：之后的运行会一直等到截止时间"))
+                zh: "没有正在进行的运行时，`stop()` 不会被记住：之后的运行会一直等到截止时间"))
     }
 
-    @Test("Predict: a stop in the same pass as the deadline gives timed out", .zh("预测：stop() 和截止时间落在同一轮循环，结果是 `timed out`"), .holds("§5"))
+    @Test("Predict: a stop in the same pass as the deadline gives timed out", .zh("预测：`stop()` 和截止时间落在同一轮循环，结果是 `timed out`"), .holds("§5"))
     func predictStopAtTheDeadline() async throws {
         try await Self.expectPrediction(
             "stopAtTheDeadline", { RunResultPredictions.stopAtTheDeadline },
@@ -160,8 +160,8 @@ struct Lesson04Tests {
         // student's run did and for what it should have done.
 
         /// The notes the test's `stop` leaves in the trace (in English, as every trace line).
-        static let reached = Text(en: "stop() reached a run in progress", zh: "stop() 赶上了一次正在进行的运行")
-        static let lost = Text(en: "stop() found nothing running: lost", zh: "stop() 没有碰到正在进行的运行：丢了")
+        static let reached = Text(en: "stop() reached a run in progress", zh: "`stop()` 赶上了一次正在进行的运行")
+        static let lost = Text(en: "stop() found nothing running: lost", zh: "`stop()` 没有碰到正在进行的运行：丢了")
 
         static let beforeTheLastRun = Text(en: "before the last run", zh: "在最后一次运行之前")
         static let duringTheLastRun = Text(en: "during the last run", zh: "在最后一次运行期间")
@@ -236,12 +236,12 @@ struct Lesson04Tests {
                     """,
                 zh: """
                     返回这次运行的返回值——测试读的是运行实际上是怎么结束的。`finished`：一个会自己变空的 Mode（一次性定时器）；\
-                    `stopped`：在运行内部调用 stop()；`timed out`：等一个永远不会来的东西；`handled source`：\
-                    returnAfterSourceHandled 加上一个已被标记的事件源。
+                    `stopped`：在运行内部调用 `stop()`；`timed out`：等一个永远不会来的东西；`handled source`：\
+                    `returnAfterSourceHandled` 加上一个已被标记的事件源。
                     """), expectedTitle: HarnessText.expected)
     }
 
-    @Test("Produce a stop in the same pass as the deadline: the run times out", .zh("造出和截止时间同一轮的 stop()：运行以超时结束"), .holds("§10", "§15", "§16"))
+    @Test("Produce a stop in the same pass as the deadline: the run times out", .zh("造出和截止时间同一轮的 `stop()`：运行以超时结束"), .holds("§10", "§15", "§16"))
     func produceStopAtTheDeadlineTimesOut() async throws {
         let produced = try await Self.produce(produceStopAtTheDeadline(on:stop:))
         Harness.expectSameLines(
@@ -254,11 +254,11 @@ struct Lesson04Tests {
             hint: Text(
                 en:
                     "call the stop() you are given from a timer due exactly at the run's deadline, `loop.now + timeout` (the clock does not start at 0; a port keeps the mode busy): one pass sees both, and checks the deadline first.",
-                zh: "让一个正好在运行截止时间 `loop.now + timeout` 到点的定时器去调用交给你的 stop()（时钟不是从 0 开始的；用一个端口让 Mode 不为空）：同一轮循环两者都看到，并且先检查截止时间。"),
+                zh: "让一个正好在运行截止时间 `loop.now + timeout` 到点的定时器去调用交给你的 `stop()`（时钟不是从 0 开始的；用一个端口让 Mode 不为空）：同一轮循环两者都看到，并且先检查截止时间。"),
             expectedTitle: HarnessText.expected)
     }
 
-    @Test("Produce a stop sent while nothing runs: it is lost, and the run times out", .zh("造出没有运行时发出的 stop()：它丢掉了，运行以超时结束"), .holds("§16", "§17"))
+    @Test("Produce a stop sent while nothing runs: it is lost, and the run times out", .zh("造出没有运行时发出的 `stop()`：它丢掉了，运行以超时结束"), .holds("§16", "§17"))
     func produceLostStopTimesOut() async throws {
         let produced = try await Self.produce(produceLostStop(on:stop:))
         Harness.expectSameLines(
@@ -270,7 +270,7 @@ struct Lesson04Tests {
             ],
             hint: Text(
                 en: "call the stop() you are given before you run the loop, then run a mode that has something to wait for (a port) with a timeout.",
-                zh: "在运行 RunLoop 之前调用交给你的 stop()，然后带着超时运行一个有东西可等（一个端口）的 Mode。"),
+                zh: "在运行 RunLoop 之前调用交给你的 `stop()`，然后带着超时运行一个有东西可等（一个端口）的 Mode。"),
             expectedTitle: HarnessText.expected)
     }
 }

@@ -9,12 +9,12 @@ import Testing
 struct Lesson05Tests {
     static let stuck = Text(
         en: "did ring() wake the loop? A signalled source waits for a wake-up",
-        zh: "ring() 唤醒 RunLoop 了吗？被标记的事件源要等到 RunLoop 被唤醒才会处理")
+        zh: "`ring()` 唤醒 RunLoop 了吗？被标记的事件源要等到 RunLoop 被唤醒才会处理")
 
     /// When the bell never ran.
     static let neverRan = Text(
         en: "the sleeping loop never ran the bell: after signal(), call wakeUp() on the loop",
-        zh: "休眠的 RunLoop 一直没有执行门铃：signal() 之后，要对 RunLoop 调用 wakeUp()")
+        zh: "休眠的 RunLoop 一直没有执行门铃：`signal()` 之后，要对 RunLoop 调用 `wakeUp()`")
 
     /// A thread whose loop sleeps in the default mode (kept alive by a port) in runs of 30 s,
     /// until told to finish; it records how each run ended.
@@ -89,7 +89,7 @@ struct Lesson05Tests {
             ran == loopThread && ran != ringer,
             Text(
                 en: "the bell ran on \(ran), not on the loop's thread (\(loopThreadName)); ring() was called on \(ringer): let the loop run it",
-                zh: "门铃在 \(ran) 上执行了，而不是在 RunLoop 的线程（\(loopThreadName)）上；ring() 是在 \(ringer) 上调用的：让 RunLoop 去执行它"
+                zh: "门铃在 \(ran) 上执行了，而不是在 RunLoop 的线程（\(loopThreadName)）上；`ring()` 是在 \(ringer) 上调用的：让 RunLoop 去执行它"
             ).comment)
     }
 
@@ -115,7 +115,7 @@ struct Lesson05Tests {
             Text(
                 en:
                     "ring() ended the loop's 30-second run (\(ended)): wake the loop with wakeUp(), don't stop() it — a stop ends whatever run the loop's owner is in",
-                zh: "ring() 结束了 RunLoop 那次 30 秒的运行（`\(ended)`）：要用 wakeUp() 唤醒 RunLoop，不要 stop() 它——stop() 会结束 RunLoop 的持有者正在进行的任何一次运行"
+                zh: "`ring()` 结束了 RunLoop 那次 30 秒的运行（`\(ended)`）：要用 `wakeUp()` 唤醒 RunLoop，不要 `stop()` 它——`stop()` 会结束 RunLoop 的持有者正在进行的任何一次运行"
             ).comment)
     }
 
@@ -164,7 +164,7 @@ struct Lesson05Tests {
     /// True while the loop's own thread is inside `ring()`: a bell that runs then was run by
     /// `ring()` itself, not by the loop.
     static let ringing = Atomic(false)
-    static let insideRing = Text(en: "bell, run inside ring()", zh: "门铃，在 ring() 里面执行的")
+    static let insideRing = Text(en: "bell, run inside ring()", zh: "门铃，在 `ring()` 里面执行的")
 
     static func at(_ milliseconds: Int, _ note: Text) -> Text {
         String(repeating: " ", count: max(0, 7 - String(milliseconds).count)) + "\(milliseconds) ms  default   · " + note
@@ -192,9 +192,9 @@ struct Lesson05Tests {
                     """,
                 zh: """
                     \(ringer == .loopThread ? "RunLoop 自己的线程" : "另一个线程")在 RunLoop 正要休眠的那一刻（它已经通知了 `beforeWaiting` \
-                    观察者）按了铃，门铃却要等到 5 秒时 RunLoop 被定时器唤醒才执行。不管是谁按铃，ring() 都必须在 signal() \
-                    之后总是调用 wakeUp()：RunLoop 休眠之前收到的唤醒会被记住，休眠会立刻结束。先检查 isWaiting 再决定唤不唤醒，\
-                    或者在 RunLoop 自己的线程上省掉唤醒，都会输掉这场竞争。而且 ring() 绝不自己执行门铃，在 RunLoop 自己的线程上\
+                    观察者）按了铃，门铃却要等到 5 秒时 RunLoop 被定时器唤醒才执行。不管是谁按铃，`ring()` 都必须在 `signal()` \
+                    之后总是调用 `wakeUp()`：RunLoop 休眠之前收到的唤醒会被记住，休眠会立刻结束。先检查 `isWaiting` 再决定唤不唤醒，\
+                    或者在 RunLoop 自己的线程上省掉唤醒，都会输掉这场竞争。而且 `ring()` 绝不自己执行门铃，在 RunLoop 自己的线程上\
                     也一样：由 RunLoop 在它自己的某一轮循环里执行。
                     """), expectedTitle: HarnessText.expected)
     }
@@ -214,12 +214,12 @@ struct Lesson05Tests {
             hint: Text(
                 en:
                     "A signal alone leaves a sleeping loop asleep until something else wakes it (here its timer, at 5 s). The ring's wake-up makes the loop run a pass at once, and that pass runs every signalled source: signal(), then wakeUp().",
-                zh: "只标记不唤醒，休眠的 RunLoop 会一直睡到别的东西把它叫醒（这里是它 5 秒的定时器）。按铃的唤醒让 RunLoop 立刻跑一轮循环，这一轮会执行所有被标记的事件源：先 signal()，再 wakeUp()。"),
+                zh: "只标记不唤醒，休眠的 RunLoop 会一直睡到别的东西把它叫醒（这里是它 5 秒的定时器）。按铃的唤醒让 RunLoop 立刻跑一轮循环，这一轮会执行所有被标记的事件源：先 `signal()`，再 `wakeUp()`。"),
             expectedTitle: HarnessText.expected)
     }
 
     @Test(
-        "ring() signals before it wakes: a loop woken first would find nothing to run and sleep on", .zh("ring() 先标记再唤醒：先被唤醒的 RunLoop 找不到可执行的东西，会接着睡"),
+        "ring() signals before it wakes: a loop woken first would find nothing to run and sleep on", .zh("`ring()` 先标记再唤醒：先被唤醒的 RunLoop 找不到可执行的东西，会接着睡"),
         .holds("§7"))
     func signalThenWake() async throws {
         let (ranBeforeRingReturned, ranAtAll) = try await Harness.attempt(lesson: 5, timeout: 3, ifStuck: Self.stuck) { () -> (Bool, Bool) in
@@ -243,7 +243,7 @@ struct Lesson05Tests {
                     Signal the source first, then wake the loop: the pass the wake-up causes must see the signal.
                     """,
                 zh: """
-                    ring() 在标记门铃之前就唤醒了 RunLoop\(ranAtAll ? "" : "（或者根本没有唤醒它）")：RunLoop 醒来，没有找到被标记的事件源，\
+                    `ring()` 在标记门铃之前就唤醒了 RunLoop\(ranAtAll ? "" : "（或者根本没有唤醒它）")：RunLoop 醒来，没有找到被标记的事件源，\
                     又睡了回去——随后到来的标记没有唤醒任何人\(ranAtAll ? "（这里是后来别的东西唤醒了 RunLoop）" : "")。先标记事件源，再唤醒 RunLoop：\
                     唤醒带来的那一轮循环必须看得到这个标记。
                     """
@@ -251,11 +251,11 @@ struct Lesson05Tests {
     }
 
     // The notes of the bells, in the student's language.
-    static let rungFirst = Text(en: "order 0, rung first", zh: "order 0，先按响的")
-    static let rungSecond = Text(en: "order 0, rung second", zh: "order 0，后按响的")
+    static let rungFirst = Text(en: "order 0, rung first", zh: "`order` 0，先按响的")
+    static let rungSecond = Text(en: "order 0, rung second", zh: "`order` 0，后按响的")
     static let bellForBoth = Text(en: "bell for both modes", zh: "两个 Mode 共用的门铃")
 
-    @Test("Bells rung together run by order, then in the order they were rung", .zh("同时按下的门铃先按 order、再按按铃的先后执行"), .holds("§4"))
+    @Test("Bells rung together run by order, then in the order they were rung", .zh("同时按下的门铃先按 `order`、再按按铃的先后执行"), .holds("§4"))
     func order() async throws {
         let lines = try await Harness.attempt(lesson: 5) { () -> Lines in
             let loop = Loop(clock: VirtualClock())
@@ -275,13 +275,13 @@ struct Lesson05Tests {
             hint: Text(
                 en:
                     "Give the source the bell's order: `Loop.Source(name:order:perform:)`. The loop runs signalled sources by order, then by when they were signalled.",
-                zh: "把门铃的 order 交给事件源：`Loop.Source(name:order:perform:)`。RunLoop 先按 order、再按被标记的先后执行被标记的事件源。"),
+                zh: "把门铃的 `order` 交给事件源：`Loop.Source(name:order:perform:)`。RunLoop 先按 `order`、再按被标记的先后执行被标记的事件源。"),
             expectedTitle: HarnessText.expected)
     }
 
     @Test(
         "Rings before the loop gets to the bell count once; the bell runs on the loop, not in ring()",
-        .zh("RunLoop 处理之前按的几次铃只算一次；门铃在 RunLoop 上执行，而不是在 ring() 里"), .holds("§3", "§6"))
+        .zh("RunLoop 处理之前按的几次铃只算一次；门铃在 RunLoop 上执行，而不是在 `ring()` 里"), .holds("§3", "§6"))
     func ringsCoalesce() async throws {
         let (duringRing, afterRun) = try await Harness.attempt(lesson: 5) { () -> (Int, Int) in
             let loop = Loop(clock: VirtualClock())
@@ -299,7 +299,7 @@ struct Lesson05Tests {
             duringRing == 0,
             Text(
                 en: "ring() ran the work itself: it must only signal the source and wake the loop",
-                zh: "ring() 自己执行了工作：它只能标记事件源并唤醒 RunLoop"
+                zh: "`ring()` 自己执行了工作：它只能标记事件源并唤醒 RunLoop"
             ).comment)
         #expect(
             afterRun == 1,

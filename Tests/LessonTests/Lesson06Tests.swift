@@ -22,7 +22,7 @@ struct Lesson06Tests {
     static func oneShotOutcome(_ result: Loop.RunResult, onceIsValid: Bool, items: Int) -> Text {
         Text(
             en: "run: \(result); \"once\" is valid: \(onceIsValid); items in the default mode: \(items)",
-            zh: "运行：\(result)；`\"once\"` 的 isValid：\(onceIsValid)；default Mode 里的 item 数：\(items)")
+            zh: "运行：\(result)；`\"once\"` 的 `isValid`：\(onceIsValid)；default Mode 里的 item 数：\(items)")
     }
 
     @Test("A timer that is on time fires once per interval", .zh("准时的定时器每个间隔触发一次"))
@@ -58,7 +58,7 @@ struct Lesson06Tests {
                     late, one after the other; the timer's next tick is the first one of its schedule after now: 4 s.
                     """,
                 zh: """
-                    1 秒的回调到 3.5 秒才返回：2 秒和 3 秒的时间点已经错过了。CF 不会事后一个接一个地补触发它们；\
+                    1 秒的回调到 3.5 秒才返回：2 秒和 3 秒的时间点已经错过了。Core Foundation 不会事后一个接一个地补触发它们；\
                     定时器的下一次触发，是它的时间表上晚于现在的第一个时间点：4 秒。
                     """))
         #expect(
@@ -136,7 +136,7 @@ struct Lesson06Tests {
                     so the tick at 3 s is missed too: the next one is at 4 s.
                     """,
                 zh: """
-                    回调正好在 3 秒返回。CF 的规则是“严格晚于现在的第一个时间点”，所以 3 秒的时间点也算错过：\
+                    回调正好在 3 秒返回。Core Foundation 的规则是“严格晚于现在的第一个时间点”，所以 3 秒的时间点也算错过：\
                     下一个在 4 秒。
                     """))
         #expect(
@@ -312,7 +312,7 @@ struct Lesson06Tests {
                     1e10 s in nanoseconds is 1e19, more than an Int64 holds (9.2e18): `Int64(…)` of it traps. No clock             reaches a tick that far, so the next fire date is `.distantFuture` (never) — CF clamps such a date             too. Check the interval's nanoseconds before converting them, and a next tick that would overflow.
                     """,
                 zh: """
-                    1e10 秒换成纳秒是 1e19，超出了 Int64 能装下的范围（9.2e18）：对它做 `Int64(…)` 会直接崩溃。没有哪个时钟            能走到那么远的时间点，所以下一次触发时间是 `.distantFuture`（永不）——CF 也会把这样的日期截断。            转换之前先检查间隔的纳秒数，也要检查会溢出的下一个时间点。
+                    `1e10` 秒换成纳秒是 `1e19`，超出了 `Int64` 能装下的范围（`9.2e18`）：对它做 `Int64(…)` 会直接崩溃。没有哪个时钟            能走到那么远的时间点，所以下一次触发时间是 `.distantFuture`（永不）——Core Foundation 也会把这样的日期截断。            转换之前先检查间隔的纳秒数，也要检查会溢出的下一个时间点。
                     """))
         #expect(
             expected.last?.hasSuffix(Self.nextFireDate(of: nil).localized) == true,

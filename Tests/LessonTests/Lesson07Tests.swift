@@ -19,12 +19,12 @@ struct Lesson07Tests {
     static let workRuns = Text(en: "work runs", zh: "工作执行了")
     static func workRuns(at now: Instant) -> Text { Text(en: "work runs at \(now)", zh: "工作在 \(now) 执行") }
     static func clockReads(_ now: Instant) -> Text {
-        Text(en: "the clock reads \(now); performAfterDelay(1.5)", zh: "时钟读数为 \(now)；performAfterDelay(1.5)")
+        Text(en: "the clock reads \(now); performAfterDelay(1.5)", zh: "时钟读数为 \(now)；`performAfterDelay(1.5)`")
     }
     static func nextTimerDue(_ date: String) -> Text {
         Text(en: "the default mode's next timer is due at \(date)", zh: "default Mode 的下一个定时器在 \(date) 到点")
     }
-    static let zeroDelayReturned = Text(en: "performAfterDelay(0) returned", zh: "performAfterDelay(0) 返回了")
+    static let zeroDelayReturned = Text(en: "performAfterDelay(0) returned", zh: "`performAfterDelay(0)` 返回了")
     static let defaultWork = Text(en: "default-mode work", zh: "default Mode 的工作")
     static let workForBoth = Text(en: "work for both modes", zh: "两个 Mode 共用的工作")
     static let trackingWork = Text(en: "work for tracking only", zh: "只给 tracking 的工作")
@@ -95,7 +95,7 @@ struct Lesson07Tests {
             ran.count == 0,
             Text(
                 en: "the work ran although the thread's loop never ran: a delay must be a timer in the current loop, not Dispatch or another thread",
-                zh: "线程的 RunLoop 根本没有运行，工作却执行了：延迟必须是当前 RunLoop 里的一个定时器，而不是 Dispatch 或另一个线程"
+                zh: "线程的 RunLoop 根本没有运行，工作却执行了：延迟必须是当前 RunLoop 里的一个定时器，而不是 GCD 或另一个线程"
             ).comment)
     }
 
@@ -112,13 +112,13 @@ struct Lesson07Tests {
             scheduled == Instant(seconds: 3600),
             Text(
                 en: "performAfterDelay(3600) returned, but the current loop's default mode holds no timer due in 3600 s: it must schedule the work and return",
-                zh: "performAfterDelay(3600) 返回了，可是当前 RunLoop 的 default Mode 里没有 3600 秒后到点的定时器：它应该把工作加入 RunLoop 再返回"
+                zh: "`performAfterDelay(3600)` 返回了，可是当前 RunLoop 的 default Mode 里没有 3600 秒后到点的定时器：它应该把工作加入 RunLoop 再返回"
             ).comment)
     }
 
     static let waitedOutTheDelay = Text(
         en: "performAfterDelay(3600) had not returned: it must schedule the work as a timer and return at once, not wait out the delay",
-        zh: "performAfterDelay(3600) 一直没有返回：它应该把工作作为定时器加入 RunLoop 后立即返回，而不是原地等完这段延迟")
+        zh: "`performAfterDelay(3600)` 一直没有返回：它应该把工作作为定时器加入 RunLoop 后立即返回，而不是原地等完这段延迟")
 
     @Test(
         "Even a zero delay goes through the loop: the work runs on a later pass, never inside the call", .zh("即使延迟为 0 也要经过 RunLoop：工作在之后的某一轮循环里执行，绝不在调用里面"),

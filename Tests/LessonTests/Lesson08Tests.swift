@@ -7,7 +7,7 @@ import Testing
 struct Lesson08Tests {
     static let stuck = Text(
         en: "was the work never run? A signalled source waits for a wake-up: signal() the source AND wakeUp() the target's loop",
-        zh: "工作是不是根本没有执行？被标记的事件源要等到 RunLoop 被唤醒：既要 signal() 事件源，也要 wakeUp() 目标线程的 RunLoop")
+        zh: "工作是不是根本没有执行？被标记的事件源要等到 RunLoop 被唤醒：既要 `signal()` 事件源，也要 `wakeUp()` 目标线程的 RunLoop")
 
     /// How long a test waits for a call that returns at once when right (milliseconds, normally)
     /// before it says the call never returns: far from normal times, as a busy machine can delay a
@@ -82,7 +82,7 @@ struct Lesson08Tests {
             before == 0,
             Text(
                 en: "the work ran before the target thread ran its loop: it must be queued on that loop, not run by the caller or by Dispatch",
-                zh: "目标线程还没运行它的 RunLoop，工作就已经执行了：工作必须排进那个 RunLoop 等着，而不是由调用方或 Dispatch 直接执行"
+                zh: "目标线程还没运行它的 RunLoop，工作就已经执行了：工作必须排进那个 RunLoop 等着，而不是由调用方或 GCD 直接执行"
             ).comment)
         #expect(
             after == 1,
@@ -93,7 +93,7 @@ struct Lesson08Tests {
     }
 
     @Test(
-        "waitUntilDone returns only after the work ran, however long the target takes to get to it", .zh("waitUntilDone 要等工作执行完才返回，不管目标线程多久才轮到它"), .holds("§8"))
+        "waitUntilDone returns only after the work ran, however long the target takes to get to it", .zh("`waitUntilDone` 要等工作执行完才返回，不管目标线程多久才轮到它"), .holds("§8"))
     func waitUntilDone() async throws {
         let (returnedAfterWork, ranCount, waited) = try await Harness.attempt(lesson: 8, timeout: 2 * Self.hangGuard, ifStuck: Self.stuck) {
             () -> (Bool, Int, Double) in
@@ -169,7 +169,7 @@ struct Lesson08Tests {
                 en:
                     "performSelector:onThread:withObject:waitUntilDone: with no modes uses the common modes (kCFRunLoopCommonModes), not only the default mode: keep `.common` as the default for `modes`, and add the source to each mode you are given.",
                 zh:
-                    "不带 `modes:` 参数的 performSelector:onThread:withObject:waitUntilDone: 用的是 common modes（kCFRunLoopCommonModes），而不只是 default Mode：让 `modes` 的默认值保持 `.common`，并把事件源加到传进来的每个 Mode 里。"
+                    "不带 `modes:` 参数的 `performSelector:onThread:withObject:waitUntilDone:` 用的是 common modes（`kCFRunLoopCommonModes`），而不只是 default Mode：让 `modes` 的默认值保持 `.common`，并把事件源加到传进来的每个 Mode 里。"
             ), expectedTitle: HarnessText.expected)
     }
 
@@ -190,19 +190,19 @@ struct Lesson08Tests {
             outcomes[0] == LoopError.threadExited(thread: "short-lived").text.localized,
             Text(
                 en: "perform on a thread that has exited must throw LoopError.threadExited; it gave: \(outcomes[0])",
-                zh: "对已经退出的线程调用 `perform` 必须抛出 LoopError.threadExited；实际结果：\(outcomes[0])"
+                zh: "对已经退出的线程调用 `perform` 必须抛出 `LoopError.threadExited`；实际结果：\(outcomes[0])"
             ).comment)
         #expect(
             outcomes[1] == LoopError.threadExited(thread: "short-lived").text.localized,
             Text(
                 en: "perform(…, waitUntilDone: true) on a thread that has exited must throw LoopError.threadExited; it gave: \(outcomes[1])",
-                zh: "对已经退出的线程调用 `perform(…, waitUntilDone: true)` 必须抛出 LoopError.threadExited；实际结果：\(outcomes[1])"
+                zh: "对已经退出的线程调用 `perform(…, waitUntilDone: true)` 必须抛出 `LoopError.threadExited`；实际结果：\(outcomes[1])"
             ).comment)
         #expect(
             outcomes[2] == LoopError.threadNotStarted(thread: "never started").text.localized,
             Text(
                 en: "perform on a thread never started must throw LoopError.threadNotStarted; it gave: \(outcomes[2])",
-                zh: "对从未启动的线程调用 `perform` 必须抛出 LoopError.threadNotStarted；实际结果：\(outcomes[2])"
+                zh: "对从未启动的线程调用 `perform` 必须抛出 `LoopError.threadNotStarted`；实际结果：\(outcomes[2])"
             ).comment)
     }
 
@@ -213,7 +213,7 @@ struct Lesson08Tests {
             ifStuck: Text(
                 en:
                     "perform(…, waitUntilDone: true) still waits for a thread that has exited: while you wait, watch `thread.isFinished` and throw LoopError.threadExited if the work never ran",
-                zh: "perform(…, waitUntilDone: true) 还在等一个已经退出的线程：等待时盯着 `thread.isFinished`，如果工作始终没有执行，就抛出 LoopError.threadExited")
+                zh: "`perform(…, waitUntilDone: true)` 还在等一个已经退出的线程：等待时盯着 `thread.isFinished`，如果工作始终没有执行，就抛出 `LoopError.threadExited`")
         ) { () -> (String, Int) in
             let ran = Log()
             let ready = DispatchSemaphore(value: 0)
@@ -235,11 +235,11 @@ struct Lesson08Tests {
             result == LoopError.threadExited(thread: "leaving").text.localized,
             Text(
                 en: "the target exited before it ran the work: the waiting caller must get LoopError.threadExited; it got: \(result)",
-                zh: "目标线程还没执行工作就退出了：正在等待的调用方必须得到 LoopError.threadExited；实际得到：\(result)"
+                zh: "目标线程还没执行工作就退出了：正在等待的调用方必须得到 `LoopError.threadExited`；实际得到：\(result)"
             ).comment)
     }
 
-    @Test("waitUntilDone on the target thread itself runs the work at once", .zh("在目标线程自己身上 waitUntilDone，工作立即执行"), .holds("§9"))
+    @Test("waitUntilDone on the target thread itself runs the work at once", .zh("在目标线程自己身上 `waitUntilDone`，工作立即执行"), .holds("§9"))
     func waitOnOwnThread() async throws {
         let order = try await Harness.attempt(lesson: 8, timeout: 2 * Self.hangGuard, ifStuck: Self.stuck) { () -> [String] in
             let log = Log()
@@ -292,7 +292,7 @@ extension Lesson08Tests {
             ).comment)
     }
 
-    @Test("An empty modes list performs nothing and returns at once, even with waitUntilDone", .zh("modes 为空时什么都不执行、立即返回，带 waitUntilDone 也一样"), .holds("§7"))
+    @Test("An empty modes list performs nothing and returns at once, even with waitUntilDone", .zh("`modes` 为空时什么都不执行、立即返回，带 `waitUntilDone` 也一样"), .holds("§7"))
     func emptyModes() async throws {
         let (returned, ran) = try await Harness.attempt(lesson: 8, timeout: Self.hangGuard + 5, ifStuck: Self.stuck) { () -> (Bool, Int) in
             let worker = try Worker(running: .default)
@@ -314,7 +314,7 @@ extension Lesson08Tests {
                 en:
                     "with an empty modes list, perform(…, waitUntilDone: true) did not return within \(Int(Self.hangGuard)) s: work for no mode can never run, so there is nothing to wait for — return at once (Foundation: \"returns without performing the selector\")",
                 zh:
-                    "modes 为空时，perform(…, waitUntilDone: true) \(Int(Self.hangGuard)) 秒内没有返回：不属于任何 Mode 的工作永远不会执行，没有什么可等的——立即返回（Foundation：“直接返回，不执行这个 `selector`”）"
+                    "`modes` 为空时，`perform(…, waitUntilDone: true)` \(Int(Self.hangGuard)) 秒内没有返回：不属于任何 Mode 的工作永远不会执行，没有什么可等的——立即返回（Foundation：“直接返回，不执行这个 `selector`”）"
             ).comment)
         #expect(
             ran == 0,
@@ -325,7 +325,7 @@ extension Lesson08Tests {
     }
 
     @Test(
-        "Without waitUntilDone, work a thread sends itself waits for its loop, like any other", .zh("不带 waitUntilDone 时，线程发给自己的工作也要等它的 RunLoop，和别的工作一样"),
+        "Without waitUntilDone, work a thread sends itself waits for its loop, like any other", .zh("不带 `waitUntilDone` 时，线程发给自己的工作也要等它的 RunLoop，和别的工作一样"),
         .holds("§2"))
     func sendToItselfWithoutWaiting() async throws {
         let order = try await Harness.attempt(lesson: 8, timeout: 2 * Self.hangGuard, ifStuck: Self.stuck) { () -> Lines in
@@ -344,12 +344,12 @@ extension Lesson08Tests {
             hint: Text(
                 en:
                     "Only waitUntilDone on the thread itself runs the work at once (waiting for your own loop would deadlock). Without it, the work is queued on the loop like any other and runs on a later pass — never inside the call.",
-                zh: "只有在线程自己身上带 waitUntilDone 调用时，工作才当场执行（等自己的 RunLoop 会死锁）。不带它时，工作像其他工作一样排进 RunLoop，在之后的某一轮循环里执行——绝不在调用里面执行。"),
+                zh: "只有在线程自己身上带 `waitUntilDone` 调用时，工作才当场执行（等自己的 RunLoop 会死锁）。不带它时，工作像其他工作一样排进 RunLoop，在之后的某一轮循环里执行——绝不在调用里面执行。"),
             expectedTitle: HarnessText.expected)
     }
 
     static let laterWork = Text(en: "the work sent to itself ran", zh: "发给自己的工作执行了")
-    static let callReturned = Text(en: "perform(on: itself) returned", zh: "perform(on: 自己) 返回了")
+    static let callReturned = Text(en: "perform(on: itself) returned", zh: "`perform(on: 自己)` 返回了")
 }
 
 /// Lesson 08, more ways the work can go astray: several pieces queued at once, work for several
@@ -436,7 +436,7 @@ private func outcome(_ call: () throws -> Void) -> String {
     } catch let error as LoopError {
         return error.text.localized
     } catch {
-        return Text(en: "not a LoopError: \(error)", zh: "抛出的不是 LoopError：\(error)").localized
+        return Text(en: "not a LoopError: \(error)", zh: "抛出的不是 `LoopError`：\(error)").localized
     }
 }
 

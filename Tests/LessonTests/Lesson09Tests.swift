@@ -60,11 +60,11 @@ struct Lesson09Tests {
             kinds.contains("port"),
             Text(
                 en: "the network thread's default mode holds \(kinds): keep it alive with a Loop.Port (AFNetworking 2 added an NSMachPort)",
-                zh: "网络线程的 default Mode 里有 \(kinds)：用一个 `Loop.Port` 保活（AFNetworking 2 加的是一个 NSMachPort）"
+                zh: "网络线程的 default Mode 里有 \(kinds)：用一个 `Loop.Port` 保活（AFNetworking 2 加的是一个 `NSMachPort`）"
             ).comment)
     }
 
-    @Test("The port is all that keeps it: take it away and run() returns, and the thread exits", .zh("只有端口在保活：拿掉它，run() 就返回，线程退出"), .holds("§6"))
+    @Test("The port is all that keeps it: take it away and run() returns, and the thread exits", .zh("只有端口在保活：拿掉它，`run()` 就返回，线程退出"), .holds("§6"))
     func thePortIsAllThatKeepsIt() async throws {
         let (hadAPort, exited) = try await Harness.attempt(lesson: 9) { () -> (Bool, Bool) in
             let network = try Self.started()
@@ -175,9 +175,9 @@ struct Lesson09Tests {
             phaseAfterInit == .notStarted,
             Text(
                 en: "right after NetworkThread(), its thread is \(phaseAfterInit): init makes the thread, start() starts it (shared does both)",
-                zh: "刚执行完 NetworkThread()，它的线程状态是 `\(phaseAfterInit)`：`init` 只创建线程，`start()` 才启动它（`shared` 两件事都做）"
+                zh: "刚执行完 `NetworkThread()`，它的线程状态是 `\(phaseAfterInit)`：`init` 只创建线程，`start()` 才启动它（`shared` 两件事都做）"
             ).comment)
-        #expect(phaseAfterStart != .notStarted, Text(en: "after start() the thread is still not started", zh: "调用 start() 之后，线程仍然没有启动").comment)
+        #expect(phaseAfterStart != .notStarted, Text(en: "after start() the thread is still not started", zh: "调用 `start()` 之后，线程仍然没有启动").comment)
     }
 
     @Test(
@@ -206,12 +206,12 @@ struct Lesson09Tests {
                 en:
                     "perform on a NetworkThread() nobody started must throw LoopError.threadNotStarted and leave the thread unstarted (only start() starts it); it threw \(error.map { "\($0)" } ?? "nothing"), the thread is \(phase), the work \(ran ? "ran" : "did not run")",
                 zh:
-                    "对一个没人启动过的 NetworkThread() 调用 perform，必须抛出 LoopError.threadNotStarted，线程仍然没有启动（只有 start() 才启动它）；实际抛出：\(error.map { "\($0)" } ?? "无")，线程状态：`\(phase)`，工作\(ran ? "执行了" : "没有执行")"
+                    "对一个没人启动过的 `NetworkThread()` 调用 `perform`，必须抛出 `LoopError.threadNotStarted`，线程仍然没有启动（只有 `start()` 才启动它）；实际抛出：\(error.map { "\($0)" } ?? "无")，线程状态：`\(phase)`，工作\(ran ? "执行了" : "没有执行")"
             ).comment)
         #expect(
             ranAfterStart,
             Text(
-                en: "after start(), work performed on the thread must run there", zh: "调用 start() 之后，交给线程的工作必须在它上面执行"
+                en: "after start(), work performed on the thread must run there", zh: "调用 `start()` 之后，交给线程的工作必须在它上面执行"
             ).comment)
     }
 

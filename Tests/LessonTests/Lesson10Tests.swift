@@ -7,7 +7,7 @@ import Testing
 struct Lesson10Tests {
     static let stuck = Text(
         en: "did stop() wait for a thread that never exits? `run()` cannot be stopped: run one mode at a time in a loop guarded by a flag",
-        zh: "stop() 是不是在等一个永远不会退出的线程？`run()` 停不下来：在一个由标志控制的循环里，每次只运行一个 Mode")
+        zh: "`stop()` 是不是在等一个永远不会退出的线程？`run()` 停不下来：在一个由标志控制的循环里，每次只运行一个 Mode")
 
     static let neverSlept = Text(
         en: "your thread's loop never went to sleep, so there was nothing to stop: keep it alive with a port and run it until stopped",
@@ -16,13 +16,13 @@ struct Lesson10Tests {
     // Lines the tests log and compare, each in both languages.
     static let runExited = Text(en: "the loop's run exited", zh: "RunLoop 的这次运行退出了")
     static func stopReturned(threadExited: Bool) -> Text {
-        Text(en: "stop() returned; thread exited: \(threadExited)", zh: "stop() 已返回；线程已退出：\(threadExited)")
+        Text(en: "stop() returned; thread exited: \(threadExited)", zh: "`stop()` 已返回；线程已退出：\(threadExited)")
     }
     static func nestedRunEnded(_ result: String) -> Text {
         Text(en: "the nested run ended: \(result)", zh: "嵌套运行结束：\(result)")
     }
     static func stopOutcome(returned: Bool, threadExited: Bool) -> Text {
-        Text(en: "stop() returned: \(returned), thread exited: \(threadExited)", zh: "stop() 已返回：\(returned)，线程已退出：\(threadExited)")
+        Text(en: "stop() returned: \(returned), thread exited: \(threadExited)", zh: "`stop()` 已返回：\(returned)，线程已退出：\(threadExited)")
     }
 
     /// How long a test waits for a `stop()` or a `deinit` that returns at once when right
@@ -136,7 +136,7 @@ struct Lesson10Tests {
             hint: Text(
                 en:
                     "Stopping one permanent thread must leave every other one running. The flag that ends a guarded loop belongs to its own thread: one per PermanentThread (a stored property the body captures), never a static or global shared by all — then stopping one ends the next run of every other.",
-                zh: "停掉一个常驻线程，其余的都必须照常运行。结束带条件的循环的那个标志属于它自己的线程：每个 PermanentThread 一个（函数体捕获的一个存储属性），绝不能是所有实例共用的 `static` 或全局变量——否则停掉一个，其余每一个的下一次运行也跟着结束。"),
+                zh: "停掉一个常驻线程，其余的都必须照常运行。结束带条件的循环的那个标志属于它自己的线程：每个 `PermanentThread` 一个（函数体捕获的一个存储属性），绝不能是所有实例共用的 `static` 或全局变量——否则停掉一个，其余每一个的下一次运行也跟着结束。"),
             expectedTitle: HarnessText.expected)
     }
 
@@ -170,7 +170,7 @@ struct Lesson10Tests {
             hint: Text(
                 en:
                     "perform(_:) hands the work to the thread's loop and returns: `thread.perform(work)` (waitUntilDone false). Waiting for the work makes every caller as slow as the thread's queue.",
-                zh: "perform(_:) 把工作交给线程的 RunLoop 就返回：`thread.perform(work)`（waitUntilDone 为 false）。等工作做完，会让每个调用方都跟着线程的队列一样慢。"),
+                zh: "`perform(_:)` 把工作交给线程的 RunLoop 就返回：`thread.perform(work)`（`waitUntilDone` 为 `false`）。等工作做完，会让每个调用方都跟着线程的队列一样慢。"),
             expectedTitle: HarnessText.expected)
     }
 
@@ -184,7 +184,7 @@ struct Lesson10Tests {
     static let workRan = Text(en: "the work ran", zh: "工作执行了")
     static let performReturned = Text(en: "perform returned", zh: "perform 返回了")
 
-    @Test("stop() ends the guarded loop and its thread, where run() would start another run", .zh("stop() 结束带条件的循环和它的线程，而 run() 会再开始一次运行"), .holds("§9", "§10"))
+    @Test("stop() ends the guarded loop and its thread, where run() would start another run", .zh("`stop()` 结束带条件的循环和它的线程，而 `run()` 会再开始一次运行"), .holds("§9", "§10"))
     func stopEndsTheGuardedLoop() async throws {
         let outcome = try await Self.attempt(timeout: Self.hangGuard + 5) { () -> StopOutcome in
             var outcome = StopOutcome()
@@ -255,7 +255,7 @@ struct Lesson10Tests {
     }
 
     @Test(
-        "stop() returns only once the thread has exited, even when the loop takes a while to get out", .zh("stop() 要等线程退出才返回，即使 RunLoop 要花一会儿才出来"),
+        "stop() returns only once the thread has exited, even when the loop takes a while to get out", .zh("`stop()` 要等线程退出才返回，即使 RunLoop 要花一会儿才出来"),
         .holds("§10"))
     func stopWaitsForTheExit() async throws {
         let (slept, stopReturned, lines) = try await Self.attempt(timeout: Self.hangGuard + 5) { () -> (Bool, Bool, Lines) in
@@ -343,7 +343,7 @@ struct Lesson10Tests {
 
     @Test(
         "stop() during work that runs a nested run of a private mode ends the guarded loop, not the work's nested run",
-        .zh("工作正在运行私有 Mode 的嵌套运行时 stop()，结束的是带条件的循环，而不是工作里的嵌套运行"),
+        .zh("工作正在运行私有 Mode 的嵌套运行时 `stop()`，结束的是带条件的循环，而不是工作里的嵌套运行"),
         .holds("§11"))
     func stopDuringNestedRun() async throws {
         let (slept, stopReturned, exited, lines) = try await Self.stopDuringNestedRun(of: "sync request", nestedTimeout: 2)
@@ -365,7 +365,7 @@ struct Lesson10Tests {
 
     @Test(
         "stop() during work that runs a nested run of the default mode ends that run (stopped), then the guarded loop",
-        .zh("工作正在运行 default Mode 的嵌套运行时 stop()，先结束那次嵌套运行（`stopped`），再结束带条件的循环"),
+        .zh("工作正在运行 default Mode 的嵌套运行时 `stop()`，先结束那次嵌套运行（`stopped`），再结束带条件的循环"),
         .holds("§11"))
     func stopDuringNestedDefaultRun() async throws {
         let (slept, stopReturned, exited, lines) = try await Self.stopDuringNestedRun(of: .default, nestedTimeout: Self.hangGuard)
@@ -407,7 +407,7 @@ struct Lesson10Tests {
     }
 
     @Test(
-        "Dropping the owner without stop() ends the thread, and owner, thread and loop are freed", .zh("不调用 stop() 直接丢掉持有者，线程也会结束，持有者、线程和 RunLoop 都被释放"),
+        "Dropping the owner without stop() ends the thread, and owner, thread and loop are freed", .zh("不调用 `stop()` 直接丢掉持有者，线程也会结束，持有者、线程和 RunLoop 都被释放"),
         .holds("§2"))
     func ownerGoesAway() async throws {
         let (dropped, ownerGone, threadGone, loopGone) = try await Self.attempt(timeout: Self.hangGuard + 5) { () -> (Bool, Bool, Bool, Bool) in
@@ -437,7 +437,7 @@ struct Lesson10Tests {
                     en:
                         "freeing the owner did not return within \(Int(Self.hangGuard)) s: its deinit waits for a thread that goes on running — the weak-self trap: a `while` that reads a weak owner which is now nil must end, not go on (let the body capture a flag, not self)",
                     zh:
-                        "释放持有者的操作 \(Int(Self.hangGuard)) 秒内没有返回：它的 `deinit` 在等一个还在继续运行的线程——这就是 `[weak self]` 的陷阱：读一个 weak 持有者的 `while`，在持有者变成 nil 之后必须结束，而不是继续转（让闭包捕获一个标志，而不是 self）"
+                        "释放持有者的操作 \(Int(Self.hangGuard)) 秒内没有返回：它的 `deinit` 在等一个还在继续运行的线程——这就是 `[weak self]` 的陷阱：读一个 `weak` 持有者的 `while`，在持有者变成 `nil` 之后必须结束，而不是继续转（让闭包捕获一个标志，而不是 `self`）"
                 ).comment)
         } else if !ownerGone {
             Issue.record(
@@ -480,13 +480,13 @@ struct Lesson10Tests {
             Text(
                 en:
                     "a thread stopped before start() and then started ran no work: a stop before start must do nothing — check that the thread runs before you set the flag",
-                zh: "在 start() 之前被停止、然后才启动的线程不执行任何工作：启动之前的停止必须什么都不做——先检查线程在运行，再设置标志"
+                zh: "在 `start()` 之前被停止、然后才启动的线程不执行任何工作：启动之前的停止必须什么都不做——先检查线程在运行，再设置标志"
             ).comment)
         #expect(
             threw,
             Text(
                 en: "\(outcome.en): work for a thread that has exited must be reported (LoopError.threadExited)",
-                zh: "\(outcome.zh)：交给已退出线程的工作必须报错（LoopError.threadExited）"
+                zh: "\(outcome.zh)：交给已退出线程的工作必须报错（`LoopError.threadExited`）"
             ).comment)
     }
 }

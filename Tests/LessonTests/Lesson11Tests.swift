@@ -70,7 +70,7 @@ struct Lesson11Tests {
             hint: Text(
                 en:
                     "`pass.handle(reason)` returns true for a port message: with returnAfterSourceHandled the run ends 'handled source' — checked first at step 11. A timer never counts.",
-                zh: "端口消息让 `pass.handle(reason)` 返回 true：带 `returnAfterSourceHandled` 时，这次运行以 `handled source` 结束——第 11 步最先检查它。定时器从来不算。"))
+                zh: "端口消息让 `pass.handle(reason)` 返回 `true`：带 `returnAfterSourceHandled` 时，这次运行以 `handled source` 结束——第 11 步最先检查它。定时器从来不算。"))
     }
 
     // How each run of the scenario ended, in the student's language.
@@ -84,7 +84,7 @@ struct Lesson11Tests {
 
     @Test(
         "Step 11 decides in CF's order: handled source, then timed out, then stopped, then finished",
-        .zh("第 11 步按 CF 的顺序判断：`handled source`，然后 `timed out`，然后 `stopped`，最后 `finished`"))
+        .zh("第 11 步按 Core Foundation 的顺序判断：`handled source`，然后 `timed out`，然后 `stopped`，最后 `finished`"))
     func decisionOrder() async throws {
         let (actual, expected) = try await Self.compare { loop, clock in
             try loop.add(
@@ -147,7 +147,7 @@ struct Lesson11Tests {
 
     @Test(
         "A last one-shot timer that calls stop(): the run ends 'stopped', though the mode is now empty",
-        .zh("最后一个一次性定时器调用 stop()：虽然 Mode 已经空了，这次运行仍以 `stopped` 结束"))
+        .zh("最后一个一次性定时器调用 `stop()`：虽然 Mode 已经空了，这次运行仍以 `stopped` 结束"))
     func stopFromTheLastTimer() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             try loop.add(try Loop.Timer(name: "last: stops the run", fireDate: loop.now + 0.5) { _ in Loop.current.stop() }, forMode: .default)

@@ -51,7 +51,7 @@ struct Lesson12Tests {
             actual, expected,
             hint: Text(
                 en: "Before the loop sleeps (before waiting), pop the pool — that releases what was autoreleased — and push a new one for the next turn.",
-                zh: "RunLoop 休眠之前（`before waiting`），pop 自动释放池——这会释放所有被 `autorelease` 的对象——再为下一轮 push 一个新的。"))
+                zh: "RunLoop 休眠之前（`before waiting`），`pop` 自动释放池——这会释放所有被 `autorelease` 的对象——再为下一轮 `push` 一个新的。"))
         #expect(actual.last?.hasSuffix(Self.nextTurn(alive: false).localized) == true)
     }
 
@@ -86,7 +86,7 @@ struct Lesson12Tests {
                 en:
                     "A timer's callout has a pool of its own (CF's CFRUNLOOP_ARP_BEGIN(NULL)): its object is gone when it returns, whatever your observers do. A source's object waits in your pool, which must be popped before the loop sleeps — not when it wakes: an observer told after waiting must find it gone.",
                 zh:
-                    "定时器回调有它自己的池（CF 的 `CFRUNLOOP_ARP_BEGIN(NULL)`）：回调一返回，它的对象就没了，和你的观察者无关。事件源的对象留在你的池里，这个池必须在 RunLoop 休眠之前 pop——而不是醒来之后：`after waiting` 时被通知的观察者必须发现它已经释放了。"
+                    "定时器回调有它自己的池（Core Foundation 的 `CFRUNLOOP_ARP_BEGIN(NULL)`）：回调一返回，它的对象就没了，和你的观察者无关。事件源的对象留在你的池里，这个池必须在 RunLoop 休眠之前 `pop`——而不是醒来之后：`after waiting` 时被通知的观察者必须发现它已经释放了。"
             ))
     }
 
@@ -109,7 +109,7 @@ struct Lesson12Tests {
             hint: Text(
                 en:
                     "A run that never sleeps still ends with exit: pop there too (and don't push again). Entry pushed one pool; exit pops it: nothing stays open.",
-                zh: "从不休眠的运行也会以 `exit` 结束：在那里也要 pop（而且不要再 push）。`entry` push 了一个池，`exit` 把它 pop 掉：不会留下没关上的池。"))
+                zh: "从不休眠的运行也会以 `exit` 结束：在那里也要 `pop`（而且不要再 `push`）。`entry` `push` 了一个池，`exit` 把它 `pop` 掉：不会留下没关上的池。"))
     }
 
     @Test("The pool observers come first at entry and last before sleeping, around every other observer", .zh("自动释放池的观察者在 `entry` 时最先执行，在休眠前最后执行，把其他观察者都包在中间"))
@@ -146,7 +146,7 @@ struct Lesson12Tests {
                 en:
                     "Push at UIKit's order −2147483647 (Int32.min + 1) — before every other entry observer, whatever its order, or their objects have no pool; pop at 2147483647 (Int32.max) — after every other before-waiting observer, or their objects survive the sleep.",
                 zh:
-                    "在 UIKit 用的 order −2147483647（`Int32.min + 1`）push——排在所有其他 `entry` 观察者之前，不管它们的 order 是多少，否则它们的对象没有池可放；在 2147483647（`Int32.max`）pop——排在所有其他 `before waiting` 观察者之后，否则它们的对象会活过这次休眠。"
+                    "在 UIKit 用的 `order` −2147483647（`Int32.min + 1`）`push`——排在所有其他 `entry` 观察者之前，不管它们的 `order` 是多少，否则它们的对象没有池可放；在 2147483647（`Int32.max`）`pop`——排在所有其他 `before waiting` 观察者之后，否则它们的对象会活过这次休眠。"
             ))
     }
 
@@ -213,7 +213,7 @@ struct Lesson12Tests {
             hint: Text(
                 en:
                     "Every run pushes its own pool at entry and pops it at exit — a nested run too. If a nested run's entry does not push, its exit pops the OUTER run's pool, and what the outer callout autoreleases next has no pool.",
-                zh: "每次运行都在 `entry` push 自己的池，在 `exit` pop 掉——嵌套运行也一样。如果嵌套运行的 `entry` 不 push，它的 `exit` 就会 pop 掉【外层】运行的池，外层回调接下来 `autorelease` 的对象就没有池了。"))
+                zh: "每次运行都在 `entry` `push` 自己的池，在 `exit` `pop` 掉——嵌套运行也一样。如果嵌套运行的 `entry` 不 `push`，它的 `exit` 就会 `pop` 掉【外层】运行的池，外层回调接下来 `autorelease` 的对象就没有池了。"))
     }
 
     @Test("The observers are in the common modes", .zh("这两个观察者在 common modes 里"))
@@ -236,11 +236,11 @@ struct Lesson12Tests {
             hint: Text(
                 en: "A mode marked common later must get the pool observers too: add them to `.common` (the set), not to each mode by name.",
                 zh: "后来才被标记为 common 的 Mode 也必须有这两个观察者：把它们加到 `.common`（那个集合），而不是按名字逐个加到各个 Mode。"),
-            expectedTitle: Text(en: "expected in \"modal\" (as in default)", zh: "期望（\"modal\" 里和 default 一样）"))
+            expectedTitle: Text(en: "expected in \"modal\" (as in default)", zh: "期望（`\"modal\"` 里和 default 一样）"))
     }
 
     @Test(
-        "The observers sit at UIKit's orders: −2147483647 for the push, 2147483647 for the pop", .zh("观察者用 UIKit 的 order：push 是 −2147483647，pop 是 2147483647"))
+        "The observers sit at UIKit's orders: −2147483647 for the push, 2147483647 for the pop", .zh("观察者用 UIKit 的 `order`：`push` 是 −2147483647，`pop` 是 2147483647"))
     func uikitOrders() async throws {
         let orders = try await Harness.attempt(lesson: 12) { () -> [String] in
             Self.observers(of: Loop(clock: VirtualClock(), mechanisms: Self.student), in: .default).map { line in
@@ -255,9 +255,9 @@ struct Lesson12Tests {
                 en:
                     "The order is wrong. UIKit puts the push observer (entry) at −2147483647, which is Int32.min + 1, and the pop observer (before waiting, exit) at 2147483647, Int32.max: use exactly these — not Int32.min, not Int.min / Int.max. They are the numbers a `po [NSRunLoop mainRunLoop]` dump shows, and an observer at Int32.min would still run before UIKit's push.",
                 zh:
-                    "order 不对。UIKit 把 push 的观察者（`entry`）放在 −2147483647，也就是 `Int32.min + 1`，把 pop 的观察者（`before waiting`、`exit`）放在 2147483647，也就是 `Int32.max`：就用这两个数——不是 `Int32.min`，也不是 `Int.min` / `Int.max`。`po [NSRunLoop mainRunLoop]` 打印出来的就是这两个数；order 为 `Int32.min` 的观察者仍会在 UIKit 的 push 之前执行。"
+                    "`order` 不对。UIKit 把 `push` 的观察者（`entry`）放在 −2147483647，也就是 `Int32.min + 1`，把 `pop` 的观察者（`before waiting`、`exit`）放在 2147483647，也就是 `Int32.max`：就用这两个数——不是 `Int32.min`，也不是 `Int.min` / `Int.max`。`po [NSRunLoop mainRunLoop]` 打印出来的就是这两个数；`order` 为 `Int32.min` 的观察者仍会在 UIKit 的 `push` 之前执行。"
             ),
-            expectedTitle: Text(en: "expected (UIKit's orders)", zh: "期望（UIKit 用的 order）"))
+            expectedTitle: Text(en: "expected (UIKit's orders)", zh: "期望（UIKit 用的 `order`）"))
     }
 
     /// The observers of `mode` as "activities   order N", entry observers first.

@@ -114,7 +114,7 @@ struct Lesson13Tests {
             hint: Text(
                 en:
                     "A port only wakes the loop while it runs a mode the port is in. Schedule it in `.common` (as NSURLConnection is scheduled for scroll views).",
-                zh: "只有 RunLoop 正在运行端口所在的 Mode 时，端口才能唤醒它。把端口加到 `.common`（就像为了滑动视图把 NSURLConnection 调度到 common modes 那样）。"),
+                zh: "只有 RunLoop 正在运行端口所在的 Mode 时，端口才能唤醒它。把端口加到 `.common`（就像为了滑动视图把 `NSURLConnection` 调度到 common modes 那样）。"),
             expectedTitle: Lesson13Tests.duringTheScroll)
     }
 
@@ -175,7 +175,7 @@ struct Lesson13Tests {
                 en:
                     "Adding to .default and .tracking by name is not the same as `.common`: a mode marked common later receives only what was added to `.common`.",
                 zh: "按名字加到 `.default` 和 `.tracking`，和加到 `.common` 不是一回事：后来才标记为 common 的 Mode，只会得到加到 `.common` 里的东西。"),
-            expectedTitle: Text(en: "expected in the modal mode", zh: "期望（\"modal\" Mode 里）"))
+            expectedTitle: Text(en: "expected in the modal mode", zh: "期望（`\"modal\"` Mode 里）"))
     }
 
     /// A UI loop whose clock starts at `start` seconds (not 0): `schedule` adds the work, the loop

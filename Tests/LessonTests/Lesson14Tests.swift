@@ -49,7 +49,7 @@ struct Lesson14Tests {
             actual, expected,
             hint: Text(
                 en: "Only common modes service the main queue: in \"modal\" (not common) the work must wait.",
-                zh: "只有标记为 common 的 Mode 才处理主队列：在 \"modal\"（不是 common）里，任务必须等着。"))
+                zh: "只有标记为 common 的 Mode 才处理主队列：在 `\"modal\"`（不是 common）里，任务必须等着。"))
         let work = actual.firstIndex { $0.contains("main queue") } ?? 0
         let back = actual.firstIndex { $0.hasSuffix(Self.backInDefault.localized) } ?? Int.max
         #expect(

@@ -223,7 +223,7 @@ struct Lesson15Tests {
             ))
     }
 
-    @Test("The commit follows the app's observers at lower orders and precedes those at higher ones", .zh("提交排在 order 更小的 App 观察者之后、order 更大的之前"))
+    @Test("The commit follows the app's observers at lower orders and precedes those at higher ones", .zh("提交排在 `order` 更小的 App 观察者之后、`order` 更大的之前"))
     func commitOrder() async throws {
         let (actual, expected) = try await Self.compare { loop, _ in
             let screen = Screen()
@@ -247,13 +247,13 @@ struct Lesson15Tests {
                 en:
                     "Core Animation's observer sits at order 2000000: after the app's before-waiting observers at lower orders (what an observer at order 0 changes is drawn in the same turn) and before those at higher ones (their changes wait for the next commit) — and before UIKit's pool pop at 2147483647.",
                 zh:
-                    "Core Animation 的观察者 order 是 2000000：排在 order 更小的 App 的 `before waiting` 观察者之后（order 0 的观察者做的改动在同一轮就画出来），排在 order 更大的之前（它们的改动要等下一次提交）——也在 UIKit 的 2147483647 的 pop 之前。"
+                    "Core Animation 的观察者 `order` 是 2000000：排在 `order` 更小的 App 的 `before waiting` 观察者之后（`order` 0 的观察者做的改动在同一轮就画出来），排在 `order` 更大的之前（它们的改动要等下一次提交）——也在 UIKit 的 2147483647 的 `pop` 之前。"
             ))
     }
 
     @Test(
         "One observer: before waiting and exit, repeating, at order 2000000, in the common modes",
-        .zh("一个观察者：`before waiting` 和 `exit`，重复，order 2000000，在 common modes 里"))
+        .zh("一个观察者：`before waiting` 和 `exit`，重复，`order` 2000000，在 common modes 里"))
     func theObserver() async throws {
         let observers = try await Harness.attempt(lesson: 15) { () -> [String] in
             let loop = Loop(clock: VirtualClock(), mechanisms: Self.student)

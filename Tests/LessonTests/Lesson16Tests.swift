@@ -129,7 +129,7 @@ struct Lesson16Tests {
         var description: String {
             Text(
                 en: "StallMonitor.interval is \(interval) s: each wait of the watchdog lasts threshold / samples (here \(PracticeText.number(expected)) s)",
-                zh: "StallMonitor.interval 是 \(interval) 秒：监控线程每次等待 `threshold / samples` 秒（这里是 \(PracticeText.number(expected)) 秒）"
+                zh: "`StallMonitor.interval` 是 \(interval) 秒：监控线程每次等待 `threshold / samples` 秒（这里是 \(PracticeText.number(expected)) 秒）"
             ).localized
         }
     }

@@ -11,7 +11,7 @@ struct Lesson17Tests {
     static let freed = Text(en: "screen freed", zh: "页面被释放")
     static let saved = Text(en: "draft saved", zh: "草稿已保存")
     static let stopped = Text(en: "stop()", zh: "stop()")
-    static let startedAgain = Text(en: "start(on:) again", zh: "再次 start(on:)")
+    static let startedAgain = Text(en: "start(on:) again", zh: "再次 `start(on:)`")
     static let heard = Text(en: "listener heard the tick", zh: "接收方收到了触发")
     static let letGo = Text(en: "listener let go", zh: "不再持有接收方")
     static let listenerFreed = Text(en: "listener freed", zh: "接收方被释放")
@@ -132,7 +132,7 @@ struct Lesson17Tests {
                 if !alive() {
                     return (
                         "main loop → \(mode.name) mode → timer \"\(timer.name)\" → ClockScreen",
-                        "主 RunLoop → \(mode.name) Mode → 定时器 \"\(timer.name)\" → ClockScreen"
+                        "主 RunLoop → \(mode.name) Mode → 定时器 `\"\(timer.name)\"` → `ClockScreen`"
                     )
                 }
             }
@@ -189,7 +189,7 @@ struct Lesson17Tests {
                 en:
                     "The loop keeps the timer, and a timer made with `scheduledTimer(…target: self…)` keeps the screen: it is never freed and ticks on. Give the timer a `WeakTimerTarget(target: self, action: ClockScreen.tick)` as its target, with `WeakTimerTarget<ClockScreen>.fire` as the selector. Already done? Then the proxy holds the screen strongly: the same chain, one link longer. Keep it in a `Weak`: `held = Weak(target)`.",
                 zh:
-                    "RunLoop 持有定时器，而用 `scheduledTimer(…target: self…)` 建的定时器持有页面：页面永远不会被释放，时钟一直走。让定时器的 target 是 `WeakTimerTarget(target: self, action: ClockScreen.tick)`，selector 是 `WeakTimerTarget<ClockScreen>.fire`。已经这样写了？那就是代理强引用了页面：还是同一条链，只是多了一环。把页面存进 `Weak`：`held = Weak(target)`。"
+                    "RunLoop 持有定时器，而用 `scheduledTimer(…target: self…)` 建的定时器持有页面：页面永远不会被释放，时钟一直走。让定时器的 target 是 `WeakTimerTarget(target: self, action: ClockScreen.tick)`，`selector` 是 `WeakTimerTarget<ClockScreen>.fire`。已经这样写了？那就是代理强引用了页面：还是同一条链，只是多了一环。把页面存进 `Weak`：`held = Weak(target)`。"
             ),
             expectedTitle: Text(en: "expected (times from the start)", zh: "期望（从开始算起的时间）"))
         Self.expectFreed(outcome)
@@ -284,7 +284,7 @@ struct Lesson17Tests {
             hint: Text(
                 en:
                     "When `target` is nil, `fire(_:)` calls `timer.invalidate()`: the timer leaves the mode after that one useless wake-up, the mode is empty and the run finishes. Without it the loop wakes every second for no one.",
-                zh: "`target` 为 nil 时，`fire(_:)` 调用 `timer.invalidate()`：这一次白白醒来之后定时器离开 Mode，Mode 空了，运行结束。不这样做，RunLoop 每秒都为没人接收的触发醒来。"),
+                zh: "`target` 为 `nil` 时，`fire(_:)` 调用 `timer.invalidate()`：这一次白白醒来之后定时器离开 Mode，Mode 空了，运行结束。不这样做，RunLoop 每秒都为没人接收的触发醒来。"),
             expectedTitle: HarnessText.expected)
         #expect(!outcome.timerValid, Text(en: "the timer is still valid after its target went", zh: "target 没了之后定时器仍然有效").comment)
     }
@@ -331,7 +331,7 @@ struct Lesson17Tests {
     }
 
     @Test(
-        "stop() ends the ticks and empties the mode, so the run finishes", .zh("stop() 结束触发并清空 Mode，运行随即结束"), .holds("§7"))
+        "stop() ends the ticks and empties the mode, so the run finishes", .zh("`stop()` 结束触发并清空 Mode，运行随即结束"), .holds("§7"))
     func stopEmptiesTheMode() async throws {
         let outcome = try await Self.story(seconds: 6) { loop, stack in
             try Self.startClock(loop, stack)
@@ -374,7 +374,7 @@ struct Lesson17Tests {
             ],
             hint: Text(
                 en: "`stop()` leaves `clock` nil after invalidating the timer; otherwise `start(on:)` believes the clock still runs and does nothing.",
-                zh: "`stop()` 让定时器失效之后要把 `clock` 置为 nil；否则 `start(on:)` 以为时钟还在走，什么也不做。"),
+                zh: "`stop()` 让定时器失效之后要把 `clock` 置为 `nil`；否则 `start(on:)` 以为时钟还在走，什么也不做。"),
             expectedTitle: Text(en: "expected (times from the start)", zh: "期望（从开始算起的时间）"))
     }
 

@@ -43,7 +43,7 @@ struct Lesson18Tests {
     static func frameText(_ name: String, _ frame: Int, _ timestamp: String, _ target: String, dropped: Int) -> Text {
         Text(
             en: "\(name): frame \(frame), timestamp \(timestamp) ms, target \(target) ms, dropped \(dropped)",
-            zh: "\(name)：第 \(frame) 帧，timestamp \(timestamp) ms，target \(target) ms，丢帧 \(dropped)")
+            zh: "\(name)：第 \(frame) 帧，`timestamp` \(timestamp) ms，target \(target) ms，丢帧 \(dropped)")
     }
     static func summary(_ link: DisplayLink) -> Text {
         Text(
@@ -88,7 +88,7 @@ struct Lesson18Tests {
                 en:
                     "`add`: put `link.port` in the mode asked for and start the display's vsyncs with `link.startVSync(on: loop)`. `vsync`: the first frame is the vsync of `now` (`DisplayLink.vsync(at:)`), its timestamp `DisplayLink.time(ofVSync:)`, its target the next vsync's time.",
                 zh:
-                    "`add`：把 `link.port` 加到要求的 Mode 里，再用 `link.startVSync(on: loop)` 开始接收屏幕的 vsync。`vsync`：第一帧就是 `now` 所在的 vsync（`DisplayLink.vsync(at:)`），它的 timestamp 是 `DisplayLink.time(ofVSync:)`，target 是下一个 vsync 的时间。"
+                    "`add`：把 `link.port` 加到要求的 Mode 里，再用 `link.startVSync(on: loop)` 开始接收屏幕的 vsync。`vsync`：第一帧就是 `now` 所在的 vsync（`DisplayLink.vsync(at:)`），它的 `timestamp` 是 `DisplayLink.time(ofVSync:)`，target 是下一个 vsync 的时间。"
             ))
         #expect(Self.frames(Array(actual)).count == 60, Text(en: "60 frames in one idle second", zh: "空闲的一秒应有 60 帧").comment)
     }
@@ -127,7 +127,7 @@ struct Lesson18Tests {
                 en:
                     "Frame 2 (vsync 2, 33.3 ms) works until 83.3 ms: vsyncs 3 and 4 went by. The next frame is vsync 5 (timestamp 83.3 ms, target 100 ms) and the two missed are counted with `link.dropFrames(2)`: `(frame - last) / step - 1`.",
                 zh:
-                    "第 2 帧（vsync 2，33.3 ms）一直干到 83.3 ms：vsync 3 和 4 已经过去了。下一帧是 vsync 5（timestamp 83.3 ms，target 100 ms），错过的两帧用 `link.dropFrames(2)` 记下：`(frame - last) / step - 1`。"
+                    "第 2 帧（vsync 2，33.3 ms）一直干到 83.3 ms：vsync 3 和 4 已经过去了。下一帧是 vsync 5（`timestamp` 83.3 ms，target 100 ms），错过的两帧用 `link.dropFrames(2)` 记下：`(frame - last) / step - 1`。"
             ))
         let third = Self.frames(Array(actual)).dropFirst(2).first ?? ""
         #expect(
@@ -253,7 +253,7 @@ struct Lesson18Tests {
             Text(en: "frames only after the resume at 50 ms: at 66.7 and 83.3 ms", zh: "帧只在 50 ms 恢复之后才有：66.7 ms 和 83.3 ms 各一帧").comment)
     }
 
-    @Test("A preferred rate is aligned to vsync: 20 fps is a frame every 3 vsyncs, 40 fps every 2", .zh("期望帧率对齐到 vsync：20 fps 每 3 个 vsync 一帧，40 fps 每 2 个"))
+    @Test("A preferred rate is aligned to vsync: 20 fps is a frame every 3 vsyncs, 40 fps every 2", .zh("期望帧率对齐到 vsync：20 FPS 每 3 个 vsync 一帧，40 FPS 每 2 个"))
     func preferredRate() async throws {
         let (actual, expected) = try await Self.compare(seconds: 0.2) { loop, clock in
             let twenty = Self.link("20fps", clock: clock), forty = Self.link("40fps", clock: clock)
@@ -269,9 +269,9 @@ struct Lesson18Tests {
                 en:
                     "`vsyncsPerFrame`: 60 / fps rounded to the nearest whole number (20 → 3, 40 → 1.5 → 2). In `vsync`, the next frame is `step` vsyncs after the last, its target `step` vsyncs after its timestamp: the vsyncs in between deliver nothing and drop nothing.",
                 zh:
-                    "`vsyncsPerFrame`：60 / fps 四舍五入到最近的整数（20 → 3，40 → 1.5 → 2）。在 `vsync` 里，下一帧在上一帧之后 `step` 个 vsync，target 在 timestamp 之后 `step` 个 vsync：中间的 vsync 既不交付也不算丢帧。"
+                    "`vsyncsPerFrame`：`60 / fps` 四舍五入到最近的整数（20 → 3，40 → 1.5 → 2）。在 `vsync` 里，下一帧在上一帧之后 `step` 个 vsync，target 在 `timestamp` 之后 `step` 个 vsync：中间的 vsync 既不交付也不算丢帧。"
             ))
-        #expect(Self.frames(Array(actual), of: "20fps").count == 4, Text(en: "20 fps: 4 frames in 200 ms", zh: "20 fps：200 ms 里应有 4 帧").comment)
+        #expect(Self.frames(Array(actual), of: "20fps").count == 4, Text(en: "20 fps: 4 frames in 200 ms", zh: "20 FPS：200 ms 里应有 4 帧").comment)
     }
 
     @Test("Rates the display cannot keep become the nearest it can: 60 / a whole number of vsyncs", .zh("屏幕做不到的帧率变成它做得到的最接近的那个：60 / 整数个 vsync"))
@@ -343,9 +343,9 @@ struct Lesson18Tests {
                 en:
                     "`FPSMeter.frame(at:)`: the first timestamp starts the second and is not counted; count every frame after it; the first one at least 1 s after the start returns the count (60 when idle: 60 frames) and becomes the next second's start.",
                 zh:
-                    "`FPSMeter.frame(at:)`：第一个 timestamp 开始这一秒，本身不计数；之后的每一帧都计数；距开始至少 1 秒的第一帧返回计数（空闲时 60 帧就是 60），并成为下一秒的开始。"
+                    "`FPSMeter.frame(at:)`：第一个 `timestamp` 开始这一秒，本身不计数；之后的每一帧都计数；距开始至少 1 秒的第一帧返回计数（空闲时 60 帧就是 60），并成为下一秒的开始。"
             ))
         #expect(idle.actual.map { $0.hasSuffix(": 60 fps") } == [true, true], Text(en: "two idle seconds: 60 and 60", zh: "空闲的两秒：60 和 60").comment)
-        #expect(busy.actual.first?.hasSuffix(": 20 fps") == true, Text(en: "50 ms per frame: 20 fps", zh: "每帧 50 ms：20 fps").comment)
+        #expect(busy.actual.first?.hasSuffix(": 20 fps") == true, Text(en: "50 ms per frame: 20 fps", zh: "每帧 50 ms：20 FPS").comment)
     }
 }

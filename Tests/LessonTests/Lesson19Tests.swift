@@ -186,7 +186,7 @@ struct Lesson19Tests {
             hint: Text(
                 en:
                     "Cancel the view's touches only when the recognizer recognized (state.isRecognized) AND its cancelsTouchesInView is true: this pan's is false, so the view hears the whole touch.",
-                zh: "只有识别器识别出了手势（`state.isRecognized`）**而且**它的 `cancelsTouchesInView` 为 true，才取消视图的触摸：这个拖动手势的是 false，所以视图收到整个触摸。"))
+                zh: "只有识别器识别出了手势（`state.isRecognized`）**而且**它的 `cancelsTouchesInView` 为 `true`，才取消视图的触摸：这个拖动手势的是 `false`，所以视图收到整个触摸。"))
     }
 
     @Test(

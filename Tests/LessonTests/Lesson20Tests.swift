@@ -45,10 +45,10 @@ struct Lesson20Tests {
 
     // The notes of the scenarios, in the student's language.
     static func viaRunLoop(_ value: Int) -> Text {
-        Text(en: "value \(value) arrives (RunLoop.main)", zh: "值 \(value) 送到了（RunLoop.main）")
+        Text(en: "value \(value) arrives (RunLoop.main)", zh: "值 \(value) 送到了（`RunLoop.main`）")
     }
     static func viaMainQueue(_ value: Int) -> Text {
-        Text(en: "value \(value) arrives (DispatchQueue.main)", zh: "值 \(value) 送到了（DispatchQueue.main）")
+        Text(en: "value \(value) arrives (DispatchQueue.main)", zh: "值 \(value) 送到了（`DispatchQueue.main`）")
     }
     static func delayed(_ name: String, at now: Instant) -> Text {
         Text(en: "delayed \(name) runs at \(now)", zh: "延迟的 \(name) 在 \(now) 执行")
@@ -57,7 +57,7 @@ struct Lesson20Tests {
         Text(en: "\(name) publishes \(date)", zh: "\(name) 发布了 \(date)")
     }
     static func runReturned(_ ran: Bool) -> Text {
-        Text(en: "run(mode:before:) returned \(ran)", zh: "run(mode:before:) 返回了 \(ran)")
+        Text(en: "run(mode:before:) returned \(ran)", zh: "`run(mode:before:)` 返回了 \(ran)")
     }
     static let scrollBegins = Text(en: "the scroll begins", zh: "滑动开始")
     static let scrollEnds = Text(en: "the scroll ends", zh: "滑动结束")
@@ -67,7 +67,7 @@ struct Lesson20Tests {
 
     @Test(
         "During a scroll, main-queue values arrive and RunLoop.main values wait for the default mode",
-        .zh("滑动期间，主队列的值照常送到，RunLoop.main 的值要等 default Mode"), .holds("§2", "§6"))
+        .zh("滑动期间，主队列的值照常送到，`RunLoop.main` 的值要等 default Mode"), .holds("§2", "§6"))
     func duringAScroll() async throws {
         let lines = try await Self.attempt { loop, queue -> [String] in
             let trace = loop.startTracing()
@@ -98,7 +98,7 @@ struct Lesson20Tests {
 
     @Test(
         "Neither runs inside the call; in one pass the RunLoop.main values come first, each kind in the order sent",
-        .zh("两种都不在调用里面执行；同一轮循环里 RunLoop.main 的值先到，每一种都按发送的顺序"), .holds("§1", "§4", "§5", "§7"))
+        .zh("两种都不在调用里面执行；同一轮循环里 `RunLoop.main` 的值先到，每一种都按发送的顺序"), .holds("§1", "§4", "§5", "§7"))
     func orderInOnePass() async throws {
         let lines = try await Self.attempt { loop, queue -> [String] in
             let trace = loop.startTracing()
@@ -123,14 +123,14 @@ struct Lesson20Tests {
                 en:
                     "Both schedulers hand the work to the loop and return: nothing runs inside the call. A pass does its blocks (step 3) before it serves the main queue (step 9), so the RunLoop.main values, sent later, arrive first; each kind keeps its own order.",
                 zh:
-                    "两种调度器都只是把任务交给 RunLoop 就返回：调用里面什么都不执行。一轮循环先处理 Block（第 3 步），再处理主队列（第 9 步），所以后发出的 RunLoop.main 的值先到；每一种自己的顺序不变。"
+                    "两种调度器都只是把任务交给 RunLoop 就返回：调用里面什么都不执行。一轮循环先处理 Block（第 3 步），再处理主队列（第 9 步），所以后发出的 `RunLoop.main` 的值先到；每一种自己的顺序不变。"
             ),
             expectedTitle: HarnessText.expected)
     }
 
     @Test(
         "A RunLoop.main value sent to a sleeping loop waits for a wake-up; the main queue wakes the loop itself",
-        .zh("发给休眠中的 RunLoop 的 RunLoop.main 值要等唤醒；主队列自己会唤醒 RunLoop"), .holds("§3", "§7"))
+        .zh("发给休眠中的 RunLoop 的 `RunLoop.main` 值要等唤醒；主队列自己会唤醒 RunLoop"), .holds("§3", "§7"))
     func needsAWakeUp() async throws {
         let lines = try await Self.attempt { loop, queue -> [String] in
             let trace = loop.startTracing()
@@ -159,7 +159,7 @@ struct Lesson20Tests {
                 en:
                     "`RunLoop.perform` queues a block and wakes nothing (CFRunLoopPerformBlock: waking is the caller's job): the sleeping loop runs it only on the pass the main queue's work wakes it for, after that work. Do not call `wakeUp()`; hand main-queue work to `queue.async`, which wakes the main loop.",
                 zh:
-                    "`RunLoop.perform` 只是排入一个 Block，不唤醒任何东西（CFRunLoopPerformBlock：唤醒是调用方的事）：休眠中的 RunLoop 要等主队列的任务把它唤醒，在那一轮里、在那个任务之后才执行它。不要调用 `wakeUp()`；主队列的任务交给 `queue.async`，它会唤醒主 RunLoop。"
+                    "`RunLoop.perform` 只是排入一个 Block，不唤醒任何东西（`CFRunLoopPerformBlock`：唤醒是调用方的事）：休眠中的 RunLoop 要等主队列的任务把它唤醒，在那一轮里、在那个任务之后才执行它。不要调用 `wakeUp()`；主队列的任务交给 `queue.async`，它会唤醒主 RunLoop。"
             ),
             expectedTitle: HarnessText.expected)
     }
@@ -200,7 +200,7 @@ struct Lesson20Tests {
 
     @Test(
         "Made on another thread, delayed work and Timer.publish go to the loop they name, not to the caller's",
-        .zh("在别的线程上创建时，延迟任务和 Timer.publish 也加到它们指定的 RunLoop 上，而不是调用方的"), .holds("§8", "§11"))
+        .zh("在别的线程上创建时，延迟任务和 `Timer.publish` 也加到它们指定的 RunLoop 上，而不是调用方的"), .holds("§8", "§11"))
     func madeOnAnotherThread() async throws {
         let lines = try await Self.attempt(clockAt: 100) { loop, _ -> [String] in
             let trace = loop.startTracing()
@@ -235,7 +235,7 @@ struct Lesson20Tests {
 
     @Test(
         "Timer.publish takes its mode: .common ticks through a scroll and a sheet, .default waits and keeps its schedule",
-        .zh("Timer.publish 用给定的 Mode：.common 在滑动和 `sheet` 期间照常触发，.default 要等，之后按原来的时间表继续"),
+        .zh("`Timer.publish` 用给定的 Mode：`.common` 在滑动和 `sheet` 期间照常触发，`.default` 要等，之后按原来的时间表继续"),
         .holds("§11", "§12", "§13"))
     func timerPublishTakesItsMode() async throws {
         let lines = try await Self.attempt { loop, _ -> [String] in

@@ -48,7 +48,7 @@ struct Lesson21Tests {
                 en:
                     "On iOS a job of the main actor is a main-queue block: it waits, like DispatchQueue.main.async's, while the main loop runs a mode that is not common. Not a block for every mode, not a thread of its own.",
                 zh:
-                    "在 iOS 上，主 actor 的 job 就是主队列里的一个 Block：主线程 RunLoop 运行非 common 的 Mode 时，它和 DispatchQueue.main.async 的 Block 一样要等。不是排给所有 Mode 的 Block，也不是单独开一个线程。"
+                    "在 iOS 上，主 actor 的 job 就是主队列里的一个 Block：主线程 RunLoop 运行非 common 的 Mode 时，它和 `DispatchQueue.main.async` 的 Block 一样要等。不是排给所有 Mode 的 Block，也不是单独开一个线程。"
             ))
     }
 

@@ -63,7 +63,7 @@ struct Lesson22Tests {
 
     // The notes of the scenarios, in the student's language.
     static func timerTicks(_ who: String) -> Text {
-        Text(en: "\(who): Timer ticks", zh: "\(who)：Timer 触发")
+        Text(en: "\(who): Timer ticks", zh: "\(who)：`Timer` 触发")
     }
     static func sourceTicks(_ who: String, data: UInt) -> Text {
         Text(en: "\(who): source ticks, data \(data)", zh: "\(who)：GCD 定时器触发，`data` \(data)")
@@ -80,7 +80,7 @@ struct Lesson22Tests {
 
     @Test(
         "A Timer scheduled on a thread that never runs its loop never ticks; on the main thread it waits out a scroll and skips what a busy thread missed",
-        .zh("在从不运行 RunLoop 的线程上创建的 Timer 永远不触发；在主线程上它要等滑动结束，主线程忙时错过的触发被跳过"),
+        .zh("在从不运行 RunLoop 的线程上创建的 `Timer` 永远不触发；在主线程上它要等滑动结束，主线程忙时错过的触发被跳过"),
         .holds("§1", "§2", "§3"))
     func scheduledTimer() async throws {
         let lines = try await Self.attempt { world -> [String] in
@@ -120,7 +120,7 @@ struct Lesson22Tests {
 
     @Test(
         "A DispatchSourceTimer on the main queue ticks during a scroll; a private mode holds it, and the fires it missed come as one call",
-        .zh("主队列上的 DispatchSourceTimer 在滑动期间照常触发；私有 Mode 会拦住它，错过的几次触发合成一次调用"),
+        .zh("主队列上的 `DispatchSourceTimer` 在滑动期间照常触发；私有 Mode 会拦住它，错过的几次触发合成一次调用"),
         .holds("§4", "§5", "§6"))
     func dispatchSourceThroughAScroll() async throws {
         let lines = try await Self.attempt { world -> [String] in
@@ -163,7 +163,7 @@ struct Lesson22Tests {
 
     @Test(
         "On a busy main thread the Timer skips, the source merges, the sleeping task drifts",
-        .zh("主线程忙的时候：Timer 跳过，GCD 定时器合并，休眠的 Task 漂移"), .holds("§3", "§6", "§7", "§8"))
+        .zh("主线程忙的时候：`Timer` 跳过，GCD 定时器合并，休眠的 Task 漂移"), .holds("§3", "§6", "§7", "§8"))
     func aBusyMainThread() async throws {
         let lines = try await Self.attempt { world -> [String] in
             let loop = world.loop
@@ -194,7 +194,7 @@ struct Lesson22Tests {
                 en:
                     "From 1.5 s to 3.7 s the main thread is busy. The Timer then fires once and goes back to its phase (4 s); the source's handler runs once with `data` 2 (the fires at 2 and 3 s) and keeps its phase; the task's sleep ended at 2 s, its tick waits for the main queue (3.7 s), and its next sleep counts from there (4.7 s). Each ticker is made the way its Foundation, Dispatch or Swift counterpart is.",
                 zh:
-                    "从 1.5 秒到 3.7 秒主线程在忙。之后 Timer 只触发一次，然后回到原来的时间表（4 秒）；GCD 定时器的回调执行一次，`data` 是 2（2 秒和 3 秒的两次），时间表不变；Task 的休眠在 2 秒结束，它的触发要等主队列（3.7 秒），下一次休眠从那时算起（4.7 秒）。每种定时器都照它在 Foundation、Dispatch 或 Swift 里的样子写。"
+                    "从 1.5 秒到 3.7 秒主线程在忙。之后 `Timer` 只触发一次，然后回到原来的时间表（4 秒）；GCD 定时器的回调执行一次，`data` 是 2（2 秒和 3 秒的两次），时间表不变；Task 的休眠在 2 秒结束，它的触发要等主队列（3.7 秒），下一次休眠从那时算起（4.7 秒）。每种定时器都照它在 Foundation、GCD 或 Swift 里的样子写。"
             ),
             expectedTitle: HarnessText.expected)
     }
@@ -240,7 +240,7 @@ struct Lesson22Tests {
 
     @Test(
         "Made on a thread that never runs its loop, the source and the main-actor task tick, the Timer does not",
-        .zh("在从不运行 RunLoop 的线程上创建时，GCD 定时器和主 actor 的 Task 会触发，Timer 不会"), .holds("§2", "§4", "§9"))
+        .zh("在从不运行 RunLoop 的线程上创建时，GCD 定时器和主 actor 的 Task 会触发，`Timer` 不会"), .holds("§2", "§4", "§9"))
     func madeOffTheMainThread() async throws {
         let ticked = try await Self.attempt { world -> [String] in
             let loop = world.loop
@@ -283,7 +283,7 @@ struct Lesson22Tests {
                 en:
                     "A Timer belongs to the loop of the thread that scheduled it, and only that thread's run of its loop fires it: a worker whose body returns (a Task's pool thread too, where RunLoop.current is noasync) never runs it. A timer source is fired by the system and handled on its queue; a main-actor task's jobs go to the main queue: neither needs the making thread's loop.",
                 zh:
-                    "Timer 属于创建它的那个线程的 RunLoop，只有那个线程运行自己的 RunLoop 才会触发它：函数体一返回就结束的工作线程（还有 Task 所在的线程池线程，那里 `RunLoop.current` 是 `noasync` 的）从不运行它。GCD 定时器由系统触发、在它的队列上处理；主 actor 的 Task 的 job 交给主队列：两者都不需要创建它的线程的 RunLoop。"
+                    "`Timer` 属于创建它的那个线程的 RunLoop，只有那个线程运行自己的 RunLoop 才会触发它：函数体一返回就结束的工作线程（还有 Task 所在的线程池线程，那里 `RunLoop.current` 是 `noasync` 的）从不运行它。GCD 定时器由系统触发、在它的队列上处理；主 actor 的 Task 的 job 交给主队列：两者都不需要创建它的线程的 RunLoop。"
             ),
             expectedTitle: HarnessText.expected)
     }

@@ -70,11 +70,11 @@ struct Lesson23Tests {
         case let .hang(since, duration):
             let ms = Int((duration * 1000).rounded())
             return Text(
-                en: "system: a hang of \(ms) ms from \(since) (MXHangDiagnostic)", zh: "系统：从 \(since) 起一次 \(ms) ms 的 `hang`（MXHangDiagnostic）")
+                en: "system: a hang of \(ms) ms from \(since) (MXHangDiagnostic)", zh: "系统：从 \(since) 起一次 \(ms) ms 的 `hang`（`MXHangDiagnostic`）")
         case let .terminated(phase, at):
             return Text(
                 en: "system watchdog: 0x8badf00d at \(at), \(phase.rawValue) not finished in time",
-                zh: "系统看门狗：\(at) 以 0x8badf00d 结束了 App，\(phase.rawValue) 没有按时完成")
+                zh: "系统看门狗：\(at) 以 `0x8badf00d` 结束了 App，\(phase.rawValue) 没有按时完成")
         }
     }
 

@@ -116,7 +116,7 @@ struct Lesson25Tests {
                 en:
                     "launch installs, in .common: the pool push at the entry (order Int(Int32.min) + 1), the commit before waiting and at the exit (order 2 000 000), the pool pop (and push again before waiting) at order Int(Int32.max); the event source0 calling app.handleEventQueue(), kept in app.eventSource, and app.eventPort; then app.modes.push(.default). runMainLoop runs app.modes.top until the deadline, again each time a run ends.",
                 zh:
-                    "`launch` 在 `.common` 里装上：Entry 时压入自动释放池的观察者（order `Int(Int32.min) + 1`），BeforeWaiting 和 Exit 时提交的观察者（order 2 000 000），order `Int(Int32.max)` 的弹出观察者（BeforeWaiting 时再压入一个）；调用 `app.handleEventQueue()` 的事件 Source0，存到 `app.eventSource`，还有 `app.eventPort`；最后 `app.modes.push(.default)`。`runMainLoop` 运行 `app.modes.top` 直到截止时间，每次运行结束就再运行一次。"
+                    "`launch` 在 `.common` 里装上：Entry 时压入自动释放池的观察者（`order` `Int(Int32.min) + 1`），BeforeWaiting 和 Exit 时提交的观察者（`order` 2 000 000），`order` `Int(Int32.max)` 的弹出观察者（BeforeWaiting 时再压入一个）；调用 `app.handleEventQueue()` 的事件 Source0，存到 `app.eventSource`，还有 `app.eventPort`；最后 `app.modes.push(.default)`。`runMainLoop` 运行 `app.modes.top` 直到截止时间，每次运行结束就再运行一次。"
             ))
     }
 
@@ -141,7 +141,7 @@ struct Lesson25Tests {
 
     @Test(
         "During a scroll the animation keeps its frames, a tap is handled and its main-queue job runs: all in the common modes",
-        .zh("滑动期间动画照样出帧，点击照样处理，它的主队列任务照样执行：全都在 common Modes 里"), .holds("§3", "§4", "§5", "§7"))
+        .zh("滑动期间动画照样出帧，点击照样处理，它的主队列任务照样执行：全都在 common modes 里"), .holds("§3", "§4", "§5", "§7"))
     func duringAScroll() async throws {
         let (actual, expected) = try await Self.compare(
             [(0.2, .event("drag began")), (0.5, .event("animate")), (0.8, .event("tap")), (1.5, .event("drag ended"))], until: 2)
@@ -169,7 +169,7 @@ struct Lesson25Tests {
                 en:
                     "The pool push observes the entry only, at order Int(Int32.min) + 1, first of all; the pool pop observes beforeWaiting and exit at order Int(Int32.max), last of all, and pushes again only before waiting: the depth goes 1 at the entry, back to 1 after each sleep's pop and push, 0 at the exit.",
                 zh:
-                    "压入自动释放池的观察者只观察 Entry，order `Int(Int32.min) + 1`，排在最前面；弹出的观察者观察 BeforeWaiting 和 Exit，order `Int(Int32.max)`，排在最后面，只在 BeforeWaiting 时再压入：Entry 时深度为 1，每次休眠前弹出再压入后回到 1，Exit 时为 0。"
+                    "压入自动释放池的观察者只观察 Entry，`order` `Int(Int32.min) + 1`，排在最前面；弹出的观察者观察 BeforeWaiting 和 Exit，`order` `Int(Int32.max)`，排在最后面，只在 BeforeWaiting 时再压入：Entry 时深度为 1，每次休眠前弹出再压入后回到 1，Exit 时为 0。"
             ))
         let depths = actual.filter { $0.contains("objc_autoreleasePool") }.compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }
         #expect(depths.allSatisfy { (0...1).contains($0) }, "the pools' depth stays 0 or 1: \(depths)")
@@ -178,7 +178,7 @@ struct Lesson25Tests {
 
     @Test(
         "The app's own observers at order 0: the pool is pushed before them, the commit comes after them, at the exit too",
-        .zh("App 自己的 order 为 0 的观察者：自动释放池在它们之前压入，提交在它们之后，Exit 时也一样"), .holds("§1", "§3"))
+        .zh("App 自己的 `order` 为 0 的观察者：自动释放池在它们之前压入，提交在它们之后，Exit 时也一样"), .holds("§1", "§3"))
     func appObservers() async throws {
         let (actual, expected) = try await Self.compare(
             [(0.3, .event("tap")), (0.6, .event("drag began")), (0.9, .event("drag ended"))], until: 1.2, appObservers: true)
@@ -188,7 +188,7 @@ struct Lesson25Tests {
                 en:
                     "The orders are the point: the pool push at Int(Int32.min) + 1 comes before an entry observer at order 0, even one added before launch; the commit at 2 000 000 comes after a beforeWaiting or exit observer at order 0 added after launch, so what that observer changes is committed in the same turn; and it observes the exit too, where a scroll's push stops the run before it sleeps.",
                 zh:
-                    "关键在 order：order 为 `Int(Int32.min) + 1` 的自动释放池压入排在 order 为 0 的 Entry 观察者前面，哪怕那个观察者在 `launch` 之前就加上了；order 为 2 000 000 的提交排在 `launch` 之后加上的、order 为 0 的 BeforeWaiting 或 Exit 观察者后面，所以那个观察者改的东西在同一轮就提交；提交的观察者也要观察 Exit：滑动时的压栈让这次运行在休眠之前就停下。"
+                    "关键在 `order`：`order` 为 `Int(Int32.min) + 1` 的自动释放池压入排在 `order` 为 0 的 Entry 观察者前面，哪怕那个观察者在 `launch` 之前就加上了；`order` 为 2 000 000 的提交排在 `launch` 之后加上的、`order` 为 0 的 BeforeWaiting 或 Exit 观察者后面，所以那个观察者改的东西在同一轮就提交；提交的观察者也要观察 Exit：滑动时的压栈让这次运行在休眠之前就停下。"
             ))
     }
 }

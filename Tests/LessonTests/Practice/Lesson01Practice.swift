@@ -71,7 +71,7 @@ extension Lesson01Tests {
             case .mainIsTheProcesssMainThread:
                 return Text(
                     en: "the registry's main thread is the process's main thread (ThreadID.main); \"main\" is an ordinary thread",
-                    zh: "线程表的主线程是进程的主线程（ThreadID.main）；“main” 只是一个普通线程")
+                    zh: "线程表的主线程是进程的主线程（`ThreadID.main`）；`\"main\"` 只是一个普通线程")
             }
         }
 

@@ -157,7 +157,7 @@ extension Lesson04Tests {
                 en:
                     "Your producer differs from the reference on this call: on any fresh loop — whatever its clock reads (count from `loop.now`), from any thread, with an observer or not (observers keep nothing alive) — finished comes from a mode that empties itself, stopped from a stop inside the run, timed out from something to wait for, handled source from a signalled source with returnAfterSourceHandled; the stop at the deadline is due at `loop.now + timeout`, the lost stop comes before the run.",
                 zh:
-                    "在这次调用上，你造结果的函数和参考实现不一样：不管全新 RunLoop 的时钟读数是多少（从 `loop.now` 算起）、在哪个线程上调用、有没有观察者（观察者不能让 Mode 保持不空），`finished` 都来自一个会自己变空的 Mode，`stopped` 来自运行内部的 stop()，`timed out` 来自等一个永远不会来的东西，`handled source` 来自一个已被标记的事件源加上 returnAfterSourceHandled；截止时间上的 stop() 在 `loop.now + timeout` 到点，丢掉的 stop() 在运行之前发出。"
+                    "在这次调用上，你造结果的函数和参考实现不一样：不管全新 RunLoop 的时钟读数是多少（从 `loop.now` 算起）、在哪个线程上调用、有没有观察者（观察者不能让 Mode 保持不空），`finished` 都来自一个会自己变空的 Mode，`stopped` 来自运行内部的 `stop()`，`timed out` 来自等一个永远不会来的东西，`handled source` 来自一个已被标记的事件源加上 `returnAfterSourceHandled`；截止时间上的 `stop()` 在 `loop.now + timeout` 到点，丢掉的 `stop()` 在运行之前发出。"
             )
         ) { random in
             practiceScenario(&random)

@@ -142,7 +142,7 @@ extension Lesson05Tests {
                 en:
                     "Your door bell differs from the engine's on this sequence of calls: one version-0 source with the bell's `order`, added to each of `modes` as given (`.common` itself, so that a mode marked common later rings too) and to no other; ring() signals it and wakes its loop, from any thread, and runs nothing itself; the loop runs it once for the rings it has not seen yet, lower orders first, and goes on with its run.",
                 zh:
-                    "在这串调用上，你的门铃和引擎的不一样：一个带门铃 `order` 的 Source0，按给定的 `modes` 逐个加进去（`.common` 就原样加 `.common`，这样之后才标为 common 的 Mode 里也能响），别的 Mode 都不加；ring() 在任何线程上都是标记它、唤醒它的 RunLoop，自己什么都不执行；RunLoop 对它还没看到的那些按铃只执行一次，`order` 小的先执行，然后接着进行原来的运行。"
+                    "在这串调用上，你的门铃和引擎的不一样：一个带门铃 `order` 的 Source0，按给定的 `modes` 逐个加进去（`.common` 就原样加 `.common`，这样之后才标为 common 的 Mode 里也能响），别的 Mode 都不加；`ring()` 在任何线程上都是标记它、唤醒它的 RunLoop，自己什么都不执行；RunLoop 对它还没看到的那些按铃只执行一次，`order` 小的先执行，然后接着进行原来的运行。"
             )
         ) { random in
             practiceScenario(&random)

@@ -98,7 +98,7 @@ extension Lesson06Tests {
                 en:
                     "Your rule differs from the engine's at an edge of its input: the interval in whole nanoseconds, rounded, at least 1 (an interval below half a nanosecond still ticks every nanosecond); no next tick (`.distantFuture`) for an interval of 2⁶³ ns or more or a tick past the last nanosecond an Int64 holds; otherwise the first tick strictly after now, counted from the fire date, never wrapping around.",
                 zh:
-                    "在输入的边界上，你的规则和引擎的不一样：间隔换成整数纳秒，四舍五入，至少为 1（不到半纳秒的间隔也每纳秒走一次）；间隔达到 2⁶³ 纳秒或更长、或者下一个时间点超出了 Int64 能表示的最后一纳秒，就没有下一个时间点（`.distantFuture`）；否则是从触发时间算起、严格晚于现在的第一个时间点，绝不溢出回绕。"
+                    "在输入的边界上，你的规则和引擎的不一样：间隔换成整数纳秒，四舍五入，至少为 1（不到半纳秒的间隔也每纳秒走一次）；间隔达到 2⁶³ 纳秒或更长、或者下一个时间点超出了 `Int64` 能表示的最后一纳秒，就没有下一个时间点（`.distantFuture`）；否则是从触发时间算起、严格晚于现在的第一个时间点，绝不溢出回绕。"
             )
         ) { random in
             (0..<random.int(1...4)).map { _ in edgeCall(&random) }

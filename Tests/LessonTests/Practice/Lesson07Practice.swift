@@ -32,7 +32,7 @@ extension Lesson07Tests {
                 let seconds = PracticeText.seconds(delay)
                 return Text(
                     en: "performAfterDelay(\(seconds.en), inModes: \(Self.named(modes))) { work \(work)\(again ? "; then work \(work + 100) after 0" : "") }",
-                    zh: "performAfterDelay(\(seconds.zh), inModes: \(Self.named(modes))) { 工作 \(work)\(again ? "；然后 0 秒后执行工作 \(work + 100)" : "") }")
+                    zh: "`performAfterDelay(\(seconds.zh), inModes: \(Self.named(modes)))` { 工作 \(work)\(again ? "；然后 0 秒后执行工作 \(work + 100)" : "") }")
             case .markSheetCommon: return Text(en: "mark sheet common", zh: "把 `sheet` 标为 common")
             case let .run(mode, timeout):
                 return Text(en: "run \(mode.name) for \(PracticeText.seconds(timeout).en)", zh: "运行 \(mode.name) \(PracticeText.seconds(timeout).zh)")
@@ -118,7 +118,7 @@ extension Lesson07Tests {
                     do {
                         loop.note(Note.returned("run(\(mode.name))", try loop.run(mode: mode, timeout: timeout)))
                     } catch {
-                        loop.note(Text(en: "run(\(mode.name)) threw \(error)", zh: "run(\(mode.name)) 抛出了 \(error)"))
+                        loop.note(Text(en: "run(\(mode.name)) threw \(error)", zh: "`run(\(mode.name))` 抛出了 \(error)"))
                     }
                 case let .cancel(work): timers.withLock { $0[work] }?.invalidate()
                 }
@@ -143,7 +143,7 @@ extension Lesson07Tests {
                 en:
                     "Your performAfterDelay differs from the engine's on this sequence of calls: one one-shot timer, due `delay` after the current loop's `now` (a past, huge or infinite delay as the engine's `Instant + seconds` makes it), added to the current loop in each of `modes` as given — `.common` itself, so that a mode marked common later gets the work too — and in no mode for an empty list; returned, so that invalidating it cancels the work.",
                 zh:
-                    "在这串调用上，你的 performAfterDelay 和引擎的不一样：一个一次性定时器，触发时间是当前 RunLoop 的 `now` 加 `delay`（过去的、极大的或无穷大的延迟，按引擎的 `Instant + seconds` 算），按给定的 `modes` 逐个加到当前 RunLoop——`.common` 就原样加 `.common`，这样之后才标为 common 的 Mode 也能拿到这份工作——空列表就一个 Mode 也不加；把它返回，让它失效就取消了这份工作。"
+                    "在这串调用上，你的 `performAfterDelay` 和引擎的不一样：一个一次性定时器，触发时间是当前 RunLoop 的 `now` 加 `delay`（过去的、极大的或无穷大的延迟，按引擎的 `Instant + seconds` 算），按给定的 `modes` 逐个加到当前 RunLoop——`.common` 就原样加 `.common`，这样之后才标为 common 的 Mode 也能拿到这份工作——空列表就一个 Mode 也不加；把它返回，让它失效就取消了这份工作。"
             )
         ) { random in
             practiceScenario(&random)
@@ -155,7 +155,7 @@ extension Lesson07Tests {
 
     @Test(
         "Generated call sequences: your performAfterDelay schedules, fires and cancels work as the reference does",
-        .zh("自动生成的调用序列：你的 performAfterDelay 加入、触发和取消工作的方式和参考实现一致"))
+        .zh("自动生成的调用序列：你的 `performAfterDelay` 加入、触发和取消工作的方式和参考实现一致"))
     func generatedCalls() async throws {
         try await Self.practice { try performAfterDelay($0, inModes: $1, $2) }.check()
     }

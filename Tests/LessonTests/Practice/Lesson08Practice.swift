@@ -39,7 +39,7 @@ extension Lesson08Tests {
                 let then = again ? Text(en: "; then it sends work \(work + 100) to its own thread", zh: "；然后它把工作 \(work + 100) 发给自己的线程") : Text(en: "", zh: "")
                 return Text(
                     en: "\(caller.en) sends work \(work): perform(on: target, waitUntilDone: \(wait), modes: \(Self.named(modes)))\(then.en)",
-                    zh: "\(caller.zh)发送工作 \(work)：perform(on: target, waitUntilDone: \(wait), modes: \(Self.named(modes)))\(then.zh)")
+                    zh: "\(caller.zh)发送工作 \(work)：`perform(on: target, waitUntilDone: \(wait), modes: \(Self.named(modes)))`\(then.zh)")
             case .markSheetCommon: return Text(en: "the target marks sheet common", zh: "目标线程把 `sheet` 标为 common")
             case let .run(mode, timeout):
                 return Text(
@@ -49,10 +49,10 @@ extension Lesson08Tests {
                 return exited
                     ? Text(
                         en: "work \(work) is sent to a thread that has exited (waitUntilDone: \(wait), modes: \(modes))",
-                        zh: "工作 \(work) 被发给一个已经退出的线程（waitUntilDone: \(wait)，modes: \(modes)）")
+                        zh: "工作 \(work) 被发给一个已经退出的线程（`waitUntilDone: \(wait)`，`modes: \(modes)`）")
                     : Text(
                         en: "work \(work) is sent to a thread never started (waitUntilDone: \(wait), modes: \(modes))",
-                        zh: "工作 \(work) 被发给一个从没启动的线程（waitUntilDone: \(wait)，modes: \(modes)）")
+                        zh: "工作 \(work) 被发给一个从没启动的线程（`waitUntilDone: \(wait)`，`modes: \(modes)`）")
             }
         }
 
@@ -142,7 +142,7 @@ extension Lesson08Tests {
                     do {
                         note(Note.returned("run(\(mode.name))", try loop.run(mode: mode, timeout: timeout)))
                     } catch {
-                        note(Text(en: "run(\(mode.name)) threw \(error)", zh: "run(\(mode.name)) 抛出了 \(error)"))
+                        note(Text(en: "run(\(mode.name)) threw \(error)", zh: "`run(\(mode.name))` 抛出了 \(error)"))
                     }
                 case let .sendToIdleThread(work, exited, wait, noMode):
                     let idle = LoopThread(name: exited ? "exited" : "never started") {}
@@ -172,7 +172,7 @@ extension Lesson08Tests {
                 en:
                     "Your perform(on:) differs from the engine's on this sequence of calls: the target's loop first (a thread not started or exited throws, whatever the modes), then nothing for an empty `modes`; on the target itself with waitUntilDone, the work at once; otherwise one source added to each of `modes` as given (`.common` itself, so that a mode marked common later gets the work too), signalled, the loop woken; the work runs once, where and when the target runs one of those modes.",
                 zh:
-                    "在这串调用上，你的 perform(on:) 和引擎的不一样：先拿目标线程的 RunLoop（线程没启动或已退出就抛出错误，不管 modes 是什么），然后 `modes` 为空就什么都不做；在目标线程自己身上且 waitUntilDone 时，立即执行工作；否则把一个事件源按给定的 `modes` 逐个加进去（`.common` 就原样加 `.common`，这样之后才标为 common 的 Mode 也能拿到这份工作），标记它，唤醒 RunLoop；工作只执行一次，在目标线程运行那些 Mode 之一时、在目标线程上执行。"
+                    "在这串调用上，你的 `perform(on:)` 和引擎的不一样：先拿目标线程的 RunLoop（线程没启动或已退出就抛出错误，不管 `modes` 是什么），然后 `modes` 为空就什么都不做；在目标线程自己身上且 `waitUntilDone` 时，立即执行工作；否则把一个事件源按给定的 `modes` 逐个加进去（`.common` 就原样加 `.common`，这样之后才标为 common 的 Mode 也能拿到这份工作），标记它，唤醒 RunLoop；工作只执行一次，在目标线程运行那些 Mode 之一时、在目标线程上执行。"
             )
         ) { random in
             practiceScenario(&random)
@@ -183,7 +183,7 @@ extension Lesson08Tests {
 
     @Test(
         "Generated call sequences: your perform(on:) delivers work as the reference does",
-        .zh("自动生成的调用序列：你的 perform(on:) 送达工作的方式和参考实现一致"))
+        .zh("自动生成的调用序列：你的 `perform(on:)` 送达工作的方式和参考实现一致"))
     func generatedCalls() async throws {
         try await Self.practice { thread, wait, modes, work in
             if let modes { try perform(on: thread, waitUntilDone: wait, modes: modes, work) } else { try perform(on: thread, waitUntilDone: wait, work) }

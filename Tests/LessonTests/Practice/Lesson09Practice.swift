@@ -162,7 +162,7 @@ extension Lesson09Tests {
         for step in steps {
             switch step {
             case .start:
-                do { try network.start() } catch { note(Text(en: "start() threw \(named(error))", zh: "start() 抛出了 \(named(error))")) }
+                do { try network.start() } catch { note(Text(en: "start() threw \(named(error))", zh: "`start()` 抛出了 \(named(error))")) }
             case let .send(number, .test, again): call(number, again: again)
             case let .send(number, _, again):
                 joined([onAnotherThread("caller") { call(number, again: again) }], "perform(work \(number))")

@@ -35,14 +35,14 @@ extension Lesson10Tests {
                     switch (again, stops) {
                     case (false, false): Text(en: "", zh: "")
                     case (true, false): Text(en: "; when it runs, it performs work \(work + 100)", zh: "；它执行时再 perform 工作 \(work + 100)")
-                    case (false, true): Text(en: "; when it runs, it calls stop() on its own thread", zh: "；它执行时在自己的线程上调用 stop()")
+                    case (false, true): Text(en: "; when it runs, it calls stop() on its own thread", zh: "；它执行时在自己的线程上调用 `stop()`")
                     case (true, true):
                         Text(
                             en: "; when it runs, it performs work \(work + 100), then calls stop() on its own thread",
-                            zh: "；它执行时先 perform 工作 \(work + 100)，再在自己的线程上调用 stop()")
+                            zh: "；它执行时先 perform 工作 \(work + 100)，再在自己的线程上调用 `stop()`")
                     }
                 return Text(en: "another thread performs work \(work)\(then.en)", zh: "另一个线程 perform 工作 \(work)\(then.zh)")
-            case .stop: return Text(en: "another thread calls stop()", zh: "另一个线程调用 stop()")
+            case .stop: return Text(en: "another thread calls stop()", zh: "另一个线程调用 `stop()`")
             case let .stopDuringNestedRun(work, mode):
                 let which =
                     mode == .default
@@ -50,7 +50,7 @@ extension Lesson10Tests {
                     : Text(en: "the private mode \"\(mode.name)\"", zh: "私有 Mode `\"\(mode.name)\"`")
                 return Text(
                     en: "work \(work) runs a nested run of \(which.en); while it sleeps, another thread calls stop()",
-                    zh: "工作 \(work) 运行 \(which.zh)的嵌套运行；它休眠时，另一个线程调用 stop()")
+                    zh: "工作 \(work) 运行 \(which.zh)的嵌套运行；它休眠时，另一个线程调用 `stop()`")
             }
         }
 
@@ -152,7 +152,7 @@ extension Lesson10Tests {
                 if again { call(number + 100, on: own) }
                 if stops {
                     own?.stop()
-                    note(Text(en: "stop() returned inside work \(number)", zh: "stop() 在工作 \(number) 里返回了"))
+                    note(Text(en: "stop() returned inside work \(number)", zh: "`stop()` 在工作 \(number) 里返回了"))
                 }
                 note(Text(en: "work \(number) ends", zh: "工作 \(number) 结束了"))
             }
@@ -168,13 +168,13 @@ extension Lesson10Tests {
             return (try? caller.start()) != nil && caller.join(timeout: bound)
         }
         func stopped(_ returned: Bool) {
-            note(Text(en: "stop() returned: \(returned); thread exited: \(thread.isFinished)", zh: "stop() 已返回：\(returned)；线程已退出：\(thread.isFinished)"))
+            note(Text(en: "stop() returned: \(returned); thread exited: \(thread.isFinished)", zh: "`stop()` 已返回：\(returned)；线程已退出：\(thread.isFinished)"))
         }
         for step in steps {
             switch step {
             case .start:
-                if !elsewhere({ do { try start() } catch { note(Text(en: "start() threw \(named(error))", zh: "start() 抛出了 \(named(error))")) } }) {
-                    note(Text(en: "start() did not return", zh: "start() 没有返回"))
+                if !elsewhere({ do { try start() } catch { note(Text(en: "start() threw \(named(error))", zh: "`start()` 抛出了 \(named(error))")) } }) {
+                    note(Text(en: "start() did not return", zh: "`start()` 没有返回"))
                 }
             case let .send(number, again, stops):
                 if !elsewhere({ call(number, again: again, stops: stops, on: holder.withLock { $0 }) }) {
@@ -227,7 +227,7 @@ extension Lesson10Tests {
                 en:
                     "Your permanent thread differs from the reference on this sequence of calls: a port, and one run at a time in `while !flag`; stop() does nothing unless the thread runs, else performs on the thread (waitUntilDone, common modes) a block that sets the flag and stops the innermost run, then joins — unless it is on that very thread; work sent after it throws, the owner's deinit stops it, and the body captures the flag, never `self`.",
                 zh:
-                    "在这串调用上，你的常驻线程和参考实现不一样：一个端口，在 `while !flag` 里每次只运行一次；stop() 在线程没运行时什么都不做，否则把一段代码交给那个线程执行（waitUntilDone，common modes），由它设置标志、停掉最里层的运行，然后等线程退出——除非 stop() 就在那个线程上；之后交来的工作会抛错，持有者的 `deinit` 会停掉线程，函数体只捕获标志，绝不捕获 `self`。"
+                    "在这串调用上，你的常驻线程和参考实现不一样：一个端口，在 `while !flag` 里每次只运行一次；`stop()` 在线程没运行时什么都不做，否则把一段代码交给那个线程执行（`waitUntilDone`，common modes），由它设置标志、停掉最里层的运行，然后等线程退出——除非 `stop()` 就在那个线程上；之后交来的工作会抛错，持有者的 `deinit` 会停掉线程，函数体只捕获标志，绝不捕获 `self`。"
             )
         ) { random in
             practiceScenario(&random)

@@ -47,7 +47,7 @@ extension Lesson12Tests {
                 en:
                     "The pools differ from the engine's in this scenario (each callout that autoreleases notes the pools open, the objects alive and those leaked with no pool; so does the end of each run): one push at entry before every other observer (order −2147483647), a pop and a push before waiting and a pop at exit after every other observer (order 2147483647), for every run — nested ones too — in every common mode.",
                 zh:
-                    "在这个场景里，自动释放池和引擎的不一样（每个 `autorelease` 了对象的回调都会记下未关闭的池、还活着的对象和没有池而泄漏的对象；每次运行结束时也会记一次）：每次运行——嵌套运行也算——在 `entry` 时先于所有其他观察者 push 一次（order −2147483647），在 `before waiting` 时晚于所有其他观察者 pop 再 push，在 `exit` 时 pop（order 2147483647），而且在每个标记为 common 的 Mode 里都是这样。"
+                    "在这个场景里，自动释放池和引擎的不一样（每个 `autorelease` 了对象的回调都会记下未关闭的池、还活着的对象和没有池而泄漏的对象；每次运行结束时也会记一次）：每次运行——嵌套运行也算——在 `entry` 时先于所有其他观察者 `push` 一次（`order` −2147483647），在 `before waiting` 时晚于所有其他观察者 `pop` 再 `push`，在 `exit` 时 `pop`（`order` 2147483647），而且在每个标记为 common 的 Mode 里都是这样。"
             )
         ) { random in
             practiceScenario(&random)

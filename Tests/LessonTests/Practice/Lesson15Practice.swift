@@ -236,7 +236,7 @@ extension Lesson15Tests {
                 en:
                     "Your commits lay out, draw or send differently from the engine's in this scenario: one observer of before waiting and exit, repeating, at order 2000000, in the common modes; each commit lays out every view whose flag is set (a view before its subviews, in the windows the transaction hands you), then draws those that need it, then sends to the render server.",
                 zh:
-                    "在这个场景里，你的提交在布局、绘制或交给渲染服务上和引擎的不一样：一个观察者，观察 `before waiting` 和 `exit`，重复，order 2000000，在 common modes 里；每次提交先给所有设了标记的视图布局（在事务交给你的各个窗口里，先父视图后子视图），再绘制需要绘制的，最后交给渲染服务。"
+                    "在这个场景里，你的提交在布局、绘制或交给渲染服务上和引擎的不一样：一个观察者，观察 `before waiting` 和 `exit`，重复，`order` 2000000，在 common modes 里；每次提交先给所有设了标记的视图布局（在事务交给你的各个窗口里，先父视图后子视图），再绘制需要绘制的，最后交给渲染服务。"
             )
         ) { random in
             practiceScenario(&random)

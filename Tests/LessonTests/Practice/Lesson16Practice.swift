@@ -52,7 +52,7 @@ extension Lesson16Tests {
             case let .slowSource(ms):
                 return Text(en: "a Source0 of the common modes, signalled now, works \(ms) ms", zh: "一个加在 common modes 里、现在就标记的 Source0 干 \(ms) ms 的活")
             case let .slowBlock(ms, modes):
-                return Text(en: "perform(inModes: \(Self.named(modes))) { work \(ms) ms }", zh: "perform(inModes: \(Self.named(modes))) { 干 \(ms) ms 的活 }")
+                return Text(en: "perform(inModes: \(Self.named(modes))) { work \(ms) ms }", zh: "`perform(inModes: \(Self.named(modes)))` { 干 \(ms) ms 的活 }")
             case let .slowObserver(activity, ms):
                 return Text(
                     en: "an observer of the app's own, after the monitor's, works \(ms) ms at the next \(activity)",
@@ -148,7 +148,7 @@ extension Lesson16Tests {
                         do {
                             current.note(Note.returned("run(\(mode.name))", try current.run(mode: mode, timeout: timeout)))
                         } catch {
-                            current.note(Text(en: "run(\(mode.name)) threw \(error)", zh: "run(\(mode.name)) 抛出了 \(error)"))
+                            current.note(Text(en: "run(\(mode.name)) threw \(error)", zh: "`run(\(mode.name))` 抛出了 \(error)"))
                         }
                         work(ms)
                     }

@@ -192,7 +192,7 @@ extension Lesson17Tests {
                 en:
                     "Your screen differs from the Solution's on this sequence of calls: one clock timer at a time, a second apart, in the default mode, through a weak proxy; stop() invalidates that timer and only that one, and lets the clock start again; every saveDraft(after:on:) saves once after its own delay, however many are pending, with the screen itself as the one-shot timer's target; deinit stops the clock; the proxy passes ticks on while its target lives and invalidates its timer once it is gone.",
                 zh:
-                    "在这串调用上，你的页面和参考答案不一样：同一时刻只有一个时钟定时器，每秒一次，在 default Mode 里，经由弱引用代理；stop() 让那个定时器失效，只让它失效，之后时钟还能再启动；每一次 saveDraft(after:on:) 都在它自己的延迟之后保存一次，不管还有几个在等，一次性定时器的 target 是页面自己；deinit 停掉时钟；target 还在时代理转交每一次触发，target 没了就让它的定时器失效。"
+                    "在这串调用上，你的页面和参考答案不一样：同一时刻只有一个时钟定时器，每秒一次，在 default Mode 里，经由弱引用代理；`stop()` 让那个定时器失效，只让它失效，之后时钟还能再启动；每一次 `saveDraft(after:on:)` 都在它自己的延迟之后保存一次，不管还有几个在等，一次性定时器的 target 是页面自己；`deinit` 停掉时钟；target 还在时代理转交每一次触发，target 没了就让它的定时器失效。"
             )
         ) { random in
             practiceScenario(&random)

@@ -28,19 +28,19 @@ extension Lesson18Tests {
             case .link(let name, let mode, let fps, let paused):
                 Text(
                     en: "display link \"\(name)\" added in \(mode), preferredFramesPerSecond \(fps)\(paused ? ", paused before it is added" : "")",
-                    zh: "display link \"\(name)\" 加到 \(mode)，preferredFramesPerSecond \(fps)\(paused ? "，加入之前已暂停" : "")")
+                    zh: "display link `\"\(name)\"` 加到 \(mode)，`preferredFramesPerSecond` \(fps)\(paused ? "，加入之前已暂停" : "")")
             case .slowFrame(let name, let frame, let ms):
                 Text(en: "\"\(name)\": frame \(frame) works \(ms) ms", zh: "\"\(name)\"：第 \(frame) 帧干 \(ms) ms 的活")
             case .scroll(let at, let ms):
                 Text(en: "at \(at) ms the user scrolls for \(ms) ms (tracking)", zh: "\(at) ms 时用户滑动 \(ms) ms（tracking）")
             case .pause(let name, let at, let paused):
-                Text(en: "at \(at) ms \"\(name)\".isPaused = \(paused)", zh: "\(at) ms 时 \"\(name)\".isPaused = \(paused)")
+                Text(en: "at \(at) ms \"\(name)\".isPaused = \(paused)", zh: "\(at) ms 时 `\"\(name)\".isPaused = \(paused)`")
             case .rate(let name, let at, let fps):
-                Text(en: "at \(at) ms \"\(name)\".preferredFramesPerSecond = \(fps)", zh: "\(at) ms 时 \"\(name)\".preferredFramesPerSecond = \(fps)")
+                Text(en: "at \(at) ms \"\(name)\".preferredFramesPerSecond = \(fps)", zh: "\(at) ms 时 `\"\(name)\".preferredFramesPerSecond = \(fps)`")
             case .pauseFromAnotherThread(let name, let at, let paused):
                 Text(
                     en: "at \(at) ms another thread sets \"\(name)\".isPaused = \(paused)",
-                    zh: "\(at) ms 时另一个线程设置 \"\(name)\".isPaused = \(paused)")
+                    zh: "\(at) ms 时另一个线程设置 `\"\(name)\".isPaused = \(paused)`")
             }
         }
 
@@ -136,7 +136,7 @@ extension Lesson18Tests {
                 en:
                     "Your display link differs from the engine's in this scenario: the port in exactly the mode asked for; vsyncs started on add unless paused, stopped on pause, restarted afresh (`lastFrameVSync = nil`) on resume; a frame every `vsyncsPerFrame` vsyncs after the last (60 / fps rounded, at least 1), for the latest vsync due, with the ones missed dropped; timestamp that vsync, target `step` vsyncs later.",
                 zh:
-                    "在这个场景里，你的 display link 和引擎的不一样：端口就放在要求的那个 Mode 里；加入时只要没暂停就开始接收 vsync，暂停时停掉，恢复时从头开始（`lastFrameVSync = nil`）；每一帧在上一帧之后隔 `vsyncsPerFrame` 个 vsync（60 / fps 四舍五入，至少为 1），交付最近一个到期的 vsync，错过的记为丢帧；timestamp 是那个 vsync，target 在 `step` 个 vsync 之后。"
+                    "在这个场景里，你的 display link 和引擎的不一样：端口就放在要求的那个 Mode 里；加入时只要没暂停就开始接收 vsync，暂停时停掉，恢复时从头开始（`lastFrameVSync = nil`）；每一帧在上一帧之后隔 `vsyncsPerFrame` 个 vsync（`60 / fps` 四舍五入，至少为 1），交付最近一个到期的 vsync，错过的记为丢帧；`timestamp` 是那个 vsync，target 在 `step` 个 vsync 之后。"
             )
         ) { random in
             practiceScenario(&random)

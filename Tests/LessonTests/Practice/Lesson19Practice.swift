@@ -36,7 +36,7 @@ extension Lesson19Tests {
                     en: "at \(PracticeText.seconds(time).en) a scroll runs the tracking mode for \(PracticeText.seconds(seconds).en)",
                     zh: "\(PracticeText.seconds(time).zh)时开始滑动，运行 tracking Mode \(PracticeText.seconds(seconds).zh)")
             case .appObserver(let order):
-                Text(en: "an app observer of before waiting at order \(order)", zh: "App 的一个 `before waiting` 观察者，order \(order)")
+                Text(en: "an app observer of before waiting at order \(order)", zh: "App 的一个 `before waiting` 观察者，`order` \(order)")
             case .run(let mode, let seconds):
                 Text(en: "run \(mode.name) for \(PracticeText.seconds(seconds).en)", zh: "运行 \(mode.name) \(PracticeText.seconds(seconds).zh)")
             }
@@ -131,7 +131,7 @@ extension Lesson19Tests {
                 en:
                     "Your delivery differs from the engine's in this scenario (the whole trace: passes, callouts, the view's touches, the gestures' actions): the port's callback queues, signals the source0 and wakes the main loop; the source0 sends one event per pass and signals itself while events wait; sendEvent gives the event to every recognizer, then (so that each action sees every recognizer's new state), for a recognizer with an update, cancels the view's touches if it recognized and cancels touches, and acts; the view gets the event last; the source0 in the common modes.",
                 zh:
-                    "在这个场景里，你的分发和引擎的不一样（比较整条轨迹：各轮、回调、视图收到的触摸、手势的 `action`）：端口的回调把事件放进队列、标记 Source0、唤醒主线程 RunLoop；Source0 每轮发一个事件，还有事件在等就再标记自己；`sendEvent` 先把事件交给每个识别器，然后（这样每个 `action` 看到的都是所有识别器的新状态）再对有更新的识别器：识别出了手势、又会取消触摸的，先取消视图的触摸，再执行 `action`；最后才把事件交给视图；Source0 在 common Modes 里。"
+                    "在这个场景里，你的分发和引擎的不一样（比较整条轨迹：各轮、回调、视图收到的触摸、手势的 `action`）：端口的回调把事件放进队列、标记 Source0、唤醒主线程 RunLoop；Source0 每轮发一个事件，还有事件在等就再标记自己；`sendEvent` 先把事件交给每个识别器，然后（这样每个 `action` 看到的都是所有识别器的新状态）再对有更新的识别器：识别出了手势、又会取消触摸的，先取消视图的触摸，再执行 `action`；最后才把事件交给视图；Source0 在 common modes 里。"
             )
         ) { random in
             practiceScenario(&random)

@@ -32,20 +32,20 @@ extension Lesson20Tests {
             case let .runLoop(value, relay):
                 return Text(
                     en: "runLoopSchedule { value \(value)\(relay ? "; then value \(value + 100) to the main queue" : "") }",
-                    zh: "runLoopSchedule { 值 \(value)\(relay ? "；然后把值 \(value + 100) 交给主队列" : "") }")
+                    zh: "`runLoopSchedule` { 值 \(value)\(relay ? "；然后把值 \(value + 100) 交给主队列" : "") }")
             case let .mainQueue(value, relay):
                 return Text(
                     en: "mainQueueSchedule { value \(value)\(relay ? "; then value \(value + 100) to RunLoop.main" : "") }",
-                    zh: "mainQueueSchedule { 值 \(value)\(relay ? "；然后把值 \(value + 100) 交给 RunLoop.main" : "") }")
+                    zh: "`mainQueueSchedule` { 值 \(value)\(relay ? "；然后把值 \(value + 100) 交给 `RunLoop.main`" : "") }")
             case let .after(value, delay):
                 let seconds = PracticeText.seconds(delay)
                 return Text(
-                    en: "runLoopSchedule(after: now + \(seconds.en)) { work \(value) }", zh: "runLoopSchedule(after: 现在 + \(seconds.zh)) { 工作 \(value) }")
+                    en: "runLoopSchedule(after: now + \(seconds.en)) { work \(value) }", zh: "`runLoopSchedule(after: 现在 + \(seconds.zh))` { 工作 \(value) }")
             case let .publish(value, interval, mode):
                 let seconds = PracticeText.seconds(interval)
                 return Text(
                     en: "ticker \(value): timerPublish(every: \(seconds.en), in: \(Self.named(mode)))",
-                    zh: "发布者 \(value)：timerPublish(every: \(seconds.zh), in: \(Self.named(mode)))")
+                    zh: "发布者 \(value)：`timerPublish(every: \(seconds.zh), in: \(Self.named(mode)))`")
             case let .cancel(value): return Text(en: "invalidate the timer of \(value)", zh: "让 \(value) 的定时器失效")
             case .markSheetCommon: return Text(en: "mark sheet common", zh: "把 `sheet` 标为 common")
             case let .run(mode, timeout):

@@ -29,15 +29,15 @@ extension Lesson22Tests {
             case let .timer(id, interval, onWorker):
                 return Text(
                     en: "ticker \(id): scheduledTicker(every: \(PracticeText.seconds(interval).en))\(onWorker ? " on a worker" : "")",
-                    zh: "定时器 \(id)：scheduledTicker(every: \(PracticeText.seconds(interval).zh))\(onWorker ? "，在工作线程上" : "")")
+                    zh: "定时器 \(id)：`scheduledTicker(every: \(PracticeText.seconds(interval).zh))`\(onWorker ? "，在工作线程上" : "")")
             case let .source(id, interval, onWorker):
                 return Text(
                     en: "ticker \(id): dispatchTicker(every: \(PracticeText.seconds(interval).en))\(onWorker ? " on a worker" : "")",
-                    zh: "定时器 \(id)：dispatchTicker(every: \(PracticeText.seconds(interval).zh))\(onWorker ? "，在工作线程上" : "")")
+                    zh: "定时器 \(id)：`dispatchTicker(every: \(PracticeText.seconds(interval).zh))`\(onWorker ? "，在工作线程上" : "")")
             case let .task(id, interval, count):
                 return Text(
                     en: "ticker \(id): sleepingTicker(every: \(PracticeText.seconds(interval).en), count: \(count))",
-                    zh: "定时器 \(id)：sleepingTicker(every: \(PracticeText.seconds(interval).zh), count: \(count))")
+                    zh: "定时器 \(id)：`sleepingTicker(every: \(PracticeText.seconds(interval).zh), count: \(count))`")
             case let .stop(id): return Text(en: "stop ticker \(id)", zh: "停掉定时器 \(id)")
             case let .busyBlock(seconds):
                 return Text(en: "a main-queue block busy for \(PracticeText.seconds(seconds).en)", zh: "一个忙 \(PracticeText.seconds(seconds).zh)的主队列 Block")

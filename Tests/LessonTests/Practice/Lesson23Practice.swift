@@ -20,14 +20,14 @@ extension Lesson23Tests {
             switch self {
             case let .tap(loads, refreshes):
                 return Text(
-                    en: "tap: loadProfile × \(loads), refreshLabel × \(refreshes)", zh: "点击：loadProfile × \(loads)，refreshLabel × \(refreshes)")
+                    en: "tap: loadProfile × \(loads), refreshLabel × \(refreshes)", zh: "点击：`loadProfile` × \(loads)，`refreshLabel` × \(refreshes)")
             case .loadThenRefresh:
-                return Text(en: "tap: loadProfile, whose show calls refreshLabel", zh: "点击：loadProfile，它的 `show` 调用 refreshLabel")
+                return Text(en: "tap: loadProfile, whose show calls refreshLabel", zh: "点击：`loadProfile`，它的 `show` 调用 `refreshLabel`")
             case let .cell(after):
                 let seconds = PracticeText.seconds(after)
                 return Text(
                     en: "a cell appears \(seconds.en) into the next scroll: refreshLabel, loadProfile",
-                    zh: "下一次滑动开始 \(seconds.zh) 后出现一个 `cell`：refreshLabel，loadProfile")
+                    zh: "下一次滑动开始 \(seconds.zh) 后出现一个 `cell`：`refreshLabel`，`loadProfile`")
             case let .run(mode, seconds):
                 return Text(en: "run \(mode.name) for \(PracticeText.seconds(seconds).en)", zh: "运行 \(mode.name) \(PracticeText.seconds(seconds).zh)")
             }

@@ -37,7 +37,7 @@ extension Lesson24Tests {
             case let .image(n, delay):
                 let seconds = PracticeText.seconds(delay)
                 return Text(
-                    en: "setImageWhenScrollingStops(after: \(seconds.en)) { image \(n) }", zh: "setImageWhenScrollingStops(after: \(seconds.zh)) { 图片 \(n) }")
+                    en: "setImageWhenScrollingStops(after: \(seconds.en)) { image \(n) }", zh: "`setImageWhenScrollingStops(after: \(seconds.zh))` { 图片 \(n) }")
             case let .cancelImage(n): return Text(en: "invalidate image \(n)'s timer", zh: "让图片 \(n) 的定时器失效")
             case let .run(seconds):
                 return Text(en: "the driver runs \(PracticeText.seconds(seconds).en)", zh: "驱动运行 \(PracticeText.seconds(seconds).zh)")

@@ -27,7 +27,7 @@ extension Lesson25Tests {
                 return Text(
                     en:
                         "the app has observers of its own at order 0 in .common: main()'s at the entry (added before launch), the delegate's before the first sleep and at the first exit (added after)",
-                    zh: "App 在 `.common` 里有自己的 order 为 0 的观察者：`main()` 的观察 Entry（在 `launch(_:)` 之前添加），App 代理的观察第一次 BeforeWaiting 和第一次 Exit（在 `launch(_:)` 之后添加）"
+                    zh: "App 在 `.common` 里有自己的 `order` 为 0 的观察者：`main()` 的观察 Entry（在 `launch(_:)` 之前添加），App 代理的观察第一次 BeforeWaiting 和第一次 Exit（在 `launch(_:)` 之后添加）"
                 )
             }
         }
@@ -73,7 +73,7 @@ extension Lesson25Tests {
                 en:
                     "Your app's main loop differs from the engine's in this session (the whole trace: runs, activities, callouts, pools, commits, events, frames, jobs): the pool push at the entry first of all, the commit at order 2 000 000, the pool pop (and push before waiting) last of all; the event source0 and port, the display link, all in .common; the default mode pushed at launch; a scroll pushes and pops the tracking mode, never a nested run; the driver runs the top mode again each time a run ends.",
                 zh:
-                    "在这段会话里，你的 App 主线程 RunLoop 和引擎的不一样（比较整条轨迹：运行、状态、回调、自动释放池、提交、事件、帧、任务）：Entry 时压入自动释放池排在最前面，提交的 order 为 2 000 000，弹出（BeforeWaiting 时再压入）排在最后面；事件 Source0 和端口、display link 全都在 `.common` 里；启动时压入 default Mode；滑动压入、弹出 tracking Mode，绝不是嵌套运行；每次运行结束，驱动循环就再运行栈顶的 Mode。"
+                    "在这段会话里，你的 App 主线程 RunLoop 和引擎的不一样（比较整条轨迹：运行、状态、回调、自动释放池、提交、事件、帧、任务）：Entry 时压入自动释放池排在最前面，提交的 `order` 为 2 000 000，弹出（BeforeWaiting 时再压入）排在最后面；事件 Source0 和端口、display link 全都在 `.common` 里；启动时压入 default Mode；滑动压入、弹出 tracking Mode，绝不是嵌套运行；每次运行结束，驱动循环就再运行栈顶的 Mode。"
             )
         ) { random in
             practiceScenario(&random)

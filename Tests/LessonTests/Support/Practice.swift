@@ -255,6 +255,6 @@ enum PracticeText {
     static func runAgain(lesson: String, seed: UInt64) -> Text {
         Text(
             en: "Run this scenario again: swift run kata practice \(lesson) --seed \(seed) --count 1",
-            zh: "再运行这个场景：swift run kata practice \(lesson) --seed \(seed) --count 1")
+            zh: "再运行这个场景：`swift run kata practice \(lesson) --seed \(seed) --count 1`")
     }
 }

@@ -133,7 +133,7 @@ enum ItemPractice {
                 do {
                     loop.note(Note.returned("run(\(mode.name))", try loop.run(mode: mode, timeout: timeout)))
                 } catch {
-                    loop.note(Text(en: "run(\(mode.name)) threw \(error)", zh: "run(\(mode.name)) 抛出了 \(error)"))
+                    loop.note(Text(en: "run(\(mode.name)) threw \(error)", zh: "`run(\(mode.name))` 抛出了 \(error)"))
                 }
             case let .look(mode):
                 let held = loop.items(inMode: mode).map { item in Cast.allCases.first { cast[$0.rawValue] == item }.map { "\($0)" } ?? "?" }
