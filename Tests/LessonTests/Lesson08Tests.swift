@@ -93,7 +93,8 @@ struct Lesson08Tests {
     }
 
     @Test(
-        "waitUntilDone returns only after the work ran, however long the target takes to get to it", .zh("`waitUntilDone` 要等工作执行完才返回，不管目标线程多久才轮到它"), .holds("§8"))
+        "waitUntilDone returns only after the work ran, however long the target takes to get to it", .zh("`waitUntilDone` 要等工作执行完才返回，不管目标线程多久才轮到它"),
+        .holds("§8"))
     func waitUntilDone() async throws {
         let (returnedAfterWork, ranCount, waited) = try await Harness.attempt(lesson: 8, timeout: 2 * Self.hangGuard, ifStuck: Self.stuck) {
             () -> (Bool, Int, Double) in
@@ -292,7 +293,8 @@ extension Lesson08Tests {
             ).comment)
     }
 
-    @Test("An empty modes list performs nothing and returns at once, even with waitUntilDone", .zh("`modes` 为空时什么都不执行、立即返回，带 `waitUntilDone` 也一样"), .holds("§7"))
+    @Test(
+        "An empty modes list performs nothing and returns at once, even with waitUntilDone", .zh("`modes` 为空时什么都不执行、立即返回，带 `waitUntilDone` 也一样"), .holds("§7"))
     func emptyModes() async throws {
         let (returned, ran) = try await Harness.attempt(lesson: 8, timeout: Self.hangGuard + 5, ifStuck: Self.stuck) { () -> (Bool, Int) in
             let worker = try Worker(running: .default)

@@ -184,7 +184,9 @@ struct Lesson10Tests {
     static let workRan = Text(en: "the work ran", zh: "工作执行了")
     static let performReturned = Text(en: "perform returned", zh: "perform 返回了")
 
-    @Test("stop() ends the guarded loop and its thread, where run() would start another run", .zh("`stop()` 结束带条件的循环和它的线程，而 `run()` 会再开始一次运行"), .holds("§9", "§10"))
+    @Test(
+        "stop() ends the guarded loop and its thread, where run() would start another run", .zh("`stop()` 结束带条件的循环和它的线程，而 `run()` 会再开始一次运行"),
+        .holds("§9", "§10"))
     func stopEndsTheGuardedLoop() async throws {
         let outcome = try await Self.attempt(timeout: Self.hangGuard + 5) { () -> StopOutcome in
             var outcome = StopOutcome()

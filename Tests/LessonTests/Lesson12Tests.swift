@@ -213,7 +213,8 @@ struct Lesson12Tests {
             hint: Text(
                 en:
                     "Every run pushes its own pool at entry and pops it at exit — a nested run too. If a nested run's entry does not push, its exit pops the OUTER run's pool, and what the outer callout autoreleases next has no pool.",
-                zh: "每次运行都在 `entry` `push` 自己的池，在 `exit` `pop` 掉——嵌套运行也一样。如果嵌套运行的 `entry` 不 `push`，它的 `exit` 就会 `pop` 掉【外层】运行的池，外层回调接下来 `autorelease` 的对象就没有池了。"))
+                zh: "每次运行都在 `entry` `push` 自己的池，在 `exit` `pop` 掉——嵌套运行也一样。如果嵌套运行的 `entry` 不 `push`，它的 `exit` 就会 `pop` 掉【外层】运行的池，外层回调接下来 `autorelease` 的对象就没有池了。"
+            ))
     }
 
     @Test("The observers are in the common modes", .zh("这两个观察者在 common modes 里"))
@@ -240,7 +241,8 @@ struct Lesson12Tests {
     }
 
     @Test(
-        "The observers sit at UIKit's orders: −2147483647 for the push, 2147483647 for the pop", .zh("观察者用 UIKit 的 `order`：`push` 是 −2147483647，`pop` 是 2147483647"))
+        "The observers sit at UIKit's orders: −2147483647 for the push, 2147483647 for the pop",
+        .zh("观察者用 UIKit 的 `order`：`push` 是 −2147483647，`pop` 是 2147483647"))
     func uikitOrders() async throws {
         let orders = try await Harness.attempt(lesson: 12) { () -> [String] in
             Self.observers(of: Loop(clock: VirtualClock(), mechanisms: Self.student), in: .default).map { line in

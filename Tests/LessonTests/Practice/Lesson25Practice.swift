@@ -27,7 +27,8 @@ extension Lesson25Tests {
                 return Text(
                     en:
                         "the app has observers of its own at order 0 in .common: main()'s at the entry (added before launch), the delegate's before the first sleep and at the first exit (added after)",
-                    zh: "App 在 `.common` 里有自己的 `order` 为 0 的观察者：`main()` 的观察 Entry（在 `launch(_:)` 之前添加），App 代理的观察第一次 BeforeWaiting 和第一次 Exit（在 `launch(_:)` 之后添加）"
+                    zh:
+                        "App 在 `.common` 里有自己的 `order` 为 0 的观察者：`main()` 的观察 Entry（在 `launch(_:)` 之前添加），App 代理的观察第一次 BeforeWaiting 和第一次 Exit（在 `launch(_:)` 之后添加）"
                 )
             }
         }
