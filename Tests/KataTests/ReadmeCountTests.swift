@@ -10,9 +10,6 @@ struct ReadmeCountTests {
     static let notScenarios: Set<String> = ["coreFoundationReachesFoundationsLoop"]
 
     static let root = PackageRoot.url
-    static func readme() throws -> String {
-        try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-    }
     static func maintainers() throws -> String {
         try String(contentsOf: root.appendingPathComponent("docs/MAINTAINERS.md"), encoding: .utf8)
     }
@@ -33,23 +30,28 @@ struct ReadmeCountTests {
             """)
     }
 
-    /// Two screens of a terminal 100 columns wide.
-    static let screenLines = 90
+    /// Two screens of a terminal 100 columns wide, less the lesson table's rows (one a lesson,
+    /// 25 when the budget was set): the table, which `kata dev sync` writes, grows with the
+    /// course; the rest of the page may not.
+    static let screenLines = 65
 
-    @Test("The README and its Chinese twin fit on two screens: at most 90 lines at 100 columns", arguments: ["README.md", "README.zh-Hans.md"])
+    @Test(
+        "The README and its Chinese twin fit on two screens: at most 65 lines at 100 columns besides the lesson table",
+        arguments: ["README.md", "README.zh-Hans.md"])
     func readmeFitsOnTwoScreens(_ name: String) throws {
         let page = try String(contentsOf: Self.root.appendingPathComponent(name), encoding: .utf8)
-        let lines = Self.screenLinesAt100Columns(page)
+        let rows = Catalog.lessons.map { "| \($0.paddedNumber) | [" }
+        let prose = page.split(separator: "\n", omittingEmptySubsequences: false).filter { line in !rows.contains { line.hasPrefix($0) } }
+        let lines = Self.screenLinesAt100Columns(prose.joined(separator: "\n"))
         #expect(
             lines <= Self.screenLines,
             """
-            \(name) takes \(lines) lines at 100 columns; the student's page fits on two screens (\(Self.screenLines)). \
-            Hint: what only maintainers need goes to docs/MAINTAINERS.md; a command's details to its --help.
+            \(name) takes \(lines) lines at 100 columns besides its lesson table; the student's page fits on two \
+            screens (\(Self.screenLines) lines and the table). Hint: what only maintainers need goes to \
+            docs/MAINTAINERS.md; a command's details to its --help.
             """)
     }
 
-    /// How many lines `page` takes in a terminal 100 columns wide, each line wrapped, a wide
-    /// (CJK, full-width) character taking two columns.
     static func screenLinesAt100Columns(_ page: String) -> Int {
         page.split(separator: "\n", omittingEmptySubsequences: false).dropLast(page.hasSuffix("\n") ? 1 : 0).reduce(0) { total, line in
             let columns = line.unicodeScalars.reduce(0) { $0 + (isWide($1) ? 2 : 1) }

@@ -36,6 +36,26 @@ struct SyncTests {
         #expect(throws: CourseSync.MissingPlace.self) { try CourseSync.readme("no table\n", .en, path: "README.md") }
     }
 
+    @Test("A lesson test suite whose name or tags were changed by hand gets the catalog's back; its other traits stay")
+    func suiteLine() throws {
+        let lesson = try #require(Catalog.lesson(10))
+        let path = "Tests/LessonTests/Lesson10Tests.swift"
+        let source =
+            "import Testing\n\n@Suite(\"Lesson 10 — an old title\", .serialized, .tags(.lesson10, .level1, .build), .namedInChinese)\nstruct Lesson10Tests {}\n"
+        let written = try CourseSync.suiteLine(source, lesson, path: path)
+        #expect(written.contains("@Suite(\"\(lesson.suiteName)\", .serialized, .tags(.lesson10, .level3, .use), .namedInChinese)"), "\(written)")
+        #expect(try CourseSync.suiteLine(written, lesson, path: path) == written)
+        #expect(throws: CourseSync.MissingPlace.self) { try CourseSync.suiteLine("struct Lesson10Tests {}\n", lesson, path: path) }
+    }
+
+    @Test("Each track's WORKSHOP line says what the catalog's track holds, in both languages")
+    func trackLines() {
+        #expect(CourseSync.trackContents(.core, .en) == "the six core lessons: 02 03 06 07 08 10")
+        #expect(CourseSync.trackContents(.core, .zhHans) == "六节核心课：02 03 06 07 08 10")
+        #expect(CourseSync.trackContents(.halfDay, .en) == "lessons 01 to 10")
+        #expect(CourseSync.trackContents(.full, .zhHans) == "全部课程")
+    }
+
     @Test("Counts are spelled as the prose spells them")
     func spelledCounts() {
         #expect([19, 20, 21, 25].map { CourseSync.spelled($0, .en) } == ["nineteen", "twenty", "twenty-one", "twenty-five"])

@@ -25,7 +25,8 @@ extension Commands {
 
 /// The files that hold a copy of a catalog fact, each generated from its one source: the
 /// lessons' own files (`Sources/KataCore/Lessons/LessonNN.swift`: the lists of lessons from the
-/// files there; the pages', READMEs' and WORKSHOPs' copies from ``Catalog`` as built).
+/// files there; the pages', READMEs', WORKSHOPs' and lesson test suites' copies from ``Catalog``
+/// as built).
 enum CourseSync {
     /// A file whose text differs from what it should be: its path (relative to the package root)
     /// and the text it should have.
@@ -45,7 +46,7 @@ enum CourseSync {
     /// Every generated file: its path and the text it should have.
     static func generated(root: String) throws -> [(String, String)] {
         let numbers = try lessonFiles(root: root)
-        return [(allLessonsPath, allLessons(numbers)), (lessonTagsPath, lessonTags(numbers))] + (try pages(root: root))
+        return [(allLessonsPath, allLessons(numbers)), (lessonTagsPath, lessonTags(numbers))] + (try pages(root: root)) + (try suites(root: root))
     }
 
     // MARK: The lists of lessons, discovered

@@ -131,15 +131,40 @@ extension CourseSync {
         return text
     }
 
-    /// The quiz's counts in the WORKSHOP (the agenda is written by hand: it is a plan, not a copy).
+    /// The quiz's counts and what each track holds (`kata list --track core   # …`) in the
+    /// WORKSHOP (the agenda is written by hand: it is a plan, not a copy).
     static func workshop(_ workshop: String, _ language: Language, path: String) throws -> String {
         let lessons = Catalog.lessons.count, questions = QuizBank.all.count
+        var text = workshop
         switch language {
         case .en:
-            return try replace(
-                #"\(of \d+, over all [a-z]+(-[a-z]+)?"#, with: "(of \(questions), over all \(spelled(lessons, .en))", in: workshop, path: path)
+            text = try replace(
+                #"\(of \d+, over all [a-z]+(-[a-z]+)?"#, with: "(of \(questions), over all \(spelled(lessons, .en))", in: text, path: path)
         case .zhHans:
-            return try replace(#"共 \d+ 道，覆盖全部[一二三四五六七八九十]+课"#, with: "共 \(questions) 道，覆盖全部\(spelled(lessons, .zhHans))课", in: workshop, path: path)
+            text = try replace(#"共 \d+ 道，覆盖全部[一二三四五六七八九十]+课"#, with: "共 \(questions) 道，覆盖全部\(spelled(lessons, .zhHans))课", in: text, path: path)
+        }
+        for track in Catalog.Track.allCases {
+            let command = "swift run kata list --track \(track.rawValue)"
+            let line = command.padding(toLength: 40, withPad: " ", startingAt: 0) + "# " + trackContents(track, language)
+            text = try replace("(?m)^" + NSRegularExpression.escapedPattern(for: command) + " +#.*$", with: line, in: text, path: path)
+        }
+        return text
+    }
+
+    /// What a track holds, as its WORKSHOP line says it: `the six core lessons: 02 03 06 07 08 10`,
+    /// `lessons 01 to 10`, `every lesson`.
+    static func trackContents(_ track: Catalog.Track, _ language: Language) -> String {
+        let numbers = track.lessonNumbers, padded = numbers.map(Lesson.paddedNumber)
+        let contiguous = numbers.first.map { numbers == Array($0..<$0 + numbers.count) } ?? false
+        switch (track, language) {
+        case (.halfDay, .en) where !contiguous: return "lessons \(padded.joined(separator: " "))"
+        case (.halfDay, .zhHans) where !contiguous: return "第 \(padded.joined(separator: " ")) 课"
+        case (.core, .en): return "the \(spelled(padded.count, .en)) core lessons: \(padded.joined(separator: " "))"
+        case (.core, .zhHans): return "\(spelled(padded.count, .zhHans))节核心课：\(padded.joined(separator: " "))"
+        case (.halfDay, .en): return "lessons \(padded.first ?? "") to \(padded.last ?? "")"
+        case (.halfDay, .zhHans): return "第 \(padded.first ?? "") 到 \(padded.last ?? "") 课"
+        case (.full, .en): return "every lesson"
+        case (.full, .zhHans): return "全部课程"
         }
     }
 
