@@ -95,8 +95,8 @@ struct LessonScaffold {
                 behaviour: "\(Self.gap): one sentence, the loop behaviour the lesson teaches.",
                 behaviourZh: "\(Self.gap): \(Zh.behaviour)",
                 exerciseFile: "\(exercise)",
-                task: "\(function)(on:)",
-                taskZh: "\(function)(on:)",
+                task: "`\(function)(on:)`",
+                taskZh: "`\(function)(on:)`",
                 hints: [
                     "\(Self.gap): the first hint, a little of the way.",
                     "\(Self.gap): the second hint, more of it.",
@@ -161,9 +161,7 @@ struct LessonScaffold {
         import KataCore
         import RunLoopEngine
 
-        /// \(Self.gap): what the function does on `loop`.
-        ///
-        /// \(Self.gap): \(Zh.doc)
+        \(docComment)
         public func \(function)(on loop: Loop) throws {
             unsolved(lesson: \(number), write: "\(function)(on:)")
         }
@@ -178,7 +176,7 @@ struct LessonScaffold {
         import KataCore
         import RunLoopEngine
 
-        /// \(Self.gap): what the function does on `loop`.
+        \(docComment)
         public func \(function)(on loop: Loop) throws {
             // \(Self.gap): the answer.
         }
@@ -194,7 +192,7 @@ struct LessonScaffold {
 
         @Suite("Lesson \(padded) — \(title)", .serialized, .tags(.lesson\(padded), .level1, .\(kind.rawValue)), .namedInChinese)
         struct Lesson\(padded)Tests {
-            @Test("\(Self.gap): the promise this test holds", .zh("\(Self.gap): \(Zh.testName)"))
+            @Test("\(Self.gap): the promise this test holds", .zh("\(Self.gap): \(Zh.testName)")\(kind == .use ? ", .holds(\"§1\")" : ""))
             func firstPromise() async throws {
                 let lines = try await Harness.attempt(lesson: \(number)) { () -> [String] in
                     let loop = Loop(clock: VirtualClock())
@@ -212,6 +210,22 @@ struct LessonScaffold {
 
         """
     }
+
+    /// The function's doc comment, in both languages; the stub's and the Solution's are the same.
+    /// A use lesson's promises are its clauses, each marked with its id in both languages (`(§1)`):
+    /// a test holds each (`.holds("§1")`), a mutant breaks each (`// Breaks: §1`).
+    var docComment: String {
+        let clause = kind == .use ? " (§1)" : ""
+        let clauseZh = kind == .use ? "（§1）" : ""
+        return """
+            /// \(Self.gap): what the function does on `loop`\(clause).
+            ///
+            /// \(Self.gap): \(Zh.doc)\(clauseZh)。
+            """
+    }
+
+    /// What a mutant's header says besides its mistake.
+    var clauses: String { kind == .use ? " and `// Breaks: §N`, the clause it breaks (each clause of the stub is broken by one)" : "" }
 
     /// A page with every section; `kata dev sync` writes its header block and its hints.
     func page(_ language: Language) -> String {
@@ -261,7 +275,7 @@ struct LessonScaffold {
         static let lookFor = "时间线里看什么"
         static let scenario = "场景"
         static let task = "写什么，测试检查什么。"
-        static let doc = "中文。"
+        static let doc = "中文"
         static let testName = "中文名"
         static let hint = "提示"
         static let runJust = "只运行本课："
@@ -284,16 +298,19 @@ struct LessonScaffold {
           2. \(exercise) and Stubs/\(folder)/\(typeName).swift (the same file): the task, its doc comments.
           3. Solutions/\(folder)/\(typeName).swift: the reference answer.
           4. Tests/LessonTests/Lesson\(padded)Tests.swift: \(Commands.Verdict.fewestTests) tests at least, each with its Chinese name; code a
-             hint shows goes in Tests/LessonTests/Hints/HintCode\(padded).swift.
+             hint shows (a span that is more than a name) goes in Tests/LessonTests/Hints/HintCode\(padded).swift,
+             a file you create when a hint first shows code.
           5. Sources/KataCore/Quiz/Bank/QuizLesson\(padded).swift: two questions at least.
           6. Lessons/\(folder).md and Lessons/zh-Hans/\(folder).md: the sections' prose, with sources.
           7. Mutants/\(folder)/: \(MutantCatalog.fewestPerLesson) wrong answers at least, each a copy of the Solution with
-             the mistake in it, first line `// Mutant: …`, then `swift run kata dev patch-mutants`.
-        Then: swift build --build-tests --traits Solutions --scratch-path .build/solutions
-              swift run kata dev sync            (the pages' headers and hints, the Next link of the lesson
-                                                  before, the READMEs' tables and counts, the WORKSHOPs)
-              swift run kata dev lesson-images   (the key scenario's pictures on the pages)
-              swift run kata dev verify --mutants \(number)
+             the mistake in it, first line `// Mutant: …`\(clauses), then `kata dev patch-mutants`.
+        In Chinese text, mark every name of code (`\\(code: …)` or backticks): docs/MAINTAINERS.md, "Adding a lesson".
+        Then, where `kata` is `swift run --traits Solutions --scratch-path .build/solutions kata`:
+              swift build --build-tests --traits Solutions --scratch-path .build/solutions
+              kata dev sync            (the pages' headers and hints, the Next link of the lesson before, the
+                                        READMEs' tables and counts, the WORKSHOPs, the suite's name and tags)
+              kata dev lesson-images   (the key scenario's pictures on the pages)
+              kata dev verify --mutants \(number)
         """
     }
 }
