@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import KataCLI
 @testable import KataCore
 
 /// The catalog is the single source of truth: the lesson pages, the exercise and solution files
@@ -41,7 +42,7 @@ struct CatalogConsistencyTests {
         }
     }
 
-    @Test("Each lesson has its exercise, its solution and its test suite", arguments: Catalog.lessons)
+    @Test("Each lesson has its exercise, its solution, its test suite and its practice", arguments: Catalog.lessons)
     func files(_ lesson: Lesson) throws {
         let exercise = try #require(Self.read(lesson.exerciseFile), "missing \(lesson.exerciseFile)")
         let solution = try #require(Self.read(lesson.solutionFile), "missing \(lesson.solutionFile)")
@@ -50,6 +51,11 @@ struct CatalogConsistencyTests {
         let file = "Tests/LessonTests/\(lesson.suiteType).swift"   // named after the suite it holds
         let suite = try #require(Self.read(file), "missing \(file)")
         #expect(suite.contains("struct \(lesson.suiteType)"), "the suite type must be \(lesson.suiteType)")
+        // Graded on generated inputs too: a practice of its own, which `kata practice N` runs.
+        let practice = try #require(
+            Self.read("Tests/LessonTests/Practice/Lesson\(lesson.paddedNumber)Practice.swift"),
+            "lesson \(lesson.paddedNumber) has no practice: Tests/LessonTests/Practice/Lesson\(lesson.paddedNumber)Practice.swift")
+        #expect(practice.contains("func \(PracticeRun.testPrefix)"), "its practice test is named \(PracticeRun.testPrefix)…, as kata practice looks for it")
     }
 }
 

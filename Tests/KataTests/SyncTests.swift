@@ -86,6 +86,7 @@ struct NewLessonTests {
             "Exercises/\(next)-timer-in-a-mode-never-run/TimerInAModeNeverRun.swift", "Stubs/\(next)-timer-in-a-mode-never-run/TimerInAModeNeverRun.swift",
             "Solutions/\(next)-timer-in-a-mode-never-run/TimerInAModeNeverRun.swift", "Tests/LessonTests/Lesson\(next)Tests.swift",
             "Lessons/\(next)-timer-in-a-mode-never-run.md", "Lessons/zh-Hans/\(next)-timer-in-a-mode-never-run.md",
+            "Tests/LessonTests/Practice/Lesson\(next)Practice.swift",
         ] {
             #expect(paths.contains(path), "\(path)")
         }

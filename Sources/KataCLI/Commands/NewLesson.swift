@@ -74,6 +74,7 @@ struct LessonScaffold {
             ("Stubs/\(folder)/\(typeName).swift", stub),
             ("Solutions/\(folder)/\(typeName).swift", solution),
             ("Tests/LessonTests/Lesson\(padded)Tests.swift", tests),
+            (practicePath, practice),
             ("Lessons/\(folder).md", page(.en)),
             ("Lessons/zh-Hans/\(folder).md", page(.zhHans)),
         ]
@@ -227,6 +228,51 @@ struct LessonScaffold {
     /// What a mutant's header says besides its mistake.
     var clauses: String { kind == .use ? " and `// Breaks: §N`, the clause it breaks (each clause of the stub is broken by one)" : "" }
 
+    var practicePath: String { "Tests/LessonTests/Practice/Lesson\(padded)Practice.swift" }
+
+    /// The lesson graded on generated inputs against the reference (`Practice`): a step type, a
+    /// generator, and a run of the same scenario on either side; `kata practice \(number)` runs it.
+    var practice: String {
+        """
+        import Testing
+
+        /// Lesson \(padded) against the reference on generated scenarios: \(Self.gap): the steps a scenario is
+        /// made of, the edges of the input they reach, and what a run compares.
+        extension Lesson\(padded)Tests {
+            /// \(Self.gap): one step of a generated scenario (a `PracticeStep` says itself in both languages).
+            enum Step: Sendable, CustomStringConvertible {
+                case run(seconds: Int)
+                var description: String {
+                    switch self {
+                    case .run(let seconds): "run the default mode \\(seconds) s"
+                    }
+                }
+            }
+
+            static func practice() -> Practice<Step> {
+                Practice(lesson: \(number), hint: Text(en: "\(Self.gap): what differs, and where to look", zh: "\(Self.gap): \(Zh.hint)")) { random in
+                    // \(Self.gap): steps that reach the edges of the input.
+                    (0..<random.int(1...4)).map { _ in Step.run(seconds: random.int(0...2)) }
+                } run: { steps, side in
+                    // \(Self.gap): the same scenario with the student's code (`side == .student`) and the reference's.
+                    let loop = Loop(clock: VirtualClock())
+                    loop.passLimit = 10_000
+                    let trace = loop.startTracing()
+                    if side == .student { try \(function)(on: loop) }
+                    for case .run(let seconds) in steps { _ = try loop.run(mode: .default, timeout: Double(seconds)) }
+                    return trace.lines(times: false)
+                }
+            }
+
+            @Test("\(Self.gap): generated scenarios run as on the reference", .zh("\(Self.gap): \(Zh.testName)"))
+            func generatedScenarios() async throws {
+                try await Self.practice().check()
+            }
+        }
+
+        """
+    }
+
     /// A page with every section; `kata dev sync` writes its header block and its hints.
     func page(_ language: Language) -> String {
         let english = language == .en
@@ -300,9 +346,11 @@ struct LessonScaffold {
           4. Tests/LessonTests/Lesson\(padded)Tests.swift: \(Commands.Verdict.fewestTests) tests at least, each with its Chinese name; code a
              hint shows (a span that is more than a name) goes in Tests/LessonTests/Hints/HintCode\(padded).swift,
              a file you create when a hint first shows code.
-          5. Sources/KataCore/Quiz/Bank/QuizLesson\(padded).swift: two questions at least.
-          6. Lessons/\(folder).md and Lessons/zh-Hans/\(folder).md: the sections' prose, with sources.
-          7. Mutants/\(folder)/: \(MutantCatalog.fewestPerLesson) wrong answers at least, each a copy of the Solution with
+          5. Tests/LessonTests/Practice/Lesson\(padded)Practice.swift: the lesson on generated scenarios against
+             the reference, reaching the edges of its input (`kata practice \(number)` runs it).
+          6. Sources/KataCore/Quiz/Bank/QuizLesson\(padded).swift: two questions at least.
+          7. Lessons/\(folder).md and Lessons/zh-Hans/\(folder).md: the sections' prose, with sources.
+          8. Mutants/\(folder)/: \(MutantCatalog.fewestPerLesson) wrong answers at least, each a copy of the Solution with
              the mistake in it, first line `// Mutant: …`\(clauses), then `kata dev patch-mutants`.
         In Chinese text, mark every name of code (`\\(code: …)` or backticks): docs/MAINTAINERS.md, "Adding a lesson".
         Then, where `kata` is `swift run --traits Solutions --scratch-path .build/solutions kata`:
