@@ -271,11 +271,11 @@ enum Commands {
     }
 }
 
-/// The lesson table of `kata list`.
+/// The lesson table of `kata list`, its titles plain: code marks are noise in a column.
 enum Table {
     static func render(_ results: [LessonResult], next: Lesson?, style: Style) -> String {
         // Columns wide enough for the longest title and kind in the language (Chinese ones are wider).
-        let titleWidth = max(34, Catalog.lessons.map { $0.titleText.localized.columns }.max() ?? 0)
+        let titleWidth = max(34, Catalog.lessons.map { $0.titleText.plain(in: .current).columns }.max() ?? 0)
         let kindWidth = max(6, Catalog.lessons.map { $0.kindText.localized.columns }.max() ?? 0)
         func row(_ marker: String, _ number: String, _ title: String, _ level: String, _ kind: String, _ tests: String) -> String {
             "  \(marker)  \(number)  \(title.padded(titleWidth)) \(level.padded(5)) \(kind.padded(kindWidth)) \(tests.padded(6)) "
@@ -294,7 +294,7 @@ enum Table {
             let marker = lesson == next ? style.bold("▶") : " "
             let tests = result.total > 0 ? "\(result.passed)/\(result.total)" : "–"
             out.append(
-                row(marker, lesson.paddedNumber, lesson.titleText.localized, lesson.level.stars, lesson.kindText.localized, tests)
+                row(marker, lesson.paddedNumber, lesson.titleText.plain(in: .current), lesson.level.stars, lesson.kindText.localized, tests)
                     + style.status(result.status))
         }
         let solved = results.filter { $0.status == .solved }.count
