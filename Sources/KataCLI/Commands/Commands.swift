@@ -104,7 +104,7 @@ enum Commands {
         if !lesson.hints.isEmpty && result.status != .solved {
             let seen = min(hintsSeen, lesson.hints.count)
             let more =
-                seen < lesson.hints.count ? Text(en: " — swift run kata hint \(lesson.number)", zh: " —— swift run kata hint \(lesson.number)").localized : ""
+                seen < lesson.hints.count ? Text(en: " — swift run kata hint \(lesson.number)", zh: " —— `swift run kata hint \(lesson.number)`").localized : ""
             out.append(
                 field(Text(en: "Hints", zh: "提示"), Text(en: "\(seen) of \(lesson.hints.count) seen", zh: "已看 \(seen)/\(lesson.hints.count) 条").localized + more)
             )
