@@ -31,19 +31,6 @@ enum QuizFixture {
         }
     }
 
-    /// Each prose text of `question` but its options (``QuizQuestion/texts`` has them too).
-    static func texts(of question: QuizQuestion) -> [(part: String, text: Text)] {
-        question.texts.filter { !$0.part.hasPrefix("option ") }
-    }
-
-    /// The options of a choice, or of a which-fix or which-tool question.
-    static func options(of question: QuizQuestion) -> [QuizQuestion.Choice] {
-        switch question.form {
-        case .choice(let choices), .several(let choices): choices
-        case .order, .times: []
-        }
-    }
-
     /// What a learner types for `answer`.
     static func typed(_ question: QuizQuestion, _ answer: [String]) -> String {
         switch question.form {

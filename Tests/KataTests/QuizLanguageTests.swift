@@ -31,8 +31,8 @@ struct QuizLanguageTests {
     func bothLanguages() {
         for question in QuizBank.all {
             let n = question.number
-            var texts = QuizFixture.texts(of: question)
-            let choices = QuizFixture.options(of: question)
+            var texts = question.texts
+            let choices = question.choices
             // An option that is an API name (`kCFRunLoopRunFinished`) is code, marked as code and
             // the same in both (`Choice(code:value:)`); any other option is translated.
             texts += choices.filter { $0.text.en != $0.text.zh }.map { ("option", $0.text) }
@@ -45,7 +45,7 @@ struct QuizLanguageTests {
                 #expect(!text.en.isEmpty && !text.zh.isEmpty, "question \(n): its \(part) is empty in one language")
                 #expect(text.en != text.zh, "question \(n): its \(part) is not translated: \(text.zh)")
                 #expect(
-                    text.zh.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }, "question \(n): its Chinese \(part) has no Chinese: \(text.zh)")
+                    StrayEnglish.hasChinese(text.zh), "question \(n): its Chinese \(part) has no Chinese: \(text.zh)")
             }
         }
     }
@@ -68,7 +68,6 @@ struct QuizLanguageTests {
             #expect(comments(of: english).contains(twin.en), "question \(n): the comment '\(twin.en)' is not in its iOS code")
         }
         for comment in comments(of: chinese) where !isCode(comment) {
-            // A comment names the code beside it without marks: only a phrase left in English counts.
             let words = StrayEnglish.words(in: comment)
             #expect(words.isEmpty, "question \(n): the comment '// \(comment)' is English in the Chinese iOS code (give it a twin in comments:): \(words)")
         }
@@ -127,7 +126,7 @@ struct QuizChineseScreenTests {
     /// iOS code, the engine's timeline and what the learner typed beside them): the Chinese title
     /// of each of `questions`, and the English of no text of the course.
     func expectChinese(_ screen: String, _ questions: [QuizQuestion], _ what: String) {
-        #expect(ScreenLanguage.hasChinese(screen), "\(what) printed no Chinese:\n\(screen)")
+        #expect(StrayEnglish.hasChinese(screen), "\(what) printed no Chinese:\n\(screen)")
         for question in questions {
             #expect(screen.contains(question.title.zh), "\(what): question \(question.number)'s Chinese title is shown")
         }

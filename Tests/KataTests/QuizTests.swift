@@ -27,7 +27,7 @@ struct QuizBankTests {
     @Test("Every question stands alone (the interview draws it alone): none of its texts, options or follow-up points at another question")
     func standsAlone() {
         for question in QuizBank.all {
-            let texts = (QuizFixture.texts(of: question).map(\.text) + QuizFixture.options(of: question).map(\.text)).flatMap { [$0.en, $0.zh] }
+            let texts = (question.texts.map(\.text) + question.choices.map(\.text)).flatMap { [$0.en, $0.zh] }
             for text in texts {
                 let leaning = Self.pointsElsewhere.filter { text.lowercased().contains($0) }
                 #expect(leaning.isEmpty, "question \(question.number) leans on another question (\(leaning)): say the whole setting in \"\(text)\"")

@@ -20,6 +20,7 @@ public enum CourseTexts {
             entries += lesson.hintTexts.enumerated().map { Entry(place: "\(place), hint \($0.offset + 1)", text: $0.element) }
             for question in course.questions {
                 entries += question.texts.map { Entry(place: "quiz \(question.number), \($0.part)", text: $0.text) }
+                entries += question.choices.map { Entry(place: "quiz \(question.number), option \($0.value)", text: $0.text) }
             }
         }
         for scenario in TraceScenario.all {
@@ -35,8 +36,9 @@ public enum CourseTexts {
 }
 
 extension QuizQuestion {
-    /// Each prose text of the question, named by its part: title, question, why, the comments
-    /// of its iOS code, a which-fix question's need, reading and options' whys, the follow-up.
+    /// Each prose text of the question but its options (``choices``), named by its part: title,
+    /// question, why, the comments of its iOS code, a which-fix question's need, reading and
+    /// options' whys, the follow-up.
     public var texts: [(part: String, text: Text)] {
         var texts: [(String, Text)] = [("title", title), ("question", wording.question), ("why", wording.why)]
         texts += wording.comments.map { ("comment", $0) }
@@ -47,8 +49,14 @@ extension QuizQuestion {
             }
         }
         if let followUp { texts += [("follow-up", followUp.question), ("model answer", followUp.model)] }
-        if case .choice(let choices) = form { texts += choices.map { ("option \($0.value)", $0.text) } }
-        if case .several(let choices) = form { texts += choices.map { ("option \($0.value)", $0.text) } }
         return texts
+    }
+
+    /// The options of a choice or a several, none for an order or a times question.
+    public var choices: [Choice] {
+        switch form {
+        case .choice(let choices), .several(let choices): choices
+        case .order, .times: []
+        }
     }
 }
