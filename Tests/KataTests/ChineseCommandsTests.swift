@@ -35,7 +35,7 @@ struct ChineseCommandsTests {
         defer { fixture.remove() }
         let chinese = try await fixture.run(["--lang", "zh-Hans"] + arguments, input: "n\n")
         let printed = chinese.output + chinese.errors
-        #expect(ScreenLanguage.hasChinese(printed), "kata --lang zh-Hans \(arguments.joined(separator: " ")) printed no Chinese:\n\(printed)")
+        #expect(StrayEnglish.hasChinese(printed), "kata --lang zh-Hans \(arguments.joined(separator: " ")) printed no Chinese:\n\(printed)")
         let english = try await fixture.run(["--lang", "en"] + arguments, input: "n\n")
         // A trace's own lines are the engine's, the same in both languages; its notes are not (`· …`).
         let timeline =

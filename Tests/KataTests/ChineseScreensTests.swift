@@ -88,9 +88,7 @@ struct ChineseScreensTests {
             #expect(!lesson.behaviourZh.isEmpty && lesson.behaviourZh != lesson.behaviour, "lesson \(lesson.number)")
             #expect(!lesson.taskZh.isEmpty, "lesson \(lesson.number)")
             // The code in the task is the same in both, marked alike: only the words around it change.
-            let code = { (text: String) in
-                text.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
-            }
+            let code = ChinesePagesTests.codeSpans
             #expect(!code(lesson.task).isEmpty, "lesson \(lesson.number): the task marks no code: \(lesson.task)")
             #expect(Set(code(lesson.task)) == Set(code(lesson.taskZh)), "lesson \(lesson.number): \(code(lesson.task)) vs \(code(lesson.taskZh))")
         }

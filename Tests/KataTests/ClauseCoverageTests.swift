@@ -91,7 +91,7 @@ enum ClauseCoverage {
         for line in source.split(separator: "\n") where line.trimmingCharacters(in: .whitespaces).hasPrefix("///") {
             let ids = line.matches(of: idPattern).map { String($0.output) }
             for id in ids where !all.contains(id) { all.append(id) }
-            if line.unicodeScalars.contains(where: { (0x4E00...0x9FFF).contains($0.value) }) { chinese.formUnion(ids) } else { english.formUnion(ids) }
+            if StrayEnglish.hasChinese(line) { chinese.formUnion(ids) } else { english.formUnion(ids) }
         }
         return (all, english, chinese)
     }

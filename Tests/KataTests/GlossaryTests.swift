@@ -75,7 +75,7 @@ struct GlossaryTests {
     /// The variants `lines` say, each reported as `place(lineNumber)`. Only a line with Chinese
     /// in it is read: a line of code or a trace word (a timer named "tick") is not Chinese text.
     static func findings(in lines: [(number: Int, text: String)], place: (Int) -> String, variants: [String]) -> [Finding] {
-        lines.filter { $0.text.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) } }.flatMap { line in
+        lines.filter { StrayEnglish.hasChinese($0.text) }.flatMap { line in
             variants.filter { says(line.text, $0) }.map { Finding(place: place(line.number), variant: $0, line: line.text) }
         }
     }

@@ -52,6 +52,8 @@ struct ReadmeCountTests {
             """)
     }
 
+    /// How many lines `page` takes in a terminal 100 columns wide, each line wrapped, a wide
+    /// (CJK, full-width) character taking two columns.
     static func screenLinesAt100Columns(_ page: String) -> Int {
         page.split(separator: "\n", omittingEmptySubsequences: false).dropLast(page.hasSuffix("\n") ? 1 : 0).reduce(0) { total, line in
             let columns = line.unicodeScalars.reduce(0) { $0 + (isWide($1) ? 2 : 1) }

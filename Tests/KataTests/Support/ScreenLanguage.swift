@@ -20,9 +20,4 @@ enum ScreenLanguage {
     static func lines(of screen: String) -> [String] {
         StrayEnglish.withoutColours(screen).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
     }
-
-    /// Whether `screen` shows Chinese at all.
-    static func hasChinese(_ screen: String) -> Bool {
-        screen.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }
-    }
 }

@@ -28,11 +28,11 @@ enum StrayEnglish {
         return found
     }
 
-    /// The English phrases of `text`, for the Chinese texts whose code is not marked yet (the
-    /// `kata` command's own messages, the lesson tests' failure lines): what is left once
-    /// marked code, command lines (`swift run kata hint 6`) and tokens with code in them (a path,
-    /// a dotted or called name, a capitalised or camelCase word) are taken out, where two
-    /// lower-case words stand side by side.
+    /// The English phrases of `text`, for a Chinese text whose code stands by its place rather
+    /// than by a mark (`kata`'s help, a usage listing): what is left once marked code, command
+    /// lines (`swift run kata hint 6`) and tokens with code in them (a path, a dotted or called
+    /// name, a capitalised or camelCase word) are taken out, where two lower-case words stand
+    /// side by side.
     static func phrases(in text: String) -> [String] {
         var found: [String] = []
         // A segment is read line by line: a command line may start a line of a multi-line text.
@@ -74,6 +74,11 @@ enum StrayEnglish {
     static func isProse(_ word: String) -> Bool {
         guard word.count >= 2, word.allSatisfy({ $0.isASCII && $0.isLowercase }) else { return false }
         return !kept.contains(word)
+    }
+
+    /// Whether `text` holds a Chinese character (the CJK Unified Ideographs).
+    static func hasChinese(_ text: some StringProtocol) -> Bool {
+        text.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }
     }
 
     /// `text` as a terminal shows it: without its colour codes.
@@ -151,7 +156,7 @@ enum ChineseLiterals {
             if scan.isStringLiteral(index) {
                 let (textStart, closing, _) = scan.delimiters(at: index)
                 let text = String(scan.characters[textStart..<max(textStart, end - closing.count)])
-                if text.unicodeScalars.contains(where: { (0x4E00...0x9FFF).contains($0.value) }) {
+                if StrayEnglish.hasChinese(text) {
                     literals.append(Literal(line: scan.line(at: index), text: text))
                 }
             }
