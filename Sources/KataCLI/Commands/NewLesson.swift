@@ -279,8 +279,8 @@ struct LessonScaffold {
         let sections = english ? Self.sections : Zh.sections
         let header =
             english
-            ? "# Lesson \(padded) — \(title)\n\n[\(Zh.language)](zh-Hans/\(folder).md)\n\n**Builds on:** \(Self.syncWrites)"
-            : "# \(Zh.lesson(padded)) — \(Self.gap)\n\n[English](../\(folder).md)\n\n**\(Zh.buildsOn)** \(Self.syncWrites)"
+            ? "# Lesson \(padded) — \(title)\n\n[\(Language.zhHans.name)](zh-Hans/\(folder).md)\n\n**Builds on:** \(Self.syncWrites)"
+            : "# \(Zh.lesson(padded)) — \(Self.gap)\n\n[\(Language.en.name)](../\(folder).md)\n\n**\(Zh.buildsOn)** \(Self.syncWrites)"
         let picture =
             english
             ? "![The timeline of `kata trace \(slug)`, drawn by the engine](images/\(folder).svg)"
@@ -313,7 +313,6 @@ struct LessonScaffold {
     /// The Chinese words of the skeletons, each on its own (the code around them stays English).
     enum Zh {
         static let title = "中文标题"
-        static let language = "简体中文"
         static let behaviour = "同一句话的中文。"
         static let firstHint = "第一条提示。"
         static let secondHint = "第二条提示。"

@@ -63,7 +63,7 @@ extension CourseSync {
         let links = lesson.buildsOn.compactMap(Catalog.lesson).map { "[\(title($0, language))](\($0.folder).md)" }
         let next = Catalog.lesson(lesson.number + 1)
         // The link to the page's twin, named in the twin's own language.
-        let twin = language == .en ? "[" + "简体中文" + "](zh-Hans/\(lesson.folder).md)" : "[English](../\(lesson.folder).md)"
+        let twin = language == .en ? "[\(Language.zhHans.name)](zh-Hans/\(lesson.folder).md)" : "[\(Language.en.name)](../\(lesson.folder).md)"
         switch language {
         case .en:
             return """
@@ -154,15 +154,14 @@ extension CourseSync {
     /// What a track holds, as its WORKSHOP line says it: `the six core lessons: 02 03 06 07 08 10`,
     /// `lessons 01 to 10`, `every lesson`.
     static func trackContents(_ track: Catalog.Track, _ language: Language) -> String {
-        let numbers = track.lessonNumbers, padded = numbers.map(Lesson.paddedNumber)
+        let numbers = track.lessonNumbers, padded = numbers.map(Lesson.paddedNumber), listed = padded.joined(separator: " ")
+        // A run of lessons without a gap is written as its ends: `01 to 10`.
         let contiguous = numbers.first.map { numbers == Array($0..<$0 + numbers.count) } ?? false
         switch (track, language) {
-        case (.halfDay, .en) where !contiguous: return "lessons \(padded.joined(separator: " "))"
-        case (.halfDay, .zhHans) where !contiguous: return "第 \(padded.joined(separator: " ")) 课"
-        case (.core, .en): return "the \(spelled(padded.count, .en)) core lessons: \(padded.joined(separator: " "))"
-        case (.core, .zhHans): return "\(spelled(padded.count, .zhHans))节核心课：\(padded.joined(separator: " "))"
-        case (.halfDay, .en): return "lessons \(padded.first ?? "") to \(padded.last ?? "")"
-        case (.halfDay, .zhHans): return "第 \(padded.first ?? "") 到 \(padded.last ?? "") 课"
+        case (.core, .en): return "the \(spelled(padded.count, .en)) core lessons: \(listed)"
+        case (.core, .zhHans): return "\(spelled(padded.count, .zhHans))节核心课：\(listed)"
+        case (.halfDay, .en): return contiguous ? "lessons \(padded[0]) to \(padded[padded.count - 1])" : "lessons \(listed)"
+        case (.halfDay, .zhHans): return contiguous ? "第 \(padded[0]) 到 \(padded[padded.count - 1]) 课" : "第 \(listed) 课"
         case (.full, .en): return "every lesson"
         case (.full, .zhHans): return "全部课程"
         }

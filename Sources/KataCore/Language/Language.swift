@@ -16,6 +16,14 @@ public enum Language: String, Sendable, CaseIterable {
     case en
     case zhHans = "zh-Hans"
 
+    /// The language's name in itself: a link to a page's twin says it (`[简体中文](…)`).
+    public var name: String {
+        switch self {
+        case .en: "English"
+        case .zhHans: "简体中文"
+        }
+    }
+
     /// `en` / `zh-Hans` (also `zh`, `zh_CN`, `zh-CN`, any case) → the language; anything else → nil.
     public init?(code: String) {
         let code = code.lowercased()
